@@ -1,0 +1,92 @@
+//! Diagnostics: what is wrong, where, and what would have been right.
+//!
+//! A [`Diag`] is plain data (code, message, span, label, help, ply); the CLI turns
+//! it into a miette report or a JSON object. Codes are `game::kind` in snake case
+//! and are part of the JSON contract.
+
+use std::borrow::Cow;
+
+use crate::span::Span;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Severity {
+    Error,
+    Warning,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diag {
+    pub severity: Severity,
+    /// `game::kind`, e.g. `reversi::no_flip`.
+    pub code: Cow<'static, str>,
+    /// One sentence saying what is wrong.
+    pub message: String,
+    /// What the diagnostic blames; `None` for problems with no place in the text.
+    pub span: Option<Span>,
+    /// The label drawn under the span (defaults to the message).
+    pub label: Option<String>,
+    /// What would have been legal, where that is cheap to say.
+    pub help: Option<String>,
+    /// 1-based ply of the offending move; 0 for the tags.
+    pub ply: usize,
+}
+
+impl Diag {
+    pub fn error(code: impl Into<Cow<'static, str>>, message: impl Into<String>) -> Self {
+        Diag {
+            severity: Severity::Error,
+            code: code.into(),
+            message: message.into(),
+            span: None,
+            label: None,
+            help: None,
+            ply: 0,
+        }
+    }
+
+    pub fn warning(code: impl Into<Cow<'static, str>>, message: impl Into<String>) -> Self {
+        Diag {
+            severity: Severity::Warning,
+            ..Diag::error(code, message)
+        }
+    }
+
+    pub fn at(mut self, span: Span) -> Self {
+        self.span = Some(span);
+        self
+    }
+
+    pub fn label(mut self, label: impl Into<String>) -> Self {
+        self.label = Some(label.into());
+        self
+    }
+
+    pub fn help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+
+    pub fn ply(mut self, ply: usize) -> Self {
+        self.ply = ply;
+        self
+    }
+
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+}
+
+/// `help: legal moves here: a b c` (or the moves cut short when there are many).
+pub fn legal_moves_help(moves: &[String]) -> String {
+    const MAX: usize = 24;
+    if moves.is_empty() {
+        return "no legal move here".to_string();
+    }
+    let shown: Vec<&str> = moves.iter().take(MAX).map(String::as_str).collect();
+    let more = moves.len().saturating_sub(MAX);
+    if more > 0 {
+        format!("legal moves here: {} (and {more} more)", shown.join(" "))
+    } else {
+        format!("legal moves here: {}", shown.join(" "))
+    }
+}

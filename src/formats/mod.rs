@@ -1,0 +1,1 @@
+//! Input and output formats: one reader and one writer per format.

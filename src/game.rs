@@ -1,0 +1,136 @@
+//! The game abstraction: what every game module provides.
+//!
+//! A game is a type implementing [`Rules`]: its notation turns container tokens
+//! into typed moves (`Rules::parse_moves`), its engine judges them
+//! (`Rules::play`) and its renderer draws positions. The generic driver in
+//! [`crate::replay`] runs any `Rules` over a [`RawGame`](crate::record::RawGame):
+//! automatic passes, moves after the end, the `Result` check, ply counting, the
+//! per-move records for conversion. [`DynGame`] erases the type so the CLI can pick
+//! a game by name; [`crate::games::REGISTRY`] lists them.
+
+use crate::diag::Diag;
+use crate::record::{Tags, Token};
+use crate::span::Span;
+
+/// A move as the notation read it, with the span of its text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Parsed<M> {
+    pub mv: M,
+    /// All of the move's text (several tokens for a Qwirkle turn, part of a token
+    /// for a compact Reversi transcript).
+    pub span: Span,
+    /// Index of the last token the move uses (comments after it attach to the move).
+    pub token: usize,
+}
+
+/// What the notation made of the movetext: the moves read, and the first
+/// notation error (after those moves), if any.
+pub struct ParsedMoves<M> {
+    pub moves: Vec<Parsed<M>>,
+    pub error: Option<Diag>,
+}
+
+/// One game's notation, engine and renderer.
+///
+/// `State` holds the position and everything needed to judge the next move
+/// (whose turn, pieces left, hands, the variant's options).
+pub trait Rules: 'static {
+    type Move: Clone + std::fmt::Debug;
+    type State: Clone;
+
+    /// Normalised name, as in the `Game` tag (`reversi`).
+    const NAME: &'static str;
+    /// Other accepted `Game` tag values (`othello`).
+    const ALIASES: &'static [&'static str] = &[];
+    /// Tags that set the rules: an error in one of these stops the game at ply 0.
+    const RULES_TAGS: &'static [&'static str];
+
+    /// The start state from the tags (`Variant`, `Setup`, `Size`, ...).
+    /// Any error stops the game before its first move.
+    fn start(tags: &Tags) -> Result<Self::State, Vec<Diag>>;
+
+    /// The effective variant name, default filled in.
+    fn variant(state: &Self::State) -> String;
+
+    /// Seat names in seat order: the keys of `scores` and the order of `Result`.
+    fn seats(state: &Self::State) -> Vec<String>;
+
+    /// Reads the movetext. `src` is the file the token spans point into.
+    fn parse_moves(tokens: &[Token], src: &str) -> ParsedMoves<Self::Move>;
+
+    /// Who moves next (the `player` of a move in JSON: a seat or a colour).
+    fn to_move(state: &Self::State) -> String;
+
+    /// Whether the game is over (no further move of any kind is possible).
+    fn is_over(state: &Self::State) -> bool;
+
+    /// Whether the side to move has no legal move and must pass, so the driver
+    /// passes for it when the record leaves the pass out. Asked only when the
+    /// game is not over. Games whose passes are always written return `false`.
+    fn must_pass(_state: &Self::State) -> bool {
+        false
+    }
+
+    /// Whether a move is a pass (a written pass is taken as a forced one).
+    fn is_pass(mv: &Self::Move) -> bool;
+
+    /// The pass move (used for automatic passes).
+    fn pass() -> Self::Move;
+
+    /// Judges a move and, if legal, plays it. The game is not over when this is
+    /// called. Errors carry the span they blame (the move's, or a part of it).
+    fn play(state: &mut Self::State, mv: &Parsed<Self::Move>, src: &str) -> Result<(), Diag>;
+
+    /// Scores per seat in seat order, for this position (final scoring once over).
+    fn scores(state: &Self::State) -> Vec<i64>;
+
+    /// Winning seats (indices) once the game is over. Default: the top score,
+    /// several on a draw.
+    fn winners(state: &Self::State) -> Vec<usize> {
+        let scores = Self::scores(state);
+        let Some(&best) = scores.iter().max() else {
+            return Vec::new();
+        };
+        (0..scores.len())
+            .filter(|&i| scores.get(i) == Some(&best))
+            .collect()
+    }
+
+    /// Extra per-game result fields for JSON (per-colour scores, discs placed...).
+    fn result_extras(_state: &Self::State) -> serde_json::Map<String, serde_json::Value> {
+        serde_json::Map::new()
+    }
+
+    /// Checks that could not be made on this record (shown by `score`).
+    fn unchecked(_state: &Self::State) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// The move in canonical notation (as the text writer writes it).
+    fn write_move(mv: &Self::Move) -> String;
+
+    /// Extra structured fields for a move in JSON, given the state before it.
+    fn move_extras(
+        _before: &Self::State,
+        _mv: &Self::Move,
+    ) -> serde_json::Map<String, serde_json::Value> {
+        serde_json::Map::new()
+    }
+
+    /// Every legal move in canonical notation, sorted by that text; `["pass"]`
+    /// when a pass is forced, empty when the game is over. `Err` says why moves
+    /// cannot be listed (a hidden hand).
+    fn legal_moves(state: &Self::State) -> Result<Vec<String>, String>;
+
+    /// The position for a terminal, with coordinates; `color` for ANSI colours.
+    fn render(state: &Self::State, color: bool) -> String;
+
+    /// The position as rows of letters, top to bottom (`final_position` in JSON).
+    fn position_rows(state: &Self::State) -> Vec<String>;
+
+    /// The position as an SVG picture.
+    fn svg(state: &Self::State) -> String;
+
+    /// Leaf count of the legal-move tree from the variant's start position.
+    fn perft(variant: Option<&str>, depth: u32) -> Result<u64, String>;
+}

@@ -1,0 +1,18 @@
+//! The games gamerec knows. A new game is a module here and one line in
+//! [`REGISTRY`].
+
+use crate::replay::{DynGame, Game};
+
+pub mod reversi;
+
+/// Every game, by its normalised name.
+pub static REGISTRY: &[&dyn DynGame] = &[&Game::<reversi::Reversi>::NEW];
+
+/// The game a `Game` tag or `--game` names (case-insensitive, aliases included).
+pub fn by_name(name: &str) -> Option<&'static dyn DynGame> {
+    let name = name.trim();
+    REGISTRY.iter().copied().find(|g| {
+        g.name().eq_ignore_ascii_case(name)
+            || g.aliases().iter().any(|a| a.eq_ignore_ascii_case(name))
+    })
+}

@@ -1,0 +1,1 @@
+//! The document model shared by JSON and YAML.
