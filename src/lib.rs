@@ -14,3 +14,6 @@ pub mod model;
 pub mod record;
 pub mod replay;
 pub mod span;
+
+#[cfg(feature = "cli")]
+pub mod cli;

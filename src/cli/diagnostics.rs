@@ -1,0 +1,187 @@
+//! Rendering [`Diag`]s: miette reports for terminals, objects for JSON.
+
+use std::fmt;
+use std::sync::Arc;
+
+use miette::{
+    Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, SourceSpan,
+};
+use serde_json::{Value, json};
+
+use crate::diag::{Diag, Severity};
+use crate::span::LineIndex;
+
+/// A diagnostic with its source and where it belongs, for miette.
+struct Report<'a> {
+    diag: &'a Diag,
+    header: String,
+    source: NamedSource<Arc<str>>,
+}
+
+impl fmt::Debug for Report<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.header)
+    }
+}
+
+impl fmt::Display for Report<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.header)
+    }
+}
+
+impl std::error::Error for Report<'_> {}
+
+impl Diagnostic for Report<'_> {
+    fn code<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
+        Some(Box::new(self.diag.code.as_ref()))
+    }
+
+    fn severity(&self) -> Option<miette::Severity> {
+        Some(match self.diag.severity {
+            Severity::Error => miette::Severity::Error,
+            Severity::Warning => miette::Severity::Warning,
+        })
+    }
+
+    fn help<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
+        self.diag
+            .help
+            .as_ref()
+            .map(|h| Box::new(h.as_str()) as Box<dyn fmt::Display>)
+    }
+
+    fn source_code(&self) -> Option<&dyn miette::SourceCode> {
+        self.diag
+            .span
+            .map(|_| &self.source as &dyn miette::SourceCode)
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        let span = self.diag.span?;
+        let label = self
+            .diag
+            .label
+            .clone()
+            .unwrap_or_else(|| self.diag.message.clone());
+        Some(Box::new(std::iter::once(LabeledSpan::new_with_span(
+            Some(label),
+            SourceSpan::new(span.offset.into(), span.length),
+        ))))
+    }
+}
+
+/// Where a diagnostic belongs: the file's display name and text, the game.
+pub struct Place<'a> {
+    pub name: &'a str,
+    pub text: &'a Arc<str>,
+    pub index: usize,
+    /// `Event` and players, if known.
+    pub about: &'a str,
+}
+
+/// The first line of a report: game, ply, message.
+fn header(diag: &Diag, place: &Place) -> String {
+    let game = if place.about.is_empty() {
+        format!("game {}", place.index)
+    } else {
+        format!("game {} ({})", place.index, place.about)
+    };
+    let at = if diag.ply == 0 {
+        "tags".to_string()
+    } else {
+        format!("ply {}", diag.ply)
+    };
+    format!("{}, {game}, {at}: {}", place.name, diag.message)
+}
+
+/// The terminal form of a diagnostic.
+pub fn render(diag: &Diag, place: &Place, color: bool) -> String {
+    let theme = if color {
+        GraphicalTheme::unicode()
+    } else {
+        GraphicalTheme::unicode_nocolor()
+    };
+    let handler = GraphicalReportHandler::new_themed(theme)
+        .with_width(100)
+        .with_links(false);
+    let report = Report {
+        diag,
+        header: header(diag, place),
+        source: NamedSource::new(place.name, Arc::clone(place.text)),
+    };
+    let mut out = String::new();
+    if handler.render_report(&mut out, &report).is_err() {
+        out = format!("{}: {}\n", diag.code, report.header);
+    }
+    out
+}
+
+/// The JSON form of a diagnostic (spec §2).
+pub fn to_json(diag: &Diag, lines: Option<&LineIndex>) -> Value {
+    let (line, column) = match (diag.span, lines) {
+        (Some(s), Some(idx)) => {
+            let (l, c) = idx.line_col(s.offset);
+            (Value::from(l), Value::from(c))
+        }
+        _ => (Value::Null, Value::Null),
+    };
+    let span = diag.span.map_or(
+        Value::Null,
+        |s| json!({ "offset": s.offset, "length": s.length }),
+    );
+    json!({
+        "code": diag.code,
+        "message": diag.message,
+        "ply": diag.ply,
+        "line": line,
+        "column": column,
+        "span": span,
+        "label": diag.label,
+        "help": diag.help,
+    })
+}
+
+/// Prints every game's errors and warnings, and the unreadable files, on stderr.
+pub fn print_all(
+    ctx: &mut super::Ctx,
+    results: &[(crate::formats::Input, Vec<crate::replay::GameReport>)],
+    file_errors: &[super::inputs::FileError],
+) {
+    for (input, reports) in results {
+        if reports
+            .iter()
+            .all(|r| r.errors.is_empty() && r.warnings.is_empty())
+        {
+            continue;
+        }
+        let text: Arc<str> = Arc::from(input.text.as_str());
+        let name = input.source_name();
+        for (index, r) in reports.iter().enumerate() {
+            print_game(ctx, &name, &text, index, r);
+        }
+    }
+    for e in file_errors {
+        let _ = writeln!(ctx.err, "error: {}: {}", e.file, e.message);
+    }
+}
+
+/// Prints one game's errors and warnings on stderr.
+pub fn print_game(
+    ctx: &mut super::Ctx,
+    name: &str,
+    text: &Arc<str>,
+    index: usize,
+    r: &crate::replay::GameReport,
+) {
+    let about = crate::replay::describe(&r.tags);
+    let place = Place {
+        name,
+        text,
+        index,
+        about: &about,
+    };
+    for d in r.errors.iter().chain(&r.warnings) {
+        let _ = write!(ctx.err, "{}", render(d, &place, ctx.color_err));
+    }
+}
