@@ -313,10 +313,27 @@ impl<'a> Reader<'a> {
         loop {
             match bytes.get(p) {
                 None | Some(b'\n') | Some(b'\r') => {
+                    // A value broken over lines: skip to its `"]` if one follows.
+                    let rest = self.src.get(p..).unwrap_or("");
+                    let next_tag = rest.find("\n[").unwrap_or(rest.len());
+                    if let Some(i) = rest.find("\"]").filter(|&i| i < next_tag) {
+                        let end = p + i + 2;
+                        self.cur.tag_errors.push(
+                            Diag::error(
+                                "record::bad_tag",
+                                "malformed tag: a line break inside the value",
+                            )
+                            .at(Span::between(start, end))
+                            .label("the value spans lines")
+                            .help("a tag value may not hold a line break; keep it on one line"),
+                        );
+                        self.pos = end;
+                        return;
+                    }
                     bad(
                         self,
                         "the value's closing quote is missing on this line",
-                        "a tag value may not span lines; close it with `\"`",
+                        "close the value with `\"` on the same line",
                     );
                     return;
                 }

@@ -92,7 +92,7 @@ fn header(diag: &Diag, place: &Place) -> String {
     } else {
         format!("ply {}", diag.ply)
     };
-    format!("{}, {game}, {at}: {}", place.name, diag.message)
+    format!("{}\nin {}, {game}, {at}", diag.message, place.name)
 }
 
 /// The terminal form of a diagnostic.
