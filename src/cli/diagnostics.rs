@@ -78,6 +78,8 @@ pub struct Place<'a> {
     pub index: usize,
     /// `Event` and players, if known.
     pub about: &'a str,
+    /// For a text made from a binary file: where its spans are in the file.
+    pub bytes: Option<&'a crate::formats::ByteMap>,
 }
 
 /// The first line of a report: game, ply, message.
@@ -92,7 +94,14 @@ fn header(diag: &Diag, place: &Place) -> String {
     } else {
         format!("ply {}", diag.ply)
     };
-    format!("{}\nin {}, {game}, {at}", diag.message, place.name)
+    let byte = match (place.bytes, diag.span) {
+        (Some(map), Some(span)) => map
+            .map(span)
+            .map(|s| format!(", byte {}", s.offset))
+            .unwrap_or_default(),
+        _ => String::new(),
+    };
+    format!("{}\nin {}, {game}, {at}{byte}", diag.message, place.name)
 }
 
 /// The terminal form of a diagnostic.
@@ -117,16 +126,25 @@ pub fn render(diag: &Diag, place: &Place, color: bool) -> String {
     out
 }
 
-/// The JSON form of a diagnostic (spec §2).
-pub fn to_json(diag: &Diag, lines: Option<&LineIndex>) -> Value {
-    let (line, column) = match (diag.span, lines) {
-        (Some(s), Some(idx)) => {
+/// The JSON form of a diagnostic (spec §2). With a byte map (a binary
+/// file), `span` is the file's bytes and `line`/`column` are null.
+pub fn to_json(
+    diag: &Diag,
+    lines: Option<&LineIndex>,
+    bytes: Option<&crate::formats::ByteMap>,
+) -> Value {
+    let (line, column) = match (diag.span, lines, bytes) {
+        (Some(s), Some(idx), None) => {
             let (l, c) = idx.line_col(s.offset);
             (Value::from(l), Value::from(c))
         }
         _ => (Value::Null, Value::Null),
     };
-    let span = diag.span.map_or(
+    let file_span = match bytes {
+        Some(map) => diag.span.and_then(|s| map.map(s)),
+        None => diag.span,
+    };
+    let span = file_span.map_or(
         Value::Null,
         |s| json!({ "offset": s.offset, "length": s.length }),
     );
@@ -156,9 +174,8 @@ pub fn print_all(
             continue;
         }
         let text: Arc<str> = Arc::from(input.text.as_str());
-        let name = input.source_name();
         for (index, r) in reports.iter().enumerate() {
-            print_game(ctx, &name, &text, index, r);
+            print_game(ctx, input, &text, index, r);
         }
     }
     for e in file_errors {
@@ -169,17 +186,22 @@ pub fn print_all(
 /// Prints one game's errors and warnings on stderr.
 pub fn print_game(
     ctx: &mut super::Ctx,
-    name: &str,
+    input: &crate::formats::Input,
     text: &Arc<str>,
     index: usize,
     r: &crate::replay::GameReport,
 ) {
+    if r.errors.is_empty() && r.warnings.is_empty() {
+        return;
+    }
     let about = crate::replay::describe(&r.tags);
+    let name = input.source_name();
     let place = Place {
-        name,
+        name: &name,
         text,
         index,
         about: &about,
+        bytes: input.byte_map.as_ref(),
     };
     for d in r.errors.iter().chain(&r.warnings) {
         let _ = write!(ctx.err, "{}", render(d, &place, ctx.color_err));

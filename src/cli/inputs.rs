@@ -78,7 +78,7 @@ pub fn load(ctx: &mut Ctx, file: &str) -> Result<Input, FileError> {
         file: file.to_string(),
         message: format!("cannot read: {e}"),
     })?;
-    formats::read(file, bytes, ctx.from).map_err(|message| FileError {
+    formats::read_with(file, bytes, &ctx.read_options()).map_err(|message| FileError {
         file: file.to_string(),
         message,
     })
@@ -91,7 +91,7 @@ pub fn replay_paths(
     opts: &Options,
 ) -> (Vec<(Input, Vec<GameReport>)>, Vec<FileError>) {
     let (files, mut errors) = expand(paths);
-    let from = ctx.from;
+    let read_opts = ctx.read_options();
     // Standard input is read here, on this thread; files are read in parallel.
     let mut stdin_input = None;
     if files.iter().any(|f| f == "-") {
@@ -110,7 +110,7 @@ pub fn replay_paths(
                 file: f.clone(),
                 message: format!("cannot read: {e}"),
             })?;
-            formats::read(f, bytes, from).map_err(|message| FileError {
+            formats::read_with(f, bytes, &read_opts).map_err(|message| FileError {
                 file: f.clone(),
                 message,
             })
@@ -174,14 +174,14 @@ pub fn view_one(
         Ok((g, _)) => g,
         Err(report) => {
             let text: std::sync::Arc<str> = std::sync::Arc::from(input.text.as_str());
-            super::diagnostics::print_game(ctx, &input.source_name(), &text, index, &report);
+            super::diagnostics::print_game(ctx, &input, &text, index, &report);
             return Err(super::EXIT_INVALID);
         }
     };
     match game.view(raw, &input.text, &opts, ply, ctx.color_out) {
         Ok(view) => {
             let text: std::sync::Arc<str> = std::sync::Arc::from(input.text.as_str());
-            super::diagnostics::print_game(ctx, &input.source_name(), &text, index, &view.report);
+            super::diagnostics::print_game(ctx, &input, &text, index, &view.report);
             Ok((input, view))
         }
         Err(plies) => Err(ctx.usage(&format!(

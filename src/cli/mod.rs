@@ -44,9 +44,16 @@ struct Cli {
     /// The game of records without a `Game` tag (reversi, othello, blokus, qwirkle, deblockle).
     #[arg(long, global = true, value_name = "GAME")]
     game: Option<String>,
-    /// Read inputs as this format instead of detecting it (gamerec, json, yaml).
+    /// Read inputs as this format instead of detecting it (gamerec, json, yaml,
+    /// wthor, transcript, csv, ggf).
     #[arg(long, global = true, value_name = "FORMAT")]
     from: Option<String>,
+    /// WTHOR players file (default: `WTHOR.JOU` beside each `.wtb` file).
+    #[arg(long, global = true, value_name = "FILE")]
+    players: Option<String>,
+    /// WTHOR tournaments file (default: `WTHOR.TRN` beside each `.wtb` file).
+    #[arg(long, global = true, value_name = "FILE")]
+    tournaments: Option<String>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -91,9 +98,21 @@ pub struct Ctx<'a> {
     pub quiet: bool,
     pub game: Option<String>,
     pub from: Option<Format>,
+    /// `--players`, `--tournaments`.
+    pub players: Option<String>,
+    pub tournaments: Option<String>,
 }
 
 impl Ctx<'_> {
+    /// How to read input files.
+    pub fn read_options(&self) -> crate::formats::ReadOptions {
+        crate::formats::ReadOptions {
+            forced: self.from,
+            players: self.players.as_ref().map(Into::into),
+            tournaments: self.tournaments.as_ref().map(Into::into),
+        }
+    }
+
     /// A usage problem: message on stderr, exit 2.
     pub fn usage(&mut self, message: &str) -> i32 {
         let _ = writeln!(self.err, "error: {message}");
@@ -171,6 +190,8 @@ pub fn run(
         quiet: cli.quiet,
         game: cli.game,
         from,
+        players: cli.players,
+        tournaments: cli.tournaments,
     };
     let code = match cli.command {
         Command::Validate(a) => validate::run(&mut ctx, a),

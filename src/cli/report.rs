@@ -59,11 +59,17 @@ pub fn game_json(input: &Input, index: usize, r: &GameReport, lines: &LineIndex)
     obj.insert("winners".into(), json!(r.winners));
     obj.insert(
         "warnings".into(),
-        r.warnings.iter().map(|d| to_json(d, Some(lines))).collect(),
+        r.warnings
+            .iter()
+            .map(|d| to_json(d, Some(lines), input.byte_map.as_ref()))
+            .collect(),
     );
     obj.insert(
         "errors".into(),
-        r.errors.iter().map(|d| to_json(d, Some(lines))).collect(),
+        r.errors
+            .iter()
+            .map(|d| to_json(d, Some(lines), input.byte_map.as_ref()))
+            .collect(),
     );
     obj.insert("result".into(), Value::Object(r.result_extras.clone()));
     obj.insert("unchecked".into(), json!(r.unchecked));

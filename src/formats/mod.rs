@@ -7,16 +7,36 @@
 //! everything downstream has one shape. A new format is a module here and an
 //! entry in [`Format`].
 //!
-//! Detection: `--from` wins; then JSON by a leading `{` followed by `"` (a
-//! gamerec file may start with a `{ comment }`), YAML by a top-level `games:`
-//! key; everything else is gamerec text.
+//! The interchange formats:
+//! - [`wthor`] (`.wtb`, binary): the text is synthesized (gamerec text, one
+//!   game after the other) and [`Input::byte_map`] maps its spans back to the
+//!   bytes of the file, so diagnostics give the byte offset of the offending
+//!   move byte (spec §5);
+//! - [`transcript`] (`.txt`, one game per line) and [`csv`] (`.csv`, a column
+//!   of moves): the text is the file itself; the readers build the games
+//!   directly, the moves token being the moves cell;
+//! - [`ggf`] (`.ggf`, Generic Game Format of the GGS server): the text is the
+//!   file itself, each move token the square inside `B[...]`/`W[...]`.
+//!
+//! Detection: `--from` wins; then the interchange formats by extension
+//! (`.wtb`, `.txt`, `.csv`, `.ggf`, case-insensitive); then JSON by a leading
+//! `{` followed by `"` (a gamerec file may start with a `{ comment }`), YAML by
+//! a top-level `games:` key, GGF by a leading `(;`; everything else is gamerec
+//! text.
 
+pub mod csv;
 pub mod gamerec;
+pub mod ggf;
 pub mod json;
+pub mod transcript;
+pub mod wthor;
 pub mod yaml;
+
+use std::path::{Path, PathBuf};
 
 use crate::model::Document;
 use crate::record::RawGame;
+use crate::span::Span;
 
 /// The formats gamerec reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,16 +44,32 @@ pub enum Format {
     Gamerec,
     Json,
     Yaml,
+    Wthor,
+    Transcript,
+    Csv,
+    Ggf,
 }
 
 impl Format {
-    pub const ALL: &'static [Format] = &[Format::Gamerec, Format::Json, Format::Yaml];
+    pub const ALL: &'static [Format] = &[
+        Format::Gamerec,
+        Format::Json,
+        Format::Yaml,
+        Format::Wthor,
+        Format::Transcript,
+        Format::Csv,
+        Format::Ggf,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
             Format::Gamerec => "gamerec",
             Format::Json => "json",
             Format::Yaml => "yaml",
+            Format::Wthor => "wthor",
+            Format::Transcript => "transcript",
+            Format::Csv => "csv",
+            Format::Ggf => "ggf",
         }
     }
 
@@ -44,10 +80,96 @@ impl Format {
             .find(|f| f.name().eq_ignore_ascii_case(name))
     }
 
+    /// The file extension of a format read by extension.
+    pub fn extension(self) -> Option<&'static str> {
+        match self {
+            Format::Gamerec => Some("gamerec"),
+            Format::Json | Format::Yaml => None,
+            Format::Wthor => Some("wtb"),
+            Format::Transcript => Some("txt"),
+            Format::Csv => Some("csv"),
+            Format::Ggf => Some("ggf"),
+        }
+    }
+
+    /// The interchange format a file name's extension says, if any.
+    pub fn by_extension(name: &str) -> Option<Format> {
+        let ext = Path::new(name).extension()?.to_str()?;
+        Format::ALL
+            .iter()
+            .copied()
+            .filter(|f| *f != Format::Gamerec)
+            .find(|f| f.extension().is_some_and(|x| x.eq_ignore_ascii_case(ext)))
+    }
+
     /// File extensions a directory scan picks up (never JSON or YAML).
     pub fn scanned_extensions() -> &'static [&'static str] {
-        &["gamerec"]
+        &["gamerec", "wtb", "txt", "csv", "ggf"]
     }
+}
+
+/// Maps spans of a synthesized text back to byte ranges of the file it was
+/// made from (binary formats: spec §5 wants the byte offset of the offending
+/// byte). Made of runs: `count` pieces of `text_step` text bytes each, from
+/// text offset `text`, the k-th piece standing for the `file_len` bytes at
+/// `file + k * file_len`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ByteMap {
+    runs: Vec<Run>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Run {
+    text: usize,
+    text_step: usize,
+    count: usize,
+    file: usize,
+    file_len: usize,
+}
+
+impl ByteMap {
+    /// Adds a run; runs must be added in increasing text order.
+    pub fn push(
+        &mut self,
+        text: usize,
+        text_step: usize,
+        count: usize,
+        file: usize,
+        file_len: usize,
+    ) {
+        if count == 0 || text_step == 0 {
+            return;
+        }
+        self.runs.push(Run {
+            text,
+            text_step,
+            count,
+            file,
+            file_len,
+        });
+    }
+
+    /// The file bytes a text span stands for (by where it starts), if known.
+    pub fn map(&self, span: Span) -> Option<Span> {
+        let i = self.runs.partition_point(|r| r.text <= span.offset);
+        let run = self.runs.get(i.checked_sub(1)?)?;
+        let k = (span.offset - run.text) / run.text_step;
+        if k >= run.count {
+            return None;
+        }
+        Some(Span::new(run.file + k * run.file_len, run.file_len))
+    }
+}
+
+/// How to read files: the forced format and the side files of WTHOR.
+#[derive(Clone, Debug, Default)]
+pub struct ReadOptions {
+    /// `--from`.
+    pub forced: Option<Format>,
+    /// `--players`: the WTHOR players file (default: `WTHOR.JOU` beside the `.wtb`).
+    pub players: Option<PathBuf>,
+    /// `--tournaments`: the WTHOR tournaments file (default: `WTHOR.TRN` beside it).
+    pub tournaments: Option<PathBuf>,
 }
 
 /// A file read into games.
@@ -60,14 +182,34 @@ pub struct Input {
     pub games: Vec<RawGame>,
     /// The format the file was in.
     pub format: Format,
+    /// For a text synthesized from a binary file: where its spans come from
+    /// in the file. Diagnostics then give file byte offsets, no line/column.
+    pub byte_map: Option<ByteMap>,
 }
 
 impl Input {
     /// The name diagnostics show: the file, or what its text was made from.
     pub fn source_name(&self) -> String {
         match self.format {
-            Format::Gamerec => self.name.clone(),
-            f => format!("{} (as gamerec text, from {})", self.name, f.name()),
+            Format::Json | Format::Yaml | Format::Wthor => {
+                format!(
+                    "{} (as gamerec text, from {})",
+                    self.name,
+                    self.format.name()
+                )
+            }
+            _ => self.name.clone(),
+        }
+    }
+
+    /// A text-built input (the text is the file, or made from it).
+    fn text(name: &str, text: String, games: Vec<RawGame>, format: Format) -> Input {
+        Input {
+            name: name.to_string(),
+            text,
+            games,
+            format,
+            byte_map: None,
         }
     }
 }
@@ -87,31 +229,108 @@ pub fn detect(text: &str) -> Format {
     if t.lines().any(|l| l.starts_with("games:")) {
         return Format::Yaml;
     }
+    if t.starts_with("(;") {
+        return Format::Ggf;
+    }
     Format::Gamerec
 }
 
-/// Reads a file's bytes. `Err` for a file that cannot be read as any format.
-pub fn read(name: &str, bytes: Vec<u8>, forced: Option<Format>) -> Result<Input, String> {
-    let text = String::from_utf8(bytes).map_err(|e| {
+fn utf8(bytes: Vec<u8>) -> Result<String, String> {
+    String::from_utf8(bytes).map_err(|e| {
         format!(
             "not UTF-8 text (invalid byte at offset {})",
             e.utf8_error().valid_up_to()
         )
-    })?;
-    let format = forced.unwrap_or_else(|| detect(&text));
+    })
+}
+
+/// Reads a file's bytes. `Err` for a file that cannot be read as any format.
+pub fn read(name: &str, bytes: Vec<u8>, forced: Option<Format>) -> Result<Input, String> {
+    read_with(
+        name,
+        bytes,
+        &ReadOptions {
+            forced,
+            ..ReadOptions::default()
+        },
+    )
+}
+
+/// Reads a file's bytes with the given options.
+pub fn read_with(name: &str, bytes: Vec<u8>, opts: &ReadOptions) -> Result<Input, String> {
+    let by_name = if name == "-" {
+        None
+    } else {
+        Format::by_extension(name)
+    };
+    if opts.forced.or(by_name) == Some(Format::Wthor) {
+        let names = wthor::side_files(name, opts)?;
+        let read = wthor::read(&bytes, &names)?;
+        return Ok(Input {
+            name: name.to_string(),
+            text: read.text,
+            games: read.games,
+            format: Format::Wthor,
+            byte_map: Some(read.byte_map),
+        });
+    }
+    let text = utf8(bytes)?;
+    let format = opts.forced.or(by_name).unwrap_or_else(|| detect(&text));
     let from_doc = |doc: Result<Document, String>| -> Result<String, String> {
         Ok(gamerec::write(&doc?.games))
     };
-    let text = match format {
-        Format::Gamerec => text,
-        Format::Json => from_doc(json::read(strip_bom(&text)))?,
-        Format::Yaml => from_doc(yaml::read(strip_bom(&text)))?,
-    };
-    let games = gamerec::read(&text);
-    Ok(Input {
-        name: name.to_string(),
-        text,
-        games,
-        format,
-    })
+    match format {
+        Format::Gamerec | Format::Wthor => {
+            let games = gamerec::read(&text);
+            Ok(Input::text(name, text, games, Format::Gamerec))
+        }
+        Format::Json | Format::Yaml => {
+            let doc = if format == Format::Json {
+                json::read(strip_bom(&text))
+            } else {
+                yaml::read(strip_bom(&text))
+            };
+            let text = from_doc(doc)?;
+            let games = gamerec::read(&text);
+            Ok(Input::text(name, text, games, format))
+        }
+        Format::Transcript => {
+            let games = transcript::read(&text);
+            Ok(Input::text(name, text, games, format))
+        }
+        Format::Csv => {
+            let games = csv::read(&text)?;
+            Ok(Input::text(name, text, games, format))
+        }
+        Format::Ggf => {
+            let games = ggf::read(&text);
+            Ok(Input::text(name, text, games, format))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn byte_map_runs() {
+        let mut m = ByteMap::default();
+        m.push(10, 4, 1, 100, 2);
+        m.push(20, 2, 3, 200, 1);
+        assert_eq!(m.map(Span::new(5, 1)), None);
+        assert_eq!(m.map(Span::new(12, 1)), Some(Span::new(100, 2)));
+        assert_eq!(m.map(Span::new(14, 1)), None);
+        assert_eq!(m.map(Span::new(22, 2)), Some(Span::new(201, 1)));
+        assert_eq!(m.map(Span::new(25, 1)), Some(Span::new(202, 1)));
+        assert_eq!(m.map(Span::new(26, 1)), None);
+    }
+
+    #[test]
+    fn detection_by_extension() {
+        assert_eq!(Format::by_extension("a/WTH_1977.WTB"), Some(Format::Wthor));
+        assert_eq!(Format::by_extension("x.csv"), Some(Format::Csv));
+        assert_eq!(Format::by_extension("x.gamerec"), None);
+        assert_eq!(Format::by_extension("x"), None);
+    }
 }

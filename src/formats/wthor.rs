@@ -1,0 +1,450 @@
+//! WTHOR, the binary Othello database of the Fédération Française d'Othello
+//! (`.wtb` game files, `WTHOR.JOU` players, `WTHOR.TRN` tournaments).
+//!
+//! Layout (little-endian): a 16-byte header (century, year, month, day of
+//! creation; u32 number of games; u16 number of records (JOU/TRN); u16 year
+//! of the games; u8 board size, 0 or 8 for 8x8; u8 file type; u8 depth of the
+//! theoretical score; u8 reserved), then 68-byte games: u16 tournament, u16
+//! black player, u16 white player, u8 black's real score, u8 black's
+//! theoretical score, 60 move bytes `10 * row + column` (`a1` = 11, `h8` =
+//! 88), 0 after the last move. JOU records are 20 bytes, TRN records 26,
+//! NUL-terminated ISO-8859-1.
+//!
+//! Each game becomes a Reversi record: tags `Game "reversi"`, `Variant
+//! "wof"` (the database scores that way), `Event` (the tournament), `Black`,
+//! `White`, `Date` (the year of the games, from the header), `Result` (black's
+//! stored real score `b` and `64 - b`) and `TheoreticalScore` (the stored
+//! theoretical score, not checked); the moves as one compact transcript. The
+//! reader builds the games directly (no text parsing) while it writes that
+//! text, and records in a [`ByteMap`] which text stands for which file bytes:
+//! a move for its move byte, a tag value for its field (`Date` for the
+//! header's year), so diagnostics give the byte offset in the `.wtb` file.
+//!
+//! Decisions where the format is loose:
+//! - a player or tournament number with no name (no JOU/TRN file found, or
+//!   past its end) is written `#N`;
+//! - the moves stop at the first 0 byte; bytes after it are not read;
+//! - a move byte that is not a square (not `10 * row + column` with row and
+//!   column 1 to 8) ends the game's movetext with `reversi::bad_square` at
+//!   that byte (the synthesized text shows it as `#BYTE`);
+//! - a file shorter than its header says (a partial last record, or missing
+//!   records) keeps its complete games and gets one more game, invalid, with
+//!   the error `wthor::truncated` at ply 0, pointing at the byte where the
+//!   missing data starts; bytes beyond the games the header announces are
+//!   ignored;
+//! - a file shorter than the header, or of another board size than 8x8, cannot
+//!   be read (a file-level error, exit 2).
+
+use std::path::{Path, PathBuf};
+
+use super::{ByteMap, ReadOptions};
+use crate::diag::Diag;
+use crate::record::{RawGame, Tag, Tags, Token};
+use crate::span::Span;
+
+pub const HEADER_LEN: usize = 16;
+pub const GAME_LEN: usize = 68;
+pub const MOVES_OFFSET: usize = 8;
+pub const PLAYER_LEN: usize = 20;
+pub const TOURNAMENT_LEN: usize = 26;
+
+/// Names of the players and tournaments, when their files were found.
+#[derive(Clone, Debug, Default)]
+pub struct Names {
+    pub players: Option<Vec<String>>,
+    pub tournaments: Option<Vec<String>>,
+}
+
+/// A `.wtb` file read: the synthesized text, the games, the map back to bytes.
+pub struct Read {
+    pub text: String,
+    pub games: Vec<RawGame>,
+    pub byte_map: ByteMap,
+}
+
+/// The square index (`a1` = 0, bit `8 * row + column`) of a move byte.
+#[inline]
+pub fn square_of_byte(b: u8) -> Option<u8> {
+    let (row, col) = (b / 10, b % 10);
+    if (1..=8).contains(&row) && (1..=8).contains(&col) {
+        Some((row - 1) * 8 + (col - 1))
+    } else {
+        None
+    }
+}
+
+/// The move byte of a square index.
+pub fn byte_of_square(sq: u8) -> u8 {
+    (sq / 8 + 1) * 10 + sq % 8 + 1
+}
+
+fn u16_at(bytes: &[u8], at: usize) -> Option<u16> {
+    let b = bytes.get(at..at + 2)?;
+    Some(u16::from_le_bytes([*b.first()?, *b.get(1)?]))
+}
+
+fn u32_at(bytes: &[u8], at: usize) -> Option<u32> {
+    let b = bytes.get(at..at + 4)?;
+    let mut a = [0u8; 4];
+    a.copy_from_slice(b);
+    Some(u32::from_le_bytes(a))
+}
+
+/// ISO-8859-1 up to the first NUL, trimmed.
+fn latin1(bytes: &[u8]) -> String {
+    let s: String = bytes
+        .iter()
+        .take_while(|&&b| b != 0)
+        .map(|&b| char::from(b))
+        .collect();
+    s.trim().to_string()
+}
+
+/// Reads a JOU or TRN file: its names, by number.
+pub fn read_names(bytes: &[u8], record_len: usize) -> Result<Vec<String>, String> {
+    if bytes.len() < HEADER_LEN {
+        return Err(format!(
+            "not a WTHOR names file: {} bytes, shorter than the 16-byte header",
+            bytes.len()
+        ));
+    }
+    let count = usize::from(u16_at(bytes, 8).unwrap_or(0));
+    let body = bytes.get(HEADER_LEN..).unwrap_or(&[]);
+    Ok(body
+        .chunks_exact(record_len)
+        .take(count)
+        .map(latin1)
+        .collect())
+}
+
+/// A file beside `file` named `want` (case-insensitive).
+fn beside(file: &str, want: &str) -> Option<PathBuf> {
+    if file == "-" {
+        return None;
+    }
+    let dir = Path::new(file).parent()?;
+    let dir = if dir.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        dir
+    };
+    std::fs::read_dir(dir)
+        .ok()?
+        .flatten()
+        .map(|e| e.path())
+        .find(|p| {
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.eq_ignore_ascii_case(want))
+        })
+}
+
+/// The players and tournaments for a `.wtb` file: from `--players` /
+/// `--tournaments` (an error if unreadable), or `WTHOR.JOU` / `WTHOR.TRN`
+/// beside it (left out if absent or unreadable).
+pub fn side_files(file: &str, opts: &ReadOptions) -> Result<Names, String> {
+    let load = |given: &Option<PathBuf>, default: &str, len: usize| match given {
+        Some(p) => std::fs::read(p)
+            .map_err(|e| format!("cannot read {}: {e}", p.display()))
+            .and_then(|b| read_names(&b, len).map_err(|e| format!("{}: {e}", p.display())))
+            .map(Some),
+        None => Ok(beside(file, default)
+            .and_then(|p| std::fs::read(p).ok())
+            .and_then(|b| read_names(&b, len).ok())),
+    };
+    Ok(Names {
+        players: load(&opts.players, "WTHOR.JOU", PLAYER_LEN)?,
+        tournaments: load(&opts.tournaments, "WTHOR.TRN", TOURNAMENT_LEN)?,
+    })
+}
+
+fn name_of(list: &Option<Vec<String>>, n: u16) -> String {
+    list.as_ref()
+        .and_then(|l| l.get(usize::from(n)))
+        .cloned()
+        .unwrap_or_else(|| format!("#{n}"))
+}
+
+/// Writes the games' text and builds them.
+struct Writer {
+    text: String,
+    map: ByteMap,
+}
+
+impl Writer {
+    /// Writes `[name "value"]` and returns the tag; `file` is the field it
+    /// comes from (offset, length).
+    fn tag(&mut self, name: &str, value: String, file: Option<(usize, usize)>) -> Tag {
+        let start = self.text.len();
+        self.text.push('[');
+        self.text.push_str(name);
+        self.text.push_str(" \"");
+        let vstart = self.text.len() - 1;
+        for c in value.chars() {
+            if c == '"' || c == '\\' {
+                self.text.push('\\');
+            }
+            self.text.push(c);
+        }
+        self.text.push('"');
+        let vend = self.text.len();
+        self.text.push_str("]\n");
+        let value_span = Span::between(vstart, vend);
+        if let Some((at, len)) = file {
+            self.map.push(vstart, value_span.length, 1, at, len);
+        }
+        Tag {
+            name: name.to_string(),
+            value,
+            span: Span::between(start, vend + 1),
+            value_span,
+        }
+    }
+}
+
+/// Reads a `.wtb` file. `Err` only for a file that is not WTHOR at all.
+pub fn read(bytes: &[u8], names: &Names) -> Result<Read, String> {
+    if bytes.len() < HEADER_LEN {
+        return Err(format!(
+            "not a WTHOR file: {} bytes, shorter than the 16-byte header",
+            bytes.len()
+        ));
+    }
+    let announced = u32_at(bytes, 4).unwrap_or(0) as usize;
+    let year = u16_at(bytes, 10).unwrap_or(0);
+    let board = bytes.get(12).copied().unwrap_or(0);
+    if board != 0 && board != 8 {
+        return Err(format!(
+            "a WTHOR file of {board}x{board} boards: only 8x8 is supported"
+        ));
+    }
+    let body = bytes.get(HEADER_LEN..).unwrap_or(&[]);
+    let complete = (body.len() / GAME_LEN).min(announced);
+    let mut w = Writer {
+        text: String::with_capacity(complete * 300),
+        map: ByteMap::default(),
+    };
+    let mut games = Vec::with_capacity(complete + 1);
+    for (i, rec) in body.chunks_exact(GAME_LEN).take(complete).enumerate() {
+        let at = HEADER_LEN + i * GAME_LEN;
+        games.push(read_game(&mut w, rec, at, year, names));
+    }
+    if complete < announced {
+        let at = HEADER_LEN + complete * GAME_LEN;
+        let partial = body.len().saturating_sub(complete * GAME_LEN);
+        let start = w.text.len();
+        let tags = vec![
+            w.tag("Game", "reversi".into(), None),
+            w.tag("Variant", "wof".into(), None),
+        ];
+        let missing = announced - complete;
+        let what = if partial > 0 {
+            format!("game {complete} has {partial} of its {GAME_LEN} bytes")
+        } else {
+            format!("the file ends after game {}", complete.saturating_sub(1))
+        };
+        let note_start = w.text.len();
+        w.text.push_str("; ");
+        w.text.push_str(&what);
+        let span = Span::between(note_start, w.text.len());
+        w.text.push_str("\n\n");
+        w.map.push(span.offset, span.length, 1, at, partial);
+        let diag = Diag::error(
+            "wthor::truncated",
+            format!(
+                "the file is truncated: its header announces {announced} games, {missing} of them are missing or incomplete"
+            ),
+        )
+        .at(span)
+        .label(what)
+        .help(format!(
+            "a WTHOR file of {announced} games is {} bytes long",
+            HEADER_LEN + announced * GAME_LEN
+        ));
+        games.push(RawGame {
+            tags: Tags(tags),
+            tag_errors: vec![diag],
+            span: Span::between(start, w.text.len()),
+            ..RawGame::default()
+        });
+    }
+    Ok(Read {
+        text: w.text,
+        games,
+        byte_map: w.map,
+    })
+}
+
+fn read_game(w: &mut Writer, rec: &[u8], at: usize, year: u16, names: &Names) -> RawGame {
+    let start = w.text.len();
+    let tournament = u16_at(rec, 0).unwrap_or(0);
+    let black = u16_at(rec, 2).unwrap_or(0);
+    let white = u16_at(rec, 4).unwrap_or(0);
+    let real = i64::from(rec.get(6).copied().unwrap_or(0));
+    let theory = rec.get(7).copied().unwrap_or(0);
+    let tags = vec![
+        w.tag("Game", "reversi".into(), None),
+        w.tag("Variant", "wof".into(), None),
+        w.tag(
+            "Event",
+            name_of(&names.tournaments, tournament),
+            Some((at, 2)),
+        ),
+        w.tag("Black", name_of(&names.players, black), Some((at + 2, 2))),
+        w.tag("White", name_of(&names.players, white), Some((at + 4, 2))),
+        w.tag("Date", year.to_string(), Some((10, 2))),
+        w.tag(
+            "Result",
+            crate::record::format_result(&[real, 64 - real]),
+            Some((at + 6, 1)),
+        ),
+        w.tag("TheoreticalScore", theory.to_string(), Some((at + 7, 1))),
+    ];
+    w.text.push('\n');
+    let moves = rec.get(MOVES_OFFSET..).unwrap_or(&[]);
+    let mut tokens = Vec::with_capacity(1);
+    let mut stop = None;
+    let mstart = w.text.len();
+    let mut n = 0;
+    let mut bad = None;
+    for &b in moves.iter().take_while(|&&b| b != 0) {
+        let Some(sq) = square_of_byte(b) else {
+            let file_at = at + MOVES_OFFSET + n;
+            if n > 0 {
+                w.text.push(' ');
+            }
+            let s = w.text.len();
+            w.text.push('#');
+            w.text.push_str(&b.to_string());
+            let span = Span::between(s, w.text.len());
+            stop = Some(
+                Diag::error(
+                    "reversi::bad_square",
+                    format!("move byte {b} (at byte {file_at}) is not a square"),
+                )
+                .at(span)
+                .label(format!("byte {b}: not a square"))
+                .help("a WTHOR move byte is 10 * row + column, 11 (a1) to 88 (h8)"),
+            );
+            bad = Some((s, span.length, file_at));
+            break;
+        };
+        w.text.push(char::from(b'a' + sq % 8));
+        w.text.push(char::from(b'1' + sq / 8));
+        n += 1;
+    }
+    if n > 0 {
+        tokens.push(Token {
+            span: Span::new(mstart, n * 2),
+            comment: None,
+        });
+        w.map.push(mstart, 2, n, at + MOVES_OFFSET, 1);
+    }
+    if let Some((s, len, file_at)) = bad {
+        w.map.push(s, len, 1, file_at, 1);
+    }
+    w.text.push_str("\n\n");
+    RawGame {
+        tags: Tags(tags),
+        tokens,
+        stop,
+        span: Span::between(start, w.text.len()),
+        ..RawGame::default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn header(games: u32) -> Vec<u8> {
+        let mut h = vec![20, 21, 1, 1];
+        h.extend_from_slice(&games.to_le_bytes());
+        h.extend_from_slice(&[0, 0]);
+        h.extend_from_slice(&1999u16.to_le_bytes());
+        h.extend_from_slice(&[8, 0, 22, 0]);
+        h
+    }
+
+    fn game(moves: &[u8], score: u8) -> Vec<u8> {
+        let mut g = vec![1, 0, 2, 0, 3, 0, score, score];
+        let mut m = moves.to_vec();
+        m.resize(60, 0);
+        g.extend(m);
+        g
+    }
+
+    #[test]
+    fn squares_and_bytes() {
+        assert_eq!(square_of_byte(11), Some(0));
+        assert_eq!(square_of_byte(88), Some(63));
+        assert_eq!(square_of_byte(56), Some(4 * 8 + 5)); // f5
+        for b in [0u8, 9, 10, 19, 20, 89, 90, 91, 255] {
+            assert_eq!(square_of_byte(b), None, "{b}");
+        }
+        for sq in 0..64 {
+            assert_eq!(square_of_byte(byte_of_square(sq)), Some(sq));
+        }
+    }
+
+    #[test]
+    fn reads_moves_and_maps_them_to_bytes() {
+        let mut f = header(1);
+        f.extend(game(&[56, 64, 33], 40));
+        let r = read(&f, &Names::default()).unwrap();
+        assert_eq!(r.games.len(), 1);
+        let g = &r.games[0];
+        assert_eq!(g.tokens[0].text(&r.text), "f5d6c3");
+        assert_eq!(g.tags.value("Result"), Some("40-24"));
+        assert_eq!(g.tags.value("Black"), Some("#2"));
+        let d6 = Span::new(g.tokens[0].span.offset + 2, 2);
+        assert_eq!(r.byte_map.map(d6), Some(Span::new(16 + 8 + 1, 1)));
+        let result = g.tags.get("Result").unwrap().value_span;
+        assert_eq!(r.byte_map.map(result), Some(Span::new(16 + 6, 1)));
+    }
+
+    #[test]
+    fn bad_byte_stops_the_game_at_its_offset() {
+        let mut f = header(1);
+        f.extend(game(&[56, 64, 90, 33], 40));
+        let r = read(&f, &Names::default()).unwrap();
+        let g = &r.games[0];
+        let d = g.stop.as_ref().unwrap();
+        assert_eq!(d.code, "reversi::bad_square");
+        assert_eq!(d.span.unwrap().text(&r.text), "#90");
+        assert_eq!(r.byte_map.map(d.span.unwrap()), Some(Span::new(16 + 10, 1)));
+        assert_eq!(
+            r.byte_map.map(Span::new(g.tokens[0].span.offset, 2)),
+            Some(Span::new(24, 1))
+        );
+    }
+
+    #[test]
+    fn truncated_files_keep_their_complete_games() {
+        let mut f = header(3);
+        f.extend(game(&[56], 40));
+        f.extend(&game(&[56], 40)[..30]);
+        let r = read(&f, &Names::default()).unwrap();
+        assert_eq!(r.games.len(), 2);
+        let d = &r.games[1].tag_errors[0];
+        assert_eq!(d.code, "wthor::truncated");
+        assert_eq!(r.byte_map.map(d.span.unwrap()), Some(Span::new(84, 30)));
+        assert!(read(&[1, 2, 3], &Names::default()).is_err());
+        // a header alone announcing games
+        let r = read(&header(2), &Names::default()).unwrap();
+        assert_eq!(r.games.len(), 1);
+    }
+
+    #[test]
+    fn names_are_latin1() {
+        let mut f = vec![0u8; 16];
+        f[8] = 2;
+        let mut rec = b"Andr\xe9\0".to_vec();
+        rec.resize(20, 0);
+        f.extend(&rec);
+        let mut rec = b"Ben  ".to_vec();
+        rec.resize(20, 0);
+        f.extend(&rec);
+        assert_eq!(read_names(&f, 20).unwrap(), ["André", "Ben"]);
+    }
+}
