@@ -83,6 +83,18 @@ pub struct RawGame {
     pub stop: Option<Diag>,
     /// From the first tag (or token) to the end of the game.
     pub span: Span,
+    /// A claimed winner from an interchange format (a CSV winner column),
+    /// checked against the replay once the game is over.
+    pub winner_claim: Option<WinnerClaim>,
+}
+
+/// Who a record says won: seat indices (several on a draw), and where it says so.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct WinnerClaim {
+    pub seats: Vec<usize>,
+    pub span: Span,
+    /// What the claim was written as, for the message.
+    pub text: String,
 }
 
 /// Splits a file into games. `src` is the whole file; spans are offsets into it.

@@ -554,6 +554,55 @@ fn run<R: Rules>(
             }
         }
     }
+    if !failed && !reached_stop {
+        if let Some(claim) = &raw.winner_claim {
+            let claimed: Vec<String> = claim
+                .seats
+                .iter()
+                .filter_map(|&i| report.seats.get(i).cloned())
+                .collect();
+            let say = |w: &[String]| {
+                if w.len() > 1 {
+                    format!("a draw ({})", w.join(", "))
+                } else if w.is_empty() {
+                    "no winner".to_string()
+                } else {
+                    w.join("")
+                }
+            };
+            if report.over {
+                if claimed != report.winners {
+                    let actual = say(&report.winners);
+                    report.push(
+                        Diag::error(
+                            format!("{}::winner_mismatch", R::NAME),
+                            format!(
+                                "the record says the winner is {} (`{}`), but the replay gives {actual}",
+                                say(&claimed),
+                                claim.text
+                            ),
+                        )
+                        .at(claim.span)
+                        .label(format!("the replay gives {actual}"))
+                        .help(format!(
+                            "final scores ({}): {}",
+                            report.seats.join(", "),
+                            crate::record::format_result(&report.scores)
+                        )),
+                    );
+                }
+            } else {
+                report.push(
+                    Diag::warning(
+                        "record::result_unchecked",
+                        "the record names a winner, but the game is not over; not checked",
+                    )
+                    .at(claim.span)
+                    .label("game not over"),
+                );
+            }
+        }
+    }
     report.valid = report.errors.is_empty();
     (report, Some(state), plies)
 }

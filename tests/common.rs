@@ -47,7 +47,10 @@ impl Run {
     }
 }
 
-/// Every `*.gamerec` file below `dir`, sorted.
+/// The fixture extensions: gamerec text and every interchange format read.
+pub const FIXTURE_EXTENSIONS: &[&str] = &["gamerec", "wtb", "txt", "csv", "ggf", "blksgf"];
+
+/// Every fixture file (`*.gamerec` and the interchange formats) below `dir`, sorted.
 pub fn fixture_files(dir: &Path) -> Vec<PathBuf> {
     let mut out = Vec::new();
     let mut stack = vec![dir.to_path_buf()];
@@ -59,7 +62,11 @@ pub fn fixture_files(dir: &Path) -> Vec<PathBuf> {
             let p = e.path();
             if p.is_dir() {
                 stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "gamerec") {
+            } else if p
+                .extension()
+                .and_then(|x| x.to_str())
+                .is_some_and(|x| FIXTURE_EXTENSIONS.contains(&x))
+            {
                 out.push(p);
             }
         }

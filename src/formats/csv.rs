@@ -1,3 +1,278 @@
-pub fn read(_text: &str) -> Result<Vec<crate::record::RawGame>, String> {
-    Ok(Vec::new())
+//! Othello transcripts in CSV (`.csv`): one game per row, a column of moves
+//! (a compact transcript), optionally a `winner` column. The common public
+//! layout is `id,winner,game_moves` with winner 1 black, -1 white, 0 draw.
+//!
+//! The text is the file itself; each game's one token is its moves cell (the
+//! text inside the quotes when quoted), so spans point into the file.
+//!
+//! Decisions:
+//! - the first row is a header unless one of its cells is a transcript;
+//! - the moves column is the header's column named `moves`, `game_moves`,
+//!   `transcript` or `game` (case-insensitive; else any name holding
+//!   `moves`), or, without a header, the first column holding a transcript
+//!   in the first row; no such column is a file-level error;
+//! - the `winner` column (case-insensitive) is checked against the replay of
+//!   a finished game (`reversi::winner_mismatch`, at the cell); for an
+//!   unfinished game it is a `record::result_unchecked` warning; a value other
+//!   than 1, -1, 0 is `record::bad_tag` (not checked further);
+//! - every other column (and the winner) is kept as a tag named after its
+//!   header, characters other than letters, digits and `_` made `_`
+//!   (`Column2` without a header, counted from 1), empty cells left out;
+//! - rows that are empty are skipped; fields follow RFC 4180 (quotes, `""`).
+
+use super::transcript::game_tag;
+use crate::diag::Diag;
+use crate::record::{RawGame, Tag, Tags, Token, WinnerClaim};
+use crate::span::Span;
+
+/// One cell: its text (unquoted) and the span of its content in the file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Cell {
+    text: String,
+    span: Span,
+}
+
+/// Splits the text into rows of cells (RFC 4180).
+fn rows(text: &str, start: usize) -> Vec<Vec<Cell>> {
+    let bytes = text.as_bytes();
+    let mut rows = Vec::new();
+    let mut row: Vec<Cell> = Vec::new();
+    let mut i = start;
+    let n = bytes.len();
+    loop {
+        // one field starting at i
+        let (cell, next) = if bytes.get(i) == Some(&b'"') {
+            let mut s = String::new();
+            let mut j = i + 1;
+            let content = j;
+            let mut end = n;
+            while j < n {
+                match bytes.get(j) {
+                    Some(b'"') if bytes.get(j + 1) == Some(&b'"') => {
+                        s.push('"');
+                        j += 2;
+                    }
+                    Some(b'"') => {
+                        end = j;
+                        j += 1;
+                        break;
+                    }
+                    _ => {
+                        let ch_len = text
+                            .get(j..)
+                            .and_then(|r| r.chars().next())
+                            .map_or(1, char::len_utf8);
+                        s.push_str(text.get(j..j + ch_len).unwrap_or(""));
+                        j += ch_len;
+                    }
+                }
+            }
+            // text after the closing quote up to the separator is ignored
+            while j < n && !matches!(bytes.get(j), Some(b',' | b'\n')) {
+                j += 1;
+            }
+            (
+                Cell {
+                    text: s,
+                    span: Span::between(content, end.min(n)),
+                },
+                j,
+            )
+        } else {
+            let mut j = i;
+            while j < n && !matches!(bytes.get(j), Some(b',' | b'\n')) {
+                j += 1;
+            }
+            let raw = text.get(i..j).unwrap_or("");
+            let raw = raw.strip_suffix('\r').unwrap_or(raw);
+            (
+                Cell {
+                    text: raw.to_string(),
+                    span: Span::new(i, raw.len()),
+                },
+                j,
+            )
+        };
+        row.push(cell);
+        match bytes.get(next) {
+            Some(b',') => i = next + 1,
+            Some(_) => {
+                rows.push(std::mem::take(&mut row));
+                i = next + 1;
+            }
+            None => {
+                rows.push(row);
+                break;
+            }
+        }
+        if i >= n {
+            rows.push(std::mem::take(&mut row));
+            break;
+        }
+    }
+    rows.retain(|r| r.iter().any(|c| !c.text.trim().is_empty()));
+    rows
+}
+
+/// Whether a cell looks like a compact transcript (`f5d6...`).
+fn is_transcript(s: &str) -> bool {
+    let s = s.trim().as_bytes();
+    !s.is_empty()
+        && s.len() % 2 == 0
+        && s.chunks(2).all(|c| {
+            matches!(c, [col, row] if (b'a'..=b'h').contains(&col.to_ascii_lowercase())
+                && (b'1'..=b'8').contains(row))
+        })
+}
+
+fn tag_name(header: &str) -> String {
+    let s: String = header
+        .trim()
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    s
+}
+
+pub fn read(text: &str) -> Result<Vec<RawGame>, String> {
+    let bom = if text.starts_with('\u{feff}') { 3 } else { 0 };
+    let rows = rows(text, bom);
+    let Some(first) = rows.first() else {
+        return Ok(Vec::new());
+    };
+    let has_header = !first.iter().any(|c| is_transcript(&c.text));
+    let (names, data): (Vec<String>, &[Vec<Cell>]) = if has_header {
+        (
+            first.iter().map(|c| c.text.trim().to_string()).collect(),
+            rows.get(1..).unwrap_or(&[]),
+        )
+    } else {
+        (
+            (1..=first.len()).map(|i| format!("Column{i}")).collect(),
+            &rows[..],
+        )
+    };
+    let lower: Vec<String> = names.iter().map(|n| n.to_ascii_lowercase()).collect();
+    let moves_col = ["moves", "game_moves", "transcript", "game"]
+        .iter()
+        .find_map(|want| lower.iter().position(|n| n == want))
+        .or_else(|| lower.iter().position(|n| n.contains("moves")))
+        .or_else(|| {
+            data.first()
+                .and_then(|r| r.iter().position(|c| is_transcript(&c.text)))
+        })
+        .ok_or_else(|| {
+            "no column of moves: name it in a header (game_moves, moves or transcript)".to_string()
+        })?;
+    let winner_col = lower.iter().position(|n| n == "winner");
+    let mut games = Vec::with_capacity(data.len());
+    for row in data {
+        let Some(moves) = row.get(moves_col) else {
+            continue;
+        };
+        let trimmed = moves.text.trim();
+        let lead = moves.text.len() - moves.text.trim_start().len();
+        let token_span = Span::new(moves.span.offset + lead, trimmed.len());
+        let mut tags = vec![game_tag(token_span)];
+        let mut tag_errors = Vec::new();
+        for (k, cell) in row.iter().enumerate() {
+            if k == moves_col || cell.text.trim().is_empty() {
+                continue;
+            }
+            let name = names
+                .get(k)
+                .map(|n| tag_name(n))
+                .filter(|n| !n.is_empty() && n != "Game")
+                .unwrap_or_else(|| format!("Column{}", k + 1));
+            tags.push(Tag {
+                name,
+                value: cell.text.trim().to_string(),
+                span: cell.span,
+                value_span: cell.span,
+            });
+        }
+        let mut winner_claim = None;
+        if let Some(cell) = winner_col.and_then(|k| row.get(k)) {
+            let seats = match cell.text.trim() {
+                "1" => Some(vec![0]),
+                "-1" => Some(vec![1]),
+                "0" => Some(vec![0, 1]),
+                "" => None,
+                other => {
+                    tag_errors.push(
+                        Diag::error(
+                            "record::bad_tag",
+                            format!("winner `{other}` is not 1 (black), -1 (white) or 0 (draw)"),
+                        )
+                        .at(cell.span)
+                        .label("not a winner")
+                        .help("1 black, -1 white, 0 draw"),
+                    );
+                    None
+                }
+            };
+            winner_claim = seats.map(|seats| WinnerClaim {
+                seats,
+                span: cell.span,
+                text: cell.text.trim().to_string(),
+            });
+        }
+        let span = match (row.first(), row.last()) {
+            (Some(a), Some(b)) => a.span.join(b.span),
+            _ => token_span,
+        };
+        let tokens = if trimmed.is_empty() {
+            Vec::new()
+        } else {
+            vec![Token {
+                span: token_span,
+                comment: None,
+            }]
+        };
+        games.push(RawGame {
+            tags: Tags(tags),
+            tag_errors,
+            tokens,
+            span,
+            winner_claim,
+            ..RawGame::default()
+        });
+    }
+    Ok(games)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn header_moves_column_and_spans() {
+        let text = "id,winner,game_moves\r\n7,1,\"f5d6\"\n8,-1,f5f6\n";
+        let games = read(text).unwrap();
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[0].tokens[0].text(text), "f5d6");
+        assert_eq!(games[1].tokens[0].text(text), "f5f6");
+        assert_eq!(games[0].tags.value("id"), Some("7"));
+        let w = games[1].winner_claim.as_ref().unwrap();
+        assert_eq!(w.seats, [1]);
+        assert_eq!(w.span.text(text), "-1");
+    }
+
+    #[test]
+    fn no_header_and_quotes() {
+        let text = "f5d6c3,\"a \"\"b\"\", c\"\n";
+        let games = read(text).unwrap();
+        assert_eq!(games.len(), 1);
+        assert_eq!(games[0].tags.value("Column2"), Some("a \"b\", c"));
+        assert!(read("a,b\n1,2\n").is_err());
+        assert!(read("").unwrap().is_empty());
+        // an unterminated quote does not hang or panic
+        let _ = read("game_moves\n\"f5d6");
+    }
 }

@@ -252,7 +252,7 @@ pub fn read(bytes: &[u8], names: &Names) -> Result<Read, String> {
         let diag = Diag::error(
             "wthor::truncated",
             format!(
-                "the file is truncated: its header announces {announced} games, {missing} of them are missing or incomplete"
+                "the file is truncated: its header announces {announced} games, {missing} missing or incomplete"
             ),
         )
         .at(span)
