@@ -29,7 +29,8 @@
 //! - text that is no property inside a game, an unterminated value or a game
 //!   without `;)` is `ggf::syntax` (the moves before it are replayed).
 //!
-//! Writing (Reversi games only): `GM[Othello]`, then the tags in their order
+//! Writing (Reversi games only): `GM[Othello]` (a `Game` tag spelling
+//! `othello` another way is kept), then the tags in their order
 //! as properties (`Site` `PC`, `Date` `DT`, `Black` `PB`, `White` `PW`,
 //! `Result` `RE` as black's difference, `Setup` `BO`, `GGF_XX` `XX`; other
 //! tags have no GGF property and are left out), `TY[8]` and `BO` when not
@@ -328,7 +329,12 @@ pub fn write(games: &[DocGame]) -> Result<String, String> {
         if g.game != "reversi" {
             return Err(format!("GGF holds Othello games only, not {}", g.game));
         }
-        out.push_str("(;GM[Othello]");
+        let gm = g
+            .tags
+            .iter()
+            .find(|(k, v)| k == "Game" && v.trim().eq_ignore_ascii_case("othello"))
+            .map_or("Othello", |(_, v)| v.as_str());
+        out.push_str(&format!("(;GM[{}]", escape(gm)));
         let mut ty = false;
         let mut bo = false;
         for (name, value) in &g.tags {

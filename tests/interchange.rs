@@ -1,0 +1,163 @@
+//! The interchange formats end to end: WTHOR (a small year copied into the
+//! fixtures, and the whole database beside the repository when present),
+//! WTHOR to gamerec text, GGF round trips.
+
+mod common;
+
+use std::path::Path;
+
+use common::gamerec;
+use gamerec::formats::{self, Format};
+use gamerec::model::{DocGame, Document};
+use gamerec::replay::{Options, replay};
+
+fn json(args: &[&str]) -> (i32, serde_json::Value) {
+    let r = gamerec(args, b"");
+    (r.code, serde_json::from_str(&r.stdout).unwrap_or_default())
+}
+
+#[test]
+fn wthor_small_year_validates_with_names() {
+    let (code, doc) = json(&[
+        "validate",
+        "--format",
+        "json",
+        "fixtures/wthor/valid/WTH_1978.wtb",
+    ]);
+    assert_eq!(code, 0);
+    assert_eq!(doc["summary"]["games"], 8);
+    assert_eq!(doc["summary"]["valid"], 8);
+    assert_eq!(doc["summary"]["unfinished"], 0);
+    let g = &doc["games"][0];
+    assert_eq!(g["variant"], "wof");
+    assert_eq!(g["over"], true);
+    assert_eq!(g["scores"]["black"], 41);
+    assert_eq!(g["source_format"], "wthor");
+}
+
+#[test]
+fn wthor_diagnostics_give_file_byte_offsets() {
+    let (code, doc) = json(&[
+        "validate",
+        "--format",
+        "json",
+        "fixtures/wthor/invalid/bad_square.wtb",
+    ]);
+    assert_eq!(code, 1);
+    let e = &doc["games"][1]["errors"][0];
+    assert_eq!(e["code"], "reversi::bad_square");
+    // game 1 starts at 16 + 68; its 50th move byte is 8 + 49 further
+    assert_eq!(e["span"]["offset"], 16 + 68 + 8 + 49);
+    assert_eq!(e["span"]["length"], 1);
+    assert!(e["line"].is_null() && e["column"].is_null());
+    assert_eq!(e["ply"], 50);
+    let (_, doc) = json(&[
+        "validate",
+        "--format",
+        "json",
+        "fixtures/wthor/invalid/truncated.wtb",
+    ]);
+    assert_eq!(doc["summary"]["games"], 3);
+    assert_eq!(doc["games"][2]["errors"][0]["code"], "wthor::truncated");
+    assert_eq!(doc["games"][2]["errors"][0]["span"]["offset"], 16 + 2 * 68);
+}
+
+#[test]
+fn wthor_converted_to_gamerec_validates_the_same() {
+    let file = "fixtures/wthor/valid/WTH_1978.wtb";
+    let text = gamerec(&["convert", "--to", "gamerec", file], b"");
+    assert_eq!(text.code, 0);
+    let (_, a) = json(&["score", "--format", "json", file]);
+    let r = gamerec(&["score", "--format", "json", "-"], text.stdout.as_bytes());
+    let b: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    for (x, y) in a["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .zip(b["games"].as_array().unwrap())
+    {
+        for k in ["valid", "plies", "over", "scores", "winners", "result"] {
+            assert_eq!(x[k], y[k], "{k}");
+        }
+    }
+    assert_eq!(a["summary"], b["summary"]);
+}
+
+fn docs(name: &str, bytes: Vec<u8>) -> Vec<DocGame> {
+    let input = formats::read(name, bytes, None).unwrap();
+    let opts = Options {
+        game: None,
+        record_moves: true,
+    };
+    input
+        .games
+        .iter()
+        .map(|g| {
+            let r = replay(g, &input.text, &opts);
+            assert!(r.valid, "{:?}", r.errors);
+            DocGame::from_report(&r)
+        })
+        .collect()
+}
+
+#[test]
+fn ggf_round_trips() {
+    for file in [
+        "fixtures/ggf/valid/games.ggf",
+        "fixtures/wthor/valid/WTH_1978.wtb",
+    ] {
+        let first = docs(file, std::fs::read(file).unwrap());
+        let written = formats::ggf::write(&first).unwrap();
+        let second = docs("x.ggf", written.clone().into_bytes());
+        if file.ends_with(".ggf") {
+            assert!(first == second, "{file}: read-write-read differs");
+        } else {
+            // WTHOR's Event, Game, Variant and TheoreticalScore have no GGF property
+            for (a, b) in first.iter().zip(&second) {
+                assert_eq!(a.moves, b.moves);
+                assert_eq!(a.result, b.result);
+            }
+        }
+        let third = formats::ggf::write(&second).unwrap();
+        assert_eq!(
+            formats::ggf::write(&docs("y.ggf", third.into_bytes())).unwrap(),
+            formats::ggf::write(&second).unwrap()
+        );
+        let _ = Document { games: second };
+    }
+}
+
+#[test]
+fn formats_by_name_and_forced() {
+    assert_eq!(Format::by_name("ggf"), Some(Format::Ggf));
+    let r = gamerec(
+        &["validate", "--from", "transcript", "-"],
+        b"f5d6c3d3c4f4\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.contains("1 games, 1 valid"));
+}
+
+/// The whole WTHOR database, when a copy of `shared/` stands beside the repository.
+#[test]
+#[ignore = "needs ../shared/data/wthor (run with --ignored)"]
+fn wthor_whole_database() {
+    let dir = "../shared/data/wthor";
+    if !Path::new(dir).is_dir() {
+        eprintln!("skipped: {dir} is absent");
+        return;
+    }
+    let (code, doc) = json(&["score", "--format", "json", dir]);
+    assert_eq!(code, 0);
+    assert_eq!(doc["summary"]["games"], 127_475);
+    assert_eq!(doc["summary"]["valid"], 127_475);
+    assert_eq!(doc["summary"]["unfinished"], 413);
+    for g in doc["games"].as_array().unwrap() {
+        let mismatch = g["errors"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|e| e["code"] == "record::result_mismatch");
+        assert!(!mismatch);
+    }
+}
