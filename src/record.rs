@@ -452,6 +452,11 @@ impl<'a> Reader<'a> {
         if self.skipping {
             return;
         }
+        let text = if text.contains('\r') {
+            text.replace("\r\n", "\n")
+        } else {
+            text
+        };
         attach(&mut self.cur, text);
     }
 
