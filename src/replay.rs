@@ -19,7 +19,7 @@ use crate::record::{RawGame, Tag, parse_result_scores};
 pub struct Options {
     /// `--game`: the game of records without a `Game` tag.
     pub game: Option<String>,
-    /// Keep a record of every move (for conversion).
+    /// Keep a record of every move and the final position (for conversion).
     pub record_moves: bool,
 }
 
@@ -207,17 +207,21 @@ pub fn resolve(
         }
         (None, Some(c)) => (c, None),
         (None, None) => {
-            let mut d = Diag::error(
+            // Point at the game's first tag, or its first move.
+            let first = raw
+                .tags
+                .0
+                .first()
+                .map(|t| t.span)
+                .or_else(|| raw.tokens.first().map(|t| t.span))
+                .unwrap_or(crate::span::Span::new(raw.span.offset, 0));
+            let d = Diag::error(
                 "record::missing_game",
                 "the record has no `Game` tag and no --game was given",
             )
+            .at(first)
+            .label("this game does not say which game it is")
             .help("add a tag such as [Game \"reversi\"], or pass --game reversi");
-            if let Some(span) = raw.tokens.first().map(|t| t.span).or(Some(raw.span)) {
-                d = d.at(crate::span::Span::new(
-                    span.offset,
-                    span.length.min(1).max(0),
-                ));
-            }
             return Err(fail(d));
         }
     };
@@ -380,7 +384,11 @@ fn run<R: Rules>(
                      plies: &mut usize,
                      at: &Parsed<R::Move>|
      -> bool {
-        let player = R::to_move(state);
+        let player = if opts.record_moves {
+            R::to_move(state)
+        } else {
+            String::new()
+        };
         let pass = Parsed {
             mv: R::pass(),
             span: at.span,
@@ -444,11 +452,10 @@ fn run<R: Rules>(
             failed = true;
             break;
         }
-        let player = R::to_move(&state);
-        let extras = if opts.record_moves {
-            R::move_extras(&state, &pm.mv)
+        let (player, extras) = if opts.record_moves {
+            (R::to_move(&state), R::move_extras(&state, &pm.mv))
         } else {
-            Map::new()
+            (String::new(), Map::new())
         };
         if let Err(d) = R::play(&mut state, pm, src) {
             let d = if d.span.is_none() { d.at(pm.span) } else { d };
@@ -512,7 +519,9 @@ fn run<R: Rules>(
             .filter_map(|i| report.seats.get(i).cloned())
             .collect();
     }
-    report.position = R::position_rows(&state);
+    if opts.record_moves {
+        report.position = R::position_rows(&state);
+    }
     if !failed && !reached_stop {
         for claim in claims {
             let Some(claimed) = claim.scores else {
