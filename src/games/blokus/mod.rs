@@ -460,7 +460,7 @@ impl Rules for Blokus {
             )));
         }
         let piece = place.placement.piece();
-        let pname = pieces::name(piece);
+        let pname = pieces::label(piece);
         let used = b.used.get(usize::from(c)).copied().unwrap_or(0);
         if used & (1 << piece) != 0 {
             let left: Vec<&str> = (0..pieces::PIECES as u8)

@@ -151,6 +151,15 @@ pub fn name(p: u8) -> &'static str {
     NAMES.get(usize::from(p)).copied().unwrap_or("?")
 }
 
+/// The piece's name for messages: `I3`, but `1 (monomino)` and `2 (domino)`.
+pub fn label(p: u8) -> String {
+    match p {
+        0 => "1 (monomino)".to_string(),
+        1 => "2 (domino)".to_string(),
+        _ => name(p).to_string(),
+    }
+}
+
 /// Squares of piece `p`.
 pub fn size(p: u8) -> u32 {
     SHAPES.get(usize::from(p)).map_or(0, |s| s.len() as u32)
