@@ -188,6 +188,7 @@ fn bad(tag: &Tag, message: String, label: &str, help: &str) -> Diag {
 }
 
 /// Reads a `Corners` value into starting squares per colour.
+#[allow(clippy::result_large_err)] // `Diag` is the project-wide error type
 fn parse_corners(tag: &Tag, size: u8) -> Result<[(u8, u8); 4], Diag> {
     let help = "write each colour and its corner, e.g. [Corners \"blue a20, yellow t20, red t1, green a1\"]";
     let m = size - 1;

@@ -87,7 +87,7 @@ pub struct Table {
 /// The orientation table, built on first use.
 pub static TABLE: LazyLock<Table> = LazyLock::new(build);
 
-fn normalise(cells: &mut Vec<(i8, i8)>) {
+fn normalise(cells: &mut [(i8, i8)]) {
     let min_x = cells.iter().map(|c| c.0).min().unwrap_or(0);
     let min_y = cells.iter().map(|c| c.1).min().unwrap_or(0);
     for c in cells.iter_mut() {
