@@ -322,7 +322,7 @@ mod tests {
             read("a20,A19,b19 PASS v3:B1,a1,a2 1:g3 2:C3,b3").0,
             ["V3:a19,b19,a20", "pass", "V3:a1,b1,a2", "1:g3", "2:b3,c3"]
         );
-        assert_eq!(read("d7,a7,b6,b7,c7").0, ["L5:b6,a7,b7,c7,d7"]);
+        assert_eq!(read("d7,a7,b6,b7,c7").0, ["Y:b6,a7,b7,c7,d7"]);
         assert_eq!(read("z26").0, ["1:z26"]);
     }
 
