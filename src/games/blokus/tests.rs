@@ -584,3 +584,154 @@ fn invalid_fixtures() {
         println!("{code}: {} [{blamed}] help: {:?}", d.message, d.help);
     }
 }
+
+fn codes(src: &str) -> Vec<String> {
+    run(src).errors.iter().map(|d| d.code.to_string()).collect()
+}
+
+#[test]
+fn tags() {
+    let g = "[Game \"blokus\"]\n";
+    for (tags, code) in [
+        ("[Variant \"duo\"]\n[Players \"2\"]", "blokus::bad_tags"),
+        (
+            "[Variant \"duo\"]\n[Corners \"blue a1\"]",
+            "blokus::bad_tags",
+        ),
+        ("[Variant \"trigon\"]", "record::bad_tag"),
+        ("[Size \"4\"]", "blokus::bad_tags"),
+        ("[Size \"27\"]", "blokus::bad_tags"),
+        ("[Size \"-1\"]", "blokus::bad_tags"),
+        ("[Players \"5\"]", "blokus::bad_tags"),
+        ("[Scoring \"fancy\"]", "blokus::bad_tags"),
+        (
+            "[Corners \"blue a20, yellow a1, red t1\"]",
+            "blokus::bad_tags",
+        ),
+        (
+            "[Corners \"blue a20, yellow a1, red t1, green a1\"]",
+            "blokus::bad_tags",
+        ),
+        (
+            "[Corners \"blue a20, yellow a1, red t1, blue t20\"]",
+            "blokus::bad_tags",
+        ),
+        (
+            "[Corners \"blue a19, yellow a1, red t1, green t20\"]",
+            "blokus::bad_tags",
+        ),
+        (
+            "[Corners \"pink a20, yellow a1, red t1, green t20\"]",
+            "blokus::bad_tags",
+        ),
+        (
+            "[Size \"14\"]\n[Corners \"blue a20, yellow a1, red t1, green t20\"]",
+            "blokus::bad_tags",
+        ),
+    ] {
+        let r = run(&format!("{g}{tags}\n\na20\n"));
+        let got: Vec<&str> = r.errors.iter().map(|d| d.code.as_ref()).collect();
+        assert_eq!(got, [code], "{tags}");
+        assert_eq!(r.plies, 0);
+        assert_eq!(r.errors[0].ply, 0);
+    }
+    // Pentobi's corners, case-insensitive; green moves from a1.
+    let r = run(&format!(
+        "{g}[Corners \"Blue a20, YELLOW T20, red t1, green A1\"]\n[Scoring \"Pentobi\"]\n\na20 t20 t1 a1\n"
+    ));
+    assert!(r.valid, "{:?}", r.errors);
+    assert_eq!(r.scores, [1, 1, 1, 1]);
+    // Players and seats.
+    let r = run(&format!("{g}[Players \"3\"]\n\na20 a1 t1 t20\n"));
+    assert_eq!(r.seats, ["player1", "player2", "player3"]);
+    assert_eq!(r.scores, [1, 1, 1]);
+    let r = run(&format!("{g}[Players \"2\"]\n\na20 a1 t1 t20\n"));
+    assert_eq!(r.scores, [2, 2]);
+    let r = run(&format!("{g}[Variant \"Duo\"]\n\ne10 j5\n"));
+    assert_eq!(r.seats, ["purple", "orange"]);
+    assert!(r.valid);
+}
+
+#[test]
+fn rules_in_play() {
+    let g = "[Game \"blokus\"]\n[Size \"7\"]\n\n";
+    // On 5x5, blue's I5 covers yellow's corner a1: yellow never moves and is
+    // skipped, and blue has no corner left either.
+    let g5 = "[Game \"blokus\"]\n[Size \"5\"]\n\n";
+    let r = run(&format!("{g5}a5,a4,a3,a2,a1 pass e1 e5 pass pass c2,d2\n"));
+    assert!(r.valid, "{:?}", r.errors);
+    let r = run(&format!("{g5}a5,a4,a3,a2,a1 e1 e5 c2,d2\n"));
+    assert!(r.valid, "{:?}", r.errors);
+    assert_eq!(r.plies, 7, "three automatic passes");
+    assert_eq!(
+        codes(&format!("{g}a7 a1 g1 g7 a7,a6\n")),
+        ["blokus::occupied"]
+    );
+    assert_eq!(
+        codes(&format!("{g}a7 a1 g1 g7 b7,c7\n")),
+        ["blokus::edge_contact"]
+    );
+    assert_eq!(
+        codes(&format!("{g}a7 a1 g1 g7 c5,c4\n")),
+        ["blokus::no_corner_contact"]
+    );
+    assert_eq!(
+        codes(&format!("{g}a7 a1 g1 g7 b6\n")),
+        ["blokus::piece_used"]
+    );
+    assert_eq!(codes(&format!("{g}a6\n")), ["blokus::start_missed"]);
+    assert_eq!(codes(&format!("{g}pass\n")), ["blokus::illegal_pass"]);
+    assert_eq!(codes(&format!("{g}h1\n")), ["blokus::not_a_square"]);
+    // The squares blamed: the one that touches, the one occupied.
+    let src = format!("{g}a7 a1 g1 g7 c6,b6,b7\n");
+    let r = run(&src);
+    assert_eq!(r.errors[0].span.unwrap().text(&src), "b7");
+    assert!(
+        r.errors[0].message.contains("a7"),
+        "{}",
+        r.errors[0].message
+    );
+    let src = format!("{g}a7 a1 g1 g7 b6,b5 a2,a1\n");
+    let r = run(&src);
+    assert_eq!(r.errors[0].code, "blokus::occupied");
+    assert_eq!(r.errors[0].span.unwrap().text(&src), "a1");
+    assert!(r.errors[0].message.contains("yellow"));
+}
+
+#[test]
+fn legal_moves_listing() {
+    let games = crate::record::parse_file("[Game \"blokus\"]\n");
+    let state = Blokus::start(&games[0].tags).unwrap();
+    let moves = Blokus::legal_moves(&state).unwrap();
+    assert_eq!(moves.len(), 58);
+    assert!(moves.windows(2).all(|w| w[0] < w[1]));
+    assert!(moves.contains(&"1:a20".to_string()));
+    assert!(moves.contains(&"V3:a19,a20,b20".to_string()));
+    let rows = Blokus::position_rows(&state);
+    assert_eq!(rows.len(), 20);
+    assert!(rows.iter().all(|r| r == &".".repeat(20)));
+}
+
+#[test]
+fn hostile_input_does_not_panic() {
+    let long: String = (0..3000)
+        .map(|i| format!("{}{},", (b'a' + (i % 26) as u8) as char, i % 26 + 1))
+        .collect();
+    for body in [
+        long.as_str(),
+        ",,,,",
+        ":::",
+        "a1:b2:c3",
+        "zz99999999999999999999",
+        "a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26",
+        "\u{00e9}\u{00e9},\u{1F600}",
+        "1:",
+        "pass pass pass pass pass",
+    ] {
+        for tags in ["", "[Size \"5\"]\n", "[Variant \"duo\"]\n"] {
+            let src = format!("[Game \"blokus\"]\n{tags}\n{body}\n");
+            let r = run(&src);
+            assert!(!r.valid || body.is_empty(), "{body}");
+        }
+    }
+}
