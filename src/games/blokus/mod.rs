@@ -51,7 +51,16 @@
 //! - A starting square covered by another colour before its owner's first
 //!   move (possible on small boards) leaves that colour without a move: it
 //!   passes to the end.
-//! - `legal_moves` lists placements as `NAME:squares` sorted by that text.
+//! - `legal_moves` lists placements as `NAME:squares` sorted by that text;
+//!   the writer always writes the piece name and the squares from `a1` row by
+//!   row. Help lines give one legal placement and how many there are.
+//! - An occupied-square error lists every occupied square with its colour and
+//!   blames the first one in the move's text; an edge contact blames the
+//!   first square (in the move's text) that touches its own colour and names
+//!   the own square it touches.
+//! - Perft (`classic`, the default, or `duo`): a colour with no placement
+//!   passes, which is one ply; a position where no colour can place is a
+//!   leaf. Pentobi's `.blksgf` import is not part of this module.
 
 pub mod engine;
 pub mod notation;
@@ -188,7 +197,6 @@ fn bad(tag: &Tag, message: String, label: &str, help: &str) -> Diag {
 }
 
 /// Reads a `Corners` value into starting squares per colour.
-#[allow(clippy::result_large_err)] // `Diag` is the project-wide error type
 fn parse_corners(tag: &Tag, size: u8) -> Result<[(u8, u8); 4], Diag> {
     let help = "write each colour and its corner, e.g. [Corners \"blue a20, yellow t20, red t1, green a1\"]";
     let m = size - 1;

@@ -118,7 +118,6 @@ fn groups(cells: &[Cell]) -> usize {
 }
 
 /// Reads one placement token (not `pass`).
-#[allow(clippy::result_large_err)] // `Diag` is the project-wide error type
 fn placement(text: &str, at: usize, whole: Span) -> Result<Place, Diag> {
     let (name, squares_text, squares_at) = match text.find(':') {
         Some(i) => (
