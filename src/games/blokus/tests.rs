@@ -735,3 +735,33 @@ fn hostile_input_does_not_panic() {
         }
     }
 }
+
+#[test]
+fn scoring_bonuses() {
+    let games = crate::record::parse_file("[Game \"blokus\"]\n[Scoring \"official\"]\n");
+    let mut state = Blokus::start(&games[0].tags).unwrap();
+    assert_eq!(Blokus::scores(&state), [-89, -89, -89, -89]);
+    // Blue and yellow both "placed all 21" (counters only; squares as set).
+    state.board.used = [pieces::ALL_PIECES, pieces::ALL_PIECES, 1, 0];
+    state.board.last = [Some(0), Some(5), Some(0), None];
+    state.board.occ[0][0] = (1 << 20) - 1; // 20 squares
+    state.board.occ[1][1] = 1; // 1 square
+    state.scoring = Scoring::Official;
+    assert_eq!(Blokus::scores(&state), [-69 + 20, -88 + 15, -89, -89]);
+    state.scoring = Scoring::Pentobi;
+    assert_eq!(Blokus::scores(&state), [20 + 20, 1 + 15, 0, 0]);
+    // Basic: +15 each, no +10 since two colours placed all their pieces.
+    state.scoring = Scoring::Basic;
+    assert_eq!(Blokus::scores(&state), [35, 16, 0, 0]);
+    state.board.used[1] = 0;
+    assert_eq!(Blokus::scores(&state), [45, 1, 0, 0]);
+    // Two players sum their colours; three players leave green out.
+    state.players = 2;
+    assert_eq!(Blokus::scores(&state), [45, 1]);
+    state.players = 3;
+    state.board.occ[3][5] = 7;
+    assert_eq!(Blokus::scores(&state), [45, 1, 0]);
+    assert_eq!(state.seat_of(3), "player1");
+    state.turns[3] = 4;
+    assert_eq!(state.seat_of(3), "player2");
+}
