@@ -36,9 +36,23 @@ fn bench(c: &mut Criterion) {
             let valid = input
                 .games
                 .iter()
-                .filter(|raw| replay(raw, &input.text, &opts).valid)
+                .filter(|raw| {
+                    formats::wthor::fast_report(raw, &input.text)
+                        .unwrap_or_else(|| replay(raw, &input.text, &opts))
+                        .valid
+                })
                 .count();
             assert_eq!(valid, games);
+        })
+    });
+    g.bench_function("replay_generic_driver_one_core", |b| {
+        let input = formats::read(&name, bytes.clone(), None).expect("a WTHOR file");
+        b.iter(|| {
+            input
+                .games
+                .iter()
+                .filter(|raw| replay(raw, &input.text, &opts).valid)
+                .count()
         })
     });
     g.bench_function("read_only", |b| {

@@ -139,7 +139,14 @@ pub fn replay_paths(
             let reports = input
                 .games
                 .par_iter()
-                .map(|g| crate::replay::replay(g, &input.text, opts))
+                .map(|g| {
+                    // WTHOR's common case without the generic driver (same report)
+                    let fast =
+                        input.format == Format::Wthor && opts.game.is_none() && !opts.record_moves;
+                    fast.then(|| formats::wthor::fast_report(g, &input.text))
+                        .flatten()
+                        .unwrap_or_else(|| crate::replay::replay(g, &input.text, opts))
+                })
                 .collect();
             (input, reports)
         })

@@ -40,6 +40,7 @@ use std::path::{Path, PathBuf};
 use super::{ByteMap, ReadOptions};
 use crate::diag::Diag;
 use crate::record::{RawGame, Tag, Tags, Token};
+use crate::replay::GameReport;
 use crate::span::Span;
 
 pub const HEADER_LEN: usize = 16;
@@ -353,6 +354,110 @@ fn read_game(w: &mut Writer, rec: &[u8], at: usize, year: u16, names: &Names) ->
     }
 }
 
+/// The replay of a WTHOR game in the common case, without the generic
+/// driver: every move legal (automatic passes taken where the side to move
+/// has none), the game over and the stored score right. Returns the report
+/// the driver would give (`tests::fast_path_agrees_with_the_driver` checks
+/// it), or `None` when the game needs the driver (a diagnostic or warning to
+/// tell). Only for games this reader built, replayed without `--game` and
+/// without recording moves.
+pub fn fast_report(raw: &RawGame, text: &str) -> Option<GameReport> {
+    use crate::game::Rules;
+    use crate::games::reversi::engine::{Position, flips, legal_moves};
+    use crate::games::reversi::{Reversi, State};
+    if !raw.tag_errors.is_empty()
+        || raw.stop.is_some()
+        || raw.result_token.is_some()
+        || raw.winner_claim.is_some()
+        || raw.tokens.len() > 1
+        || raw.tags.get("Setup").is_some()
+        || raw.tags.value("Game") != Some("reversi")
+        || raw.tags.value("Variant") != Some("wof")
+    {
+        return None;
+    }
+    let claimed = crate::record::parse_result_scores(raw.tags.value("Result")?)?;
+    let mut pos = Position::START;
+    let mut placed = [0u32; 2];
+    let mut plies = 0usize;
+    let moves = raw
+        .tokens
+        .first()
+        .map_or(&b""[..], |t| t.text(text).as_bytes());
+    for c in moves.chunks(2) {
+        let sq = match c {
+            [col, row] if (b'a'..=b'h').contains(col) && (b'1'..=b'8').contains(row) => {
+                u32::from((row - b'1') * 8 + (col - b'a'))
+            }
+            _ => return None,
+        };
+        if (pos.black | pos.white) & (1u64 << sq) != 0 {
+            return None;
+        }
+        let (p, o) = pos.mover();
+        let mut f = flips(p, o, sq);
+        if f == 0 {
+            // a legal move only if the side to move must pass and the other can play here
+            if legal_moves(p, o) != 0 {
+                return None;
+            }
+            pos.pass();
+            plies += 1;
+            let (p, o) = pos.mover();
+            f = flips(p, o, sq);
+            if f == 0 {
+                return None;
+            }
+        }
+        if let Some(n) = placed.get_mut(usize::from(!pos.black_to_move)) {
+            *n += 1;
+        }
+        pos.play(sq, f);
+        plies += 1;
+    }
+    if !pos.is_over() {
+        return None;
+    }
+    let state = State {
+        pos,
+        moves: pos.moves(),
+        wof: true,
+        placed,
+    };
+    let scores = Reversi::scores(&state);
+    if scores != claimed {
+        return None;
+    }
+    let seats = Reversi::seats(&state);
+    let winners = Reversi::winners(&state)
+        .into_iter()
+        .filter_map(|i| seats.get(i).cloned())
+        .collect();
+    Some(GameReport {
+        game: Reversi::NAME.to_string(),
+        variant: Reversi::variant(&state),
+        tags: raw
+            .tags
+            .iter()
+            .map(|t| (t.name.clone(), t.value.clone()))
+            .collect(),
+        comment: raw.comment.clone(),
+        valid: true,
+        plies,
+        over: true,
+        seats,
+        scores,
+        winners,
+        result_extras: Reversi::result_extras(&state),
+        unchecked: Reversi::unchecked(&state),
+        errors: Vec::new(),
+        warnings: Vec::new(),
+        moves: Vec::new(),
+        // the driver draws the final position only when recording moves
+        position: Vec::new(),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -433,6 +538,37 @@ mod tests {
         // a header alone announcing games
         let r = read(&header(2), &Names::default()).unwrap();
         assert_eq!(r.games.len(), 1);
+    }
+
+    #[test]
+    fn fast_path_agrees_with_the_driver() {
+        let opts = crate::replay::Options::default();
+        let mut fast = 0;
+        for f in [
+            "fixtures/wthor/valid/WTH_1978.wtb",
+            "fixtures/wthor/valid/unfinished.wtb",
+            "fixtures/wthor/invalid/bad_square.wtb",
+            "fixtures/wthor/invalid/no_flip.wtb",
+            "fixtures/wthor/invalid/result_mismatch.wtb",
+            "fixtures/wthor/invalid/truncated.wtb",
+            "../shared/data/wthor/WTH_2004.wtb",
+        ] {
+            let Ok(bytes) = std::fs::read(f) else {
+                continue;
+            };
+            let r = read(&bytes, &Names::default()).unwrap();
+            for g in &r.games {
+                let full = crate::replay::replay(g, &r.text, &opts);
+                match fast_report(g, &r.text) {
+                    Some(quick) => {
+                        assert_eq!(quick, full, "{f}");
+                        fast += 1;
+                    }
+                    None => assert!(!full.valid || !full.over || !full.warnings.is_empty()),
+                }
+            }
+        }
+        assert!(fast >= 9);
     }
 
     #[test]
