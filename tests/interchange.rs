@@ -128,6 +128,31 @@ fn ggf_round_trips() {
 }
 
 #[test]
+fn pentobi_round_trips() {
+    for file in [
+        "fixtures/pentobi/valid/duo.blksgf",
+        "fixtures/pentobi/valid/classic.blksgf",
+    ] {
+        let first = docs(file, std::fs::read(file).unwrap());
+        let written = formats::pentobi::write(&first).unwrap();
+        let second = docs("x.blksgf", written.into_bytes());
+        assert!(first == second, "{file}: read-write-read differs");
+    }
+    // a classic game with the rule text's corners cannot be a Pentobi file
+    let r = gamerec(
+        &[
+            "convert",
+            "--to",
+            "blksgf",
+            "fixtures/blokus/valid/classic_4p.gamerec",
+        ],
+        b"",
+    );
+    assert_eq!(r.code, 1);
+    assert!(r.stderr.contains("corners"), "{}", r.stderr);
+}
+
+#[test]
 fn formats_by_name_and_forced() {
     assert_eq!(Format::by_name("ggf"), Some(Format::Ggf));
     let r = gamerec(

@@ -1,4 +1,4 @@
-//! `gamerec convert PATH --to json|yaml|gamerec|ggf [-o FILE]`.
+//! `gamerec convert PATH --to json|yaml|gamerec|ggf|blksgf [-o FILE]`.
 //!
 //! Conversion replays every game, so a file holding an invalid game is
 //! refused (exit 1, with its diagnostics) and nothing is written.
@@ -6,7 +6,7 @@
 use clap::ValueEnum;
 
 use super::{Ctx, EXIT_INVALID, EXIT_OK, diagnostics};
-use crate::formats::{gamerec, ggf, json, yaml};
+use crate::formats::{gamerec, ggf, json, pentobi, yaml};
 use crate::model::{DocGame, Document};
 use crate::replay::{Options, replay};
 
@@ -17,6 +17,8 @@ pub enum Target {
     Gamerec,
     /// GGF (Othello games only).
     Ggf,
+    /// Pentobi's Blokus files (Blokus games Pentobi can hold only).
+    Blksgf,
 }
 
 #[derive(clap::Args, Debug)]
@@ -66,7 +68,11 @@ pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
         Target::Json => json::write(&doc),
         Target::Yaml => yaml::write(&doc),
         Target::Gamerec => gamerec::write(&doc.games),
-        Target::Ggf => match ggf::write(&doc.games) {
+        Target::Ggf | Target::Blksgf => match if args.to == Target::Ggf {
+            ggf::write(&doc.games)
+        } else {
+            pentobi::write(&doc.games)
+        } {
             Ok(t) => t,
             Err(e) => {
                 let _ = writeln!(ctx.err, "error: not converted: {e}");

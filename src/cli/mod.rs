@@ -45,7 +45,7 @@ struct Cli {
     #[arg(long, global = true, value_name = "GAME")]
     game: Option<String>,
     /// Read inputs as this format instead of detecting it (gamerec, json, yaml,
-    /// wthor, transcript, csv, ggf).
+    /// wthor, transcript, csv, ggf, pentobi).
     #[arg(long, global = true, value_name = "FORMAT")]
     from: Option<String>,
     /// WTHOR players file (default: `WTHOR.JOU` beside each `.wtb` file).

@@ -16,18 +16,21 @@
 //!   of moves): the text is the file itself; the readers build the games
 //!   directly, the moves token being the moves cell;
 //! - [`ggf`] (`.ggf`, Generic Game Format of the GGS server): the text is the
-//!   file itself, each move token the square inside `B[...]`/`W[...]`.
+//!   file itself, each move token the square inside `B[...]`/`W[...]`;
+//! - [`pentobi`] (`.blksgf`, Pentobi's Blokus files, SGF): the text is the
+//!   file itself, each move token the squares inside `1[...]`, `B[...]`...
 //!
 //! Detection: `--from` wins; then the interchange formats by extension
-//! (`.wtb`, `.txt`, `.csv`, `.ggf`, case-insensitive); then JSON by a leading
+//! (`.wtb`, `.txt`, `.csv`, `.ggf`, `.blksgf`, case-insensitive); then JSON by a leading
 //! `{` followed by `"` (a gamerec file may start with a `{ comment }`), YAML by
-//! a top-level `games:` key, GGF by a leading `(;`; everything else is gamerec
-//! text.
+//! a top-level `games:` key, Pentobi by a leading `(` and `GM[Blokus` near
+//! the start, GGF by a leading `(;`; everything else is gamerec text.
 
 pub mod csv;
 pub mod gamerec;
 pub mod ggf;
 pub mod json;
+pub mod pentobi;
 pub mod transcript;
 pub mod wthor;
 pub mod yaml;
@@ -48,6 +51,7 @@ pub enum Format {
     Transcript,
     Csv,
     Ggf,
+    Pentobi,
 }
 
 impl Format {
@@ -59,6 +63,7 @@ impl Format {
         Format::Transcript,
         Format::Csv,
         Format::Ggf,
+        Format::Pentobi,
     ];
 
     pub fn name(self) -> &'static str {
@@ -70,6 +75,7 @@ impl Format {
             Format::Transcript => "transcript",
             Format::Csv => "csv",
             Format::Ggf => "ggf",
+            Format::Pentobi => "pentobi",
         }
     }
 
@@ -89,6 +95,7 @@ impl Format {
             Format::Transcript => Some("txt"),
             Format::Csv => Some("csv"),
             Format::Ggf => Some("ggf"),
+            Format::Pentobi => Some("blksgf"),
         }
     }
 
@@ -104,7 +111,7 @@ impl Format {
 
     /// File extensions a directory scan picks up (never JSON or YAML).
     pub fn scanned_extensions() -> &'static [&'static str] {
-        &["gamerec", "wtb", "txt", "csv", "ggf"]
+        &["gamerec", "wtb", "txt", "csv", "ggf", "blksgf"]
     }
 }
 
@@ -229,8 +236,14 @@ pub fn detect(text: &str) -> Format {
     if t.lines().any(|l| l.starts_with("games:")) {
         return Format::Yaml;
     }
-    if t.starts_with("(;") {
-        return Format::Ggf;
+    if t.starts_with('(') {
+        let head: String = t.chars().take(400).collect::<String>().to_ascii_lowercase();
+        if head.contains("gm[blokus") || head.contains("gm[ blokus") {
+            return Format::Pentobi;
+        }
+        if t.starts_with("(;") {
+            return Format::Ggf;
+        }
     }
     Format::Gamerec
 }
@@ -304,6 +317,10 @@ pub fn read_with(name: &str, bytes: Vec<u8>, opts: &ReadOptions) -> Result<Input
         }
         Format::Ggf => {
             let games = ggf::read(&text);
+            Ok(Input::text(name, text, games, format))
+        }
+        Format::Pentobi => {
+            let (text, games) = pentobi::read(&text);
             Ok(Input::text(name, text, games, format))
         }
     }

@@ -1,0 +1,619 @@
+//! Pentobi's Blokus game files (`.blksgf`): SGF with `GM[Blokus]`,
+//! `GM[Blokus Two-Player]`, `GM[Blokus Three-Player]` or `GM[Blokus Duo]`
+//! (case-insensitive, trimmed). Read and written (`convert --to blksgf`).
+//!
+//! The text is the file itself; each move's token is the value inside
+//! `B[...]`, `W[...]` or `1[...]`..`4[...]` (the comma-separated squares).
+//!
+//! Reading:
+//! - `Game "blokus"`; `Blokus Duo` is `Variant "duo"`; `Two-Player` and
+//!   `Three-Player` set `Players "2"`/`"3"`; classic games get Pentobi's
+//!   corners, `Corners "blue a20, yellow t20, red t1, green a1"`, and every
+//!   game `Scoring "pentobi"`. Another `GM` is `record::unknown_game` at it.
+//! - Moves: `B` is the first colour, `W` the second, `1`..`4` the colours in
+//!   turn order; the colour letter is not checked against the side to move
+//!   (the replay decides, passing automatically: Pentobi writes no passes).
+//!   A move node's `C[...]` is the move's comment; the root's is the game's.
+//! - Names: `PB`/`PW` are the first two seats' tags (`Purple`/`Orange` in
+//!   Duo, `Player1`/`Player2` with two players, `Blue`/`Yellow` with four);
+//!   `P1`..`P4` the seats in order. `DT` is `Date`, `EV` `Event`, `PC` `Site`,
+//!   `RE` is kept as `SGF_RE` (Pentobi's result text is not a score list);
+//!   `FF`, `CA`, `AP`, `GM` are format data and dropped; any other root
+//!   property `XX` is kept as `SGF_XX`.
+//! - SGF escapes: `\` takes the next character literally, `\` before a line
+//!   break removes it. A move value holding white space or escapes is read
+//!   from a normalised copy appended after the file's text (its spans point
+//!   there); Pentobi writes none.
+//! - Variations: the main line (the first child at every branch) is
+//!   validated; the others are skipped, and a warning
+//!   (`pentobi::variations_ignored`) says how many.
+//! - Setup properties (`AB`, `AW`, `A1`..`A4`, `AE`) and `PL` in the root
+//!   describe a position the Blokus rules here cannot start from (they start
+//!   from an empty board, first colour to move): `blokus::bad_tags` at the
+//!   property, the game is not replayed. `PL` naming the first colour is
+//!   accepted.
+//! - Malformed SGF (text outside nodes, an unterminated value or tree) is
+//!   `pentobi::syntax`.
+//!
+//! Writing (Blokus games that Pentobi can hold: Duo, or classic on 20x20 with
+//! Pentobi's corners; a classic game with the rule text's corners, the
+//! default, is refused since Pentobi's differ): `FF[4]`,
+//! `CA[UTF-8]`, `GM`, the names and the tags above, then one node per
+//! written move (`;B[..]` in Duo, `;1[..]`..`;4[..]` in classic) with the
+//! squares sorted from `a1` row by row and the piece name left out; passes are
+//! not written.
+
+use crate::diag::Diag;
+use crate::model::DocGame;
+use crate::record::{RawGame, Tag, Tags, Token};
+use crate::span::Span;
+
+pub const PENTOBI_CORNERS: &str = "blue a20, yellow t20, red t1, green a1";
+
+struct Prop {
+    id: String,
+    /// Unescaped values, with the span of each raw value (inside brackets).
+    values: Vec<(String, Span)>,
+    span: Span,
+}
+
+struct Node {
+    props: Vec<Prop>,
+}
+
+fn syntax(msg: impl Into<String>, span: Span) -> Diag {
+    Diag::error("pentobi::syntax", msg)
+        .at(span)
+        .label("malformed SGF")
+        .help("an SGF game is `(;` properties `ID[value]`, more `;` nodes, then `)`")
+}
+
+struct Parser<'a> {
+    text: &'a str,
+    b: &'a [u8],
+    i: usize,
+}
+
+impl Parser<'_> {
+    fn ws(&mut self) {
+        while self.b.get(self.i).is_some_and(u8::is_ascii_whitespace) {
+            self.i += 1;
+        }
+    }
+
+    /// A bracketed value from `[`; `None` when unterminated.
+    fn value(&mut self) -> Option<(String, Span)> {
+        let start = self.i + 1;
+        let mut j = start;
+        let mut out = String::new();
+        loop {
+            match self.b.get(j)? {
+                b']' => break,
+                b'\\' => {
+                    let next = self.text.get(j + 1..)?.chars().next()?;
+                    j += 1 + next.len_utf8();
+                    if next == '\r' && self.b.get(j) == Some(&b'\n') {
+                        j += 1;
+                    } else if next != '\n' && next != '\r' {
+                        out.push(next);
+                    }
+                }
+                _ => {
+                    let c = self.text.get(j..)?.chars().next()?;
+                    out.push(c);
+                    j += c.len_utf8();
+                }
+            }
+        }
+        self.i = j + 1;
+        Some((out, Span::between(start, j)))
+    }
+
+    /// A node's properties after its `;`.
+    fn node(&mut self) -> Result<Node, Diag> {
+        let mut props = Vec::new();
+        loop {
+            self.ws();
+            let start = self.i;
+            while self
+                .b
+                .get(self.i)
+                .is_some_and(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
+            {
+                self.i += 1;
+            }
+            if self.i == start {
+                return Ok(Node { props });
+            }
+            let id = self.text.get(start..self.i).unwrap_or("").to_string();
+            let mut values = Vec::new();
+            loop {
+                self.ws();
+                if self.b.get(self.i) != Some(&b'[') {
+                    break;
+                }
+                let at = self.i;
+                match self.value() {
+                    Some(v) => values.push(v),
+                    None => {
+                        return Err(syntax(
+                            format!("the value of `{id}` has no closing `]`"),
+                            Span::new(at, 1),
+                        ));
+                    }
+                }
+            }
+            if values.is_empty() {
+                return Err(syntax(
+                    format!("property `{id}` has no value"),
+                    Span::between(start, self.i),
+                ));
+            }
+            props.push(Prop {
+                id,
+                values,
+                span: Span::between(start, self.i),
+            });
+        }
+    }
+
+    /// Skips a subtree from its `(`; `false` when unterminated.
+    fn skip_tree(&mut self) -> bool {
+        let mut depth = 0usize;
+        while let Some(&c) = self.b.get(self.i) {
+            match c {
+                b'(' => depth += 1,
+                b')' => {
+                    depth = depth.saturating_sub(1);
+                    if depth == 0 {
+                        self.i += 1;
+                        return true;
+                    }
+                }
+                b'[' => {
+                    if self.value().is_none() {
+                        self.i = self.b.len();
+                        return false;
+                    }
+                    continue;
+                }
+                _ => {}
+            }
+            self.i += 1;
+        }
+        false
+    }
+
+    /// One game tree from its `(`: the main line's nodes, the number of
+    /// variations skipped, a syntax error.
+    fn tree(&mut self) -> (Vec<Node>, usize, Option<Diag>) {
+        let mut nodes = Vec::new();
+        let mut variations = 0;
+        let mut open = 1usize; // trees entered along the main line
+        self.i += 1;
+        let mut main_done = false;
+        loop {
+            self.ws();
+            let Some(&c) = self.b.get(self.i) else {
+                let d = syntax(
+                    "the game tree has no closing `)`",
+                    Span::new(self.b.len(), 0),
+                );
+                return (nodes, variations, Some(d));
+            };
+            match c {
+                b';' if !main_done => {
+                    self.i += 1;
+                    match self.node() {
+                        Ok(n) => nodes.push(n),
+                        Err(d) => {
+                            self.recover(open);
+                            return (nodes, variations, Some(d));
+                        }
+                    }
+                }
+                b'(' if !main_done => {
+                    open += 1;
+                    self.i += 1;
+                }
+                b'(' => {
+                    variations += 1;
+                    if !self.skip_tree() {
+                        let d =
+                            syntax("a variation has no closing `)`", Span::new(self.b.len(), 0));
+                        return (nodes, variations, Some(d));
+                    }
+                }
+                b')' => {
+                    main_done = true;
+                    open -= 1;
+                    self.i += 1;
+                    if open == 0 {
+                        return (nodes, variations, None);
+                    }
+                }
+                _ => {
+                    let len = self
+                        .text
+                        .get(self.i..)
+                        .and_then(|r| r.chars().next())
+                        .map_or(1, char::len_utf8);
+                    let d = syntax("unexpected text in the game tree", Span::new(self.i, len));
+                    self.recover(open);
+                    return (nodes, variations, Some(d));
+                }
+            }
+        }
+    }
+
+    /// After an error: skip to the end of the enclosing trees.
+    fn recover(&mut self, mut open: usize) {
+        while let Some(&c) = self.b.get(self.i) {
+            match c {
+                b'[' => {
+                    if self.value().is_none() {
+                        self.i = self.b.len();
+                    }
+                    continue;
+                }
+                b'(' => open += 1,
+                b')' => {
+                    open = open.saturating_sub(1);
+                    if open == 0 {
+                        self.i += 1;
+                        return;
+                    }
+                }
+                _ => {}
+            }
+            self.i += 1;
+        }
+    }
+}
+
+/// The kind of game a `GM` names: (variant duo, players), `None` if not Blokus.
+fn kind(gm: &str) -> Option<(bool, u8)> {
+    match gm.trim().to_ascii_lowercase().as_str() {
+        "blokus" => Some((false, 4)),
+        "blokus two-player" => Some((false, 2)),
+        "blokus three-player" => Some((false, 3)),
+        "blokus duo" => Some((true, 2)),
+        _ => None,
+    }
+}
+
+fn seat_tags(duo: bool, players: u8) -> &'static [&'static str] {
+    match (duo, players) {
+        (true, _) => &["Purple", "Orange"],
+        (false, 2) => &["Player1", "Player2"],
+        (false, 3) => &["Player1", "Player2", "Player3"],
+        _ => &["Blue", "Yellow", "Red", "Green"],
+    }
+}
+
+fn synth(name: &str, value: &str, span: Span) -> Tag {
+    Tag {
+        name: name.into(),
+        value: value.into(),
+        span,
+        value_span: span,
+    }
+}
+
+/// Reads every game tree of a `.blksgf` file. Returns the text the spans
+/// point into (the file, plus normalised move values where needed).
+pub fn read(text: &str) -> (String, Vec<RawGame>) {
+    let mut out_text = text.to_string();
+    let mut p = Parser {
+        text,
+        b: text.as_bytes(),
+        i: 0,
+    };
+    let mut games = Vec::new();
+    while let Some(k) = text.get(p.i..).and_then(|r| r.find('(')) {
+        let start = p.i + k;
+        p.i = start;
+        let (nodes, variations, err) = p.tree();
+        let end = p.i.max(start + 1);
+        p.i = end;
+        games.push(game(&mut out_text, start, end, nodes, variations, err));
+    }
+    (out_text, games)
+}
+
+fn game(
+    out_text: &mut String,
+    start: usize,
+    end: usize,
+    nodes: Vec<Node>,
+    variations: usize,
+    err: Option<Diag>,
+) -> RawGame {
+    let head = Span::new(start, 1);
+    let mut tags = Vec::new();
+    let mut tag_errors = Vec::new();
+    let mut tokens: Vec<Token> = Vec::new();
+    let mut comment = None;
+    let mut no_replay = false;
+    let root = nodes.first();
+    let gm = root.and_then(|n| n.props.iter().find(|p| p.id == "GM"));
+    let (duo, players) = match gm {
+        Some(p) => {
+            let (v, s) = p.values.first().cloned().unwrap_or_default();
+            match kind(&v) {
+                Some(k) => {
+                    tags.push(synth("Game", "blokus", s));
+                    k
+                }
+                None => {
+                    tags.push(synth("Game", v.trim(), s));
+                    (false, 4)
+                }
+            }
+        }
+        None => {
+            tags.push(synth("Game", "blokus", head));
+            (false, 4)
+        }
+    };
+    if duo {
+        tags.push(synth("Variant", "duo", head));
+    } else {
+        if players != 4 {
+            tags.push(synth("Players", &players.to_string(), head));
+        }
+        tags.push(synth("Corners", PENTOBI_CORNERS, head));
+    }
+    tags.push(synth("Scoring", "pentobi", head));
+    let seats = seat_tags(duo, players);
+    if let Some(root) = root {
+        for p in &root.props {
+            let (v, s) = p.values.first().cloned().unwrap_or_default();
+            let mut push = |name: &str| {
+                tags.push(Tag {
+                    name: name.to_string(),
+                    value: v.clone(),
+                    span: p.span,
+                    value_span: s,
+                })
+            };
+            match p.id.as_str() {
+                "GM" | "FF" | "CA" | "AP" => {}
+                "PB" => push(seats.first().copied().unwrap_or("Player1")),
+                "PW" => push(seats.get(1).copied().unwrap_or("Player2")),
+                "P1" | "P2" | "P3" | "P4" => {
+                    let k = usize::from(p.id.as_bytes().get(1).copied().unwrap_or(b'1') - b'1');
+                    match seats.get(k) {
+                        Some(n) => push(n),
+                        None => push(&format!("SGF_{}", p.id)),
+                    }
+                }
+                "DT" => push("Date"),
+                "EV" => push("Event"),
+                "PC" => push("Site"),
+                "C" => comment = Some(v.clone()),
+                "AB" | "AW" | "A1" | "A2" | "A3" | "A4" | "AE" => {
+                    no_replay = true;
+                    tag_errors.push(
+                        Diag::error(
+                            "blokus::bad_tags",
+                            format!("setup property `{}`: games from a set-up position are not supported", p.id),
+                        )
+                        .at(p.span)
+                        .label("a set-up position")
+                        .help("the Blokus rules here start from an empty board"),
+                    );
+                }
+                "PL" => {
+                    let first = matches!(v.trim(), "B" | "1");
+                    if !first {
+                        no_replay = true;
+                        tag_errors.push(
+                            Diag::error(
+                                "blokus::bad_tags",
+                                format!("PL[{}]: games where another colour than the first moves first are not supported", v.trim()),
+                            )
+                            .at(p.span)
+                            .label("first colour to move")
+                            .help("the Blokus rules here start with the first colour"),
+                        );
+                    }
+                }
+                other => push(&format!("SGF_{other}")),
+            }
+        }
+    }
+    for (k, node) in nodes.iter().enumerate() {
+        let mut has_move = false;
+        for p in &node.props {
+            if !matches!(p.id.as_str(), "B" | "W" | "1" | "2" | "3" | "4") {
+                continue;
+            }
+            let Some((v, s)) = p.values.first() else {
+                continue;
+            };
+            let span = if v.chars().any(char::is_whitespace) || v.len() != s.length {
+                // normalise into a copy after the file's text
+                let norm: String = v.chars().filter(|c| !c.is_whitespace()).collect();
+                out_text.push_str("\n; ");
+                let at = out_text.len();
+                out_text.push_str(&norm);
+                Span::new(at, norm.len())
+            } else {
+                *s
+            };
+            tokens.push(Token {
+                span,
+                comment: None,
+            });
+            has_move = true;
+        }
+        if has_move && k > 0 {
+            if let Some(c) = node.props.iter().find(|p| p.id == "C") {
+                if let (Some(t), Some((v, _))) = (tokens.last_mut(), c.values.first()) {
+                    t.comment = Some(v.clone());
+                }
+            }
+        }
+    }
+    if variations > 0 {
+        tag_errors.push(
+            Diag::warning(
+                "pentobi::variations_ignored",
+                format!(
+                    "{variations} variation{} ignored: only the main line is validated",
+                    if variations == 1 { "" } else { "s" }
+                ),
+            )
+            .at(head)
+            .label("this game tree has variations"),
+        );
+    }
+    if no_replay {
+        tokens.clear();
+    }
+    RawGame {
+        tags: Tags(tags),
+        tag_errors,
+        comment,
+        tokens,
+        stop: if no_replay { None } else { err },
+        span: Span::between(start, end),
+        ..RawGame::default()
+    }
+}
+
+fn escape(v: &str) -> String {
+    v.replace('\\', "\\\\").replace(']', "\\]")
+}
+
+/// Writes games as a Pentobi file. `Err` for a game Pentobi cannot hold.
+pub fn write(games: &[DocGame]) -> Result<String, String> {
+    let mut out = String::new();
+    for g in games {
+        if g.game != "blokus" {
+            return Err(format!(
+                "Pentobi files hold Blokus games only, not {}",
+                g.game
+            ));
+        }
+        let tag = |n: &str| g.tags.iter().find(|(k, _)| k == n).map(|(_, v)| v.trim());
+        let duo = g.variant == "duo";
+        let players: u8 = tag("Players").and_then(|p| p.parse().ok()).unwrap_or(4);
+        if !duo {
+            if tag("Size").is_some_and(|s| s != "20") {
+                return Err("Pentobi plays classic Blokus on 20x20 boards only".into());
+            }
+            let corners = tag("Corners").map(|c| c.to_ascii_lowercase().replace(' ', ""));
+            if corners.as_deref() != Some(&PENTOBI_CORNERS.replace(' ', "")) {
+                return Err(format!(
+                    "Pentobi's corners are \"{PENTOBI_CORNERS}\"; this game's are {}",
+                    tag("Corners")
+                        .map_or("the rule text's (no Corners tag)".to_string(), |c| format!(
+                            "\"{c}\""
+                        ))
+                ));
+            }
+        }
+        let gm = match (duo, players) {
+            (true, _) => "Blokus Duo",
+            (false, 2) => "Blokus Two-Player",
+            (false, 3) => "Blokus Three-Player",
+            _ => "Blokus",
+        };
+        out.push_str(&format!("(;FF[4]CA[UTF-8]GM[{gm}]"));
+        let seats = seat_tags(duo, players);
+        for (name, value) in &g.tags {
+            let id = match name.as_str() {
+                "Date" => "DT".to_string(),
+                "Event" => "EV".to_string(),
+                "Site" => "PC".to_string(),
+                n => {
+                    if let Some(k) = seats.iter().position(|s| s == &n) {
+                        if seats.len() == 2 {
+                            if k == 0 { "PB" } else { "PW" }.to_string()
+                        } else {
+                            format!("P{}", k + 1)
+                        }
+                    } else {
+                        match n.strip_prefix("SGF_") {
+                            Some(p)
+                                if !p.is_empty()
+                                    && p.bytes()
+                                        .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit()) =>
+                            {
+                                p.to_string()
+                            }
+                            _ => continue,
+                        }
+                    }
+                }
+            };
+            out.push_str(&format!("{id}[{}]", escape(value)));
+        }
+        if let Some(c) = &g.comment {
+            out.push_str(&format!("C[{}]", escape(c)));
+        }
+        out.push('\n');
+        for m in g.moves.iter().filter(|m| !m.auto && m.notation != "pass") {
+            let colour = match (duo, m.player.as_str()) {
+                (true, "purple") => "B",
+                (true, _) => "W",
+                (false, "blue") => "1",
+                (false, "yellow") => "2",
+                (false, "red") => "3",
+                _ => "4",
+            };
+            let squares = m.notation.rsplit(':').next().unwrap_or("");
+            out.push_str(&format!(";{colour}[{squares}]"));
+            if let Some(c) = &m.comment {
+                out.push_str(&format!("C[{}]", escape(c)));
+            }
+            out.push('\n');
+        }
+        out.push_str(")\n");
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn main_line_variations_and_escapes() {
+        let text = "(;GM[ blokus duo ]PB[a\\]b]C[hi];B[e10,e9]C[first](;W[j5];B[x])(;W[k5]))";
+        let (t, games) = read(text);
+        assert_eq!(games.len(), 1);
+        let g = &games[0];
+        assert_eq!(g.tags.value("Variant"), Some("duo"));
+        assert_eq!(g.tags.value("Purple"), Some("a]b"));
+        assert_eq!(g.comment.as_deref(), Some("hi"));
+        let moves: Vec<&str> = g.tokens.iter().map(|k| k.text(&t)).collect();
+        assert_eq!(moves, ["e10,e9", "j5", "x"]);
+        assert_eq!(g.tokens[0].comment.as_deref(), Some("first"));
+        assert_eq!(g.tag_errors[0].code, "pentobi::variations_ignored");
+    }
+
+    #[test]
+    fn malformed_files_do_not_panic() {
+        for text in [
+            "(",
+            "(;",
+            "(;GM[Blokus",
+            "(;GM[Blokus](;1[a1]",
+            "(;X",
+            "(;GM[Blokus]junk)",
+            "((((((((",
+            "(;1[a 1])",
+        ] {
+            let (_, games) = read(text);
+            assert!(!games.is_empty(), "{text}");
+        }
+        let (t, games) = read("(;GM[Blokus];1[a20, a19])");
+        assert_eq!(games[0].tokens[0].text(&t), "a20,a19");
+        let (_, games) = read("(;GM[Blokus]AB[a1];1[a20])");
+        assert!(games[0].tokens.is_empty());
+        assert_eq!(games[0].tag_errors[0].code, "blokus::bad_tags");
+    }
+}
