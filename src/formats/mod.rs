@@ -343,6 +343,49 @@ mod tests {
         assert_eq!(m.map(Span::new(26, 1)), None);
     }
 
+    /// Random and cut-short inputs in every format: no panic, no hang.
+    #[test]
+    fn arbitrary_bytes_never_panic() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let samples: Vec<Vec<u8>> = vec![
+            include_bytes!("../../fixtures/wthor/valid/WTH_1978.wtb").to_vec(),
+            include_bytes!("../../fixtures/ggf/valid/games.ggf").to_vec(),
+            include_bytes!("../../fixtures/pentobi/valid/duo.blksgf").to_vec(),
+            include_bytes!("../../fixtures/transcript/valid/othello_dataset.csv").to_vec(),
+        ];
+        let opts = crate::replay::Options::default();
+        for round in 0..300 {
+            let base = &samples[round % samples.len()];
+            let mut bytes = base.clone();
+            let cut = (next() as usize) % (bytes.len() + 1);
+            bytes.truncate(cut);
+            for _ in 0..(next() % 8) {
+                if bytes.is_empty() {
+                    break;
+                }
+                let i = (next() as usize) % bytes.len();
+                bytes[i] = (next() % 256) as u8;
+            }
+            for f in Format::ALL {
+                let forced = ReadOptions {
+                    forced: Some(*f),
+                    ..ReadOptions::default()
+                };
+                if let Ok(input) = read_with("x", bytes.clone(), &forced) {
+                    for g in &input.games {
+                        let _ = crate::replay::replay(g, &input.text, &opts);
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn detection_by_extension() {
         assert_eq!(Format::by_extension("a/WTH_1977.WTB"), Some(Format::Wthor));
