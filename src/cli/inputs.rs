@@ -97,7 +97,25 @@ pub fn replay_paths(
     if files.iter().any(|f| f == "-") {
         stdin_input = Some(load(ctx, "-"));
     }
-    let loaded: Vec<Result<Input, FileError>> = files
+    // Each file is read and replayed in one go, and its container games are
+    // dropped once replayed (the reports keep what the output needs), so a
+    // large database is never held twice in memory.
+    let replay_input = |mut input: Input| -> (Input, Vec<GameReport>) {
+        let fast = input.format == Format::Wthor && opts.game.is_none() && !opts.record_moves;
+        let reports = input
+            .games
+            .par_iter()
+            .map(|g| {
+                // WTHOR's common case without the generic driver (same report)
+                fast.then(|| formats::wthor::fast_report(g, &input.text))
+                    .flatten()
+                    .unwrap_or_else(|| crate::replay::replay(g, &input.text, opts))
+            })
+            .collect();
+        input.games = Vec::new();
+        (input, reports)
+    };
+    let done: Vec<Result<(Input, Vec<GameReport>), FileError>> = files
         .par_iter()
         .map(|f| {
             if f == "-" {
@@ -110,47 +128,33 @@ pub fn replay_paths(
                 file: f.clone(),
                 message: format!("cannot read: {e}"),
             })?;
-            formats::read_with(f, bytes, &read_opts).map_err(|message| FileError {
-                file: f.clone(),
-                message,
-            })
+            formats::read_with(f, bytes, &read_opts)
+                .map(replay_input)
+                .map_err(|message| FileError {
+                    file: f.clone(),
+                    message,
+                })
         })
         .collect();
-    let mut inputs = Vec::new();
-    for (f, r) in files.iter().zip(loaded) {
+    let mut results = Vec::new();
+    for (f, r) in files.iter().zip(done) {
         let r = if f == "-" {
-            stdin_input.clone().unwrap_or_else(|| {
-                Err(FileError {
+            match stdin_input.clone() {
+                Some(Ok(input)) => Ok(replay_input(input)),
+                Some(Err(e)) => Err(e),
+                None => Err(FileError {
                     file: "-".into(),
                     message: "standard input given twice".into(),
-                })
-            })
+                }),
+            }
         } else {
             r
         };
         match r {
-            Ok(input) => inputs.push(input),
+            Ok(x) => results.push(x),
             Err(e) => errors.push(e),
         }
     }
-    let results = inputs
-        .into_par_iter()
-        .map(|input| {
-            let reports = input
-                .games
-                .par_iter()
-                .map(|g| {
-                    // WTHOR's common case without the generic driver (same report)
-                    let fast =
-                        input.format == Format::Wthor && opts.game.is_none() && !opts.record_moves;
-                    fast.then(|| formats::wthor::fast_report(g, &input.text))
-                        .flatten()
-                        .unwrap_or_else(|| crate::replay::replay(g, &input.text, opts))
-                })
-                .collect();
-            (input, reports)
-        })
-        .collect();
     (results, errors)
 }
 
