@@ -720,9 +720,10 @@ pub fn judge(pos: &Position, t: &Turn, ms: Span) -> Result<Gen, Diag> {
             return Err(err(
                 "deblockle::missing_hop",
                 format!(
-                    "{sym} came up after {}-{}, so a {sym} hop must follow",
+                    "{sym} came up after {}-{}, so {} {sym} hop must follow",
                     t.from.name(),
-                    t.to.name()
+                    t.to.name(),
+                    article(top)
                 ),
                 ms,
                 format!("{sym} hop missing"),
@@ -781,12 +782,13 @@ pub fn judge(pos: &Position, t: &Turn, ms: Span) -> Result<Gen, Diag> {
             return Err(err(
                 "deblockle::unexpected_hop",
                 format!(
-                    "{sym} came up after {}-{}: only hoops takes a three-step path; a {sym} hop is written /DEST",
+                    "{sym} came up after {}-{}: only hoops takes a three-step path; {} {sym} hop is written /DEST",
                     t.from.name(),
-                    t.to.name()
+                    t.to.name(),
+                    article(top)
                 ),
                 hop_sp,
-                format!("not a {sym} hop"),
+                format!("not {} {sym} hop", article(top)),
             )
             .help(help(top)));
         }
@@ -806,7 +808,7 @@ pub fn judge(pos: &Position, t: &Turn, ms: Span) -> Result<Gen, Diag> {
                 square_name(tip)
             ),
             dsp,
-            format!("not a {sym} hop"),
+            format!("not {} {sym} hop", article(top)),
         )
         .help(help(top))
     };
@@ -940,6 +942,11 @@ pub fn judge(pos: &Position, t: &Turn, ms: Span) -> Result<Gen, Diag> {
     }
 }
 
+/// `a` or `an` before a symbol's name.
+fn article(f: Face) -> &'static str {
+    if f == Face::X { "an" } else { "a" }
+}
+
 fn ends_on_star(sym: &str, sq: u8, span: Span) -> Diag {
     err(
         "deblockle::ends_on_star",
@@ -976,7 +983,7 @@ fn finish(pos: &Position, side: usize, g: Gen, ms: Span) -> Result<Gen, Diag> {
             ms,
             "ends side by side",
         )
-        .help(crate::diag::legal_moves_help(&legal)));
+        .help(crate::diag::legal_moves_help(&legal).replace("legal moves", "legal turns")));
     }
     Ok(g)
 }

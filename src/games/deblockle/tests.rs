@@ -30,3 +30,1353 @@ fn spec_example_record() {
     assert_eq!(r.scores, [2, 1]);
     assert_eq!(r.winners, ["gold"]);
 }
+
+// ---------------------------------------------------------------------------
+// A slow reference implementation, written independently of the engine: the
+// block as six named faces rolled field by field, orientations found by
+// rolling from the spec's picture, the board as a 7x7 array of cells, every
+// hoops path tried one by one, slides walked square by square.
+
+mod reference {
+    use std::collections::BTreeSet;
+
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    pub enum F {
+        Star,
+        Stop,
+        Cross,
+        X,
+        Slider,
+        Hoops,
+    }
+
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    pub struct Cube {
+        pub top: F,
+        pub bottom: F,
+        pub north: F,
+        pub south: F,
+        pub east: F,
+        pub west: F,
+    }
+
+    /// The spec's picture: star up, x north, hoops east, cross south, slider west.
+    const PICTURE: Cube = Cube {
+        top: F::Star,
+        bottom: F::Stop,
+        north: F::X,
+        south: F::Cross,
+        east: F::Hoops,
+        west: F::Slider,
+    };
+
+    impl Cube {
+        pub fn roll(self, dc: i32, dr: i32) -> Cube {
+            match (dc, dr) {
+                // rolling north: the south face comes up
+                (0, 1) => Cube {
+                    top: self.south,
+                    north: self.top,
+                    bottom: self.north,
+                    south: self.bottom,
+                    ..self
+                },
+                (0, -1) => Cube {
+                    top: self.north,
+                    south: self.top,
+                    bottom: self.south,
+                    north: self.bottom,
+                    ..self
+                },
+                (1, 0) => Cube {
+                    top: self.west,
+                    east: self.top,
+                    bottom: self.east,
+                    west: self.bottom,
+                    ..self
+                },
+                (-1, 0) => Cube {
+                    top: self.east,
+                    west: self.top,
+                    bottom: self.west,
+                    east: self.bottom,
+                    ..self
+                },
+                _ => panic!("not a roll"),
+            }
+        }
+
+        /// The cube with this top and north face, found by rolling the picture around.
+        pub fn with(top: F, north: F) -> Option<Cube> {
+            let mut seen = vec![PICTURE];
+            let mut i = 0;
+            while i < seen.len() {
+                let c = seen[i];
+                if c.top == top && c.north == north {
+                    return Some(c);
+                }
+                for (dc, dr) in [(0, 1), (1, 0), (0, -1), (-1, 0)] {
+                    let n = c.roll(dc, dr);
+                    if !seen.contains(&n) {
+                        seen.push(n);
+                    }
+                }
+                i += 1;
+            }
+            None
+        }
+    }
+
+    pub type Cell = Option<(usize, Cube)>;
+
+    #[derive(Clone, Debug)]
+    pub struct Board {
+        /// cells[col][row], row 0 = row 1.
+        pub cells: [[Cell; 7]; 7],
+        pub to_move: usize,
+        pub removed: [u32; 2],
+        pub total: [u32; 2],
+        pub nsbs: bool,
+    }
+
+    fn on(c: i32, r: i32) -> bool {
+        (0..7).contains(&c) && (0..7).contains(&r)
+    }
+
+    fn is_star(c: i32, r: i32) -> bool {
+        (c, r) == (3, 1) || (c, r) == (3, 5)
+    }
+
+    /// A turn: block square, tip square, final square, scored.
+    pub type T = ((i32, i32), (i32, i32), (i32, i32), bool, Cube);
+
+    impl Board {
+        pub fn standard(nsbs: bool) -> Board {
+            let cube = Cube::with(F::Stop, F::X).unwrap();
+            let mut cells = [[None; 7]; 7];
+            for (c, r) in [(2, 0), (4, 0), (2, 2), (4, 2)] {
+                cells[c][r] = Some((0, cube));
+            }
+            for (c, r) in [(2, 4), (4, 4), (2, 6), (4, 6)] {
+                cells[c][r] = Some((1, cube));
+            }
+            Board {
+                cells,
+                to_move: 0,
+                removed: [0, 0],
+                total: [4, 4],
+                nsbs,
+            }
+        }
+
+        fn get(&self, c: i32, r: i32) -> Cell {
+            if on(c, r) {
+                self.cells[c as usize][r as usize]
+            } else {
+                None
+            }
+        }
+
+        fn empty(&self, c: i32, r: i32) -> bool {
+            on(c, r) && self.get(c, r).is_none()
+        }
+
+        pub fn turns(&self, side: usize) -> Vec<T> {
+            let mut found: BTreeSet<((i32, i32), (i32, i32), (i32, i32), bool)> = BTreeSet::new();
+            let mut out = Vec::new();
+            for c in 0..7 {
+                for r in 0..7 {
+                    let Some((s, cube)) = self.get(c, r) else {
+                        continue;
+                    };
+                    if s != side {
+                        continue;
+                    }
+                    for (dc, dr) in [(0, 1), (1, 0), (0, -1), (-1, 0)] {
+                        let (tc, tr) = (c + dc, r + dr);
+                        if !self.empty(tc, tr) {
+                            continue;
+                        }
+                        let k = cube.roll(dc, dr);
+                        let mut lifted = self.clone();
+                        lifted.cells[c as usize][r as usize] = None;
+                        let mut ends: Vec<((i32, i32), bool)> = Vec::new();
+                        if is_star(tc, tr) {
+                            let goal = if side == 0 { (3, 5) } else { (3, 1) };
+                            if (tc, tr) == goal && k.top == F::Star {
+                                ends.push(((tc, tr), true));
+                            }
+                        } else {
+                            match k.top {
+                                F::Star => {}
+                                F::Stop => ends.push(((tc, tr), false)),
+                                F::Cross | F::X => {
+                                    let steps: [(i32, i32); 4] = if k.top == F::Cross {
+                                        [(0, 1), (1, 0), (0, -1), (-1, 0)]
+                                    } else {
+                                        [(1, 1), (1, -1), (-1, -1), (-1, 1)]
+                                    };
+                                    for (a, b) in steps {
+                                        let (x, y) = (tc + a, tr + b);
+                                        if lifted.empty(x, y) && !is_star(x, y) {
+                                            ends.push(((x, y), false));
+                                        }
+                                    }
+                                }
+                                F::Slider => {
+                                    for (a, b) in [(0, 1), (1, 0), (0, -1), (-1, 0)] {
+                                        let (mut x, mut y) = (tc, tr);
+                                        while lifted.empty(x + a, y + b) {
+                                            x += a;
+                                            y += b;
+                                        }
+                                        if (x, y) != (tc, tr) && !is_star(x, y) {
+                                            ends.push(((x, y), false));
+                                        }
+                                    }
+                                }
+                                F::Hoops => {
+                                    let dirs = [(0, 1), (1, 0), (0, -1), (-1, 0)];
+                                    for p in 0..64 {
+                                        let (mut x, mut y) = (tc, tr);
+                                        let mut ok = true;
+                                        for k in 0..3 {
+                                            let (a, b) = dirs[(p >> (2 * k)) & 3];
+                                            x += a;
+                                            y += b;
+                                            // the block's own tip square is empty in `lifted`
+                                            if !lifted.empty(x, y) {
+                                                ok = false;
+                                                break;
+                                            }
+                                        }
+                                        if ok && !is_star(x, y) {
+                                            ends.push(((x, y), false));
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                        for (end, scored) in ends {
+                            let t = ((c, r), (tc, tr), end, scored, k);
+                            if self.nsbs && self.touching_after(side, &t) {
+                                continue;
+                            }
+                            if found.insert(((c, r), (tc, tr), end, scored)) {
+                                out.push(t);
+                            }
+                        }
+                    }
+                }
+            }
+            out
+        }
+
+        fn touching_after(&self, side: usize, t: &T) -> bool {
+            let after = self.after(t);
+            for c in 0..7 {
+                for r in 0..7 {
+                    if let Some((s, _)) = after.get(c, r) {
+                        if s != side {
+                            continue;
+                        }
+                        for (a, b) in [(0, 1), (1, 0), (0, -1), (-1, 0)] {
+                            if matches!(after.get(c + a, r + b), Some((o, _)) if o != side) {
+                                return true;
+                            }
+                        }
+                    }
+                }
+            }
+            false
+        }
+
+        pub fn after(&self, t: &T) -> Board {
+            let mut b = self.clone();
+            let ((c, r), _, (x, y), scored, k) = *t;
+            let side = b.to_move;
+            b.cells[c as usize][r as usize] = None;
+            if scored {
+                b.removed[side] += 1;
+            } else {
+                b.cells[x as usize][y as usize] = Some((side, k));
+            }
+            b.to_move ^= 1;
+            b
+        }
+
+        pub fn finished(&self) -> bool {
+            (0..2).any(|s| self.removed[s] == self.total[s])
+        }
+
+        pub fn names(&self) -> Vec<String> {
+            let sq = |(c, r): (i32, i32)| format!("{}{}", (b'a' + c as u8) as char, r + 1);
+            let mut v: Vec<String> = self
+                .turns(self.to_move)
+                .iter()
+                .map(|&(f, t, e, scored, k)| {
+                    if scored || k.top == F::Stop {
+                        format!("{}-{}", sq(f), sq(t))
+                    } else {
+                        format!("{}-{}/{}", sq(f), sq(t), sq(e))
+                    }
+                })
+                .collect();
+            v.sort();
+            v
+        }
+    }
+
+    pub fn perft(b: &Board, depth: u32) -> u64 {
+        if depth == 0 || b.finished() {
+            return 1;
+        }
+        let turns = b.turns(b.to_move);
+        if turns.is_empty() {
+            if b.turns(b.to_move ^ 1).is_empty() {
+                return 1;
+            }
+            let mut n = b.clone();
+            n.to_move ^= 1;
+            return perft(&n, depth - 1);
+        }
+        turns.iter().map(|t| perft(&b.after(t), depth - 1)).sum()
+    }
+}
+
+use super::cube::{Dir, Face, Orient};
+use super::engine::{self, BLUE, GOLD, Position};
+
+/// The engine's position as the reference's board.
+fn to_reference(p: &Position) -> reference::Board {
+    use reference::F;
+    let f = |x: Face| match x {
+        Face::Star => F::Star,
+        Face::Stop => F::Stop,
+        Face::Cross => F::Cross,
+        Face::X => F::X,
+        Face::Slider => F::Slider,
+        Face::Hoops => F::Hoops,
+    };
+    let mut cells = [[None; 7]; 7];
+    for sq in 0..49u8 {
+        if let Some(side) = p.owner(sq) {
+            let o = p.orient_at(sq);
+            cells[usize::from(sq % 7)][usize::from(sq / 7)] = Some((
+                side,
+                reference::Cube::with(f(o.top()), f(o.north())).unwrap(),
+            ));
+        }
+    }
+    reference::Board {
+        cells,
+        to_move: p.to_move,
+        removed: [u32::from(p.removed[0]), u32::from(p.removed[1])],
+        total: [u32::from(p.total[0]), u32::from(p.total[1])],
+        nsbs: p.no_side_by_side,
+    }
+}
+
+#[test]
+fn reference_cube_agrees_with_the_tip_table() {
+    use reference::{Cube, F};
+    let faces = [
+        (Face::Star, F::Star),
+        (Face::Stop, F::Stop),
+        (Face::Cross, F::Cross),
+        (Face::X, F::X),
+        (Face::Slider, F::Slider),
+        (Face::Hoops, F::Hoops),
+    ];
+    let rf = |x: Face| faces.iter().find(|p| p.0 == x).unwrap().1;
+    for i in 0..24 {
+        let o = Orient::from_index(i).unwrap();
+        let c = Cube::with(rf(o.top()), rf(o.north())).unwrap();
+        assert_eq!(c.east, rf(o.east()));
+        for (d, (dc, dr)) in Dir::ALL.iter().zip([(0, 1), (1, 0), (0, -1), (-1, 0)]) {
+            let n = o.tip(*d);
+            let k = c.roll(dc, dr);
+            assert_eq!(
+                (k.top, k.north, k.east),
+                (rf(n.top()), rf(n.north()), rf(n.east()))
+            );
+        }
+    }
+}
+
+/// The perft numbers from the standard start, depths 1-4.
+pub(crate) const PERFT: [u64; 4] = [55, 3073, 141_593, 6_678_991];
+
+#[test]
+fn perft_matches_the_reference() {
+    let depth = if cfg!(debug_assertions) { 3 } else { 4 };
+    for nsbs in [false, true] {
+        let p = Position::standard(nsbs);
+        let b = reference::Board::standard(nsbs);
+        for d in 1..=depth {
+            let fast = engine::perft(&p, d);
+            let slow = reference::perft(&b, d);
+            println!("perft nsbs={nsbs} depth {d}: {fast}");
+            assert_eq!(fast, slow, "depth {d}, no-side-by-side {nsbs}");
+            if !nsbs && PERFT[d as usize - 1] != 0 {
+                assert_eq!(fast, PERFT[d as usize - 1]);
+            }
+        }
+    }
+}
+
+/// A small xorshift generator for reproducible games.
+pub(crate) struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+}
+
+#[test]
+fn generator_agrees_with_the_reference_along_random_games() {
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    for game in 0..60 {
+        let nsbs = game % 3 == 2;
+        let mut p = Position::standard(nsbs);
+        // Scatter the start a little: random orientations.
+        for sq in 0..49u8 {
+            if p.owner(sq).is_some() {
+                p.orient[usize::from(sq)] = (rng.next() % 24) as u8;
+            }
+        }
+        for _ply in 0..200 {
+            let b = to_reference(&p);
+            assert_eq!(p.legal_names(), b.names(), "{p:?}");
+            assert_eq!(
+                p.is_over(),
+                b.finished() || (b.turns(0).is_empty() && b.turns(1).is_empty())
+            );
+            if p.is_over() {
+                break;
+            }
+            let turns = p.turns(p.to_move);
+            if turns.is_empty() {
+                p.pass();
+                continue;
+            }
+            let g = turns[rng.below(turns.len())];
+            // Every generated turn is accepted by the judge as written.
+            let t = engine::as_turn(&g);
+            assert_eq!(engine::judge(&p, &t, crate::span::Span::default()), Ok(g));
+            p.play(&g);
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// A deterministic game generator for the fixtures: each side either plays
+// greedily (the move that most lowers the sum over its blocks of the turns a
+// lone block would need to score from its square and orientation, ties and an
+// occasional move chosen by a seeded generator) or at random.
+
+use super::notation::square_name;
+
+/// Turns a lone block of `side` needs to score, by `[square][orientation]`.
+fn lone_distance(side: usize) -> Vec<[u32; 24]> {
+    const FAR: u32 = 1000;
+    let mut dist = vec![[FAR; 24]; 49];
+    loop {
+        let mut changed = false;
+        for sq in 0..49u8 {
+            if engine::STARS & (1 << sq) != 0 {
+                continue;
+            }
+            for o in 0..24u8 {
+                let mut p = Position::empty(false);
+                p.put(side, sq, o);
+                p.to_move = side;
+                let mut best = FAR;
+                p.each_turn(side, &mut |g| {
+                    let d = if g.scored {
+                        0
+                    } else {
+                        dist[usize::from(g.dest)][usize::from(g.orient.index())]
+                    };
+                    best = best.min(d);
+                    true
+                });
+                let d = (best + 1).min(FAR);
+                if d < dist[usize::from(sq)][usize::from(o)] {
+                    dist[usize::from(sq)][usize::from(o)] = d;
+                    changed = true;
+                }
+            }
+        }
+        if !changed {
+            return dist;
+        }
+    }
+}
+
+fn eval(p: &Position, side: usize, dist: &[[u32; 24]]) -> u32 {
+    (0..49u8)
+        .filter(|&sq| p.owner(sq) == Some(side))
+        .map(|sq| dist[usize::from(sq)][usize::from(p.orient_at(sq).index())])
+        .sum()
+}
+
+/// A three-step path for a hoops turn, as `/s1/s2/s3`.
+fn hoops_path(p: &Position, g: &engine::Gen) -> String {
+    let others = p.all() & !(1u64 << g.from);
+    let step = |sq: u8, d: Dir| -> Option<u8> {
+        let (dc, dr) = d.delta();
+        let (c, r) = (
+            i8::try_from(sq % 7).ok()? + dc,
+            i8::try_from(sq / 7).ok()? + dr,
+        );
+        ((0..7).contains(&c) && (0..7).contains(&r))
+            .then(|| (r * 7 + c) as u8)
+            .filter(|&n| others & (1u64 << n) == 0)
+    };
+    for a in Dir::ALL {
+        for b in Dir::ALL {
+            for c in Dir::ALL {
+                if let Some(s1) = step(g.tip, a) {
+                    if let Some(s2) = step(s1, b) {
+                        if let Some(s3) = step(s2, c) {
+                            if s3 == g.dest {
+                                return format!(
+                                    "/{}/{}/{}",
+                                    square_name(s1),
+                                    square_name(s2),
+                                    square_name(s3)
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    panic!("no hoops path for {g:?}");
+}
+
+#[derive(Clone, Copy)]
+pub(crate) enum Policy {
+    Greedy,
+    Random,
+}
+
+pub(crate) struct Generated {
+    /// Every ply, `pass` included.
+    pub plies: Vec<String>,
+    pub end: Position,
+}
+
+pub(crate) fn generate(
+    start: &Position,
+    policy: [Policy; 2],
+    seed: u64,
+    max_plies: usize,
+    hoops_paths: bool,
+) -> Generated {
+    let dist = [lone_distance(GOLD), lone_distance(BLUE)];
+    let mut rng = Rng(seed | 1);
+    let mut p = *start;
+    let mut plies = Vec::new();
+    let mut hoops_count = 0;
+    while !p.is_over() && plies.len() < max_plies {
+        let side = p.to_move;
+        let turns = p.turns(side);
+        if turns.is_empty() {
+            plies.push("pass".to_string());
+            p.pass();
+            continue;
+        }
+        let g = match policy[side] {
+            Policy::Random => turns[rng.below(turns.len())],
+            Policy::Greedy if rng.below(10) == 0 => turns[rng.below(turns.len())],
+            Policy::Greedy => {
+                let scored: Vec<(u32, u64, engine::Gen)> = turns
+                    .iter()
+                    .map(|g| {
+                        let mut n = p;
+                        n.play(g);
+                        (eval(&n, side, &dist[side]), rng.next(), *g)
+                    })
+                    .collect();
+                scored
+                    .iter()
+                    .min_by_key(|s| (s.0, s.1))
+                    .map(|s| s.2)
+                    .unwrap()
+            }
+        };
+        let mut name = g.name();
+        if g.has_hop() && g.top() == Face::Hoops {
+            hoops_count += 1;
+            if hoops_paths && hoops_count % 2 == 1 {
+                name = format!(
+                    "{}-{}{}",
+                    square_name(g.from),
+                    square_name(g.tip),
+                    hoops_path(&p, &g)
+                );
+            }
+        }
+        plies.push(name);
+        p.play(&g);
+    }
+    Generated { plies, end: p }
+}
+
+/// The value of a setup tag for a side of a position.
+pub(crate) fn setup_value(p: &Position, side: usize) -> String {
+    (0..49u8)
+        .filter(|&sq| p.owner(sq) == Some(side))
+        .map(|sq| {
+            let o = p.orient_at(sq);
+            format!(
+                "{} {}/{}",
+                square_name(sq),
+                o.top().name(),
+                o.north().name()
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// A record: tags, then the movetext wrapped at ten plies a line.
+pub(crate) fn record(
+    event: &str,
+    extra: &[(&str, String)],
+    start: &Position,
+    plies: &[String],
+    result: &str,
+) -> String {
+    let mut s = format!("[Event \"{event}\"]\n[Game \"deblockle\"]\n");
+    for (k, v) in extra {
+        s.push_str(&format!("[{k} \"{v}\"]\n"));
+    }
+    s.push_str(&format!("[SetupGold \"{}\"]\n", setup_value(start, GOLD)));
+    s.push_str(&format!("[SetupBlue \"{}\"]\n", setup_value(start, BLUE)));
+    s.push_str(&format!("[Result \"{result}\"]\n\n"));
+    for chunk in plies.chunks(10) {
+        s.push_str(&chunk.join(" "));
+        s.push('\n');
+    }
+    s
+}
+
+/// A start with random orientations on given squares.
+pub(crate) fn random_start(gold: &[&str], blue: &[&str], nsbs: bool, rng: &mut Rng) -> Position {
+    let mut p = Position::empty(nsbs);
+    for (side, squares) in [(GOLD, gold), (BLUE, blue)] {
+        for name in squares {
+            let b = name.as_bytes();
+            let sq = (b[1] - b'1') * 7 + (b[0] - b'a');
+            p.put(side, sq, (rng.next() % 24) as u8);
+        }
+    }
+    p
+}
+
+// ---------------------------------------------------------------------------
+// Fixtures: written by `cargo test --lib games::deblockle::tests::write_fixtures
+// -- --ignored`, checked by `fixtures_have_their_verdicts`.
+
+use super::notation::{Move, parse as parse_moves};
+use crate::record::Token;
+
+fn fixture_dir(kind: &str) -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures/deblockle")
+        .join(kind)
+}
+
+/// Reads one move's text.
+fn read_move(text: &str) -> Option<(Move, crate::span::Span)> {
+    let tok = Token {
+        span: crate::span::Span::new(0, text.len()),
+        comment: None,
+    };
+    let p = parse_moves(std::slice::from_ref(&tok), text);
+    if p.error.is_some() {
+        return None;
+    }
+    p.moves.first().map(|m| (m.mv, m.span))
+}
+
+/// The positions before each ply and after the last.
+fn positions(start: &Position, plies: &[String]) -> Vec<Position> {
+    let mut p = *start;
+    let mut out = vec![p];
+    for text in plies {
+        match read_move(text).unwrap() {
+            (Move::Pass, _) => p.pass(),
+            (Move::Turn(t), span) => {
+                let g = engine::judge(&p, &t, span).unwrap();
+                p.play(&g);
+            }
+        }
+        out.push(p);
+    }
+    out
+}
+
+/// The code a written move gets in a position (`None`: legal).
+fn verdict(p: &Position, text: &str) -> Option<(String, String)> {
+    let (mv, span) = read_move(text)?;
+    let Move::Turn(t) = mv else { return None };
+    engine::judge(p, &t, span).err().map(|d| {
+        (
+            d.code.trim_start_matches("deblockle::").to_string(),
+            d.message,
+        )
+    })
+}
+
+fn nm(c: i32, r: i32) -> Option<String> {
+    ((0..=7).contains(&c) && (-1..=7).contains(&r))
+        .then(|| format!("{}{}", (b'a' + c as u8) as char, r + 1))
+}
+
+/// Written turns of the side to move, most of them illegal.
+fn candidates(p: &Position) -> Vec<String> {
+    let mut out = Vec::new();
+    for sq in 0..49u8 {
+        if p.owner(sq) != Some(p.to_move) {
+            continue;
+        }
+        let (c, r) = (i32::from(sq % 7), i32::from(sq / 7));
+        let from = nm(c, r).unwrap();
+        for (dc, dr) in [
+            (0, 1),
+            (1, 0),
+            (0, -1),
+            (-1, 0),
+            (1, 1),
+            (1, -1),
+            (-1, -1),
+            (-1, 1),
+        ] {
+            let (tc, tr) = (c + dc, r + dr);
+            let Some(tip) = nm(tc, tr) else { continue };
+            out.push(format!("{from}-{tip}"));
+            let mut dests: Vec<(bool, i32, i32, i32)> = Vec::new();
+            for y in -1..=7 {
+                for x in 0..=7 {
+                    let off = !(0..7).contains(&x) || !(0..7).contains(&y);
+                    if (x, y) == (tc, tr) {
+                        continue;
+                    }
+                    dests.push((off, (x - tc).abs() + (y - tr).abs(), y, x));
+                }
+            }
+            dests.sort();
+            for (_, _, y, x) in dests {
+                out.push(format!("{from}-{tip}/{}", nm(x, y).unwrap()));
+            }
+            let steps = [(0, 1), (1, 0), (0, -1), (-1, 0)];
+            for a in steps {
+                for b in steps {
+                    for s in steps {
+                        let p1 = (tc + a.0, tr + a.1);
+                        let p2 = (p1.0 + b.0, p1.1 + b.1);
+                        let p3 = (p2.0 + s.0, p2.1 + s.1);
+                        if let (Some(x), Some(y), Some(z)) =
+                            (nm(p1.0, p1.1), nm(p2.0, p2.1), nm(p3.0, p3.1))
+                        {
+                            out.push(format!("{from}-{tip}/{x}/{y}/{z}"));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// For each wanted code (with a message filter), the longest prefix of the
+/// game after which some written turn breaks exactly that rule.
+fn find_breaks(
+    start: &Position,
+    plies: &[String],
+    wanted: &[(&'static str, &'static str)],
+) -> Vec<(&'static str, usize, String, String)> {
+    let pos = positions(start, plies);
+    let mut found: Vec<(&'static str, usize, String, String)> = Vec::new();
+    for k in (0..plies.len()).rev() {
+        let p = &pos[k];
+        if p.is_over() || !p.can_move(p.to_move) || plies[k] == "pass" {
+            continue;
+        }
+        let open: Vec<_> = wanted
+            .iter()
+            .filter(|(code, _)| !found.iter().any(|f| f.0 == *code))
+            .collect();
+        if open.is_empty() {
+            break;
+        }
+        for cand in candidates(p) {
+            if let Some((code, message)) = verdict(p, &cand) {
+                if let Some((c, _)) = open
+                    .iter()
+                    .find(|(c, filter)| *c == code && message.contains(filter))
+                {
+                    if !found.iter().any(|f| f.0 == *c) {
+                        found.push((c, k, cand, message));
+                    }
+                }
+            }
+        }
+    }
+    found
+}
+
+struct Valid {
+    file: &'static str,
+    event: &'static str,
+    start: Position,
+    extra: Vec<(&'static str, String)>,
+    plies: Vec<String>,
+    end: Position,
+}
+
+fn result_of(p: &Position) -> String {
+    format!("{}-{}", p.removed[GOLD], p.removed[BLUE])
+}
+
+/// Searches seeds until a generated game satisfies `ok`.
+fn find_game(
+    make_start: &dyn Fn(&mut Rng) -> Position,
+    policy: [Policy; 2],
+    hoops_paths: bool,
+    ok: &dyn Fn(&Generated) -> bool,
+) -> (Position, Generated) {
+    for seed in 1..500u64 {
+        let mut rng = Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
+        let start = make_start(&mut rng);
+        if start.is_over() {
+            continue;
+        }
+        let g = generate(&start, policy, seed, 400, hoops_paths);
+        if g.end.is_over() && ok(&g) {
+            return (start, g);
+        }
+    }
+    panic!("no game found");
+}
+
+const STD_GOLD: [&str; 4] = ["c1", "e1", "c3", "e3"];
+const STD_BLUE: [&str; 4] = ["c5", "e5", "c7", "e7"];
+
+fn valid_games() -> Vec<Valid> {
+    use Policy::{Greedy, Random};
+    let mut v = Vec::new();
+    let mut add =
+        |file, event, extra: Vec<(&'static str, String)>, (start, g): (Position, Generated)| {
+            v.push(Valid {
+                file,
+                event,
+                start,
+                extra,
+                plies: g.plies,
+                end: g.end,
+            })
+        };
+    add(
+        "gold_removes_all_four",
+        "Full game: gold removes all four blocks and wins",
+        vec![],
+        find_game(
+            &|r| random_start(&STD_GOLD, &STD_BLUE, false, r),
+            [Greedy, Random],
+            false,
+            &|g| g.end.removed[GOLD] == 4 && g.plies.len() > 30,
+        ),
+    );
+    let blocked = |r: &mut Rng| {
+        let mut p = random_start(&["a6", "b7", "d1"], &["a7"], false, r);
+        p.to_move = GOLD;
+        p
+    };
+    let skipped = find_game(&blocked, [Greedy, Greedy], false, &|g| {
+        g.plies.iter().filter(|m| *m == "pass").count() >= 2
+    });
+    let omitted = Generated {
+        plies: skipped
+            .1
+            .plies
+            .iter()
+            .filter(|m| *m != "pass")
+            .cloned()
+            .collect(),
+        end: skipped.1.end,
+    };
+    add(
+        "deblockled_pass_written",
+        "Blue's only block is Deblockle'd in the corner and skipped; the passes are written",
+        vec![("First", "gold".into())],
+        (
+            skipped.0,
+            Generated {
+                plies: skipped.1.plies.clone(),
+                end: skipped.1.end,
+            },
+        ),
+    );
+    add(
+        "deblockled_pass_omitted",
+        "Blue's only block is Deblockle'd in the corner and skipped; the passes are left out",
+        vec![("First", "gold".into())],
+        (skipped.0, omitted),
+    );
+    add(
+        "one_block",
+        "One block a side, on the suggested squares; blue moves first",
+        vec![("First", "blue".into())],
+        find_game(
+            &|r| {
+                let mut p = random_start(&["d1"], &["d7"], false, r);
+                p.to_move = BLUE;
+                p
+            },
+            [Greedy, Greedy],
+            false,
+            &|g| g.plies.len() >= 8,
+        ),
+    );
+    add(
+        "unequal_3_vs_4",
+        "Handicap: gold plays 3 blocks on the suggested squares against blue's 4",
+        vec![],
+        find_game(
+            &|r| random_start(&["c1", "e1", "d3"], &STD_BLUE, false, r),
+            [Greedy, Greedy],
+            false,
+            &|g| g.plies.len() > 20,
+        ),
+    );
+    add(
+        "no_side_by_side",
+        "Variant no-side-by-side: no turn ends with blocks of both sides orthogonally adjacent",
+        vec![("Variant", "no-side-by-side".into())],
+        find_game(
+            &|r| random_start(&STD_GOLD, &STD_BLUE, true, r),
+            [Greedy, Greedy],
+            false,
+            &|g| g.plies.len() > 30 && (g.end.finished(GOLD) || g.end.finished(BLUE)),
+        ),
+    );
+    add(
+        "hoops_both_forms",
+        "Hoops hops written both as a full path /S1/S2/S3 and as the destination alone",
+        vec![],
+        find_game(
+            &|r| random_start(&["c1", "e1"], &["c7", "e7"], false, r),
+            [Greedy, Greedy],
+            true,
+            &|g| {
+                let paths = g
+                    .plies
+                    .iter()
+                    .filter(|m| m.matches('/').count() == 3)
+                    .count();
+                let hoops_dests = g
+                    .plies
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, m)| m.matches('/').count() == 1)
+                    .count();
+                paths >= 2 && hoops_dests > 0
+            },
+        ),
+    );
+    v
+}
+
+fn write_valid(v: &Valid) -> String {
+    let extra: Vec<(&str, String)> = v.extra.iter().map(|(k, x)| (*k, x.clone())).collect();
+    record(v.event, &extra, &v.start, &v.plies, &result_of(&v.end))
+}
+
+#[test]
+#[ignore]
+fn write_fixtures() {
+    let valid_dir = fixture_dir("valid");
+    let invalid_dir = fixture_dir("invalid");
+    std::fs::create_dir_all(&valid_dir).unwrap();
+    std::fs::create_dir_all(&invalid_dir).unwrap();
+    std::fs::write(valid_dir.join("spec_example.gamerec"), EXAMPLE).unwrap();
+    let games = valid_games();
+    for v in &games {
+        std::fs::write(
+            valid_dir.join(format!("{}.gamerec", v.file)),
+            write_valid(v),
+        )
+        .unwrap();
+    }
+    let base = &games[0];
+    let wanted: &[(&'static str, &'static str, &'static str)] = &[
+        ("diagonal_tip", "diagonally", "A block tips diagonally"),
+        ("tip_off_board", "", "A block tips off the board"),
+        ("tip_occupied", "", "A block tips onto an occupied square"),
+        (
+            "tip_onto_star",
+            "brings",
+            "A block tips onto the opponent's home star with a face other than star coming up",
+        ),
+        (
+            "star_up",
+            "",
+            "A tip brings star up away from the opponent's home star",
+        ),
+        (
+            "missing_hop",
+            "",
+            "A tip brings a symbol up but no hop is written",
+        ),
+        (
+            "unexpected_hop",
+            "stop came up",
+            "A hop is written after stop came up",
+        ),
+        (
+            "short_slide",
+            "",
+            "The slider stops short of the end of its run",
+        ),
+        (
+            "slide_onto_star",
+            "",
+            "The slider's run would end on a star space",
+        ),
+        (
+            "hoops_unreachable",
+            "no path",
+            "Hoops cannot reach the written destination in three steps",
+        ),
+        (
+            "hoops_bad_step",
+            "holds a block",
+            "A hoops path steps through a block",
+        ),
+        (
+            "hop_blocked",
+            "holds a block",
+            "A cross or x hop onto an occupied square",
+        ),
+        ("ends_on_star", "", "A hop ends on a star space"),
+    ];
+    let pairs: Vec<(&'static str, &'static str)> = wanted.iter().map(|w| (w.0, w.1)).collect();
+    let found = find_breaks(&base.start, &base.plies, &pairs);
+    for (code, filter, event) in wanted {
+        let _ = filter;
+        let Some((_, k, cand, message)) = found.iter().find(|f| f.0 == *code) else {
+            panic!("no position for {code}");
+        };
+        println!("{code}: after {k} plies, {cand}: {message}");
+        let mut plies = base.plies[..*k].to_vec();
+        plies.push(cand.clone());
+        let text = record(event, &[], &base.start, &plies, "*");
+        std::fs::write(invalid_dir.join(format!("{code}.gamerec")), text).unwrap();
+    }
+    // not_your_block reads better as a real turn of the other side's block.
+    let pos = positions(&base.start, &base.plies);
+    let n = base.plies.len();
+    let k = (0..n)
+        .rev()
+        .find(|&k| {
+            pos[k].can_move(pos[k].to_move)
+                && !pos[k].is_over()
+                && pos[k].can_move(pos[k].to_move ^ 1)
+        })
+        .unwrap();
+    let theirs = pos[k].turns(pos[k].to_move ^ 1)[0].name();
+    let mut plies = base.plies[..k].to_vec();
+    plies.push(theirs);
+    std::fs::write(
+        invalid_dir.join("not_your_block.gamerec"),
+        record(
+            "A side tries to move the opponent's block",
+            &[],
+            &base.start,
+            &plies,
+            "*",
+        ),
+    )
+    .unwrap();
+    // illegal_pass: a written pass where a turn exists.
+    let mut plies = base.plies[..k].to_vec();
+    plies.push("pass".into());
+    std::fs::write(
+        invalid_dir.join("illegal_pass.gamerec"),
+        record(
+            "A pass written while a legal turn exists",
+            &[],
+            &base.start,
+            &plies,
+            "*",
+        ),
+    )
+    .unwrap();
+    // bad_square: a hop square with no row.
+    let legal = pos[k].turns(pos[k].to_move);
+    let g = legal.iter().find(|g| g.has_hop()).unwrap();
+    let mut plies = base.plies[..k].to_vec();
+    let name = g.name();
+    plies.push(name[..name.len() - 1].to_string());
+    std::fs::write(
+        invalid_dir.join("bad_square.gamerec"),
+        record(
+            "A hop square written without its row",
+            &[],
+            &base.start,
+            &plies,
+            "*",
+        ),
+    )
+    .unwrap();
+    // move_after_end: a turn after gold removed its last block.
+    let mut plies = base.plies.clone();
+    let last = positions(&base.start, &base.plies[..n - 1])[n - 1];
+    let after = last.turns(BLUE ^ last.to_move ^ BLUE);
+    let _ = after;
+    let blue_turn = {
+        let mut p = *pos.last().unwrap();
+        p.to_move = BLUE;
+        p.turns(BLUE)[0].name()
+    };
+    plies.push(blue_turn);
+    std::fs::write(
+        invalid_dir.join("move_after_end.gamerec"),
+        record(
+            "A turn written after gold removed its last block",
+            &[],
+            &base.start,
+            &plies,
+            &result_of(&base.end),
+        ),
+    )
+    .unwrap();
+    // side_by_side, from the no-side-by-side game.
+    let nsbs = games.iter().find(|g| g.file == "no_side_by_side").unwrap();
+    let found = find_breaks(&nsbs.start, &nsbs.plies, &[("side_by_side", "")]);
+    let (_, k, cand, message) = &found[0];
+    println!("side_by_side: after {k} plies, {cand}: {message}");
+    let mut plies = nsbs.plies[..*k].to_vec();
+    plies.push(cand.clone());
+    std::fs::write(
+        invalid_dir.join("side_by_side.gamerec"),
+        record(
+            "Variant no-side-by-side: a turn ends next to an opponent's block",
+            &[("Variant", "no-side-by-side".into())],
+            &nsbs.start,
+            &plies,
+            "*",
+        ),
+    )
+    .unwrap();
+    // bad_setup: the spec's example with a broken SetupBlue.
+    for (file, event, setup) in [
+        (
+            "bad_setup",
+            "Bad setup: two blue blocks on one square",
+            "c7 x/slider, c7 hoops/stop",
+        ),
+        (
+            "bad_setup_star_space",
+            "Bad setup: a blue block on a star space",
+            "d6 x/slider, e7 hoops/stop",
+        ),
+        (
+            "bad_setup_north_opposite",
+            "Bad setup: a north face opposite the top face",
+            "c7 x/cross, e7 hoops/stop",
+        ),
+    ] {
+        let text = EXAMPLE
+            .replace("[Event \"Club night\"]\n", "")
+            .replace("c7 x/slider, e7 hoops/stop", setup);
+        std::fs::write(
+            invalid_dir.join(format!("{file}.gamerec")),
+            format!("[Event \"{event}\"]\n{text}"),
+        )
+        .unwrap();
+    }
+}
+
+const CODES: [&str; 19] = [
+    "bad_square",
+    "not_your_block",
+    "diagonal_tip",
+    "tip_off_board",
+    "tip_occupied",
+    "tip_onto_star",
+    "star_up",
+    "missing_hop",
+    "unexpected_hop",
+    "short_slide",
+    "slide_onto_star",
+    "hoops_unreachable",
+    "hoops_bad_step",
+    "hop_blocked",
+    "ends_on_star",
+    "side_by_side",
+    "illegal_pass",
+    "move_after_end",
+    "bad_setup",
+];
+
+fn read_fixture(kind: &str, name: &str) -> String {
+    std::fs::read_to_string(fixture_dir(kind).join(format!("{name}.gamerec"))).unwrap()
+}
+
+fn run_recorded(src: &str) -> GameReport {
+    let games = parse_file(src);
+    replay(
+        &games[0],
+        src,
+        &Options {
+            record_moves: true,
+            ..Options::default()
+        },
+    )
+}
+
+#[test]
+fn every_code_has_an_invalid_fixture_with_that_verdict() {
+    let dir = fixture_dir("invalid");
+    let mut seen = std::collections::BTreeSet::new();
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let stem = path.file_stem().unwrap().to_str().unwrap().to_string();
+        let code = CODES
+            .iter()
+            .filter(|c| stem.starts_with(*c))
+            .max_by_key(|c| c.len())
+            .unwrap_or_else(|| panic!("{stem} is named after no code"));
+        seen.insert(*code);
+        let src = std::fs::read_to_string(&path).unwrap();
+        assert!(src.starts_with("[Event "), "{stem}");
+        let r = run(&src);
+        assert!(!r.valid, "{stem}");
+        assert_eq!(r.errors.len(), 1, "{stem}: {:?}", r.errors);
+        let e = &r.errors[0];
+        assert_eq!(e.code, format!("deblockle::{code}"), "{stem}: {e:?}");
+        let games = parse_file(&src);
+        if *code == "bad_setup" {
+            assert_eq!(e.ply, 0);
+            assert_eq!(r.plies, 0);
+        } else {
+            // The error is in the last move of the record, and everything
+            // before it is legal.
+            let last = games[0].tokens.last().unwrap().span;
+            let span = e.span.unwrap();
+            assert!(
+                span.offset >= last.offset && span.end() <= last.end(),
+                "{stem}: {e:?}"
+            );
+            assert_eq!(e.ply, r.plies + 1, "{stem}");
+        }
+        println!(
+            "{stem}: {} | {} | {:?}",
+            e.message,
+            e.label.clone().unwrap_or_default(),
+            e.help
+        );
+    }
+    for c in CODES {
+        assert!(seen.contains(c), "no invalid fixture for {c}");
+    }
+}
+
+#[test]
+fn valid_fixtures_replay() {
+    let dir = fixture_dir("valid");
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let src = std::fs::read_to_string(&path).unwrap();
+        let r = run(&src);
+        assert!(r.valid, "{path:?}: {:?}", r.errors);
+        assert!(r.over, "{path:?}");
+        assert!(r.warnings.is_empty(), "{path:?}: {:?}", r.warnings);
+    }
+}
+
+#[test]
+fn valid_fixtures_show_what_they_claim() {
+    // All four gold blocks removed.
+    let r = run(&read_fixture("valid", "gold_removes_all_four"));
+    assert_eq!(
+        (r.scores[0], r.winners.clone()),
+        (4, vec!["gold".to_string()])
+    );
+
+    // The Deblockle'd side is skipped, passes written or not: the same plies.
+    let written = run_recorded(&read_fixture("valid", "deblockled_pass_written"));
+    let omitted = run_recorded(&read_fixture("valid", "deblockled_pass_omitted"));
+    assert!(written.valid && omitted.valid);
+    let passes = |r: &GameReport, auto: bool| {
+        r.moves
+            .iter()
+            .filter(|m| m.notation == "pass" && m.auto == auto)
+            .count()
+    };
+    assert!(passes(&written, false) >= 2);
+    assert_eq!(passes(&written, true), 0);
+    assert_eq!(passes(&omitted, true), passes(&written, false));
+    assert_eq!(written.plies, omitted.plies);
+    assert_eq!(written.scores, omitted.scores);
+    assert_eq!(written.position, omitted.position);
+
+    // One block a side; unequal sides.
+    let r = run(&read_fixture("valid", "one_block"));
+    assert_eq!(
+        r.result_extras["blocks_at_start"],
+        serde_json::json!({"gold": 1, "blue": 1})
+    );
+    let r = run(&read_fixture("valid", "unequal_3_vs_4"));
+    assert_eq!(
+        r.result_extras["blocks_at_start"],
+        serde_json::json!({"gold": 3, "blue": 4})
+    );
+
+    // The variant.
+    let r = run(&read_fixture("valid", "no_side_by_side"));
+    assert_eq!(r.variant, "no-side-by-side");
+
+    // Hoops in both forms.
+    let r = run_recorded(&read_fixture("valid", "hoops_both_forms"));
+    let src = read_fixture("valid", "hoops_both_forms");
+    let games = parse_file(&src);
+    let texts: Vec<&str> = games[0].tokens.iter().map(|t| t.text(&src)).collect();
+    let hoops: Vec<&str> = r
+        .moves
+        .iter()
+        .zip(&texts)
+        .filter(|(m, _)| m.extras.get("face_up") == Some(&serde_json::json!("hoops")))
+        .map(|(_, t)| *t)
+        .collect();
+    assert!(
+        hoops.iter().any(|t| t.matches('/').count() == 3),
+        "{hoops:?}"
+    );
+    assert!(
+        hoops.iter().any(|t| t.matches('/').count() == 1),
+        "{hoops:?}"
+    );
+
+    // The spec's example: gold wins 2-1 at ply 15.
+    let r = run(&read_fixture("valid", "spec_example"));
+    assert_eq!(
+        (r.plies, r.scores.clone(), r.winners.clone()),
+        (15, vec![2, 1], vec!["gold".to_string()])
+    );
+}
