@@ -1,0 +1,109 @@
+//! The gamerec text format: reader (the container in [`crate::record`]) and
+//! writer (from the document model).
+//!
+//! The writer puts the tags in their order, a blank line, the game's comment,
+//! then the written moves (automatic passes left out) separated by spaces and
+//! wrapped at 80 columns, each followed by its comment. A comment holding `}`
+//! is written as `;` line comments. Move numbers are not written.
+
+use crate::model::DocGame;
+use crate::record::{RawGame, parse_file};
+
+pub fn read(text: &str) -> Vec<RawGame> {
+    parse_file(text)
+}
+
+fn escape(value: &str) -> String {
+    let mut out = String::with_capacity(value.len());
+    for c in value.chars() {
+        if c == '"' || c == '\\' {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Tag values may not hold line breaks: they are written as spaces.
+fn tag_value(value: &str) -> String {
+    escape(&value.replace(['\r', '\n'], " "))
+}
+
+struct Wrap {
+    out: String,
+    col: usize,
+}
+
+impl Wrap {
+    fn word(&mut self, w: &str) {
+        let len = w.chars().count();
+        if self.col > 0 && self.col + 1 + len > 80 {
+            self.out.push('\n');
+            self.col = 0;
+        } else if self.col > 0 {
+            self.out.push(' ');
+            self.col += 1;
+        }
+        self.out.push_str(w);
+        self.col += len;
+    }
+
+    fn comment(&mut self, c: &str) {
+        if c.contains('}') {
+            if self.col > 0 {
+                self.out.push(' ');
+            }
+            for (i, line) in c.split('\n').enumerate() {
+                if i > 0 {
+                    self.out.push('\n');
+                }
+                self.out.push_str("; ");
+                self.out.push_str(line.trim_end_matches('\r'));
+            }
+            self.out.push('\n');
+            self.col = 0;
+        } else if c.is_empty() {
+            self.word("{ }");
+        } else if c.contains('\n') {
+            self.word(&format!("{{ {c} }}"));
+            self.col = c.rsplit('\n').next().map_or(0, |l| l.chars().count() + 2);
+        } else {
+            self.word(&format!("{{ {c} }}"));
+        }
+    }
+}
+
+/// Writes one game as gamerec text.
+pub fn write_game(game: &DocGame) -> String {
+    let mut out = String::new();
+    if !game.tags.iter().any(|(k, _)| k == "Game") {
+        out.push_str(&format!("[Game \"{}\"]\n", tag_value(&game.game)));
+    }
+    for (name, value) in &game.tags {
+        out.push_str(&format!("[{name} \"{}\"]\n", tag_value(value)));
+    }
+    out.push('\n');
+    let mut w = Wrap {
+        out: String::new(),
+        col: 0,
+    };
+    if let Some(c) = &game.comment {
+        w.comment(c);
+    }
+    for m in game.moves.iter().filter(|m| !m.auto) {
+        w.word(&m.notation);
+        if let Some(c) = &m.comment {
+            w.comment(c);
+        }
+    }
+    out.push_str(w.out.trim_end_matches(' '));
+    if !out.ends_with('\n') {
+        out.push('\n');
+    }
+    out
+}
+
+/// Writes games as one gamerec file, separated by blank lines.
+pub fn write(games: &[DocGame]) -> String {
+    games.iter().map(write_game).collect::<Vec<_>>().join("\n")
+}
