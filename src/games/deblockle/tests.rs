@@ -129,6 +129,9 @@ mod reference {
 
     pub type Cell = Option<(usize, Cube)>;
 
+    /// A turn's identity: block square, tip square, final square, scored.
+    type Key = ((i32, i32), (i32, i32), (i32, i32), bool);
+
     #[derive(Clone, Debug)]
     pub struct Board {
         /// cells[col][row], row 0 = row 1.
@@ -182,7 +185,7 @@ mod reference {
         }
 
         pub fn turns(&self, side: usize) -> Vec<T> {
-            let mut found: BTreeSet<((i32, i32), (i32, i32), (i32, i32), bool)> = BTreeSet::new();
+            let mut found: BTreeSet<Key> = BTreeSet::new();
             let mut out = Vec::new();
             for c in 0..7 {
                 for r in 0..7 {
