@@ -966,19 +966,30 @@ fn finish(pos: &Position, side: usize, g: Gen, ms: Span) -> Result<Gen, Diag> {
         if !g.scored {
             mine |= bit(g.dest);
         }
+        let theirs = pos.occ[side ^ 1];
         let touching: Vec<String> = (0..49u8)
-            .filter(|&s| mine & bit(s) != 0 && around(bit(s)) & pos.occ[side ^ 1] != 0)
-            .map(square_name)
+            .filter(|&s| mine & bit(s) != 0 && around(bit(s)) & theirs != 0)
+            .map(|s| {
+                let next: Vec<String> = (0..49u8)
+                    .filter(|&t| theirs & around(bit(s)) & bit(t) != 0)
+                    .map(square_name)
+                    .collect();
+                format!(
+                    "{}'s block on {} would stand orthogonally next to {}'s on {}",
+                    SIDES[side],
+                    square_name(s),
+                    SIDES[side ^ 1],
+                    next.join(" and ")
+                )
+            })
             .collect();
         let legal = pos.legal_names();
         return Err(err(
             "deblockle::side_by_side",
             format!(
-                "after {} the {} block on {} would stand orthogonally next to a {} block (variant no-side-by-side)",
+                "after {}, {} (variant no-side-by-side)",
                 g.name(),
-                SIDES[side],
-                touching.join(" and "),
-                SIDES[side ^ 1]
+                touching.join("; ")
             ),
             ms,
             "ends side by side",
