@@ -64,7 +64,14 @@
 //! - `move_extras`: `block` (colour), `from`, `tip`, `face_up` (after the tip),
 //!   `dest` (the final square; the star for a scoring tip), `removed`.
 //! - Perft: a finished game (a side removed all its blocks, or neither side
-//!   can move) is a leaf; a forced pass is a ply.
+//!   can move) is a leaf; a forced pass is a ply. The spec gives no numbers;
+//!   from the standard start (every block stop up, x north, gold to move) the
+//!   engine counts 55, 3,073, 141,593 and 6,678,991 leaves at depths 1-4
+//!   (`no-side-by-side`: 51, 2,446, 104,839, 4,274,464), and an independent
+//!   slow implementation in the tests (named faces rolled field by field,
+//!   every hoops path tried) agrees.
+//! - `render` lists, under the board, each block's top, north and east faces;
+//!   `position_rows` uses the face letters, `*` for an empty star space.
 
 pub mod cube;
 pub mod engine;

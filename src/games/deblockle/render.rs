@@ -5,7 +5,7 @@
 //! for blue; `*` is an empty star space, `.` an empty square. Row 7 (blue's
 //! side, north) is at the top.
 
-use super::cube::{Face, Orient};
+use super::cube::Orient;
 use super::engine::{BLUE, GOLD, Position, SIDES, STARS};
 use super::notation::square_name;
 
@@ -148,17 +148,12 @@ pub fn svg(pos: &Position) -> String {
             cy + 7,
             o.top().letter(),
             y + 13,
-            face_abbrev(o.north()),
+            o.north().letter(),
             x + CELL - 6,
             cy + 3,
-            face_abbrev(o.east()),
+            o.east().letter(),
         ));
     }
     out.push_str("</svg>\n");
     out
-}
-
-/// The letter of a side face, drawn small at the block's north and east edges.
-fn face_abbrev(f: Face) -> char {
-    f.letter()
 }
