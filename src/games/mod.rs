@@ -3,10 +3,14 @@
 
 use crate::replay::{DynGame, Game};
 
+pub mod qwirkle;
 pub mod reversi;
 
 /// Every game, by its normalised name.
-pub static REGISTRY: &[&dyn DynGame] = &[&Game::<reversi::Reversi>::NEW];
+pub static REGISTRY: &[&dyn DynGame] = &[
+    &Game::<reversi::Reversi>::NEW,
+    &Game::<qwirkle::Qwirkle>::NEW,
+];
 
 /// The game a `Game` tag or `--game` names (case-insensitive, aliases included).
 pub fn by_name(name: &str) -> Option<&'static dyn DynGame> {

@@ -1,0 +1,3 @@
+//! Hand-worked positions, fixtures, the generator cross-check.
+
+use super::*;
