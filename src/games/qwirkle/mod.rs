@@ -626,7 +626,11 @@ impl State {
             .help(if self.bag == 0 {
                 "with the bag empty, a player who cannot place passes".to_string()
             } else {
-                format!("swap at most {} tiles", self.bag)
+                format!(
+                    "swap at most {} tile{}",
+                    self.bag,
+                    if self.bag == 1 { "" } else { "s" }
+                )
             }));
         }
         if let Some(d) = draw {

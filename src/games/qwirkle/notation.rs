@@ -520,6 +520,11 @@ pub fn parse(tokens: &[Token], src: &str) -> ParsedMoves<Move> {
                 });
             }
             Err(d) => {
+                // A turn cut short by a malformed lexeme: blame the lexeme.
+                let d = match lex_error {
+                    Some(l) if r.i >= items.len() => l,
+                    _ => d,
+                };
                 return ParsedMoves {
                     moves,
                     error: Some(d),
@@ -649,7 +654,7 @@ mod tests {
         assert_eq!(e("Rc@0,0 +").as_deref(), Some("+"));
         assert_eq!(e("Rc@0,0 <Gs").as_deref(), Some("<"));
         assert_eq!(e("Rc@3000000000,0").as_deref(), Some("Rc@3000000000,0"));
-        assert_eq!(e("Rc@0,0 =x").as_deref(), Some("="));
+        assert_eq!(e("Rc@0,0 =x").as_deref(), Some("x"));
         assert_eq!(e("swap 0").as_deref(), Some("0"));
         assert_eq!(e("swap").as_deref(), Some("swap"));
         assert_eq!(e("Rc").as_deref(), Some("Rc"));

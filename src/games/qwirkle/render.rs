@@ -58,21 +58,19 @@ pub fn text(state: &State, color: bool) -> String {
             .into_iter()
             .max()
             .unwrap_or(1);
-        out.push_str(&" ".repeat(lw + 1));
-        for x in x0..=x1 {
-            out.push_str(&format!("{x:>w$} "));
-        }
-        out.push('\n');
+        let header: Vec<String> = (x0..=x1).map(|x| format!("{x:>w$}")).collect();
+        out.push_str(&format!("{} {}\n", " ".repeat(lw), header.join(" ")));
         for y in (y0..=y1).rev() {
-            out.push_str(&format!("{y:>lw$} "));
-            for x in x0..=x1 {
-                let pad = " ".repeat(w - 2);
-                match board.get(x, y) {
-                    Some(t) => out.push_str(&format!("{pad}{} ", paint(t, color))),
-                    None => out.push_str(&format!("{pad}.. ")),
-                }
-            }
-            out.push('\n');
+            let cells: Vec<String> = (x0..=x1)
+                .map(|x| {
+                    let pad = " ".repeat(w - 2);
+                    match board.get(x, y) {
+                        Some(t) => format!("{pad}{}", paint(t, color)),
+                        None => format!("{pad}.."),
+                    }
+                })
+                .collect();
+            out.push_str(&format!("{y:>lw$} {}\n", cells.join(" ")));
         }
     } else {
         out.push_str("(empty board)\n");
