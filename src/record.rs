@@ -90,6 +90,9 @@ pub fn parse_file(src: &str) -> Vec<RawGame> {
     Reader::new(src).run()
 }
 
+/// Tag errors reported per game at most (a binary file would give thousands).
+pub const MAX_TAG_ERRORS: usize = 20;
+
 struct Reader<'a> {
     src: &'a str,
     pos: usize,
@@ -271,22 +274,22 @@ impl<'a> Reader<'a> {
 
     fn tag(&mut self) {
         let start = self.pos;
-        let line_end = self
-            .rest()
-            .find('\n')
-            .map_or(self.src.len(), |i| self.pos + i);
         let bad = |this: &mut Self, why: &str, help: &str| {
-            // Skip to the closing bracket on this line, or to the end of the line.
-            let line = this.src.get(start..line_end).unwrap_or("");
-            let end = line.find(']').map_or(line_end, |i| start + i + 1);
-            let span = Span::between(start, end.max(start + 1));
-            this.cur.tag_errors.push(
+            // The malformed tag runs to its `]`, or stops before a line end or the next `[`.
+            let rest = this.src.get(start + 1..).unwrap_or("");
+            let end = match rest.find([']', '\n', '[']) {
+                Some(i) if rest.as_bytes().get(i) == Some(&b']') => start + 1 + i + 1,
+                Some(i) => start + 1 + i,
+                None => this.src.len(),
+            };
+            let end = end.max(start + 1);
+            this.tag_error(
                 Diag::error("record::bad_tag", format!("malformed tag: {why}"))
-                    .at(span)
+                    .at(Span::between(start, end))
                     .label(why.to_string())
                     .help(help.to_string()),
             );
-            this.pos = end.max(start + 1);
+            this.pos = end;
         };
         let Ok((after_head, name)) = tag_head(self.rest()) else {
             bad(
@@ -313,10 +316,27 @@ impl<'a> Reader<'a> {
         loop {
             match bytes.get(p) {
                 None | Some(b'\n') | Some(b'\r') => {
+                    // A value broken over lines: skip to its `"]` if one follows.
+                    let rest = self.src.get(p..).unwrap_or("");
+                    let next_tag = rest.find("\n[").unwrap_or(rest.len());
+                    if let Some(i) = rest.find("\"]").filter(|&i| i < next_tag) {
+                        let end = p + i + 2;
+                        self.tag_error(
+                            Diag::error(
+                                "record::bad_tag",
+                                "malformed tag: a line break inside the value",
+                            )
+                            .at(Span::between(start, end))
+                            .label("the value spans lines")
+                            .help("a tag value may not hold a line break; keep it on one line"),
+                        );
+                        self.pos = end;
+                        return;
+                    }
                     bad(
                         self,
                         "the value's closing quote is missing on this line",
-                        "a tag value may not span lines; close it with `\"`",
+                        "close the value with `\"` on the same line",
                     );
                     return;
                 }
@@ -354,10 +374,8 @@ impl<'a> Reader<'a> {
         p += 1;
         self.pos = p;
         let span = Span::between(start, p);
-        if let Some(first) = self.cur.tags.get(&name) {
-            let first_span = first.span;
-            let (line, _) = crate::span::LineIndex::new(self.src).line_col(first_span.offset);
-            self.cur.tag_errors.push(
+        if self.cur.tags.get(&name).is_some() {
+            self.tag_error(
                 Diag::error(
                     "record::duplicate_tag",
                     format!("tag `{name}` is given twice"),
@@ -365,7 +383,7 @@ impl<'a> Reader<'a> {
                 .at(span)
                 .label("repeated here")
                 .help(format!(
-                    "the first `{name}` tag is on line {line}; keep one"
+                    "a game has one `{name}` tag; the first one counts, remove this one"
                 )),
             );
             return;
@@ -376,6 +394,13 @@ impl<'a> Reader<'a> {
             span,
             value_span,
         });
+    }
+
+    /// Records a tag error; past [`MAX_TAG_ERRORS`] in one game the rest are dropped.
+    fn tag_error(&mut self, d: Diag) {
+        if self.cur.tag_errors.len() < MAX_TAG_ERRORS {
+            self.cur.tag_errors.push(d);
+        }
     }
 
     fn brace_comment(&mut self) {
@@ -427,6 +452,11 @@ impl<'a> Reader<'a> {
         if self.skipping {
             return;
         }
+        let text = if text.contains('\r') {
+            text.replace("\r\n", "\n")
+        } else {
+            text
+        };
         attach(&mut self.cur, text);
     }
 
@@ -445,10 +475,8 @@ impl<'a> Reader<'a> {
         let mut tok_start = start;
         if let Ok((rest, number)) = move_number(text) {
             let num_span = Span::new(start, text.len() - rest.len());
-            if let Some((last, last_span)) = self.last_number {
+            if let Some((last, _)) = self.last_number {
                 if number < last {
-                    let (line, _) =
-                        crate::span::LineIndex::new(self.src).line_col(last_span.offset);
                     self.stop_movetext(
                         Diag::error(
                             "record::move_number_decreases",
@@ -456,7 +484,9 @@ impl<'a> Reader<'a> {
                         )
                         .at(num_span)
                         .label("smaller than the one before")
-                        .help(format!("move {last} is numbered on line {line}; numbers may repeat or grow, never shrink")),
+                        .help(format!(
+                            "move numbers may repeat or grow, never shrink: use {last} or more"
+                        )),
                     );
                     return;
                 }

@@ -207,17 +207,21 @@ pub fn resolve(
         }
         (None, Some(c)) => (c, None),
         (None, None) => {
-            let mut d = Diag::error(
+            // Point at the game's first tag, or its first move.
+            let first = raw
+                .tags
+                .0
+                .first()
+                .map(|t| t.span)
+                .or_else(|| raw.tokens.first().map(|t| t.span))
+                .unwrap_or(crate::span::Span::new(raw.span.offset, 0));
+            let d = Diag::error(
                 "record::missing_game",
                 "the record has no `Game` tag and no --game was given",
             )
+            .at(first)
+            .label("this game does not say which game it is")
             .help("add a tag such as [Game \"reversi\"], or pass --game reversi");
-            if let Some(span) = raw.tokens.first().map(|t| t.span).or(Some(raw.span)) {
-                d = d.at(crate::span::Span::new(
-                    span.offset,
-                    span.length.min(1).max(0),
-                ));
-            }
             return Err(fail(d));
         }
     };

@@ -1,11 +1,8 @@
 //! Rendering [`Diag`]s: miette reports for terminals, objects for JSON.
 
 use std::fmt;
-use std::sync::Arc;
 
-use miette::{
-    Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, SourceSpan,
-};
+use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, SourceSpan};
 use serde_json::{Value, json};
 
 use crate::diag::{Diag, Severity};
@@ -15,7 +12,92 @@ use crate::span::LineIndex;
 struct Report<'a> {
     diag: &'a Diag,
     header: String,
-    source: NamedSource<Arc<str>>,
+    source: Window<'a>,
+}
+
+/// The few lines around a span, with their true line numbers, so rendering
+/// costs the size of the window, not of the file.
+struct Window<'a> {
+    name: &'a str,
+    text: &'a str,
+    /// Byte range of the window: whole lines.
+    start: usize,
+    end: usize,
+    /// 0-based line number of `start`.
+    first_line: usize,
+}
+
+impl<'a> Window<'a> {
+    const CONTEXT: usize = 2;
+
+    fn around(name: &'a str, text: &'a str, lines: &LineIndex, span: crate::span::Span) -> Self {
+        let bytes = text.as_bytes();
+        let mut start = span.offset.min(text.len());
+        let mut seen = 0;
+        while start > 0 {
+            if bytes.get(start - 1) == Some(&b'\n') {
+                seen += 1;
+                if seen > Self::CONTEXT {
+                    break;
+                }
+            }
+            start -= 1;
+        }
+        let mut end = span.end().min(text.len());
+        let mut seen = 0;
+        while end < text.len() {
+            if bytes.get(end) == Some(&b'\n') {
+                seen += 1;
+                if seen > Self::CONTEXT {
+                    break;
+                }
+            }
+            end += 1;
+        }
+        while start > 0 && !text.is_char_boundary(start) {
+            start -= 1;
+        }
+        while end < text.len() && !text.is_char_boundary(end) {
+            end += 1;
+        }
+        let first_line = lines.line_col(start).0.saturating_sub(1);
+        Window {
+            name,
+            text,
+            start,
+            end,
+            first_line,
+        }
+    }
+}
+
+impl miette::SourceCode for Window<'_> {
+    fn read_span<'b>(
+        &'b self,
+        span: &SourceSpan,
+        before: usize,
+        after: usize,
+    ) -> Result<Box<dyn miette::SpanContents<'b> + 'b>, miette::MietteError> {
+        let window = self
+            .text
+            .as_bytes()
+            .get(self.start..self.end)
+            .ok_or(miette::MietteError::OutOfBounds)?;
+        let offset = span
+            .offset()
+            .checked_sub(self.start)
+            .ok_or(miette::MietteError::OutOfBounds)?;
+        let local = SourceSpan::new(offset.into(), span.len());
+        let c = window.read_span(&local, before, after)?;
+        Ok(Box::new(miette::MietteSpanContents::new_named(
+            self.name.to_string(),
+            c.data(),
+            SourceSpan::new((c.span().offset() + self.start).into(), c.span().len()),
+            c.line() + self.first_line,
+            c.column(),
+            c.line_count(),
+        )))
+    }
 }
 
 impl fmt::Debug for Report<'_> {
@@ -74,7 +156,8 @@ impl Diagnostic for Report<'_> {
 /// Where a diagnostic belongs: the file's display name and text, the game.
 pub struct Place<'a> {
     pub name: &'a str,
-    pub text: &'a Arc<str>,
+    pub text: &'a str,
+    pub lines: &'a LineIndex<'a>,
     pub index: usize,
     /// `Event` and players, if known.
     pub about: &'a str,
@@ -92,11 +175,22 @@ fn header(diag: &Diag, place: &Place) -> String {
     } else {
         format!("ply {}", diag.ply)
     };
-    format!("{}, {game}, {at}: {}", place.name, diag.message)
+    format!("{}\nin {}, {game}, {at}", diag.message, place.name)
 }
+
+/// The longest window drawn with its source; longer ones are told plainly.
+const MAX_WINDOW: usize = 4000;
 
 /// The terminal form of a diagnostic.
 pub fn render(diag: &Diag, place: &Place, color: bool) -> String {
+    let header = header(diag, place);
+    let Some(span) = diag.span else {
+        return plain(diag, &header, None);
+    };
+    let window = Window::around(place.name, place.text, place.lines, span);
+    if window.end - window.start > MAX_WINDOW || span.end() > place.text.len() {
+        return plain(diag, &header, Some(place.lines.line_col(span.offset)));
+    }
     let theme = if color {
         GraphicalTheme::unicode()
     } else {
@@ -107,12 +201,33 @@ pub fn render(diag: &Diag, place: &Place, color: bool) -> String {
         .with_links(false);
     let report = Report {
         diag,
-        header: header(diag, place),
-        source: NamedSource::new(place.name, Arc::clone(place.text)),
+        header: header.clone(),
+        source: window,
     };
     let mut out = String::new();
-    if handler.render_report(&mut out, &report).is_err() {
-        out = format!("{}: {}\n", diag.code, report.header);
+    let rendered = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        handler.render_report(&mut out, &report)
+    }));
+    match rendered {
+        Ok(Ok(())) => out,
+        _ => plain(diag, &header, Some(place.lines.line_col(span.offset))),
+    }
+}
+
+/// A diagnostic without its source drawn (no span, or a huge line).
+fn plain(diag: &Diag, header: &str, at: Option<(usize, usize)>) -> String {
+    let mut out = format!(
+        "{}\n\n  {} ",
+        diag.code,
+        if diag.is_error() { "×" } else { "⚠" }
+    );
+    out.push_str(&header.replace('\n', "\n  │ "));
+    out.push('\n');
+    if let (Some((line, col)), Some(label)) = (at, diag.label.as_ref().or(Some(&diag.message))) {
+        out.push_str(&format!("  at line {line}, column {col}: {label}\n"));
+    }
+    if let Some(h) = &diag.help {
+        out.push_str(&format!("  help: {h}\n"));
     }
     out
 }
@@ -155,10 +270,10 @@ pub fn print_all(
         {
             continue;
         }
-        let text: Arc<str> = Arc::from(input.text.as_str());
         let name = input.source_name();
+        let lines = LineIndex::new(&input.text);
         for (index, r) in reports.iter().enumerate() {
-            print_game(ctx, &name, &text, index, r);
+            print_game(ctx, &name, &input.text, &lines, index, r);
         }
     }
     for e in file_errors {
@@ -170,7 +285,8 @@ pub fn print_all(
 pub fn print_game(
     ctx: &mut super::Ctx,
     name: &str,
-    text: &Arc<str>,
+    text: &str,
+    lines: &LineIndex,
     index: usize,
     r: &crate::replay::GameReport,
 ) {
@@ -178,6 +294,7 @@ pub fn print_game(
     let place = Place {
         name,
         text,
+        lines,
         index,
         about: &about,
     };

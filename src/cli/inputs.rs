@@ -173,15 +173,29 @@ pub fn view_one(
     let game = match crate::replay::resolve(raw, &opts) {
         Ok((g, _)) => g,
         Err(report) => {
-            let text: std::sync::Arc<str> = std::sync::Arc::from(input.text.as_str());
-            super::diagnostics::print_game(ctx, &input.source_name(), &text, index, &report);
+            let lines = crate::span::LineIndex::new(&input.text);
+            super::diagnostics::print_game(
+                ctx,
+                &input.source_name(),
+                &input.text,
+                &lines,
+                index,
+                &report,
+            );
             return Err(super::EXIT_INVALID);
         }
     };
     match game.view(raw, &input.text, &opts, ply, ctx.color_out) {
         Ok(view) => {
-            let text: std::sync::Arc<str> = std::sync::Arc::from(input.text.as_str());
-            super::diagnostics::print_game(ctx, &input.source_name(), &text, index, &view.report);
+            let lines = crate::span::LineIndex::new(&input.text);
+            super::diagnostics::print_game(
+                ctx,
+                &input.source_name(),
+                &input.text,
+                &lines,
+                index,
+                &view.report,
+            );
             Ok((input, view))
         }
         Err(plies) => Err(ctx.usage(&format!(

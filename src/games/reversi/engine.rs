@@ -151,6 +151,50 @@ pub fn perft(pos: Position, depth: u32) -> u64 {
     total
 }
 
+/// [`perft`] with the subtrees two plies down counted in parallel (rayon).
+pub fn perft_parallel(pos: Position, depth: u32) -> u64 {
+    use rayon::prelude::*;
+    if depth < 6 {
+        return perft(pos, depth);
+    }
+    let children = |pos: Position| -> Vec<Position> {
+        let (p, o) = pos.mover();
+        let mut moves = legal_moves(p, o);
+        let mut out = Vec::new();
+        if moves == 0 && legal_moves(o, p) != 0 {
+            let mut next = pos;
+            next.pass();
+            out.push(next);
+        }
+        while moves != 0 {
+            let sq = moves.trailing_zeros();
+            moves &= moves - 1;
+            let mut next = pos;
+            next.play(sq, flips(p, o, sq));
+            out.push(next);
+        }
+        out
+    };
+    // Game-over positions before depth 2 are leaves of their own.
+    let mut leaves = 0;
+    let mut frontier = Vec::new();
+    for c in children(pos) {
+        let grand = children(c);
+        if grand.is_empty() {
+            leaves += 1;
+        }
+        frontier.extend(grand);
+    }
+    if frontier.is_empty() && leaves == 0 {
+        return 1;
+    }
+    leaves
+        + frontier
+            .par_iter()
+            .map(|&p| perft(p, depth - 2))
+            .sum::<u64>()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -218,6 +262,16 @@ mod tests {
                 }
             }
             assert_eq!(legal_moves(p, o), want);
+        }
+    }
+
+    #[test]
+    fn parallel_perft_agrees() {
+        for d in 6..=8 {
+            assert_eq!(
+                perft_parallel(Position::START, d),
+                perft(Position::START, d)
+            );
         }
     }
 

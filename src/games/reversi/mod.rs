@@ -301,6 +301,6 @@ impl Rules for Reversi {
             Some(v) if v.eq_ignore_ascii_case("standard") || v.eq_ignore_ascii_case("wof") => {}
             Some(v) => return Err(format!("unknown reversi variant `{v}` (standard, wof)")),
         }
-        Ok(engine::perft(Position::START, depth))
+        Ok(engine::perft_parallel(Position::START, depth))
     }
 }

@@ -1,0 +1,79 @@
+//! Helpers shared by the integration tests: run the CLI in-process.
+
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+
+use gamerec::cli::{Terminals, run};
+
+/// What one run of the command line printed.
+pub struct Run {
+    pub code: i32,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+/// Runs `gamerec ARGS` with `stdin`, no colour.
+pub fn gamerec(args: &[&str], stdin: &[u8]) -> Run {
+    let mut argv = vec!["gamerec"];
+    argv.extend_from_slice(args);
+    let mut input = stdin;
+    let mut out = Vec::new();
+    let mut err = Vec::new();
+    let code = run(
+        argv,
+        &mut input,
+        &mut out,
+        &mut err,
+        Terminals {
+            out: false,
+            err: false,
+        },
+    );
+    Run {
+        code,
+        stdout: String::from_utf8_lossy(&out).into_owned(),
+        stderr: String::from_utf8_lossy(&err).into_owned(),
+    }
+}
+
+impl Run {
+    /// A readable transcript for snapshots.
+    pub fn transcript(&self, command: &str) -> String {
+        format!(
+            "$ {command}\nexit: {}\n--- stdout\n{}--- stderr\n{}",
+            self.code, self.stdout, self.stderr
+        )
+    }
+}
+
+/// Every `*.gamerec` file below `dir`, sorted.
+pub fn fixture_files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == "gamerec") {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// Extra arguments a fixture asks for on a first line `; gamerec-args: ...`.
+pub fn fixture_args(path: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(path).unwrap_or_default();
+    text.lines()
+        .next()
+        .and_then(|l| l.strip_prefix("; gamerec-args:"))
+        .map(|a| a.split_whitespace().map(String::from).collect())
+        .unwrap_or_default()
+}

@@ -1,0 +1,121 @@
+//! No input may crash the program or make it hang (spec §4).
+
+mod common;
+
+use common::gamerec;
+
+fn survives(input: &[u8]) -> i32 {
+    let mut codes = Vec::new();
+    for cmd in [
+        &["validate", "--game", "reversi", "-"][..],
+        &["validate", "--format", "json", "-"][..],
+        &["score", "--game", "reversi", "-"][..],
+        &["show", "--game", "reversi", "-"][..],
+        &["moves", "--game", "reversi", "-"][..],
+        &["convert", "--to", "json", "--game", "reversi", "-"][..],
+    ] {
+        let r = gamerec(cmd, input);
+        assert!((0..=2).contains(&r.code), "{cmd:?}: exit {}", r.code);
+        codes.push(r.code);
+    }
+    codes.first().copied().unwrap_or(0)
+}
+
+/// A fixed xorshift sequence, so failures are reproducible.
+fn noise(len: usize, seed: u64) -> Vec<u8> {
+    let mut s = seed | 1;
+    (0..len)
+        .map(|_| {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            (s >> 24) as u8
+        })
+        .collect()
+}
+
+#[test]
+fn random_bytes() {
+    for seed in 1..40u64 {
+        survives(&noise(200 + seed as usize * 37, seed));
+    }
+}
+
+#[test]
+fn random_text_from_the_notation_alphabet() {
+    let alphabet = b"[]{};\"\\ \n\r\tabcdefghpassPA-.0123456789*,@+=<>/:XO";
+    for seed in 1..200u64 {
+        let text: Vec<u8> = noise(300, seed)
+            .into_iter()
+            .map(|b| {
+                alphabet
+                    .get(usize::from(b) % alphabet.len())
+                    .copied()
+                    .unwrap_or(b' ')
+            })
+            .collect();
+        survives(&text);
+    }
+}
+
+#[test]
+fn empty_file_is_no_games() {
+    let r = gamerec(&["validate", "-"], b"");
+    assert_eq!(r.code, 0);
+    assert_eq!(r.stdout, "0 games, 0 valid, 0 invalid, 0 unfinished\n");
+}
+
+#[test]
+fn only_tags() {
+    let r = gamerec(&["validate", "-"], b"[Game \"reversi\"]\n[Event \"x\"]\n");
+    assert_eq!(r.code, 0);
+    assert_eq!(r.stdout, "1 games, 1 valid, 0 invalid, 1 unfinished\n");
+}
+
+#[test]
+fn ten_megabytes_of_one_move() {
+    let mut text = b"[Game \"reversi\"]\n".to_vec();
+    while text.len() < 10 << 20 {
+        text.extend_from_slice(b"f5 ");
+    }
+    let r = gamerec(&["validate", "--format", "json", "-"], &text);
+    assert_eq!(r.code, 1);
+    assert!(r.stdout.contains("reversi::occupied"));
+}
+
+#[test]
+fn ten_megabytes_of_a_compact_token() {
+    let mut text = b"[Game \"reversi\"]\n".to_vec();
+    while text.len() < 10 << 20 {
+        text.extend_from_slice(b"f5");
+    }
+    for cmd in [
+        &["validate", "--game", "reversi", "-"][..],
+        &["convert", "--to", "json", "--game", "reversi", "-"][..],
+    ] {
+        assert_eq!(gamerec(cmd, &text).code, 1);
+    }
+}
+
+#[test]
+fn a_comment_that_never_ends() {
+    let r = gamerec(&["validate", "-"], b"[Game \"reversi\"]\nf5 { d6 c3\n");
+    assert_eq!(r.code, 1);
+    assert!(r.stderr.contains("record::unterminated_comment"));
+}
+
+#[test]
+fn deeply_nested_braces_and_brackets() {
+    let mut text = b"[Game \"reversi\"]\nf5 ".to_vec();
+    text.extend(std::iter::repeat_n(b'{', 100_000));
+    text.extend(std::iter::repeat_n(b'}', 100_000));
+    text.extend(std::iter::repeat_n(b'[', 100_000));
+    survives(&text);
+}
+
+#[test]
+fn invalid_utf8_is_a_file_error() {
+    let r = gamerec(&["validate", "-"], b"[Game \"reversi\"]\n\xff\xfe f5");
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("not UTF-8"));
+}
