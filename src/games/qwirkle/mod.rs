@@ -119,6 +119,15 @@ fn tile_list(tiles: &[Tile]) -> String {
     tiles.iter().map(|&t| code(t)).collect::<Vec<_>>().join(",")
 }
 
+/// `1 tile`, `3 tiles`.
+fn n_tiles(n: usize) -> String {
+    if n == 1 {
+        "1 tile".to_string()
+    } else {
+        format!("{n} tiles")
+    }
+}
+
 fn seat(p: usize) -> String {
     format!("player{}", p + 1)
 }
@@ -397,11 +406,15 @@ impl State {
         if puts.len() > size {
             return Err(Diag::error(
                 "qwirkle::not_in_hand",
-                format!("{me} holds only {size} tiles but places {}", puts.len()),
+                format!(
+                    "{me} holds only {} but places {}",
+                    n_tiles(size),
+                    puts.len()
+                ),
             )
             .at(span)
-            .label(format!("{} tiles placed", puts.len()))
-            .help(format!("{me} may place at most {size} tiles")));
+            .label(format!("{} placed", n_tiles(puts.len())))
+            .help(format!("{me} may place at most {}", n_tiles(size))));
         }
         let mut mine = self.hand().copied();
         if let Some(h) = &mut mine {
@@ -409,7 +422,7 @@ impl State {
                 if !count_take(h, p.tile) {
                     return Err(Diag::error(
                         "qwirkle::not_in_hand",
-                        format!("{me} does not hold {} (another one)", code(p.tile)),
+                        self.not_held(p.tile, tiles.iter().map(|q| q.tile)),
                     )
                     .at(p.span)
                     .label("not in the hand")
@@ -513,6 +526,21 @@ impl State {
         Ok(())
     }
 
+    /// `player1 does not hold G*`, or `holds only one Rc` when the turn uses more.
+    fn not_held(&self, t: Tile, used: impl Iterator<Item = Tile>) -> String {
+        let me = self.me();
+        let held = self
+            .hand()
+            .and_then(|h| h.get(usize::from(t)).copied())
+            .unwrap_or(0);
+        let wanted = used.filter(|&u| u == t).count();
+        if held == 0 {
+            format!("{me} does not hold {}", code(t))
+        } else {
+            format!("{me} holds {held} {} but this turn uses {wanted}", code(t))
+        }
+    }
+
     fn moves_help_or(&self, fallback: &str) -> String {
         if self.hand().is_some() {
             self.moves_help()
@@ -551,7 +579,7 @@ impl State {
                 ),
             )
             .at(span)
-            .label(format!("{placed} tiles instead of {group}"))
+            .label(format!("{} instead of {group}", n_tiles(placed)))
             .help(self.moves_help()));
         }
         Ok(())
@@ -567,8 +595,8 @@ impl State {
             ),
         )
         .at(d.span)
-        .label(format!("{} tiles drawn", d.tiles.len()))
-        .help(format!("write exactly {expect} drawn tiles"))
+        .label(format!("{} drawn", n_tiles(d.tiles.len())))
+        .help(format!("write exactly {} drawn", n_tiles(expect)))
     }
 
     fn play_swap(
@@ -593,11 +621,11 @@ impl State {
         if count > size {
             return Err(Diag::error(
                 "qwirkle::not_in_hand",
-                format!("{me} holds only {size} tiles but swaps {count}"),
+                format!("{me} holds only {} but swaps {count}", n_tiles(size)),
             )
             .at(what)
-            .label(format!("{count} tiles"))
-            .help(format!("swap at most {size} tiles")));
+            .label(n_tiles(count))
+            .help(format!("swap at most {}", n_tiles(size))));
         }
         let mut mine = self.hand().copied();
         if let (Some(h), Some(ts)) = (&mut mine, tiles) {
@@ -605,7 +633,7 @@ impl State {
                 if !count_take(h, t) {
                     return Err(Diag::error(
                         "qwirkle::not_in_hand",
-                        format!("{me} does not hold {} (another one)", code(t)),
+                        self.not_held(t, ts.iter().map(|&(t, _)| t)),
                     )
                     .at(s)
                     .label("not in the hand")
@@ -619,18 +647,17 @@ impl State {
         if count > self.bag {
             return Err(Diag::error(
                 "qwirkle::swap_too_large",
-                format!("the bag holds {} tiles, too few to swap {count}", self.bag),
+                format!(
+                    "the bag holds {}, too few to swap {count}",
+                    n_tiles(self.bag)
+                ),
             )
             .at(what)
-            .label(format!("{count} tiles to swap"))
+            .label(format!("{} to swap", n_tiles(count)))
             .help(if self.bag == 0 {
                 "with the bag empty, a player who cannot place passes".to_string()
             } else {
-                format!(
-                    "swap at most {} tile{}",
-                    self.bag,
-                    if self.bag == 1 { "" } else { "s" }
-                )
+                format!("swap at most {}", n_tiles(self.bag))
             }));
         }
         if let Some(d) = draw {
@@ -689,7 +716,10 @@ impl State {
             };
             return Err(Diag::error(
                 "qwirkle::illegal_pass",
-                format!("{me} may not pass: the bag still holds {} tiles", self.bag),
+                format!(
+                    "{me} may not pass: the bag still holds {}",
+                    n_tiles(self.bag)
+                ),
             )
             .at(span)
             .label("pass while the bag holds tiles")

@@ -79,11 +79,13 @@ pub fn text(state: &State, color: bool) -> String {
         let score = state.scores.get(p).copied().unwrap_or(0);
         let size = state.hand_size.get(p).copied().unwrap_or(0);
         let hand = match state.hands.get(p).and_then(|h| h.as_ref()) {
+            Some(h) if size == 0 || h.iter().all(|&n| n == 0) => "no tiles".to_string(),
             Some(h) => tiles_of(h)
                 .into_iter()
                 .map(|t| paint(t, color))
                 .collect::<Vec<_>>()
                 .join(" "),
+            None if size == 0 => "no tiles".to_string(),
             None => format!("{size} tiles, not known"),
         };
         let mark = if !state.over && state.to_move == p {
