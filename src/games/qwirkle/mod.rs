@@ -59,9 +59,22 @@
 //!   first, each row its cells concatenated, a cell a tile code (`Rc`) or
 //!   `..`; nothing else is prepended. An empty board gives no rows.
 //! - `perft` does not apply (hands and the bag are hidden): an error.
-
-// `Diag` is the project's error type for every game; it is not boxed.
-#![allow(clippy::result_large_err)]
+//! - **Notation**: every malformed turn is `bad_tile` (the spec lists no other
+//!   notation code): an unknown tile code, a square that is not two 32-bit
+//!   integers, `+` not followed by a tile on a square, an unclosed `<`, `=`
+//!   without a number, `swap` without tiles or a count from 1 to 6, more than 6
+//!   tiles in a turn or a swap. Claims `=N` belong to placements only. Drawn
+//!   tiles are written without squares.
+//! - **Lines in messages** are named by their shared attribute and direction
+//!   (`red column`, `criss-cross row`); a wrong claim's help gives the right
+//!   score line by line (`criss-cross row 3 + red column 6 + Qwirkle 6 + blue
+//!   column 3 = 18`, plus `going out 6` when it applies); `mixed_line`,
+//!   `duplicate_in_line` and `line_too_long` list the line's squares and tiles.
+//! - `unchecked` (shown by `score`): without any `HandN` tag, the hand checks
+//!   (tiles in hand, drawn tiles, first-turn group, pass legality while a
+//!   placement exists); otherwise each hand never recorded or lost (with the
+//!   ply it was lost at and why), and the first-turn group when not every
+//!   hand was recorded.
 
 pub mod engine;
 pub mod notation;
