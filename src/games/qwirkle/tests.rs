@@ -917,3 +917,91 @@ fn garbage_never_panics() {
         let _ = run(&src);
     }
 }
+
+#[test]
+fn everyone_passing_with_an_empty_bag_ends_without_bonus() {
+    let spec =
+        std::fs::read_to_string(fixture_dir().join("valid/spec_example.gamerec")).expect("fixture");
+    let cut = spec.find("Yo@-7,-4 =12").expect("move") + "Yo@-7,-4 =12".len();
+    let head = spec
+        .get(..cut)
+        .expect("prefix")
+        .replace("[Result \"131-106-105\"]\n", "");
+    let before = run(&head);
+    assert!(before.valid && !before.over, "{:?}", before.errors);
+    let r = run(&format!("{head} pass pass pass"));
+    assert!(r.valid && r.over, "{:?}", r.errors);
+    assert_eq!(r.scores, before.scores);
+    assert!(r.winners.len() == 1);
+    let r = run(&format!("{head} pass pass pass Bo@1,8"));
+    assert_eq!(error_code(&r).as_deref(), Some("qwirkle::move_after_end"));
+    // Two passes then a placement: the count of passes starts again.
+    let r = run(&format!("{head} pass pass Bo@1,8 =3 pass"));
+    assert!(r.valid && !r.over, "{:?}", r.errors);
+}
+
+#[test]
+fn random_movetext_never_panics() {
+    let pieces = [
+        "Rc@0,0",
+        "+",
+        "Rd@0,-1",
+        "Ro@1,0",
+        "=3",
+        "=",
+        "<",
+        ">",
+        "<>",
+        ",",
+        "Gs",
+        "swap",
+        "2",
+        "pass",
+        "Rc@0,1",
+        "Bx@-1,0",
+        "Y*@0,2",
+        "<Gs,Bx>",
+        "Rc@2147483647,0",
+        "@",
+        "-",
+        "Oo@0,-2",
+        "7",
+        "Pc@1,1",
+        "swap Rc,Bs",
+        "SWAP",
+        "Pass",
+        "RC",
+        "oo",
+        "Rc@0,",
+        "Rc@,0",
+        "==",
+        "++",
+        "<<",
+        ">>",
+    ];
+    let mut rng = Rng(0x1234_5678_9abc_def1);
+    for _ in 0..400 {
+        let n = (rng.next() % 24) as usize;
+        let mut text = String::new();
+        for _ in 0..n {
+            let p = pieces[(rng.next() % pieces.len() as u64) as usize];
+            text.push_str(p);
+            if rng.next() % 3 != 0 {
+                text.push(' ');
+            }
+        }
+        let with_hands = if rng.next() % 2 == 0 {
+            "[Hand1 \"Rc,Rd,Ro,Gs,Bx,Y*\"]\n[Hand2 \"Gc,Gd,Go,Ps,Px,P*\"]\n"
+        } else {
+            ""
+        };
+        let src = format!("[Game \"qwirkle\"]\n[Players \"2\"]\n{with_hands}\n{text}\n");
+        let r = run(&src);
+        // Every error points into the text.
+        for d in &r.errors {
+            if let Some(s) = d.span {
+                assert!(s.end() <= src.len(), "{src}: {d:?}");
+            }
+        }
+    }
+}
