@@ -1005,3 +1005,25 @@ fn random_movetext_never_panics() {
         }
     }
 }
+
+/// The slow reference over whole games (every position); slow in debug:
+/// `cargo test --release --lib games::qwirkle -- --ignored deep`.
+#[test]
+#[ignore]
+fn generator_matches_slow_reference_deep() {
+    for (players, seed) in [(2, 11), (3, 12), (4, 13)] {
+        let mut sim = Sim::new(players, seed);
+        while !sim.over {
+            if !sim.board.is_empty() {
+                let hand = sim.hands[sim.to_move];
+                assert_eq!(
+                    fast_placements(&sim.board, &hand),
+                    slow_placements(&sim.board, &hand),
+                    "seed {seed} ply {}",
+                    sim.ply
+                );
+            }
+            sim.step(&Plan::default());
+        }
+    }
+}
