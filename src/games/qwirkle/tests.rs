@@ -883,13 +883,17 @@ fn bag_accounting_without_hands() {
 
 #[test]
 fn render_and_rows() {
-    let r = run(&two_player(SCORING_PREFIX));
+    let src = two_player(SCORING_PREFIX);
+    let games = parse_file(&src);
+    let opts = Options {
+        record_moves: true,
+        ..Options::default()
+    };
+    let r = replay(&games[0], &src, &opts);
     assert!(r.valid);
     assert_eq!(r.position.len(), 8);
     assert_eq!(r.position[0], "G*Y*O*P*B*");
     assert_eq!(r.position[7], "......R*..");
-    let games = parse_file(&two_player(SCORING_PREFIX));
-    let src = two_player(SCORING_PREFIX);
     let (game, _) = crate::replay::resolve(&games[0], &Options::default()).expect("game");
     let view = game
         .view(&games[0], &src, &Options::default(), None, false)
