@@ -233,7 +233,9 @@ impl State {
         if self.first_group().is_some() {
             return Vec::new();
         }
-        let tiles = tiles_of(hand);
+        let mut tiles = tiles_of(hand);
+        // A hand holds at most six tiles; keep the subset count bounded anyway.
+        tiles.truncate(engine::MAX_LINE);
         let mut out: Vec<String> = Vec::new();
         for mask in 1u32..(1u32 << tiles.len()) {
             let pick: Vec<Tile> = tiles
