@@ -9,7 +9,8 @@
 //! square, `+`, `=`, a number, `<`, `>`, `,`, a keyword), so `+` and `=` may be
 //! glued to their neighbours or spaced, and `<Gs, Bx>` may hold spaces; then it
 //! reads turns: tiles on squares joined by `+` are one turn, and a tile on a
-//! square not preceded by `+` starts the next turn.
+//! square not preceded by `+` starts the next turn. The claim is read before
+//! or after the drawn tiles (`=3 <Gs>` or `<Gs> =3`); the writer puts it first.
 
 use crate::diag::Diag;
 use crate::game::{Parsed, ParsedMoves};
@@ -279,6 +280,27 @@ impl Reader<'_> {
             .unwrap_or_default()
     }
 
+    /// `=N` after a placement, if present.
+    fn claim(&mut self) -> Result<Option<(i64, Span)>, Diag> {
+        let Some(eq) = self.peek().filter(|it| it.lex == Lex::Eq) else {
+            return Ok(None);
+        };
+        self.i += 1;
+        match self.next() {
+            Some(Item {
+                lex: Lex::Num(n),
+                span,
+                ..
+            }) if n <= 10_000 => Ok(Some((n as i64, eq.span.join(span)))),
+            _ => Err(bad(
+                "`=` must be followed by the turn's score".into(),
+                eq.span.join(self.last_span()),
+                "expected a score such as `=3`",
+                "write the claimed score as `=N` after the tiles",
+            )),
+        }
+    }
+
     /// `<` tiles `>` after a turn, if present.
     fn draw(&mut self) -> Result<Option<Draw>, Diag> {
         let Some(open) = self.peek().filter(|it| it.lex == Lex::Open) else {
@@ -443,28 +465,12 @@ impl Reader<'_> {
                         }
                     }
                 }
-                let mut claim = None;
-                if let Some(eq) = self.peek().filter(|it| it.lex == Lex::Eq) {
-                    self.i += 1;
-                    match self.next() {
-                        Some(Item {
-                            lex: Lex::Num(n),
-                            span,
-                            ..
-                        }) if n <= 10_000 => {
-                            claim = Some((n as i64, eq.span.join(span)));
-                        }
-                        _ => {
-                            return Err(bad(
-                                "`=` must be followed by the turn's score".into(),
-                                eq.span.join(self.last_span()),
-                                "expected a score such as `=3`",
-                                "write the claimed score as `=N` after the tiles",
-                            ));
-                        }
-                    }
-                }
+                // The claim, then the draw; the other order is read too.
+                let mut claim = self.claim()?;
                 let draw = self.draw()?;
+                if claim.is_none() && draw.is_some() {
+                    claim = self.claim()?;
+                }
                 Ok(Move::Place { tiles, claim, draw })
             }
             Lex::Tile(_, None) => Err(bad(
@@ -612,6 +618,7 @@ mod tests {
             read("Rc@0,0+Rd@0,-1 +Ro@0,-2= 3 < Gs , Bx >  Gx@1,1 <>").0,
             ["Rc@0,0 + Rd@0,-1 + Ro@0,-2 =3 <Gs,Bx>", "Gx@1,1 <>"]
         );
+        assert_eq!(read("Rc@0,0 <Gs> =1").0, ["Rc@0,0 =1 <Gs>"]);
         assert_eq!(
             read("Gx@-5,5 R*@-2,-1 + Rd@-2,1 =5").0,
             ["Gx@-5,5", "R*@-2,-1 + Rd@-2,1 =5"]
