@@ -38,7 +38,8 @@
 //! - **First turn** (all hands known at the start): `player1` must hold a
 //!   largest group (ties allowed: the rule breaks them by age, which the record
 //!   does not hold), and place a group of exactly that size; a first turn that
-//!   swaps or passes is `first_turn` too.
+//!   swaps is `first_turn` too (a pass is `illegal_pass`: the bag is full).
+//!   `moves` then lists only groups of that size.
 //! - **Swap** with its tiles written: from a known hand they must be held
 //!   (`not_in_hand`); the hand stays known only when the draw is written too.
 //!   `swap N` always makes the hand unknown. A swap is legal even when a
@@ -47,7 +48,11 @@
 //!   the turn on one square), one row or column, gaps, contact, shared
 //!   attribute, each line (main line first, then the cross lines in written
 //!   order: too long, duplicate, mixed), then hand (`not_in_hand`),
-//!   `first_turn`, `wrong_draw_count`, `fourth_copy`, and last the claim.
+//!   `first_turn`, `wrong_draw_count`, `fourth_copy`, and last the claim
+//!   (which includes Qwirkle bonuses and the 6 for going out). A swap:
+//!   `first_turn`, `not_in_hand` (count, then tiles), `swap_too_large`,
+//!   `wrong_draw_count`, `fourth_copy`. A pass: the bag first, then (known
+//!   hand) whether a placement exists.
 //! - **`moves`** needs the mover's hand known (otherwise an error: exit 2). It
 //!   lists placements **best scoring first**, ties by text, each with its
 //!   score (`Rc@0,1 + Ro@0,2 =4`), then the legal swaps (every distinct set of
@@ -59,6 +64,11 @@
 //!   first, each row its cells concatenated, a cell a tile code (`Rc`) or
 //!   `..`; nothing else is prepended. An empty board gives no rows.
 //! - `perft` does not apply (hands and the bag are hidden): an error.
+//! - **JSON extras**: per placement `tiles` (`{tile, x, y}`), `score` (when the
+//!   placement is legal) and `drawn` (when written); per swap `swapped` (the
+//!   count), `swapped_tiles` and `drawn` when written. Per game: `bag`,
+//!   `tiles_on_board`, `went_out` and `hands` (the tiles of a known hand, the
+//!   count of an unknown one).
 //! - **Notation**: every malformed turn is `bad_tile` (the spec lists no other
 //!   notation code): an unknown tile code, a square that is not two 32-bit
 //!   integers, `+` not followed by a tile on a square, an unclosed `<`, `=`
