@@ -787,7 +787,7 @@ fn fixtures_have_their_verdicts() {
         assert_eq!(r.scores, scores, "{name}");
         assert_eq!(r.over, over, "{name}");
     }
-    let mut seen = 0;
+    let mut seen = std::collections::BTreeSet::new();
     for entry in std::fs::read_dir(dir.join("invalid")).expect("dir") {
         let path = entry.expect("entry").path();
         let name = path
@@ -798,16 +798,21 @@ fn fixtures_have_their_verdicts() {
         let src = std::fs::read_to_string(&path).expect("fixture");
         assert!(src.starts_with("[Event "), "{name}: no Event tag first");
         let r = run(&src);
-        assert_eq!(
-            error_code(&r),
-            Some(format!("qwirkle::{name}")),
+        let code = error_code(&r).unwrap_or_default();
+        let kind = code.strip_prefix("qwirkle::").unwrap_or("");
+        assert!(
+            !kind.is_empty() && (name == kind || name.starts_with(&format!("{kind}_"))),
             "{name}: {:?}",
             r.errors
         );
         assert_eq!(r.errors.len(), 1, "{name}: {:?}", r.errors);
-        seen += 1;
+        seen.insert(kind.to_string());
     }
-    assert_eq!(seen, 18, "one invalid fixture per error code");
+    assert_eq!(
+        seen.len(),
+        18,
+        "one invalid fixture per error code: {seen:?}"
+    );
 }
 
 #[test]
