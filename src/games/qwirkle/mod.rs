@@ -208,6 +208,12 @@ impl State {
             .board
             .placements(hand, self.first_group())
             .into_iter()
+            // Squares are 32-bit: a board at the edge of that range has no
+            // squares beyond it.
+            .filter(|(puts, _)| {
+                puts.iter()
+                    .all(|p| i32::try_from(p.x).is_ok() && i32::try_from(p.y).is_ok())
+            })
             .map(|(puts, score)| {
                 let text = puts
                     .iter()
@@ -231,8 +237,7 @@ impl State {
     }
 
     fn has_placement(&self) -> bool {
-        self.hand()
-            .is_some_and(|h| !self.board.placements(h, self.first_group()).is_empty())
+        !self.placements().is_empty()
     }
 
     /// Every distinct swap the bag allows (known hand), sorted by text.

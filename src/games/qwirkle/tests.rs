@@ -1036,3 +1036,21 @@ fn generator_matches_slow_reference_deep() {
         }
     }
 }
+
+#[test]
+fn moves_stay_inside_32_bit_squares() {
+    let src = "[Game \"qwirkle\"]\n[Players \"2\"]\n[Hand1 \"Rc,Rd,Ro,Gs,Bx,Y*\"]\n[Hand2 \"Gc,Gd,Go,Ps,Px,P*\"]\n\nRc@2147483645,2147483647 + Rd@2147483646,2147483647 + Ro@2147483647,2147483647 =3 <Rs,Bs,Os>\n";
+    let games = parse_file(src);
+    let (game, _) = crate::replay::resolve(&games[0], &Options::default()).expect("game");
+    let view = game
+        .view(&games[0], src, &Options::default(), None, false)
+        .expect("view");
+    assert!(view.report.valid, "{:?}", view.report.errors);
+    let moves = view.legal.expect("known hand");
+    assert!(!moves.is_empty());
+    assert!(moves.iter().all(|m| !m.contains("2147483648")), "{moves:?}");
+    for m in moves.iter().filter(|m| !m.starts_with("swap")) {
+        let r = run(&format!("{}{m}\n", src));
+        assert!(r.valid, "{m}: {:?}", r.errors);
+    }
+}
