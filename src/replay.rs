@@ -19,7 +19,7 @@ use crate::record::{RawGame, Tag, parse_result_scores};
 pub struct Options {
     /// `--game`: the game of records without a `Game` tag.
     pub game: Option<String>,
-    /// Keep a record of every move (for conversion).
+    /// Keep a record of every move and the final position (for conversion).
     pub record_moves: bool,
 }
 
@@ -384,7 +384,11 @@ fn run<R: Rules>(
                      plies: &mut usize,
                      at: &Parsed<R::Move>|
      -> bool {
-        let player = R::to_move(state);
+        let player = if opts.record_moves {
+            R::to_move(state)
+        } else {
+            String::new()
+        };
         let pass = Parsed {
             mv: R::pass(),
             span: at.span,
@@ -448,11 +452,10 @@ fn run<R: Rules>(
             failed = true;
             break;
         }
-        let player = R::to_move(&state);
-        let extras = if opts.record_moves {
-            R::move_extras(&state, &pm.mv)
+        let (player, extras) = if opts.record_moves {
+            (R::to_move(&state), R::move_extras(&state, &pm.mv))
         } else {
-            Map::new()
+            (String::new(), Map::new())
         };
         if let Err(d) = R::play(&mut state, pm, src) {
             let d = if d.span.is_none() { d.at(pm.span) } else { d };
@@ -516,7 +519,9 @@ fn run<R: Rules>(
             .filter_map(|i| report.seats.get(i).cloned())
             .collect();
     }
-    report.position = R::position_rows(&state);
+    if opts.record_moves {
+        report.position = R::position_rows(&state);
+    }
     if !failed && !reached_stop {
         for claim in claims {
             let Some(claimed) = claim.scores else {

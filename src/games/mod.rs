@@ -3,12 +3,16 @@
 
 use crate::replay::{DynGame, Game};
 
+pub mod blokus;
 pub mod deblockle;
+pub mod qwirkle;
 pub mod reversi;
 
 /// Every game, by its normalised name.
 pub static REGISTRY: &[&dyn DynGame] = &[
     &Game::<reversi::Reversi>::NEW,
+    &Game::<blokus::Blokus>::NEW,
+    &Game::<qwirkle::Qwirkle>::NEW,
     &Game::<deblockle::Deblockle>::NEW,
 ];
 

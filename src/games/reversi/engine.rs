@@ -3,64 +3,62 @@
 //! boards in the eight directions (no per-square loops); a move's flips walk
 //! at most six steps per direction.
 
-/// Columns `b`..`h`: the result mask of a shift toward higher columns.
-const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
-/// Columns `a`..`g`: the result mask of a shift toward lower columns.
-const NOT_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-
-/// The eight directions as (shift, mask): positive shifts move left (toward
-/// higher bits), negative ones right.
-const DIRS: [(i32, u64); 8] = [
-    (1, NOT_A),  // east
-    (-1, NOT_H), // west
-    (8, !0),     // south (row + 1)
-    (-8, !0),    // north
-    (9, NOT_A),  // south-east
-    (7, NOT_H),  // south-west
-    (-7, NOT_A), // north-east
-    (-9, NOT_H), // north-west
-];
-
-#[inline(always)]
-fn shift(b: u64, s: i32) -> u64 {
-    if s > 0 { b << s } else { b >> (-s) }
-}
-
 /// Squares where the side owning `p` may move against `o`.
+///
+/// Per direction, a fill of opponent discs runs from the mover's discs in
+/// doubling steps (the pair of directions `d`/`-d` share the masks).
+/// Horizontal and diagonal fills use only the opponent discs of columns b-g,
+/// which can never wrap across the board's edge.
 #[inline]
 pub fn legal_moves(p: u64, o: u64) -> u64 {
-    let empty = !(p | o);
-    let mut moves = 0;
-    for &(s, mask) in &DIRS {
-        let o = o & mask;
-        let mut x = shift(p, s) & o;
-        x |= shift(x, s) & o;
-        x |= shift(x, s) & o;
-        x |= shift(x, s) & o;
-        x |= shift(x, s) & o;
-        x |= shift(x, s) & o;
-        moves |= shift(x, s) & mask & empty;
+    const INNER: u64 = 0x7e7e_7e7e_7e7e_7e7e;
+    #[inline(always)]
+    fn dir(p: u64, m: u64, d: u32) -> u64 {
+        let mut l = m & (p << d);
+        let mut r = m & (p >> d);
+        l |= m & (l << d);
+        r |= m & (r >> d);
+        let pl = m & (m << d);
+        let pr = m & (m >> d);
+        l |= pl & (l << (2 * d));
+        r |= pr & (r >> (2 * d));
+        l |= pl & (l << (2 * d));
+        r |= pr & (r >> (2 * d));
+        (l << d) | (r >> d)
     }
-    moves
+    let inner = o & INNER;
+    let moves = dir(p, inner, 1) | dir(p, o, 8) | dir(p, inner, 7) | dir(p, inner, 9);
+    moves & !(p | o)
 }
 
 /// The discs of `o` flipped by the owner of `p` playing on square `sq`.
+///
+/// Per direction, the run of opponent discs next to `sq` is filled
+/// branch-free, and kept when a disc of the mover closes it.
 #[inline]
 pub fn flips(p: u64, o: u64, sq: u32) -> u64 {
-    let mv = 1u64 << sq;
-    let mut all = 0;
-    for &(s, mask) in &DIRS {
-        let mut f = 0;
-        let mut x = shift(mv, s) & mask;
-        while x & o != 0 {
-            f |= x;
-            x = shift(x, s) & mask;
-        }
-        if x & p != 0 {
-            all |= f;
-        }
+    const INNER: u64 = 0x7e7e_7e7e_7e7e_7e7e;
+    #[inline(always)]
+    fn dir(mv: u64, p: u64, m: u64, d: u32) -> u64 {
+        let mut l = m & (mv << d);
+        let mut r = m & (mv >> d);
+        l |= m & (l << d);
+        r |= m & (r >> d);
+        l |= m & (l << d);
+        r |= m & (r >> d);
+        l |= m & (l << d);
+        r |= m & (r >> d);
+        l |= m & (l << d);
+        r |= m & (r >> d);
+        l |= m & (l << d);
+        r |= m & (r >> d);
+        let l = if (l << d) & p != 0 { l } else { 0 };
+        let r = if (r >> d) & p != 0 { r } else { 0 };
+        l | r
     }
-    all
+    let mv = 1u64 << sq;
+    let inner = o & INNER;
+    dir(mv, p, inner, 1) | dir(mv, p, o, 8) | dir(mv, p, inner, 7) | dir(mv, p, inner, 9)
 }
 
 /// A position: the discs of the side to move and of the other side.

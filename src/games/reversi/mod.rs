@@ -36,14 +36,34 @@ pub struct Reversi;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct State {
     pub pos: Position,
+    /// The legal moves of the side to move in `pos` (kept with it, so each
+    /// ply computes them once).
+    pub moves: u64,
     pub wof: bool,
     /// Discs placed by black and by white.
     pub placed: [u32; 2],
 }
 
 impl State {
+    fn new(pos: Position, wof: bool) -> State {
+        State {
+            pos,
+            moves: pos.moves(),
+            wof,
+            placed: [0, 0],
+        }
+    }
+
+    /// Whether neither side can move.
+    fn over(&self) -> bool {
+        self.moves == 0 && {
+            let (p, o) = self.pos.mover();
+            engine::legal_moves(o, p) == 0
+        }
+    }
+
     fn legal_names(&self) -> Vec<String> {
-        let mut moves = self.pos.moves();
+        let mut moves = self.moves;
         let mut names = Vec::new();
         while moves != 0 {
             let sq = moves.trailing_zeros() as u8;
@@ -144,11 +164,7 @@ impl Rules for Reversi {
             },
         };
         if errors.is_empty() {
-            Ok(State {
-                pos,
-                wof,
-                placed: [0, 0],
-            })
+            Ok(State::new(pos, wof))
         } else {
             Err(errors)
         }
@@ -171,11 +187,11 @@ impl Rules for Reversi {
     }
 
     fn is_over(state: &State) -> bool {
-        state.pos.is_over()
+        state.over()
     }
 
     fn must_pass(state: &State) -> bool {
-        state.pos.moves() == 0
+        state.moves == 0
     }
 
     fn is_pass(mv: &Move) -> bool {
@@ -190,7 +206,7 @@ impl Rules for Reversi {
         let (me, them) = state.side();
         match mv.mv {
             Move::Pass => {
-                if state.pos.moves() != 0 {
+                if state.moves != 0 {
                     return Err(Diag::error(
                         "reversi::illegal_pass",
                         format!("{me} has a legal move and may not pass"),
@@ -200,12 +216,13 @@ impl Rules for Reversi {
                     .help(legal_moves_help(&state.legal_names())));
                 }
                 state.pos.pass();
+                state.moves = state.pos.moves();
                 Ok(())
             }
             Move::Place(sq) => {
                 let sq32 = u32::from(sq);
                 let bit = 1u64 << sq32;
-                let name = notation::square_name(sq);
+                let name = || notation::square_name(sq);
                 if (state.pos.black | state.pos.white) & bit != 0 {
                     let owner = if state.pos.black & bit != 0 {
                         "black"
@@ -214,18 +231,22 @@ impl Rules for Reversi {
                     };
                     return Err(Diag::error(
                         "reversi::occupied",
-                        format!("{name} is already occupied by a {owner} disc"),
+                        format!("{} is already occupied by a {owner} disc", name()),
                     )
                     .at(mv.span)
                     .label(format!("{owner} disc here"))
                     .help(legal_moves_help(&state.legal_names())));
                 }
                 let (p, o) = state.pos.mover();
-                let flipped = engine::flips(p, o, sq32);
+                let flipped = if state.moves & bit != 0 {
+                    engine::flips(p, o, sq32)
+                } else {
+                    0
+                };
                 if flipped == 0 {
                     return Err(Diag::error(
                         "reversi::no_flip",
-                        format!("{name} outflanks no {them} disc"),
+                        format!("{} outflanks no {them} disc", name()),
                     )
                     .at(mv.span)
                     .label(format!("{me} flips nothing here"))
@@ -236,6 +257,7 @@ impl Rules for Reversi {
                     *n += 1;
                 }
                 state.pos.play(sq32, flipped);
+                state.moves = state.pos.moves();
                 Ok(())
             }
         }
@@ -244,7 +266,7 @@ impl Rules for Reversi {
     fn scores(state: &State) -> Vec<i64> {
         let b = i64::from(state.pos.black.count_ones());
         let w = i64::from(state.pos.white.count_ones());
-        if state.wof && state.pos.is_over() {
+        if state.wof && state.over() {
             let empty = 64 - b - w;
             return match b.cmp(&w) {
                 std::cmp::Ordering::Greater => vec![b + empty, w],
@@ -273,7 +295,7 @@ impl Rules for Reversi {
     }
 
     fn legal_moves(state: &State) -> Result<Vec<String>, String> {
-        if state.pos.is_over() {
+        if state.over() {
             return Ok(Vec::new());
         }
         let names = state.legal_names();
@@ -284,7 +306,7 @@ impl Rules for Reversi {
     }
 
     fn render(state: &State, color: bool) -> String {
-        render::text(&state.pos, color, state.pos.is_over())
+        render::text(&state.pos, color, state.over())
     }
 
     fn position_rows(state: &State) -> Vec<String> {

@@ -1,0 +1,423 @@
+//! The Blokus rule engine on row masks: one `u32` per board row and colour
+//! (bit `x` is column `x`, row 0 is row `1` at the bottom), boards up to 26x26.
+//!
+//! Move generation starts from the colour's corner candidates (empty squares
+//! diagonal to its own squares and not edge-adjacent to them; on its first
+//! move, its starting square) and fits every cell of every orientation of every
+//! unplaced piece onto each candidate, checking whole rows at once against the
+//! forbidden mask (occupied squares, squares edge-adjacent to the colour, and
+//! columns past the board). A placement covering several candidates is counted
+//! once, at its first candidate: candidates already tried join the forbidden
+//! mask. No allocation on this path.
+
+use super::pieces::{ALL_PIECES, Orient, PIECES, TABLE};
+
+/// Largest board side.
+pub const MAX: usize = 26;
+
+/// Row masks of a board.
+pub type Rows = [u32; MAX];
+
+/// A piece placed: orientation index into [`TABLE`] and its lower-left offset.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Placement {
+    pub orient: u8,
+    pub x: u8,
+    pub y: u8,
+}
+
+impl Placement {
+    pub fn orientation(&self) -> &'static Orient {
+        // Orientation indices come from the table itself.
+        &TABLE.orients[usize::from(self.orient) % TABLE.orients.len()]
+    }
+
+    pub fn piece(&self) -> u8 {
+        self.orientation().piece
+    }
+
+    /// The squares covered, `(column, row)`, sorted by row then column.
+    pub fn squares(&self) -> impl Iterator<Item = (u8, u8)> + '_ {
+        self.orientation()
+            .cells()
+            .iter()
+            .map(|&(dx, dy)| (self.x + dx, self.y + dy))
+    }
+}
+
+/// A position: the squares of each colour, pieces placed, whose turn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board {
+    pub size: u8,
+    /// Number of colours (4 classic, 2 duo).
+    pub colours: u8,
+    pub occ: [Rows; 4],
+    /// Pieces placed, one bit per piece.
+    pub used: [u32; 4],
+    /// The last piece each colour placed.
+    pub last: [Option<u8>; 4],
+    /// Starting squares `(column, row)`.
+    pub start: [(u8, u8); 4],
+    pub to_move: u8,
+}
+
+impl Board {
+    /// An empty board.
+    pub fn new(size: u8, colours: u8, start: [(u8, u8); 4]) -> Board {
+        Board {
+            size: size.clamp(1, MAX as u8),
+            colours: colours.clamp(1, 4),
+            occ: [[0; MAX]; 4],
+            used: [0; 4],
+            last: [None; 4],
+            start,
+            to_move: 0,
+        }
+    }
+
+    /// Classic 20x20: blue a20, yellow a1, red t1, green t20.
+    pub fn classic() -> Board {
+        Board::new(20, 4, [(0, 19), (0, 0), (19, 0), (19, 19)])
+    }
+
+    /// Duo 14x14: purple e10, orange j5.
+    pub fn duo() -> Board {
+        Board::new(14, 2, [(4, 9), (9, 4), (0, 0), (0, 0)])
+    }
+
+    fn full(&self) -> u32 {
+        (1u32 << self.size) - 1
+    }
+
+    /// The colour (index) on a square, if any.
+    pub fn at(&self, x: u8, y: u8) -> Option<u8> {
+        let bit = 1u32.checked_shl(u32::from(x))?;
+        (0..self.colours).find(|&c| {
+            self.occ
+                .get(usize::from(c))
+                .and_then(|rows| rows.get(usize::from(y)))
+                .is_some_and(|r| r & bit != 0)
+        })
+    }
+
+    /// Squares of colour `c`.
+    pub fn squares(&self, c: u8) -> u32 {
+        self.occ
+            .get(usize::from(c))
+            .map_or(0, |rows| rows.iter().map(|r| r.count_ones()).sum())
+    }
+
+    /// Whether colour `c` has placed no piece yet.
+    pub fn first_move(&self, c: u8) -> bool {
+        self.used.get(usize::from(c)).is_none_or(|&u| u == 0)
+    }
+
+    /// Whether all 21 pieces of `c` are placed.
+    pub fn all_placed(&self, c: u8) -> bool {
+        self.used
+            .get(usize::from(c))
+            .is_some_and(|&u| u == ALL_PIECES)
+    }
+
+    /// The forbidden mask of colour `c` (occupied, edge-adjacent to `c`, off the
+    /// board) and its corner candidates.
+    fn masks(&self, c: usize) -> (Rows, Rows) {
+        let n = usize::from(self.size);
+        let full = self.full();
+        let mut forb = [!0u32; MAX];
+        let mut cand = [0u32; MAX];
+        let empty_rows: Rows = [0; MAX];
+        let own = self.occ.get(c).unwrap_or(&empty_rows);
+        for y in 0..n {
+            let all = self.occ.iter().fold(0, |a, rows| a | rows[y]);
+            let o = own[y];
+            let below = if y > 0 { own[y - 1] } else { 0 };
+            let above = if y + 1 < MAX { own[y + 1] } else { 0 };
+            let f = all | o << 1 | o >> 1 | below | above | !full;
+            forb[y] = f;
+            let diag = below | above;
+            cand[y] = (diag << 1 | diag >> 1) & !f;
+        }
+        if self.first_move(c as u8) {
+            cand = [0; MAX];
+            let (sx, sy) = self.start.get(c).copied().unwrap_or((0, 0));
+            if let Some(f) = forb.get(usize::from(sy)) {
+                let bit = 1u32.checked_shl(u32::from(sx)).unwrap_or(0);
+                if f & bit == 0 {
+                    cand[usize::from(sy)] = bit;
+                }
+            }
+        }
+        (forb, cand)
+    }
+
+    /// Calls `f` on every legal placement of colour `c`, each once, until `f`
+    /// returns false. Returns false when stopped.
+    #[inline]
+    pub fn each_move<F: FnMut(Placement) -> bool>(&self, c: u8, mut f: F) -> bool {
+        let t = &*TABLE;
+        let n = usize::from(self.size);
+        let (mut block, cand) = self.masks(usize::from(c));
+        let used = self.used.get(usize::from(c)).copied().unwrap_or(ALL_PIECES);
+        for cy in 0..n {
+            let mut bits = cand[cy];
+            while bits != 0 {
+                let cx = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                for p in 0..PIECES {
+                    if used & (1 << p) != 0 {
+                        continue;
+                    }
+                    for oi in t.ranges[p].clone() {
+                        let o = &t.orients[oi];
+                        let h = usize::from(o.h);
+                        for &(dx, dy) in o.cells() {
+                            let (dx, dy) = (usize::from(dx), usize::from(dy));
+                            if dx > cx || dy > cy || cy - dy + h > n {
+                                continue;
+                            }
+                            let (ox, oy) = (cx - dx, cy - dy);
+                            let fits = (0..h).all(|r| (o.rows[r] << ox) & block[oy + r] == 0);
+                            if fits
+                                && !f(Placement {
+                                    orient: oi as u8,
+                                    x: ox as u8,
+                                    y: oy as u8,
+                                })
+                            {
+                                return false;
+                            }
+                        }
+                    }
+                }
+                block[cy] |= 1 << cx;
+            }
+        }
+        true
+    }
+
+    /// Whether colour `c` can place a piece.
+    pub fn has_move(&self, c: u8) -> bool {
+        !self.each_move(c, |_| false)
+    }
+
+    /// Number of legal placements of colour `c`.
+    pub fn count_moves(&self, c: u8) -> u64 {
+        let mut n = 0;
+        self.each_move(c, |_| {
+            n += 1;
+            true
+        });
+        n
+    }
+
+    /// The legal placements of colour `c`.
+    pub fn moves(&self, c: u8) -> Vec<Placement> {
+        let mut v = Vec::new();
+        self.each_move(c, |p| {
+            v.push(p);
+            true
+        });
+        v
+    }
+
+    /// The first legal placement of `c` found, and how many there are.
+    pub fn one_move(&self, c: u8) -> Option<(Placement, u64)> {
+        let mut first = None;
+        let mut n = 0;
+        self.each_move(c, |p| {
+            first.get_or_insert(p);
+            n += 1;
+            true
+        });
+        first.map(|p| (p, n))
+    }
+
+    /// Whether no colour can place a piece.
+    pub fn is_over(&self) -> bool {
+        (0..self.colours).all(|c| !self.has_move(c))
+    }
+
+    /// Places a piece for the colour to move (legality checked by the caller)
+    /// and passes the turn on.
+    pub fn place(&mut self, p: Placement) {
+        let c = usize::from(self.to_move);
+        let o = p.orientation();
+        if let Some(rows) = self.occ.get_mut(c) {
+            for (r, &m) in o.rows.iter().take(usize::from(o.h)).enumerate() {
+                if let Some(row) = rows.get_mut(usize::from(p.y) + r) {
+                    *row |= m << p.x;
+                }
+            }
+        }
+        if let Some(u) = self.used.get_mut(c) {
+            *u |= 1 << o.piece;
+        }
+        if let Some(l) = self.last.get_mut(c) {
+            *l = Some(o.piece);
+        }
+        self.pass();
+    }
+
+    /// Passes the turn to the next colour.
+    pub fn pass(&mut self) {
+        self.to_move = (self.to_move + 1) % self.colours;
+    }
+}
+
+/// Leaf count of the legal-move tree to `depth` plies. A colour that cannot
+/// place passes (one ply); a position where no colour can place is a leaf.
+pub fn perft(board: &Board, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let c = board.to_move;
+    if depth == 1 {
+        // No placement: either a leaf (nobody can move) or one pass ply; both count 1.
+        return board.count_moves(c).max(1);
+    }
+    let mut total = 0;
+    let mut any = false;
+    board.each_move(c, |p| {
+        any = true;
+        let mut next = board.clone();
+        next.place(p);
+        total += perft(&next, depth - 1);
+        true
+    });
+    if !any {
+        if board.is_over() {
+            return 1;
+        }
+        let mut next = board.clone();
+        next.pass();
+        return perft(&next, depth - 1);
+    }
+    total
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    /// Plain reference: try every orientation at every offset.
+    fn slow_moves(b: &Board, c: u8) -> HashSet<Placement> {
+        let t = &*TABLE;
+        let n = b.size;
+        let mut out = HashSet::new();
+        for (oi, o) in t.orients.iter().enumerate() {
+            if b.used[usize::from(c)] & (1 << o.piece) != 0 {
+                continue;
+            }
+            for y in 0..n {
+                for x in 0..n {
+                    let sq: Vec<(u8, u8)> =
+                        o.cells().iter().map(|&(dx, dy)| (x + dx, y + dy)).collect();
+                    if sq.iter().any(|&(a, b)| a >= n || b >= n) {
+                        continue;
+                    }
+                    if sq.iter().any(|&(a, bb)| b.at(a, bb).is_some()) {
+                        continue;
+                    }
+                    let own = |a: i32, bb: i32| {
+                        a >= 0
+                            && bb >= 0
+                            && a < i32::from(n)
+                            && bb < i32::from(n)
+                            && b.at(a as u8, bb as u8) == Some(c)
+                    };
+                    let edge = sq.iter().any(|&(a, bb)| {
+                        let (a, bb) = (i32::from(a), i32::from(bb));
+                        own(a + 1, bb) || own(a - 1, bb) || own(a, bb + 1) || own(a, bb - 1)
+                    });
+                    if edge {
+                        continue;
+                    }
+                    let ok = if b.first_move(c) {
+                        sq.contains(&b.start[usize::from(c)])
+                    } else {
+                        sq.iter().any(|&(a, bb)| {
+                            let (a, bb) = (i32::from(a), i32::from(bb));
+                            own(a + 1, bb + 1)
+                                || own(a - 1, bb + 1)
+                                || own(a + 1, bb - 1)
+                                || own(a - 1, bb - 1)
+                        })
+                    };
+                    if ok {
+                        out.insert(Placement {
+                            orient: oi as u8,
+                            x,
+                            y,
+                        });
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    fn xorshift(s: &mut u64) -> u64 {
+        *s ^= *s << 13;
+        *s ^= *s >> 7;
+        *s ^= *s << 17;
+        *s
+    }
+
+    #[test]
+    fn first_moves() {
+        assert_eq!(Board::classic().count_moves(0), 58);
+        assert_eq!(Board::duo().count_moves(0), 414);
+    }
+
+    #[test]
+    fn perft_shallow() {
+        assert_eq!(perft(&Board::duo(), 1), 414);
+        assert_eq!(perft(&Board::duo(), 2), 171_396);
+        assert_eq!(perft(&Board::classic(), 2), 58 * 58);
+    }
+
+    #[test]
+    #[ignore = "slow in debug builds; run with --release"]
+    fn perft_duo_3() {
+        assert_eq!(perft(&Board::duo(), 3), 89_204_762);
+    }
+
+    #[test]
+    #[ignore = "slow in debug builds; run with --release"]
+    fn perft_classic_4() {
+        assert_eq!(perft(&Board::classic(), 4), 11_316_496);
+    }
+
+    #[test]
+    fn generator_agrees_with_reference_on_random_games() {
+        let mut s = 0x1234_5678_9abc_def1u64;
+        for size in [7u8, 14, 20] {
+            for duo in [false, true] {
+                let mut b = if duo {
+                    Board::duo()
+                } else {
+                    let m = size - 1;
+                    Board::new(size, 4, [(0, m), (0, 0), (m, 0), (m, m)])
+                };
+                for _ in 0..80 {
+                    let c = b.to_move;
+                    let fast = b.moves(c);
+                    let set: HashSet<Placement> = fast.iter().copied().collect();
+                    assert_eq!(set.len(), fast.len(), "duplicate placements");
+                    assert_eq!(set, slow_moves(&b, c));
+                    if b.is_over() {
+                        break;
+                    }
+                    if fast.is_empty() {
+                        b.pass();
+                    } else {
+                        let k = (xorshift(&mut s) % fast.len() as u64) as usize;
+                        b.place(fast[k]);
+                    }
+                }
+            }
+        }
+    }
+}

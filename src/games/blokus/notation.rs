@@ -1,0 +1,365 @@
+//! Blokus notation: a move is the comma-separated squares a piece covers, in
+//! any order, optionally after a piece name and a colon (`V3:a20,a19,b19`);
+//! `pass` (any case) is a pass. Squares are a column letter `a`..`z` and a row
+//! `1`..`26` (no leading zero), case-insensitive.
+//!
+//! The notation knows the 21 shapes but not the board: it reports squares that
+//! are no square of any board (`not_a_square`), squares listed twice
+//! (`repeated_square`), squares forming no piece (`not_a_piece`) and names
+//! that are not a piece's or do not match the shape (`wrong_piece_name`).
+//! Squares past the edge of a smaller board are the engine's to report.
+
+use super::engine::{MAX, Placement};
+use super::pieces;
+use crate::diag::Diag;
+use crate::game::{Parsed, ParsedMoves};
+use crate::record::Token;
+use crate::span::Span;
+
+/// One square of a move, with the span of its text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Cell {
+    pub col: u8,
+    pub row: u8,
+    pub span: Span,
+}
+
+/// A placement as written: the piece recognised and the squares with their spans.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Place {
+    pub placement: Placement,
+    /// The squares in the order written; the first `n` are used.
+    pub cells: [Cell; 5],
+    pub n: u8,
+}
+
+impl Place {
+    pub fn cells(&self) -> &[Cell] {
+        self.cells.get(..usize::from(self.n)).unwrap_or(&[])
+    }
+}
+
+/// A typed Blokus move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Move {
+    Place(Place),
+    Pass,
+}
+
+/// `a1`-style name of a square.
+pub fn square_name(col: u8, row: u8) -> String {
+    format!("{}{}", char::from(b'a' + col % 26), u32::from(row) + 1)
+}
+
+/// The canonical spelling of a placement: `NAME:` and the squares sorted from
+/// `a1` row by row.
+pub fn write_placement(p: &Placement) -> String {
+    let squares: Vec<String> = p.squares().map(|(c, r)| square_name(c, r)).collect();
+    format!("{}:{}", pieces::name(p.piece()), squares.join(","))
+}
+
+/// The canonical spelling of a move.
+pub fn write(mv: &Move) -> String {
+    match mv {
+        Move::Pass => "pass".to_string(),
+        Move::Place(p) => write_placement(&p.placement),
+    }
+}
+
+/// A square from its text, `None` when it is not one.
+pub fn parse_square(text: &str) -> Option<(u8, u8)> {
+    let bytes = text.as_bytes();
+    let (&letter, digits) = bytes.split_first()?;
+    if !letter.is_ascii_alphabetic() || digits.is_empty() || digits.len() > 2 {
+        return None;
+    }
+    if !digits.iter().all(u8::is_ascii_digit) || digits.first() == Some(&b'0') {
+        return None;
+    }
+    let row: usize = std::str::from_utf8(digits).ok()?.parse().ok()?;
+    if !(1..=MAX).contains(&row) {
+        return None;
+    }
+    Some((letter.to_ascii_lowercase() - b'a', (row - 1) as u8))
+}
+
+fn list(cells: &[Cell]) -> String {
+    let names: Vec<String> = cells.iter().map(|c| square_name(c.col, c.row)).collect();
+    names.join(",")
+}
+
+/// Number of edge-connected groups among the cells.
+fn groups(cells: &[Cell]) -> usize {
+    let mut seen = vec![false; cells.len()];
+    let mut count = 0;
+    for start in 0..cells.len() {
+        if seen.get(start) != Some(&false) {
+            continue;
+        }
+        count += 1;
+        let mut stack = vec![start];
+        if let Some(s) = seen.get_mut(start) {
+            *s = true;
+        }
+        while let Some(i) = stack.pop() {
+            let Some(a) = cells.get(i) else { continue };
+            for (j, b) in cells.iter().enumerate() {
+                let adjacent = a.col.abs_diff(b.col) + a.row.abs_diff(b.row) == 1;
+                if adjacent && seen.get(j) == Some(&false) {
+                    if let Some(s) = seen.get_mut(j) {
+                        *s = true;
+                    }
+                    stack.push(j);
+                }
+            }
+        }
+    }
+    count
+}
+
+/// Reads one placement token (not `pass`).
+fn placement(text: &str, at: usize, whole: Span) -> Result<Place, Diag> {
+    let (name, squares_text, squares_at) = match text.find(':') {
+        Some(i) => (
+            Some((text.get(..i).unwrap_or(""), Span::new(at, i))),
+            text.get(i + 1..).unwrap_or(""),
+            at + i + 1,
+        ),
+        None => (None, text, at),
+    };
+    let named = match name {
+        None => None,
+        Some((n, span)) => match pieces::by_name(n) {
+            Some(p) => Some((p, n, span)),
+            None => {
+                let span = if span.length == 0 { whole } else { span };
+                return Err(Diag::error(
+                    "blokus::wrong_piece_name",
+                    format!("`{n}` is not the name of a Blokus piece"),
+                )
+                .at(span)
+                .label("not a piece name")
+                .help(format!(
+                    "piece names: {}; or leave the name out and write only the squares",
+                    pieces::NAMES.join(" ")
+                )));
+            }
+        },
+    };
+    let mut cells: Vec<Cell> = Vec::new();
+    let mut seen = [0u32; MAX];
+    let mut off = 0usize;
+    for part in squares_text.split(',') {
+        let span = Span::new(squares_at + off, part.len());
+        off += part.len() + 1;
+        let Some((col, row)) = parse_square(part) else {
+            let (span, what) = if part.is_empty() {
+                (
+                    if squares_text.is_empty() {
+                        whole
+                    } else {
+                        Span::new(span.offset.saturating_sub(1), 1)
+                    },
+                    "an empty square".to_string(),
+                )
+            } else {
+                (span, format!("`{part}`"))
+            };
+            return Err(Diag::error(
+                "blokus::not_a_square",
+                format!("{what} is not a square"),
+            )
+            .at(span)
+            .label("not a square")
+            .help("a square is a column letter then a row number (a1 is the lower-left corner); squares are separated by commas without spaces, e.g. V3:a20,a19,b19"));
+        };
+        let bit = 1u32 << col;
+        let row_mask = seen.get_mut(usize::from(row));
+        if let Some(m) = row_mask {
+            if *m & bit != 0 {
+                let name = square_name(col, row);
+                return Err(Diag::error(
+                    "blokus::repeated_square",
+                    format!("{name} is listed twice in this move"),
+                )
+                .at(span)
+                .label(format!("{name} again"))
+                .help("list each square the piece covers once"));
+            }
+            *m |= bit;
+        }
+        cells.push(Cell { col, row, span });
+    }
+    let squares_span = Span::new(squares_at, squares_text.len());
+    let k = groups(&cells);
+    if k > 1 {
+        return Err(Diag::error(
+            "blokus::not_a_piece",
+            format!(
+                "the squares {} are not connected: they fall into {k} separate groups",
+                list(&cells)
+            ),
+        )
+        .at(squares_span)
+        .label("not one piece")
+        .help("a piece's squares join edge to edge (squares touching only at a corner are not connected)"));
+    }
+    if cells.len() > 5 {
+        return Err(Diag::error(
+            "blokus::not_a_piece",
+            format!(
+                "the squares {} form a {}-square polyomino, not one of the 21 pieces",
+                list(&cells),
+                cells.len()
+            ),
+        )
+        .at(squares_span)
+        .label(format!("{} squares", cells.len()))
+        .help("Blokus pieces have 1 to 5 squares"));
+    }
+    let min_c = cells.iter().map(|c| c.col).min().unwrap_or(0);
+    let min_r = cells.iter().map(|c| c.row).min().unwrap_or(0);
+    let norm: Vec<(u8, u8)> = cells
+        .iter()
+        .map(|c| (c.col - min_c, c.row - min_r))
+        .collect();
+    let Some(orient) = pieces::find(pieces::key_of(&norm)) else {
+        // Unreachable for connected sets of 1 to 5 squares; reported all the same.
+        return Err(Diag::error(
+            "blokus::not_a_piece",
+            format!("the squares {} form none of the 21 pieces", list(&cells)),
+        )
+        .at(squares_span)
+        .label("not a piece"));
+    };
+    let placement = Placement {
+        orient: orient as u8,
+        x: min_c,
+        y: min_r,
+    };
+    let shape = placement.piece();
+    if let Some((p, written, span)) = named {
+        if p != shape {
+            return Err(Diag::error(
+                "blokus::wrong_piece_name",
+                format!(
+                    "the squares form the {} piece, not the {}",
+                    pieces::name(shape),
+                    pieces::name(p)
+                ),
+            )
+            .at(span)
+            .label(format!("`{written}` does not match the squares"))
+            .help(format!(
+                "write {}:{} or leave the name out",
+                pieces::name(shape),
+                list(&cells)
+            )));
+        }
+    }
+    let mut arr = [Cell::default(); 5];
+    for (slot, c) in arr.iter_mut().zip(&cells) {
+        *slot = *c;
+    }
+    Ok(Place {
+        placement,
+        cells: arr,
+        n: cells.len() as u8,
+    })
+}
+
+/// Reads the movetext tokens into moves, up to the first malformed one.
+pub fn parse(tokens: &[Token], src: &str) -> ParsedMoves<Move> {
+    let mut moves = Vec::with_capacity(tokens.len().min(1 << 12));
+    for (index, tok) in tokens.iter().enumerate() {
+        let text = tok.text(src);
+        let mv = if text.eq_ignore_ascii_case("pass") {
+            Move::Pass
+        } else {
+            match placement(text, tok.span.offset, tok.span) {
+                Ok(p) => Move::Place(p),
+                Err(d) => {
+                    return ParsedMoves {
+                        moves,
+                        error: Some(d),
+                    };
+                }
+            }
+        };
+        moves.push(Parsed {
+            mv,
+            span: tok.span,
+            token: index,
+        });
+    }
+    ParsedMoves { moves, error: None }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::parse_file;
+
+    fn read(src: &str) -> (Vec<String>, Option<(String, String)>) {
+        let games = parse_file(src);
+        let g = &games[0];
+        let p = parse(&g.tokens, src);
+        (
+            p.moves.iter().map(|m| write(&m.mv)).collect(),
+            p.error.map(|d| {
+                (
+                    d.code.to_string(),
+                    d.span.unwrap_or_default().text(src).to_string(),
+                )
+            }),
+        )
+    }
+
+    #[test]
+    fn placements_and_passes() {
+        assert_eq!(
+            read("a20,A19,b19 PASS v3:B1,a1,a2 1:g3 2:C3,b3").0,
+            ["V3:a19,b19,a20", "pass", "V3:a1,b1,a2", "1:g3", "2:b3,c3"]
+        );
+        assert_eq!(read("d7,a7,b6,b7,c7").0, ["Y:b6,a7,b7,c7,d7"]);
+        assert_eq!(read("z26").0, ["1:z26"]);
+    }
+
+    #[test]
+    fn errors_blame_their_text() {
+        let e = |s: &str| read(s).1.unwrap();
+        assert_eq!(e("a1 b0"), ("blokus::not_a_square".into(), "b0".into()));
+        assert_eq!(e("a1,a27"), ("blokus::not_a_square".into(), "a27".into()));
+        assert_eq!(e("a1,a01"), ("blokus::not_a_square".into(), "a01".into()));
+        assert_eq!(e("a1,"), ("blokus::not_a_square".into(), ",".into()));
+        assert_eq!(e("V3:"), ("blokus::not_a_square".into(), "V3:".into()));
+        assert_eq!(e("é1"), ("blokus::not_a_square".into(), "é1".into()));
+        assert_eq!(
+            e("a1,b1,A1"),
+            ("blokus::repeated_square".into(), "A1".into())
+        );
+        assert_eq!(e("a1,b2"), ("blokus::not_a_piece".into(), "a1,b2".into()));
+        assert_eq!(
+            e("I5:a1,b1,c1,d1,e1,f1"),
+            ("blokus::not_a_piece".into(), "a1,b1,c1,d1,e1,f1".into())
+        );
+        assert_eq!(
+            e("L4:a1,b1,c1"),
+            ("blokus::wrong_piece_name".into(), "L4".into())
+        );
+        assert_eq!(e("Q:a1"), ("blokus::wrong_piece_name".into(), "Q".into()));
+        assert_eq!(e(":a1"), ("blokus::wrong_piece_name".into(), ":a1".into()));
+    }
+
+    #[test]
+    fn messages_say_what_the_squares_form() {
+        let src = "a1,b1,c1,d1,e1,f1";
+        let g = &parse_file(src)[0];
+        let d = parse(&g.tokens, src).error.unwrap();
+        assert!(d.message.contains("6-square polyomino"), "{}", d.message);
+        let src = "a1,c1";
+        let g = &parse_file(src)[0];
+        let d = parse(&g.tokens, src).error.unwrap();
+        assert!(d.message.contains("not connected"), "{}", d.message);
+    }
+}

@@ -1,0 +1,767 @@
+//! Whole-game tests: records replayed through the generic driver.
+
+use super::*;
+use crate::replay::{Options, replay};
+
+fn run(src: &str) -> crate::replay::GameReport {
+    let games = crate::record::parse_file(src);
+    replay(&games[0], src, &Options::default())
+}
+
+#[test]
+fn spec_example_is_valid_28_10() {
+    let src = "[Players \"2\"]\n[Corners \"blue a7, yellow a1, red g1, green g7\"]\n[Game \"blokus\"]\n[Size \"7\"]\n[Result \"28-10\"]\n\n1. d7,a7,b6,b7,c7 2. d1,a1,c1,b1 3. W:g1,e2,f2,f1,e3 5. Y:g6,f5,g5,g4,g7 6... T5:a4,b4,a5,a3,c4 7. pass 8. e6,d5,e7,d4,e5 10. e4 11. d2,b2,c2,d3 13. pass 14. 1:g3 { good move } 15. pass 16. e1 { a comment } 18. pass 19. 2:b3,c3\n";
+    let r = run(src);
+    assert!(r.valid, "{:?}", r.errors);
+    assert!(r.over);
+    assert_eq!(r.scores, [28, 10]);
+}
+
+/// Deterministic game generator for fixtures: `BLOKUS_GEN=dir cargo test
+/// --release --lib games::blokus::tests::generate -- --ignored`.
+mod generator {
+    use super::*;
+    use crate::game::Rules;
+    use engine::Placement;
+
+    pub struct Rng(pub u64);
+    impl Rng {
+        pub fn next(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+        pub fn pick(&mut self, n: usize) -> usize {
+            (self.next() % n.max(1) as u64) as usize
+        }
+    }
+
+    #[derive(Clone, Copy)]
+    pub enum Policy {
+        Random,
+        /// Biggest piece first, random among those.
+        Big,
+        /// Biggest piece first, keeping the most own placements afterwards.
+        BigMobile,
+    }
+
+    fn choose(state: &State, moves: &[Placement], policy: Policy, rng: &mut Rng) -> Placement {
+        let c = state.board.to_move;
+        let best_size = moves
+            .iter()
+            .map(|p| pieces::size(p.piece()))
+            .max()
+            .unwrap_or(0);
+        let big: Vec<Placement> = moves
+            .iter()
+            .copied()
+            .filter(|p| pieces::size(p.piece()) == best_size)
+            .collect();
+        match policy {
+            Policy::Random => moves[rng.pick(moves.len())],
+            Policy::Big => big[rng.pick(big.len())],
+            Policy::BigMobile => {
+                let mut best = (0u64, big[0]);
+                for &p in &big {
+                    let mut b = state.board.clone();
+                    b.place(p);
+                    b.to_move = c;
+                    let n = b.count_moves(c) * 1000 + rng.pick(1000) as u64;
+                    if n > best.0 {
+                        best = (n, p);
+                    }
+                }
+                best.1
+            }
+        }
+    }
+
+    /// Plays a game to the end; returns the movetext and the final state.
+    pub fn play(tags: &str, policies: [Policy; 4], seed: u64, passes: bool) -> (String, State) {
+        let games = crate::record::parse_file(tags);
+        let mut state = Blokus::start(&games[0].tags).unwrap_or_else(|_| panic!("bad tags"));
+        let mut rng = Rng(seed);
+        let mut out = String::new();
+        let mut ply = 0;
+        let mut line = 0;
+        while !state.board.is_over() {
+            let c = state.board.to_move;
+            let moves = state.board.moves(c);
+            ply += 1;
+            let text = if moves.is_empty() {
+                state.board.pass();
+                state.turns[usize::from(c)] += 1;
+                if !passes {
+                    continue;
+                }
+                "pass".to_string()
+            } else {
+                let p = choose(&state, &moves, policies[usize::from(c)], &mut rng);
+                state.board.place(p);
+                state.turns[usize::from(c)] += 1;
+                notation::write_placement(&p)
+            };
+            let item = format!("{ply}. {text}");
+            if line + item.len() > 76 {
+                out.push('\n');
+                line = 0;
+            } else if line > 0 {
+                out.push(' ');
+                line += 1;
+            }
+            line += item.len();
+            out.push_str(&item);
+        }
+        out.push('\n');
+        (out, state)
+    }
+
+    pub fn summary(state: &State) -> String {
+        let mut s = String::new();
+        for c in state.colours() {
+            s.push_str(&format!(
+                "{} sq={} all={} last={:?}; ",
+                state.colour(c),
+                state.board.squares(c),
+                state.board.all_placed(c),
+                state.board.last[usize::from(c)].map(pieces::name)
+            ));
+        }
+        s
+    }
+}
+
+#[test]
+#[ignore = "writes fixture candidates; run by hand"]
+fn generate() {
+    use generator::Policy::*;
+    let Ok(dir) = std::env::var("BLOKUS_GEN") else {
+        return;
+    };
+    let write = |name: &str, tags: &str, body: &str, state: &State| {
+        let result = crate::record::format_result(&Blokus::scores(state));
+        let text = format!("{tags}[Result \"{result}\"]\n\n{body}");
+        std::fs::write(format!("{dir}/{name}.gamerec"), text).unwrap();
+        println!("{name}: {result} {}", generator::summary(state));
+    };
+    let t4 = "[Game \"blokus\"]\n";
+    let (body, st) = generator::play(t4, [Big, Random, Big, Random], 7, false);
+    write(
+        "classic_4p",
+        "[Event \"x\"]\n[Game \"blokus\"]\n",
+        &body,
+        &st,
+    );
+    let (body, st) = generator::play(t4, [Big, Random, Big, Random], 7, true);
+    write(
+        "classic_4p_passes",
+        "[Event \"x\"]\n[Game \"blokus\"]\n",
+        &body,
+        &st,
+    );
+    let t = "[Game \"blokus\"]\n[Players \"2\"]\n";
+    let (body, st) = generator::play(t, [Big, Big, Random, Random], 11, false);
+    write("classic_2p", &format!("[Event \"x\"]\n{t}"), &body, &st);
+    let t = "[Game \"blokus\"]\n[Players \"3\"]\n";
+    let (body, st) = generator::play(t, [Big, BigMobile, Random, Random], 13, false);
+    write("classic_3p", &format!("[Event \"x\"]\n{t}"), &body, &st);
+    let t = "[Game \"blokus\"]\n[Variant \"duo\"]\n";
+    let (body, st) = generator::play(t, [BigMobile, Big, Random, Random], 17, false);
+    write("duo", &format!("[Event \"x\"]\n{t}"), &body, &st);
+    let t = "[Game \"blokus\"]\n[Size \"14\"]\n";
+    let (body, st) = generator::play(t, [Big, Big, Big, Big], 19, false);
+    write("size14", &format!("[Event \"x\"]\n{t}"), &body, &st);
+    let t = "[Game \"blokus\"]\n[Corners \"blue a20, yellow t20, red t1, green a1\"]\n";
+    let (body, st) = generator::play(t, [BigMobile, Random, Big, Random], 23, false);
+    write("corners", &format!("[Event \"x\"]\n{t}"), &body, &st);
+    // A game where exactly one colour places all 21 pieces, the monomino last.
+    for seed in 1..200u64 {
+        let t = "[Game \"blokus\"]\n[Players \"2\"]\n";
+        let (body, st) = generator::play(t, [BigMobile, Random, Random, Random], seed, false);
+        let b = &st.board;
+        let alls: Vec<u8> = st.colours().filter(|&c| b.all_placed(c)).collect();
+        if alls == [0] && b.last[0] == Some(0) {
+            for s in ["basic", "official", "pentobi"] {
+                let tags = format!("[Event \"x\"]\n{t}[Scoring \"{s}\"]\n");
+                let games = crate::record::parse_file(&tags);
+                let mut st2 = st.clone();
+                st2.scoring = Blokus::start(&games[0].tags).unwrap().scoring;
+                write(&format!("scoring_{s}"), &tags, &body, &st2);
+            }
+            println!("seed {seed}");
+            break;
+        }
+    }
+}
+
+/// The state after the first `k` written moves of a record (forced passes
+/// taken as the driver takes them), and the text of those moves.
+fn prefix(src: &str, k: usize) -> (State, Vec<String>, String) {
+    let games = crate::record::parse_file(src);
+    let g = &games[0];
+    let mut state = Blokus::start(&g.tags).unwrap_or_else(|_| panic!("tags"));
+    let parsed = Blokus::parse_moves(&g.tokens, src);
+    let mut texts = Vec::new();
+    for pm in parsed.moves.iter().take(k) {
+        while !Blokus::is_over(&state) && Blokus::must_pass(&state) && !Blokus::is_pass(&pm.mv) {
+            let pass = Parsed {
+                mv: Move::Pass,
+                span: pm.span,
+                token: pm.token,
+            };
+            Blokus::play(&mut state, &pass, src).unwrap();
+        }
+        Blokus::play(&mut state, pm, src).unwrap();
+        texts.push(pm.span.text(src).to_string());
+    }
+    // Forced passes before the next move are written out, so that the colour
+    // to move can place.
+    while !Blokus::is_over(&state) && Blokus::must_pass(&state) && k < parsed.moves.len() {
+        Blokus::play(
+            &mut state,
+            &Parsed {
+                mv: Move::Pass,
+                span: Default::default(),
+                token: 0,
+            },
+            src,
+        )
+        .unwrap();
+        texts.push("pass".into());
+    }
+    let tags: String = g
+        .tags
+        .iter()
+        .filter(|t| t.name != "Event" && t.name != "Result")
+        .map(|t| format!("{}\n", t.span.text(src)))
+        .collect();
+    (state, texts, tags)
+}
+
+/// Every placement on the board for the colour to move, with the code `play`
+/// gives it (`None` when legal).
+fn classify(state: &State) -> Vec<(engine::Placement, Option<String>)> {
+    let n = state.board.size;
+    let mut out = Vec::new();
+    for (oi, o) in pieces::TABLE.orients.iter().enumerate() {
+        for y in 0..n.saturating_sub(o.h - 1) {
+            for x in 0..n.saturating_sub(o.w - 1) {
+                let p = engine::Placement {
+                    orient: oi as u8,
+                    x,
+                    y,
+                };
+                let mut cells = [notation::Cell::default(); 5];
+                for (slot, (c, r)) in cells.iter_mut().zip(p.squares()) {
+                    *slot = notation::Cell {
+                        col: c,
+                        row: r,
+                        span: Default::default(),
+                    };
+                }
+                let mv = Parsed {
+                    mv: Move::Place(notation::Place {
+                        placement: p,
+                        cells,
+                        n: o.n,
+                    }),
+                    span: Default::default(),
+                    token: 0,
+                };
+                let mut s = state.clone();
+                let code = Blokus::play(&mut s, &mv, "")
+                    .err()
+                    .map(|d| d.code.to_string());
+                out.push((p, code));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+#[ignore = "writes invalid fixture candidates; run by hand"]
+fn generate_invalid() {
+    let Ok(dir) = std::env::var("BLOKUS_GEN") else {
+        return;
+    };
+    let root = env!("CARGO_MANIFEST_DIR");
+    let src = std::fs::read_to_string(format!("{root}/fixtures/blokus/valid/classic_4p.gamerec"))
+        .unwrap();
+    let total = prefix(&src, usize::MAX).1.len();
+    let k = total - 4;
+    let (state, texts, tags) = prefix(&src, k);
+    let all = classify(&state);
+    let write = |code: &str, event: &str, tags: &str, moves: &[String], bad: &str| {
+        let mut body = String::new();
+        for (i, m) in moves
+            .iter()
+            .chain(std::iter::once(&bad.to_string()))
+            .enumerate()
+        {
+            body.push_str(&format!("{}. {m}", i + 1));
+            body.push(if i % 5 == 4 { '\n' } else { ' ' });
+        }
+        let text = format!("[Event \"{event}\"]\n{tags}\n{}\n", body.trim_end());
+        std::fs::write(format!("{dir}/{code}.gamerec"), text).unwrap();
+        println!("{code}: {bad}");
+    };
+    let colour = state.colour(state.board.to_move);
+    let legal: Vec<engine::Placement> = all
+        .iter()
+        .filter(|(_, c)| c.is_none())
+        .map(|(p, _)| *p)
+        .collect();
+    let pick = |code: &str, ok: &dyn Fn(&engine::Placement) -> bool| {
+        all.iter()
+            .find(|(p, c)| c.as_deref() == Some(code) && ok(p))
+            .map(|(p, _)| notation::write_placement(p))
+            .unwrap_or_else(|| panic!("no {code}"))
+    };
+    let b = &state.board;
+    let me = b.to_move;
+    // piece_used: a used piece placed where it would otherwise be legal.
+    let bad = pick("blokus::piece_used", &|p| {
+        let mut s = state.clone();
+        s.board.used[usize::from(me)] &= !(1 << p.piece());
+        classify(&s).iter().any(|(q, c)| q == p && c.is_none())
+    });
+    write(
+        "piece_used",
+        &format!("{colour} places a piece it has already placed"),
+        &tags,
+        &texts,
+        &bad,
+    );
+    // occupied: legal but for the squares other colours hold.
+    let bad = pick("blokus::occupied", &|p| {
+        let mut s = state.clone();
+        for c in 0..4 {
+            if c != usize::from(me) {
+                for (x, y) in p.squares() {
+                    s.board.occ[c][usize::from(y)] &= !(1 << x);
+                }
+            }
+        }
+        classify(&s).iter().any(|(q, c)| q == p && c.is_none())
+    });
+    write(
+        "occupied",
+        &format!("{colour} covers another colour's square"),
+        &tags,
+        &texts,
+        &bad,
+    );
+    let own = |x: i32, y: i32| x >= 0 && y >= 0 && b.at(x as u8, y as u8) == Some(me);
+    let bad = pick("blokus::edge_contact", &|p| {
+        p.squares().any(|(x, y)| {
+            let (x, y) = (i32::from(x), i32::from(y));
+            own(x + 1, y + 1) || own(x - 1, y + 1) || own(x + 1, y - 1) || own(x - 1, y - 1)
+        })
+    });
+    write(
+        "edge_contact",
+        &format!("{colour} touches its own colour along an edge"),
+        &tags,
+        &texts,
+        &bad,
+    );
+    let bad = pick("blokus::no_corner_contact", &|_| true);
+    write(
+        "no_corner_contact",
+        &format!("{colour} places a piece touching none of its own squares"),
+        &tags,
+        &texts,
+        &bad,
+    );
+    write(
+        "illegal_pass",
+        &format!("{colour} passes while it can place a piece"),
+        &tags,
+        &texts,
+        "pass",
+    );
+    let l = legal
+        .iter()
+        .find(|p| pieces::size(p.piece()) >= 3)
+        .copied()
+        .unwrap_or(legal[0]);
+    let sq: Vec<String> = l
+        .squares()
+        .map(|(x, y)| notation::square_name(x, y))
+        .collect();
+    let name = pieces::name(l.piece());
+    write(
+        "repeated_square",
+        "a square listed twice in one move",
+        &tags,
+        &texts,
+        &format!("{name}:{},{}", sq.join(","), sq[0]),
+    );
+    let wrong = if name == "I4" {
+        "L4"
+    } else if pieces::size(l.piece()) == 4 {
+        "I4"
+    } else if name == "I5" {
+        "L5"
+    } else if name == "I3" {
+        "V3"
+    } else {
+        "I5"
+    };
+    write(
+        "wrong_piece_name",
+        "a piece name that does not match the squares",
+        &tags,
+        &texts,
+        &format!("{wrong}:{}", sq.join(",")),
+    );
+    // not_a_piece: a legal piece and one more square next to it.
+    let n = b.size;
+    let extra = l
+        .squares()
+        .flat_map(|(x, y)| [(x + 1, y), (x, y + 1)])
+        .find(|&(x, y)| x < n && y < n && !l.squares().any(|s| s == (x, y)))
+        .unwrap();
+    let mut six = sq.clone();
+    six.push(notation::square_name(extra.0, extra.1));
+    let bad = if l.squares().count() == 5 {
+        six.join(",")
+    } else {
+        format!("{},{}", sq[0], notation::square_name((l.x + 7) % n, l.y))
+    };
+    write(
+        "not_a_piece",
+        "squares forming none of the 21 pieces",
+        &tags,
+        &texts,
+        &bad,
+    );
+    let (_, all_texts, tags4) = prefix(&src, usize::MAX);
+    write(
+        "move_after_end",
+        "a pass written after the game is over",
+        &tags4,
+        &all_texts,
+        "pass",
+    );
+    // start_missed: yellow's first piece away from a1.
+    let (s1, t1, tags1) = prefix(&src, 1);
+    let c1 = classify(&s1);
+    let bad = c1
+        .iter()
+        .find(|(p, c)| {
+            c.as_deref() == Some("blokus::start_missed")
+                && p.squares().all(|(x, y)| x > 0 && y == 0)
+        })
+        .map(|(p, _)| notation::write_placement(p))
+        .unwrap();
+    write(
+        "start_missed",
+        "yellow's first piece misses its starting corner a1",
+        &tags1,
+        &t1,
+        &bad,
+    );
+}
+
+fn fixture(kind: &str, name: &str) -> (String, crate::replay::GameReport) {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let path = format!("{root}/fixtures/blokus/{kind}/{name}.gamerec");
+    let src = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let games = crate::record::parse_file(&src);
+    assert_eq!(games.len(), 1);
+    let opts = Options {
+        record_moves: true,
+        ..Options::default()
+    };
+    let r = replay(&games[0], &src, &opts);
+    (src, r)
+}
+
+/// Checks a finished valid game independently of the engine's counters: the
+/// squares of each colour's moves add up to the sizes of the pieces named,
+/// and match the letters of the final position; no piece is placed twice.
+fn check_valid(name: &str, scores: &[i64]) -> crate::replay::GameReport {
+    let (_, r) = fixture("valid", name);
+    assert!(r.valid, "{name}: {:?}", r.errors);
+    assert!(r.over, "{name} is not over");
+    assert!(r.warnings.is_empty(), "{name}: {:?}", r.warnings);
+    assert_eq!(r.scores, scores, "{name}");
+    let mut per_colour: std::collections::BTreeMap<String, (usize, Vec<String>)> =
+        Default::default();
+    for m in &r.moves {
+        let colour = m.extras["colour"].as_str().unwrap().to_string();
+        assert_eq!(colour, m.player);
+        let e = per_colour.entry(colour).or_default();
+        if let Some(piece) = m.extras.get("piece").and_then(|p| p.as_str()) {
+            let sq = m.extras["squares"].as_array().unwrap().len();
+            let p = pieces::by_name(piece).unwrap();
+            assert_eq!(sq as u32, pieces::size(p));
+            assert!(!e.1.contains(&piece.to_string()), "{name}: {piece} twice");
+            e.1.push(piece.to_string());
+            e.0 += sq;
+        }
+    }
+    let squares = r.result_extras["squares"].as_object().unwrap();
+    for (colour, (n, _)) in &per_colour {
+        let letter = colour.chars().next().unwrap().to_ascii_uppercase();
+        let on_board: usize = r
+            .position
+            .iter()
+            .map(|row| row.chars().filter(|&c| c == letter).count())
+            .sum();
+        assert_eq!(*n, on_board, "{name}: {colour}");
+        assert_eq!(squares[colour].as_u64(), Some(*n as u64));
+    }
+    r
+}
+
+#[test]
+fn valid_fixtures() {
+    // Scores by hand from the square counts in `squares`.
+    let a = check_valid("classic_4p", &[77, 56, 79, 48]);
+    let b = check_valid("classic_4p_passes", &[77, 56, 79, 48]);
+    assert_eq!(a.position, b.position);
+    assert_eq!(a.plies, b.plies);
+    assert_eq!(a.moves.iter().filter(|m| m.auto).count(), 12);
+    assert_eq!(b.moves.iter().filter(|m| m.auto).count(), 0);
+    // 81 + 59 and 78 + 56 squares.
+    check_valid("classic_2p", &[140, 134]);
+    // Yellow: 89 + 15 + 10 (alone); green's 61 squares count for nobody.
+    let r = check_valid("classic_3p", &[61, 114, 46]);
+    assert_eq!(r.result_extras["squares"]["green"], 61);
+    check_valid("duo", &[81, 66]);
+    check_valid("size14", &[48, 47, 28, 33]);
+    // Blue 89 + 15 + 10.
+    check_valid("corners", &[114, 57, 68, 51]);
+    // Blue placed all 21, the monomino last, alone; red 61, yellow 66, green 64.
+    let r = check_valid("scoring_basic", &[89 + 25 + 61, 66 + 64]);
+    assert_eq!(r.result_extras["colours"]["blue"], 114);
+    let r = check_valid("scoring_official", &[20 + (61 - 89), (66 - 89) + (64 - 89)]);
+    assert_eq!(r.result_extras["colours"]["blue"], 20);
+    let r = check_valid("scoring_pentobi", &[89 + 20 + 61, 130]);
+    assert_eq!(r.result_extras["colours"]["blue"], 109);
+    let r = check_valid("spec_example", &[28, 10]);
+    assert_eq!(r.winners, ["player1"]);
+}
+
+#[test]
+fn invalid_fixtures() {
+    for code in [
+        "not_a_square",
+        "repeated_square",
+        "not_a_piece",
+        "piece_used",
+        "wrong_piece_name",
+        "occupied",
+        "start_missed",
+        "edge_contact",
+        "no_corner_contact",
+        "illegal_pass",
+        "move_after_end",
+        "bad_tags",
+    ] {
+        let (src, r) = fixture("invalid", code);
+        assert!(!r.valid);
+        let codes: Vec<&str> = r.errors.iter().map(|d| d.code.as_ref()).collect();
+        assert_eq!(codes, [format!("blokus::{code}")], "{code}");
+        let d = &r.errors[0];
+        let blamed = d.span.unwrap().text(&src);
+        if code == "bad_tags" {
+            assert_eq!(d.ply, 0);
+            assert_eq!(blamed, "[Size \"14\"]");
+        } else {
+            // The error is at the last move of the record.
+            let end = src.trim_end().len();
+            assert!(
+                d.span.unwrap().end() == end || blamed.len() < 5,
+                "{code}: {blamed}"
+            );
+            assert!(d.ply > 0);
+        }
+        println!("{code}: {} [{blamed}] help: {:?}", d.message, d.help);
+    }
+}
+
+fn codes(src: &str) -> Vec<String> {
+    run(src).errors.iter().map(|d| d.code.to_string()).collect()
+}
+
+#[test]
+fn tags() {
+    let g = "[Game \"blokus\"]\n";
+    for (tags, code) in [
+        ("[Variant \"duo\"]\n[Players \"2\"]", "blokus::bad_tags"),
+        (
+            "[Variant \"duo\"]\n[Corners \"blue a1\"]",
+            "blokus::bad_tags",
+        ),
+        ("[Variant \"trigon\"]", "record::bad_tag"),
+        ("[Size \"4\"]", "blokus::bad_tags"),
+        ("[Size \"27\"]", "blokus::bad_tags"),
+        ("[Size \"-1\"]", "blokus::bad_tags"),
+        ("[Players \"5\"]", "blokus::bad_tags"),
+        ("[Scoring \"fancy\"]", "blokus::bad_tags"),
+        (
+            "[Corners \"blue a20, yellow a1, red t1\"]",
+            "blokus::bad_tags",
+        ),
+        (
+            "[Corners \"blue a20, yellow a1, red t1, green a1\"]",
+            "blokus::bad_tags",
+        ),
+        (
+            "[Corners \"blue a20, yellow a1, red t1, blue t20\"]",
+            "blokus::bad_tags",
+        ),
+        (
+            "[Corners \"blue a19, yellow a1, red t1, green t20\"]",
+            "blokus::bad_tags",
+        ),
+        (
+            "[Corners \"pink a20, yellow a1, red t1, green t20\"]",
+            "blokus::bad_tags",
+        ),
+        (
+            "[Size \"14\"]\n[Corners \"blue a20, yellow a1, red t1, green t20\"]",
+            "blokus::bad_tags",
+        ),
+    ] {
+        let r = run(&format!("{g}{tags}\n\na20\n"));
+        let got: Vec<&str> = r.errors.iter().map(|d| d.code.as_ref()).collect();
+        assert_eq!(got, [code], "{tags}");
+        assert_eq!(r.plies, 0);
+        assert_eq!(r.errors[0].ply, 0);
+    }
+    // Pentobi's corners, case-insensitive; green moves from a1.
+    let r = run(&format!(
+        "{g}[Corners \"Blue a20, YELLOW T20, red t1, green A1\"]\n[Scoring \"Pentobi\"]\n\na20 t20 t1 a1\n"
+    ));
+    assert!(r.valid, "{:?}", r.errors);
+    assert_eq!(r.scores, [1, 1, 1, 1]);
+    // Players and seats.
+    let r = run(&format!("{g}[Players \"3\"]\n\na20 a1 t1 t20\n"));
+    assert_eq!(r.seats, ["player1", "player2", "player3"]);
+    assert_eq!(r.scores, [1, 1, 1]);
+    let r = run(&format!("{g}[Players \"2\"]\n\na20 a1 t1 t20\n"));
+    assert_eq!(r.scores, [2, 2]);
+    let r = run(&format!("{g}[Variant \"Duo\"]\n\ne10 j5\n"));
+    assert_eq!(r.seats, ["purple", "orange"]);
+    assert!(r.valid);
+}
+
+#[test]
+fn rules_in_play() {
+    let g = "[Game \"blokus\"]\n[Size \"7\"]\n\n";
+    // On 5x5, blue's I5 covers yellow's corner a1: yellow never moves and is
+    // skipped, and blue has no corner left either.
+    let g5 = "[Game \"blokus\"]\n[Size \"5\"]\n\n";
+    let r = run(&format!("{g5}a5,a4,a3,a2,a1 pass e1 e5 pass pass c2,d2\n"));
+    assert!(r.valid, "{:?}", r.errors);
+    let r = run(&format!("{g5}a5,a4,a3,a2,a1 e1 e5 c2,d2\n"));
+    assert!(r.valid, "{:?}", r.errors);
+    assert_eq!(r.plies, 7, "three automatic passes");
+    assert_eq!(
+        codes(&format!("{g}a7 a1 g1 g7 a7,a6\n")),
+        ["blokus::occupied"]
+    );
+    assert_eq!(
+        codes(&format!("{g}a7 a1 g1 g7 b7,c7\n")),
+        ["blokus::edge_contact"]
+    );
+    assert_eq!(
+        codes(&format!("{g}a7 a1 g1 g7 c5,c4\n")),
+        ["blokus::no_corner_contact"]
+    );
+    assert_eq!(
+        codes(&format!("{g}a7 a1 g1 g7 b6\n")),
+        ["blokus::piece_used"]
+    );
+    assert_eq!(codes(&format!("{g}a6\n")), ["blokus::start_missed"]);
+    assert_eq!(codes(&format!("{g}pass\n")), ["blokus::illegal_pass"]);
+    assert_eq!(codes(&format!("{g}h1\n")), ["blokus::not_a_square"]);
+    // The squares blamed: the one that touches, the one occupied.
+    let src = format!("{g}a7 a1 g1 g7 c6,b6,b7\n");
+    let r = run(&src);
+    assert_eq!(r.errors[0].span.unwrap().text(&src), "b7");
+    assert!(
+        r.errors[0].message.contains("a7"),
+        "{}",
+        r.errors[0].message
+    );
+    let src = format!("{g}a7 a1 g1 g7 b6,b5 a2,a1\n");
+    let r = run(&src);
+    assert_eq!(r.errors[0].code, "blokus::occupied");
+    assert_eq!(r.errors[0].span.unwrap().text(&src), "a1");
+    assert!(r.errors[0].message.contains("yellow"));
+}
+
+#[test]
+fn legal_moves_listing() {
+    let games = crate::record::parse_file("[Game \"blokus\"]\n");
+    let state = Blokus::start(&games[0].tags).unwrap();
+    let moves = Blokus::legal_moves(&state).unwrap();
+    assert_eq!(moves.len(), 58);
+    assert!(moves.windows(2).all(|w| w[0] < w[1]));
+    assert!(moves.contains(&"1:a20".to_string()));
+    assert!(moves.contains(&"V3:a19,a20,b20".to_string()));
+    let rows = Blokus::position_rows(&state);
+    assert_eq!(rows.len(), 20);
+    assert!(rows.iter().all(|r| r == &".".repeat(20)));
+}
+
+#[test]
+fn hostile_input_does_not_panic() {
+    let long: String = (0..3000)
+        .map(|i| format!("{}{},", (b'a' + (i % 26) as u8) as char, i % 26 + 1))
+        .collect();
+    for body in [
+        long.as_str(),
+        ",,,,",
+        ":::",
+        "a1:b2:c3",
+        "zz99999999999999999999",
+        "a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26",
+        "\u{00e9}\u{00e9},\u{1F600}",
+        "1:",
+        "pass pass pass pass pass",
+    ] {
+        for tags in ["", "[Size \"5\"]\n", "[Variant \"duo\"]\n"] {
+            let src = format!("[Game \"blokus\"]\n{tags}\n{body}\n");
+            let r = run(&src);
+            assert!(!r.valid || body.is_empty(), "{body}");
+        }
+    }
+}
+
+#[test]
+fn scoring_bonuses() {
+    let games = crate::record::parse_file("[Game \"blokus\"]\n[Scoring \"official\"]\n");
+    let mut state = Blokus::start(&games[0].tags).unwrap();
+    assert_eq!(Blokus::scores(&state), [-89, -89, -89, -89]);
+    // Blue and yellow both "placed all 21" (counters only; squares as set).
+    state.board.used = [pieces::ALL_PIECES, pieces::ALL_PIECES, 1, 0];
+    state.board.last = [Some(0), Some(5), Some(0), None];
+    state.board.occ[0][0] = (1 << 20) - 1; // 20 squares
+    state.board.occ[1][1] = 1; // 1 square
+    state.scoring = Scoring::Official;
+    assert_eq!(Blokus::scores(&state), [-69 + 20, -88 + 15, -89, -89]);
+    state.scoring = Scoring::Pentobi;
+    assert_eq!(Blokus::scores(&state), [20 + 20, 1 + 15, 0, 0]);
+    // Basic: +15 each, no +10 since two colours placed all their pieces.
+    state.scoring = Scoring::Basic;
+    assert_eq!(Blokus::scores(&state), [35, 16, 0, 0]);
+    state.board.used[1] = 0;
+    assert_eq!(Blokus::scores(&state), [45, 1, 0, 0]);
+    // Two players sum their colours; three players leave green out.
+    state.players = 2;
+    assert_eq!(Blokus::scores(&state), [45, 1]);
+    state.players = 3;
+    state.board.occ[3][5] = 7;
+    assert_eq!(Blokus::scores(&state), [45, 1, 0]);
+    assert_eq!(state.seat_of(3), "player1");
+    state.turns[3] = 4;
+    assert_eq!(state.seat_of(3), "player2");
+}
