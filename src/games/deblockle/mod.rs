@@ -42,8 +42,9 @@
 //!   (`c1-c3`) is `diagonal_tip` (the message says it is not adjacent); a tip
 //!   onto one's own home star is `tip_onto_star` even with star up; a hop
 //!   whose shape the symbol does not allow (a cross hop two squares away, a
-//!   diagonal slide, a three-square path after anything but hoops, a hop after
-//!   a scoring tip) is `unexpected_hop`; a slider direction whose run is empty
+//!   slider destination off its four lines or on the tip square itself, a
+//!   three-square path after anything but hoops, a hop after a scoring tip)
+//!   is `unexpected_hop`; a cross or x step off the board is `hop_blocked`; a slider direction whose run is empty
 //!   (the next square is a block or the edge) is `hop_blocked`; a slider
 //!   destination in the right direction but not the run's end (short of it or
 //!   past it) is `short_slide`, and a direction whose run ends on a star space
