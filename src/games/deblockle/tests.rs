@@ -1080,8 +1080,7 @@ fn write_fixtures() {
     ];
     let pairs: Vec<(&'static str, &'static str)> = wanted.iter().map(|w| (w.0, w.1)).collect();
     let found = find_breaks(&base.start, &base.plies, &pairs);
-    for (code, filter, event) in wanted {
-        let _ = filter;
+    for (code, _, event) in wanted {
         let Some((_, k, cand, message)) = found.iter().find(|f| f.0 == *code) else {
             panic!("no position for {code}");
         };
@@ -1149,9 +1148,6 @@ fn write_fixtures() {
     .unwrap();
     // move_after_end: a turn after gold removed its last block.
     let mut plies = base.plies.clone();
-    let last = positions(&base.start, &base.plies[..n - 1])[n - 1];
-    let after = last.turns(BLUE ^ last.to_move ^ BLUE);
-    let _ = after;
     let blue_turn = {
         let mut p = *pos.last().unwrap();
         p.to_move = BLUE;
