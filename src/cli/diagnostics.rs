@@ -290,7 +290,7 @@ pub fn print_game(
     index: usize,
     r: &crate::replay::GameReport,
 ) {
-    let about = crate::replay::describe(&r.tags);
+    let about = crate::replay::describe(r);
     let place = Place {
         name,
         text,
