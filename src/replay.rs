@@ -12,7 +12,7 @@ use serde_json::{Map, Value};
 
 use crate::diag::{Diag, Severity};
 use crate::game::{Parsed, Rules};
-use crate::record::{RawGame, Tag, parse_result_scores};
+use crate::record::{RawGame, parse_result_scores};
 
 /// What the caller wants from a replay.
 #[derive(Clone, Debug, Default)]
@@ -626,27 +626,49 @@ fn is_rules_tag<R: Rules>(tag_text: &str) -> bool {
     name == "Game" || name == "Variant" || R::RULES_TAGS.contains(&name)
 }
 
-/// The description of a game for diagnostics: `Event`, players.
-pub fn describe(tags: &[(String, String)]) -> String {
-    let get = |n: &str| tags.iter().find(|(k, _)| k == n).map(|(_, v)| v.as_str());
+/// The description of a game for diagnostics: `Event`, then the players in
+/// seat order (player tags are the seat names capitalised: `Black`, `Gold`,
+/// `Player1`).
+pub fn describe(report: &GameReport) -> String {
+    let get = |n: &str| {
+        report
+            .tags
+            .iter()
+            .find(|(k, _)| k == n)
+            .map(|(_, v)| v.as_str())
+    };
     let mut parts = Vec::new();
     if let Some(e) = get("Event") {
         parts.push(e.to_string());
     }
-    let players: Vec<&str> = [
+    let capitalised = |seat: &str| {
+        let mut c = seat.chars();
+        c.next()
+            .map(|f| f.to_uppercase().chain(c).collect::<String>())
+            .unwrap_or_default()
+    };
+    // Before the seats are known (a game that could not be set up), the
+    // player tags in file order.
+    const PLAYER_TAGS: [&str; 15] = [
         "Black", "White", "Blue", "Yellow", "Red", "Green", "Purple", "Orange", "Gold", "Player1",
         "Player2", "Player3", "Player4", "Player5", "Player6",
-    ]
-    .iter()
-    .filter_map(|n| get(n))
-    .collect();
+    ];
+    let players: Vec<&str> = if report.seats.is_empty() {
+        report
+            .tags
+            .iter()
+            .filter(|(k, _)| PLAYER_TAGS.contains(&k.as_str()))
+            .map(|(_, v)| v.as_str())
+            .collect()
+    } else {
+        report
+            .seats
+            .iter()
+            .filter_map(|seat| get(&capitalised(seat)))
+            .collect()
+    };
     if !players.is_empty() {
         parts.push(players.join(" vs "));
     }
     parts.join(", ")
-}
-
-/// Tag lookup helper shared by games.
-pub fn tag<'a>(tags: &'a crate::record::Tags, name: &str) -> Option<&'a Tag> {
-    tags.get(name)
 }

@@ -1,7 +1,8 @@
-//! Perft through the CLI's game registry. Depths 1-8 run with the tests;
-//! 9-11 are ignored (run them with `cargo test --release --test perft -- --ignored`).
+//! Perft through the game registry (the path `gamerec perft` takes), against
+//! the spec's known counts. Shallow depths run with the tests; deep ones are
+//! ignored: `cargo test --release --test perft -- --ignored`.
 
-const COUNTS: [u64; 12] = [
+const REVERSI: [u64; 12] = [
     4,
     12,
     56,
@@ -16,16 +17,20 @@ const COUNTS: [u64; 12] = [
     1_939_886_636,
 ];
 
-fn perft(depth: u32) -> u64 {
-    gamerec::games::by_name("reversi")
-        .and_then(|g| g.perft(None, depth).ok())
+fn perft(game: &str, variant: Option<&str>, depth: u32) -> u64 {
+    gamerec::games::by_name(game)
+        .and_then(|g| g.perft(variant, depth).ok())
         .unwrap_or(0)
 }
 
 #[test]
 fn reversi_perft_1_to_8() {
     for depth in 1..=8u32 {
-        assert_eq!(perft(depth), COUNTS[depth as usize - 1], "depth {depth}");
+        assert_eq!(
+            perft("reversi", None, depth),
+            REVERSI[depth as usize - 1],
+            "depth {depth}"
+        );
     }
 }
 
@@ -33,6 +38,47 @@ fn reversi_perft_1_to_8() {
 #[ignore = "deep perft: run in release"]
 fn reversi_perft_9_to_11() {
     for depth in 9..=11u32 {
-        assert_eq!(perft(depth), COUNTS[depth as usize - 1], "depth {depth}");
+        assert_eq!(
+            perft("reversi", None, depth),
+            REVERSI[depth as usize - 1],
+            "depth {depth}"
+        );
     }
+}
+
+#[test]
+fn blokus_perft_shallow() {
+    assert_eq!(perft("blokus", None, 1), 58);
+    assert_eq!(perft("blokus", Some("classic"), 2), 58 * 58);
+    assert_eq!(perft("blokus", Some("duo"), 1), 414);
+    assert_eq!(perft("blokus", Some("duo"), 2), 171_396);
+}
+
+#[test]
+#[ignore = "deep perft: run in release"]
+fn blokus_perft_deep() {
+    assert_eq!(perft("blokus", Some("duo"), 3), 89_204_762);
+    assert_eq!(perft("blokus", None, 4), 11_316_496);
+}
+
+/// Deblockle's spec gives no counts: these were cross-checked against a
+/// slow reference implementation (src/games/deblockle/tests.rs) to depth 4.
+#[test]
+fn deblockle_perft_shallow() {
+    assert_eq!(perft("deblockle", None, 1), 55);
+    assert_eq!(perft("deblockle", None, 2), 3_073);
+    assert_eq!(perft("deblockle", Some("no-side-by-side"), 2), 2_446);
+}
+
+#[test]
+#[ignore = "deep perft: run in release"]
+fn deblockle_perft_deep() {
+    assert_eq!(perft("deblockle", None, 4), 6_678_991);
+    assert_eq!(perft("deblockle", Some("no-side-by-side"), 4), 4_274_464);
+}
+
+#[test]
+fn qwirkle_has_no_perft() {
+    let err = gamerec::games::by_name("qwirkle").map(|g| g.perft(None, 1));
+    assert!(matches!(err, Some(Err(_))));
 }

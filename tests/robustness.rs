@@ -58,6 +58,48 @@ fn random_text_from_the_notation_alphabet() {
     }
 }
 
+/// Every game's notation and engine on text made of its own alphabet.
+#[test]
+fn random_movetext_for_every_game() {
+    let alphabets: [(&str, &[u8]); 4] = [
+        ("reversi", b"abcdefghij123456789 pass PA -- \n{};"),
+        (
+            "blokus",
+            b"abcdefghijklmnopqrstu0123456789,:ILNPTUVWXYZFO pass\n",
+        ),
+        ("qwirkle", b"ROYGBPosdcx*@,-0123456789 +=<> swap pass\n"),
+        ("deblockle", b"abcdefgh01234567899-/ pass\n"),
+    ];
+    let headers: [(&str, &str); 4] = [
+        ("reversi", "[Game \"reversi\"]\n"),
+        ("blokus", "[Game \"blokus\"]\n[Size \"7\"]\n"),
+        ("qwirkle", "[Game \"qwirkle\"]\n[Players \"2\"]\n"),
+        (
+            "deblockle",
+            "[Game \"deblockle\"]\n[SetupGold \"c1 x/stop, e1 stop/cross\"]\n[SetupBlue \"c7 x/slider, e7 hoops/stop\"]\n",
+        ),
+    ];
+    for ((game, alphabet), (_, header)) in alphabets.iter().zip(headers.iter()) {
+        for seed in 1..60u64 {
+            let mut text = header.as_bytes().to_vec();
+            text.extend(noise(200, seed * 7919).into_iter().map(|b| {
+                alphabet
+                    .get(usize::from(b) % alphabet.len())
+                    .copied()
+                    .unwrap_or(b' ')
+            }));
+            for cmd in [
+                &["validate", "-"][..],
+                &["moves", "-"][..],
+                &["show", "-"][..],
+            ] {
+                let r = gamerec(cmd, &text);
+                assert!((0..=2).contains(&r.code), "{game} {cmd:?}: exit {}", r.code);
+            }
+        }
+    }
+}
+
 #[test]
 fn empty_file_is_no_games() {
     let r = gamerec(&["validate", "-"], b"");
@@ -118,4 +160,67 @@ fn invalid_utf8_is_a_file_error() {
     let r = gamerec(&["validate", "-"], b"[Game \"reversi\"]\n\xff\xfe f5");
     assert_eq!(r.code, 2);
     assert!(r.stderr.contains("not UTF-8"));
+}
+
+/// Every valid fixture, damaged: a byte changed, a token dropped, two tokens
+/// swapped. Whatever the verdict, no command may crash.
+#[test]
+fn damaged_fixtures() {
+    let files = common::fixture_files(std::path::Path::new("fixtures"));
+    let mut n = 0u64;
+    for path in files
+        .iter()
+        .filter(|p| p.parent().is_some_and(|d| d.ends_with("valid")))
+    {
+        let Ok(text) = std::fs::read_to_string(path) else {
+            continue;
+        };
+        let words: Vec<&str> = text.split(' ').collect();
+        for k in 0..6u64 {
+            n += 1;
+            let r = noise(4, n * 104_729 + k);
+            let pick = |i: usize| usize::from(r.get(i).copied().unwrap_or(0));
+            let damaged = match k % 3 {
+                0 => {
+                    let mut b = text.clone().into_bytes();
+                    let at = (pick(0) * 257 + pick(1)) % b.len().max(1);
+                    if let Some(c) = b.get_mut(at) {
+                        *c = b"a1,-/+@=x9 "[pick(2) % 11];
+                    }
+                    b
+                }
+                1 => {
+                    let drop = (pick(0) * 257 + pick(1)) % words.len().max(1);
+                    let w: Vec<&str> = words
+                        .iter()
+                        .enumerate()
+                        .filter(|(i, _)| *i != drop)
+                        .map(|(_, w)| *w)
+                        .collect();
+                    w.join(" ").into_bytes()
+                }
+                _ => {
+                    let mut w = words.clone();
+                    let a = (pick(0) * 257 + pick(1)) % w.len().max(1);
+                    let b = (pick(2) * 257 + pick(3)) % w.len().max(1);
+                    w.swap(a, b);
+                    w.join(" ").into_bytes()
+                }
+            };
+            for cmd in [
+                &["validate", "-"][..],
+                &["moves", "-"][..],
+                &["convert", "--to", "json", "-"][..],
+            ] {
+                let r = gamerec(cmd, &damaged);
+                assert!(
+                    (0..=2).contains(&r.code),
+                    "{} damaged ({k}) {cmd:?}: exit {}",
+                    path.display(),
+                    r.code
+                );
+            }
+        }
+    }
+    assert!(n > 0);
 }

@@ -309,7 +309,7 @@ pub fn print_game(
     if r.errors.is_empty() && r.warnings.is_empty() {
         return;
     }
-    let about = crate::replay::describe(&r.tags);
+    let about = crate::replay::describe(r);
     let name = input.source_name();
     let place = Place {
         name: &name,

@@ -18,7 +18,7 @@ pub struct Args {
 
 /// The human form of one game's score.
 pub fn describe_score(file: &str, index: usize, r: &GameReport) -> String {
-    let about = describe(&r.tags);
+    let about = describe(r);
     let mut out = if about.is_empty() {
         format!("{file}, game {index}\n")
     } else {

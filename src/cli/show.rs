@@ -23,7 +23,7 @@ pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
         Ok(v) => v,
         Err(code) => return code,
     };
-    let about = crate::replay::describe(&view.report.tags);
+    let about = crate::replay::describe(&view.report);
     let mut head = format!("{}, game {}", input.name, args.index);
     if !about.is_empty() {
         head.push_str(&format!(" ({about})"));

@@ -4,11 +4,17 @@
 use crate::replay::{DynGame, Game};
 
 pub mod blokus;
+pub mod deblockle;
+pub mod qwirkle;
 pub mod reversi;
 
 /// Every game, by its normalised name.
-pub static REGISTRY: &[&dyn DynGame] =
-    &[&Game::<reversi::Reversi>::NEW, &Game::<blokus::Blokus>::NEW];
+pub static REGISTRY: &[&dyn DynGame] = &[
+    &Game::<reversi::Reversi>::NEW,
+    &Game::<blokus::Blokus>::NEW,
+    &Game::<qwirkle::Qwirkle>::NEW,
+    &Game::<deblockle::Deblockle>::NEW,
+];
 
 /// The game a `Game` tag or `--game` names (case-insensitive, aliases included).
 pub fn by_name(name: &str) -> Option<&'static dyn DynGame> {

@@ -1,0 +1,511 @@
+//! Deblockle, as `../shared/spec/deblockle.md` fixes it.
+//!
+//! - 7x7 board, columns `a`..`g`, rows `1` (gold's side) to `7` (blue's side);
+//!   north is toward row 7. Star spaces `d2` (gold's home) and `d6` (blue's
+//!   home); gold scores on `d6`, blue on `d2`.
+//! - Each block is a cube (star/stop, x/cross, slider/hoops opposite; star up
+//!   with x north puts hoops east, cross south, slider west), see [`cube`].
+//! - A turn tips one block orthogonally onto an empty, non-star square (or
+//!   onto the opponent's home star with star coming up: the block scores and
+//!   leaves the board), then hops by the face now on top: stop none, cross one
+//!   orthogonal step, x one diagonal step, slider to the end of its run in one
+//!   of four directions, hoops exactly three orthogonal steps over empty
+//!   squares (the square it left counts as empty). Star may come up only in a
+//!   scoring tip; no turn ends on a star space.
+//! - A side without a legal turn is skipped (a pass, written `pass` or left
+//!   out). The first side to remove all its blocks wins; when neither side can
+//!   move, fewer blocks left on the board wins. Scores: blocks removed.
+//! - Variant `no-side-by-side`: no turn may end with a mover's block
+//!   orthogonally next to an opponent's.
+//!
+//! Layout: [`cube`] the orientations and the tip table, [`notation`] reads
+//! tokens into [`Move`]s and writes them back, [`engine`] the bitboard rule
+//! engine and move generator, [`render`] draws positions.
+//!
+//! Decisions where the spec is silent:
+//! - **Draw**: when neither side can move and both have as many blocks left on
+//!   the board, the game is a draw (both seats win). The winner is never the
+//!   higher score as such: a side that removed all of its blocks wins even if
+//!   the other, starting with more, removed as many.
+//! - **Setup**: `SetupGold`/`SetupBlue` hold comma-separated entries
+//!   `SQUARE TOP/NORTH` (spaces around `/` allowed, empty entries from a
+//!   trailing comma ignored); a missing tag, no blocks, more than 4 blocks, a
+//!   malformed or off-board square, a star space, two blocks on one square
+//!   (same or different sides), an unknown face, a north face equal or
+//!   opposite to the top, and a `First` other than `gold`/`blue` are all
+//!   `deblockle::bad_setup` and stop the game at ply 0. An unknown `Variant`
+//!   is `record::bad_tag`. A block may start with star on top.
+//! - **Squares**: the notation reads any letter and a row `0`..`99`, so that
+//!   `g1-h1` is `tip_off_board` rather than a notation error; a tip's `FROM`
+//!   off the board is `bad_square`; text that is no square is `bad_square`.
+//! - **Which code** where the spec lists none: a tip to a non-adjacent square
+//!   (`c1-c3`) is `diagonal_tip` (the message says it is not adjacent); a tip
+//!   onto one's own home star is `tip_onto_star` even with star up; a hop
+//!   whose shape the symbol does not allow (a cross hop two squares away, a
+//!   slider destination off its four lines or on the tip square itself, a
+//!   three-square path after anything but hoops, a hop after a scoring tip)
+//!   is `unexpected_hop`; a cross or x step off the board is `hop_blocked`; a slider direction whose run is empty
+//!   (the next square is a block or the edge) is `hop_blocked`; a slider
+//!   destination in the right direction but not the run's end (short of it or
+//!   past it) is `short_slide`, and a direction whose run ends on a star space
+//!   is `slide_onto_star` whatever square is written; a hoops or cross/x
+//!   destination on a star space is `ends_on_star`; a hoops `/DEST` off the
+//!   board is `hoops_unreachable`. A tip written without a hop, after which
+//!   no hop is possible at all, is `hop_blocked` (`hoops_unreachable` for
+//!   hoops): the tip is not a legal turn; with some hop possible it is
+//!   `missing_hop`. A hop of two squares or of more than three is a notation
+//!   error (`bad_square`).
+//! - **Order of checks**: notation, move after end, ownership
+//!   (`bad_square`, `not_your_block`), the tip's shape (`diagonal_tip`),
+//!   `tip_off_board`, `tip_occupied`, star rules (`tip_onto_star`, `star_up`),
+//!   the hop, and last `side_by_side`.
+//! - In `no-side-by-side`, a turn is checked for every mover's block, not only
+//!   the one that moved; a turn that would end side by side is not a legal
+//!   turn, for passing and the end as well.
+//! - `move_extras`: `block` (colour), `from`, `tip`, `face_up` (after the tip),
+//!   `dest` (the final square; the star for a scoring tip), `removed`.
+//! - Perft: a finished game (a side removed all its blocks, or neither side
+//!   can move) is a leaf; a forced pass is a ply. The spec gives no numbers;
+//!   from the standard start (every block stop up, x north, gold to move) the
+//!   engine counts 55, 3,073, 141,593 and 6,678,991 leaves at depths 1-4
+//!   (`no-side-by-side`: 51, 2,446, 104,839, 4,274,464), and an independent
+//!   slow implementation in the tests (named faces rolled field by field,
+//!   every hoops path tried) agrees.
+//! - `render` lists, under the board, each block's top, north and east faces;
+//!   `position_rows` uses the face letters, `*` for an empty star space.
+
+pub mod cube;
+pub mod engine;
+pub mod notation;
+pub mod render;
+#[cfg(test)]
+mod tests;
+
+use serde_json::{Map, Value, json};
+
+use crate::diag::Diag;
+use crate::game::{Parsed, ParsedMoves, Rules};
+use crate::record::{Tag, Tags, Token};
+use crate::span::Span;
+use cube::{Face, Orient};
+use engine::{BLUE, GOLD, Position, SIDES, STARS};
+pub use notation::Move;
+
+/// The Deblockle game.
+pub struct Deblockle;
+
+/// A Deblockle game in progress.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct State {
+    pub pos: Position,
+}
+
+/// The span of part of a tag's value, when the value has no escapes (so its
+/// bytes stand in the file as they are); otherwise the whole value.
+fn value_part(tag: &Tag, start: usize, len: usize) -> Span {
+    if tag.value.len() + 2 == tag.value_span.length {
+        Span::new(tag.value_span.offset + 1 + start, len.max(1))
+    } else {
+        tag.value_span
+    }
+}
+
+fn setup_err(tag: &Tag, start: usize, len: usize, message: String, label: &str) -> Diag {
+    Diag::error("deblockle::bad_setup", message)
+        .at(value_part(tag, start, len))
+        .label(label.to_string())
+        .help("one entry per block, comma-separated: SQUARE TOP/NORTH, e.g. \"c1 cross/slider, e1 x/star\"; at most 4 blocks, not on d2 or d6; the north face is a side face of the top")
+}
+
+/// Reads a setup square (`a1`..`g7`).
+fn setup_square(text: &str) -> Option<u8> {
+    let b = text.as_bytes();
+    if b.len() != 2 {
+        return None;
+    }
+    let c = b.first()?.to_ascii_lowercase();
+    let r = *b.get(1)?;
+    if (b'a'..=b'g').contains(&c) && (b'1'..=b'7').contains(&r) {
+        Some((r - b'1') * 7 + (c - b'a'))
+    } else {
+        None
+    }
+}
+
+/// One side's setup: `(square, orientation)` per block.
+fn parse_setup(tag: &Tag, side: &str) -> Result<Vec<(u8, Orient)>, Diag> {
+    let value = tag.value.as_str();
+    let mut blocks: Vec<(u8, Orient)> = Vec::new();
+    let mut offset = 0usize;
+    for entry in value.split(',') {
+        let entry_start = offset;
+        offset += entry.len() + 1;
+        let lead = entry.len() - entry.trim_start().len();
+        let e = entry.trim();
+        if e.is_empty() {
+            continue;
+        }
+        let at = entry_start + lead;
+        let sq_len = e.find(char::is_whitespace).unwrap_or(e.len());
+        let sq_text = e.get(..sq_len).unwrap_or("");
+        let Some(sq) = setup_square(sq_text) else {
+            return Err(setup_err(
+                tag,
+                at,
+                sq_len,
+                format!("{side} setup: `{sq_text}` is not a square of the 7x7 board"),
+                "not a square a1-g7",
+            ));
+        };
+        if STARS & (1u64 << sq) != 0 {
+            return Err(setup_err(
+                tag,
+                at,
+                sq_len,
+                format!("{side} setup: {sq_text} is a star space; no block may stand on one"),
+                "a star space",
+            ));
+        }
+        if blocks.iter().any(|&(s, _)| s == sq) {
+            return Err(setup_err(
+                tag,
+                at,
+                sq_len,
+                format!("{side} setup: two blocks on {sq_text}"),
+                "square used twice",
+            ));
+        }
+        let faces = e.get(sq_len..).unwrap_or("");
+        let faces_at = at + sq_len + (faces.len() - faces.trim_start().len());
+        let faces = faces.trim();
+        let Some((top_text, north_text)) = faces.split_once('/') else {
+            return Err(setup_err(
+                tag,
+                at,
+                e.len(),
+                format!("{side} setup: `{e}` does not give TOP/NORTH faces"),
+                "expected SQUARE TOP/NORTH",
+            ));
+        };
+        let face = |text: &str, start: usize| {
+            let t = text.trim();
+            let lead = text.len() - text.trim_start().len();
+            Face::parse(t).ok_or_else(|| {
+                setup_err(
+                    tag,
+                    start + lead,
+                    t.len(),
+                    format!(
+                        "{side} setup: `{t}` is not a face (star, stop, cross, x, slider, hoops)"
+                    ),
+                    "unknown face",
+                )
+            })
+        };
+        let top = face(top_text, faces_at)?;
+        let north = face(north_text, faces_at + top_text.len() + 1)?;
+        let Some(o) = Orient::new(top, north) else {
+            let why = if top == north {
+                "the same face as"
+            } else {
+                "opposite"
+            };
+            return Err(setup_err(
+                tag,
+                faces_at,
+                faces.len(),
+                format!(
+                    "{side} setup on {sq_text}: the north face {} is {why} the top face {}",
+                    north.name(),
+                    top.name()
+                ),
+                "north must be a side face of the top",
+            ));
+        };
+        if blocks.len() == 4 {
+            return Err(setup_err(
+                tag,
+                at,
+                e.len(),
+                format!("{side} setup: more than 4 blocks"),
+                "a fifth block",
+            ));
+        }
+        blocks.push((sq, o));
+    }
+    if blocks.is_empty() {
+        return Err(setup_err(
+            tag,
+            0,
+            value.len(),
+            format!("{side} setup places no block; each side has 1 to 4"),
+            "no blocks",
+        ));
+    }
+    Ok(blocks)
+}
+
+fn start_state(tags: &Tags) -> Result<State, Vec<Diag>> {
+    let mut errors = Vec::new();
+    let no_side_by_side = match tags.get("Variant") {
+        None => false,
+        Some(t) if t.value.trim().eq_ignore_ascii_case("standard") => false,
+        Some(t) if t.value.trim().eq_ignore_ascii_case("no-side-by-side") => true,
+        Some(t) => {
+            errors.push(
+                Diag::error(
+                    "record::bad_tag",
+                    format!("unknown deblockle variant `{}`", t.value),
+                )
+                .at(t.value_span)
+                .label("not a deblockle variant")
+                .help("deblockle variants: standard, no-side-by-side"),
+            );
+            false
+        }
+    };
+    let mut pos = Position::empty(no_side_by_side);
+    let mut setups: [Option<Vec<(u8, Orient)>>; 2] = [None, None];
+    for (side, name) in [(GOLD, "SetupGold"), (BLUE, "SetupBlue")] {
+        match tags.get(name) {
+            None => errors.push(
+                Diag::error(
+                    "deblockle::bad_setup",
+                    format!("the record has no `{name}` tag; a Deblockle record gives each side's blocks"),
+                )
+                .label(format!("{name} missing"))
+                .help(format!(
+                    "add e.g. [{name} \"{}\"]",
+                    if side == GOLD {
+                        "c1 stop/x, e1 stop/x, c3 stop/x, e3 stop/x"
+                    } else {
+                        "c5 stop/x, e5 stop/x, c7 stop/x, e7 stop/x"
+                    }
+                )),
+            ),
+            Some(t) => match parse_setup(t, SIDES[side]) {
+                Ok(b) => {
+                    if let Some(slot) = setups.get_mut(side) {
+                        *slot = Some(b);
+                    }
+                }
+                Err(d) => errors.push(d),
+            },
+        }
+    }
+    if let ([Some(gold), Some(blue)], Some(t)) = (&setups, tags.get("SetupBlue")) {
+        for &(sq, o) in gold {
+            pos.put(GOLD, sq, o.index());
+        }
+        for &(sq, o) in blue {
+            if pos.all() & (1u64 << sq) != 0 {
+                let name = notation::square_name(sq);
+                let at = t.value.to_ascii_lowercase().find(&name).unwrap_or(0);
+                errors.push(setup_err(
+                    t,
+                    at,
+                    2,
+                    format!("blue setup: {name} already holds a gold block"),
+                    "square used twice",
+                ));
+                break;
+            }
+            pos.put(BLUE, sq, o.index());
+        }
+    }
+    if let Some(t) = tags.get("First") {
+        match t.value.trim().to_ascii_lowercase().as_str() {
+            "gold" => pos.to_move = GOLD,
+            "blue" => pos.to_move = BLUE,
+            _ => errors.push(
+                Diag::error(
+                    "deblockle::bad_setup",
+                    format!("First is `{}`, not `gold` or `blue`", t.value),
+                )
+                .at(t.value_span)
+                .label("not a side")
+                .help("[First \"gold\"] or [First \"blue\"]"),
+            ),
+        }
+    }
+    if errors.is_empty() {
+        Ok(State { pos })
+    } else {
+        Err(errors)
+    }
+}
+
+fn illegal_pass(state: &State, span: Span) -> Diag {
+    let legal = state.pos.legal_names();
+    let me = SIDES[state.pos.to_move & 1];
+    let example = legal.first().cloned().unwrap_or_default();
+    Diag::error(
+        "deblockle::illegal_pass",
+        format!("{me} has a legal turn and may not pass"),
+    )
+    .at(span)
+    .label("pass while a turn exists")
+    .help(format!(
+        "{me} can play, for example, {example} ({} legal turns)",
+        legal.len()
+    ))
+}
+
+impl Rules for Deblockle {
+    type Move = Move;
+    type State = State;
+
+    const NAME: &'static str = "deblockle";
+    const RULES_TAGS: &'static [&'static str] = &["SetupGold", "SetupBlue", "First"];
+
+    fn start(tags: &Tags) -> Result<State, Vec<Diag>> {
+        start_state(tags)
+    }
+
+    fn variant(state: &State) -> String {
+        if state.pos.no_side_by_side {
+            "no-side-by-side"
+        } else {
+            "standard"
+        }
+        .to_string()
+    }
+
+    fn seats(_: &State) -> Vec<String> {
+        vec!["gold".into(), "blue".into()]
+    }
+
+    fn parse_moves(tokens: &[Token], src: &str) -> ParsedMoves<Move> {
+        notation::parse(tokens, src)
+    }
+
+    fn to_move(state: &State) -> String {
+        SIDES[state.pos.to_move & 1].to_string()
+    }
+
+    fn is_over(state: &State) -> bool {
+        state.pos.is_over()
+    }
+
+    fn must_pass(state: &State) -> bool {
+        !state.pos.can_move(state.pos.to_move)
+    }
+
+    fn is_pass(mv: &Move) -> bool {
+        *mv == Move::Pass
+    }
+
+    fn pass() -> Move {
+        Move::Pass
+    }
+
+    fn play(state: &mut State, mv: &Parsed<Move>, _src: &str) -> Result<(), Diag> {
+        match &mv.mv {
+            Move::Pass => {
+                if state.pos.can_move(state.pos.to_move) {
+                    return Err(illegal_pass(state, mv.span));
+                }
+                state.pos.pass();
+                Ok(())
+            }
+            Move::Turn(t) => {
+                let g = engine::judge(&state.pos, t, mv.span)?;
+                state.pos.play(&g);
+                Ok(())
+            }
+        }
+    }
+
+    fn scores(state: &State) -> Vec<i64> {
+        vec![
+            i64::from(state.pos.removed[GOLD]),
+            i64::from(state.pos.removed[BLUE]),
+        ]
+    }
+
+    fn winners(state: &State) -> Vec<usize> {
+        let p = &state.pos;
+        if p.finished(GOLD) {
+            return vec![GOLD];
+        }
+        if p.finished(BLUE) {
+            return vec![BLUE];
+        }
+        match p.on_board(GOLD).cmp(&p.on_board(BLUE)) {
+            std::cmp::Ordering::Less => vec![GOLD],
+            std::cmp::Ordering::Greater => vec![BLUE],
+            std::cmp::Ordering::Equal => vec![GOLD, BLUE],
+        }
+    }
+
+    fn result_extras(state: &State) -> Map<String, Value> {
+        let p = &state.pos;
+        let mut m = Map::new();
+        m.insert(
+            "blocks_on_board".into(),
+            json!({ "gold": p.on_board(GOLD), "blue": p.on_board(BLUE) }),
+        );
+        m.insert(
+            "blocks_at_start".into(),
+            json!({ "gold": p.total[GOLD], "blue": p.total[BLUE] }),
+        );
+        m
+    }
+
+    fn write_move(mv: &Move) -> String {
+        notation::write(mv)
+    }
+
+    fn move_extras(before: &State, mv: &Move) -> Map<String, Value> {
+        let mut m = Map::new();
+        let Move::Turn(t) = mv else {
+            return m;
+        };
+        if let Ok(g) = engine::judge(&before.pos, t, Span::default()) {
+            m.insert("block".into(), json!(SIDES[before.pos.to_move & 1]));
+            m.insert("from".into(), json!(notation::square_name(g.from)));
+            m.insert("tip".into(), json!(notation::square_name(g.tip)));
+            m.insert("face_up".into(), json!(g.top().name()));
+            m.insert("dest".into(), json!(notation::square_name(g.dest)));
+            m.insert("removed".into(), json!(g.scored));
+        }
+        m
+    }
+
+    fn legal_moves(state: &State) -> Result<Vec<String>, String> {
+        if state.pos.is_over() {
+            return Ok(Vec::new());
+        }
+        let names = state.pos.legal_names();
+        if names.is_empty() {
+            return Ok(vec!["pass".into()]);
+        }
+        Ok(names)
+    }
+
+    fn render(state: &State, color: bool) -> String {
+        render::text(&state.pos, color, state.pos.is_over())
+    }
+
+    fn position_rows(state: &State) -> Vec<String> {
+        render::rows(&state.pos)
+    }
+
+    fn svg(state: &State) -> String {
+        render::svg(&state.pos)
+    }
+
+    fn perft(variant: Option<&str>, depth: u32) -> Result<u64, String> {
+        let nsbs = match variant {
+            None => false,
+            Some(v) if v.eq_ignore_ascii_case("standard") => false,
+            Some(v) if v.eq_ignore_ascii_case("no-side-by-side") => true,
+            Some(v) => {
+                return Err(format!(
+                    "unknown deblockle variant `{v}` (standard, no-side-by-side)"
+                ));
+            }
+        };
+        Ok(engine::perft(&Position::standard(nsbs), depth))
+    }
+}

@@ -1,0 +1,369 @@
+//! Deblockle notation: `pass`, or a turn `FROM-TO` (the tip) followed by the
+//! hop, `/DEST` or, for hoops, the full path `/S1/S2/S3`. Stop and scoring
+//! tips have no hop part.
+//!
+//! A square is a column letter and a row number (case-insensitive). The
+//! notation reads any letter `a`..`z` and rows `0`..`99`, so that a tip or a
+//! hop written off the 7x7 board reaches the engine, which says what is wrong
+//! with it (`tip_off_board`, `hop_blocked`, ...); text that is no square at all
+//! is `bad_square`. This module knows no rules.
+
+use crate::diag::Diag;
+use crate::game::{Parsed, ParsedMoves};
+use crate::record::Token;
+use crate::span::Span;
+
+/// Board size.
+pub const SIZE: i8 = 7;
+
+/// A written square: column and row (0-based, possibly off the board) and
+/// where it stands in the move's text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SqRef {
+    /// 0 for `a`.
+    pub col: i8,
+    /// 0 for row `1` (-1 for row `0`).
+    pub row: i8,
+    /// Byte offset from the start of the move's text.
+    pub at: u16,
+    /// Length of the square's text.
+    pub len: u8,
+}
+
+impl SqRef {
+    /// A square with no text (for moves built by the engine).
+    pub const fn bare(sq: u8) -> SqRef {
+        SqRef {
+            col: (sq % 7) as i8,
+            row: (sq / 7) as i8,
+            at: 0,
+            len: 0,
+        }
+    }
+
+    /// The board index `7 * row + col`, when on the board.
+    pub fn index(self) -> Option<u8> {
+        if (0..SIZE).contains(&self.col) && (0..SIZE).contains(&self.row) {
+            u8::try_from(self.row * SIZE + self.col).ok()
+        } else {
+            None
+        }
+    }
+
+    /// The span of the square's text, given the move's span.
+    pub fn span(self, move_span: Span) -> Span {
+        if self.len == 0 {
+            move_span
+        } else {
+            Span::new(
+                move_span.offset + usize::from(self.at),
+                usize::from(self.len),
+            )
+        }
+    }
+
+    /// The square's name (`c3`; off-board squares too, `h1`, `d0`).
+    pub fn name(self) -> String {
+        let col = u8::try_from(self.col)
+            .ok()
+            .and_then(|c| c.checked_add(b'a'))
+            .map_or('?', char::from);
+        format!("{col}{}", i16::from(self.row) + 1)
+    }
+}
+
+/// `c3`-style name of a board index.
+pub fn square_name(sq: u8) -> String {
+    SqRef::bare(sq).name()
+}
+
+/// The hop part of a turn as written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Hop {
+    /// No hop written (stop, a scoring tip, or a missing hop).
+    None,
+    /// `/DEST`.
+    Dest(SqRef),
+    /// `/S1/S2/S3`: a hoops path.
+    Path([SqRef; 3]),
+}
+
+/// A turn as written: the tip and the hop.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Turn {
+    pub from: SqRef,
+    pub to: SqRef,
+    pub hop: Hop,
+}
+
+/// A typed Deblockle move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Move {
+    Turn(Turn),
+    Pass,
+}
+
+/// The canonical spelling: the tip, then `/DEST` (a hoops path is written as
+/// its destination).
+pub fn write(mv: &Move) -> String {
+    match mv {
+        Move::Pass => "pass".to_string(),
+        Move::Turn(t) => {
+            let mut s = format!("{}-{}", t.from.name(), t.to.name());
+            match t.hop {
+                Hop::None => {}
+                Hop::Dest(d) | Hop::Path([_, _, d]) => {
+                    s.push('/');
+                    s.push_str(&d.name());
+                }
+            }
+            s
+        }
+    }
+}
+
+/// The canonical spelling of a turn given by board indices (`dest == None`:
+/// no hop part).
+pub fn write_turn(from: u8, tip: u8, dest: Option<u8>) -> String {
+    match dest {
+        None => format!("{}-{}", square_name(from), square_name(tip)),
+        Some(d) => format!(
+            "{}-{}/{}",
+            square_name(from),
+            square_name(tip),
+            square_name(d)
+        ),
+    }
+}
+
+fn bad(text: &str, span: Span, why: &str) -> Diag {
+    Diag::error(
+        "deblockle::bad_square",
+        format!("`{text}` is not a square or a turn"),
+    )
+    .at(span)
+    .label(why.to_string())
+    .help("a turn is FROM-TO then /DEST (or /S1/S2/S3 for hoops), e.g. `c3-c4/e6`; squares are a1 to g7; a pass is `pass`")
+}
+
+/// Reads a square at the start of `s`: a letter, then one or two digits.
+/// Returns the (column, row) and the length read.
+fn square_at(s: &[u8]) -> Option<(i8, i8, usize)> {
+    let c = s.first()?.to_ascii_lowercase();
+    if !c.is_ascii_lowercase() {
+        return None;
+    }
+    let digits = s
+        .get(1..)
+        .map_or(0, |r| r.iter().take_while(|b| b.is_ascii_digit()).count());
+    if digits == 0 || digits > 2 {
+        return None;
+    }
+    let mut row: i16 = 0;
+    for &d in s.get(1..1 + digits)? {
+        row = row * 10 + i16::from(d - b'0');
+    }
+    Some((
+        i8::try_from(c - b'a').ok()?,
+        i8::try_from(row - 1).ok()?,
+        1 + digits,
+    ))
+}
+
+/// Reads one token (not `pass`) as a turn; `Err((offset, length, why))` blames
+/// part of the token.
+fn parse_turn(text: &str) -> Result<Turn, (usize, usize, &'static str)> {
+    let b = text.as_bytes();
+    // The extent of the chunk starting at `i`: up to the next `-` or `/`.
+    let chunk_end = |i: usize| {
+        b.get(i..)
+            .and_then(|r| r.iter().position(|&c| c == b'-' || c == b'/'))
+            .map_or(b.len(), |p| i + p)
+    };
+    let read_sq = |i: usize| -> Result<(SqRef, usize), (usize, usize, &'static str)> {
+        let end = chunk_end(i);
+        match b.get(i..end).and_then(square_at) {
+            Some((col, row, len)) if i + len == end => {
+                let at = u16::try_from(i).map_err(|_| (i, end - i, "not a square"))?;
+                Ok((
+                    SqRef {
+                        col,
+                        row,
+                        at,
+                        len: len as u8,
+                    },
+                    end,
+                ))
+            }
+            _ => Err((
+                i,
+                (end - i).max(1).min(b.len().saturating_sub(i)).max(1),
+                "not a square",
+            )),
+        }
+    };
+    let (from, i) = read_sq(0)?;
+    match b.get(i) {
+        Some(b'-') => {}
+        None => {
+            return Err((
+                0,
+                b.len(),
+                "a turn is FROM-TO: the square the block tips to is missing",
+            ));
+        }
+        Some(_) => {
+            return Err((
+                i,
+                b.len() - i,
+                "expected `-` and the square the block tips to",
+            ));
+        }
+    }
+    let (to, mut i) = read_sq(i + 1)?;
+    let mut hops: [SqRef; 3] = [to; 3];
+    let mut n = 0usize;
+    let hop_start = i;
+    while i < b.len() {
+        if b.get(i) != Some(&b'/') {
+            return Err((i, b.len() - i, "expected `/` and the hop's square"));
+        }
+        let (sq, next) = read_sq(i + 1)?;
+        if n == 3 {
+            return Err((
+                hop_start,
+                b.len() - hop_start,
+                "a hop is `/DEST`, or `/S1/S2/S3` for hoops",
+            ));
+        }
+        if let Some(slot) = hops.get_mut(n) {
+            *slot = sq;
+        }
+        n += 1;
+        i = next;
+    }
+    let hop = match n {
+        0 => Hop::None,
+        1 => Hop::Dest(hops[0]),
+        3 => Hop::Path(hops),
+        _ => {
+            return Err((
+                hop_start,
+                b.len() - hop_start,
+                "a hop is `/DEST`, or `/S1/S2/S3` for hoops",
+            ));
+        }
+    };
+    Ok(Turn { from, to, hop })
+}
+
+/// Reads the movetext tokens into moves, up to the first malformed one.
+pub fn parse(tokens: &[Token], src: &str) -> ParsedMoves<Move> {
+    let mut moves = Vec::with_capacity(tokens.len().min(1 << 16));
+    for (index, tok) in tokens.iter().enumerate() {
+        let text = tok.text(src);
+        if text.eq_ignore_ascii_case("pass") {
+            moves.push(Parsed {
+                mv: Move::Pass,
+                span: tok.span,
+                token: index,
+            });
+            continue;
+        }
+        match parse_turn(text) {
+            Ok(t) => moves.push(Parsed {
+                mv: Move::Turn(t),
+                span: tok.span,
+                token: index,
+            }),
+            Err((at, len, why)) => {
+                // Keep the blamed span on character boundaries of the token.
+                let mut start = at.min(text.len());
+                while !text.is_char_boundary(start) {
+                    start -= 1;
+                }
+                let mut end = (at + len).min(text.len()).max(start);
+                while !text.is_char_boundary(end) {
+                    end += 1;
+                }
+                if end == start {
+                    // Blame the last character when the text stops short.
+                    end = text.len();
+                    start = text
+                        .char_indices()
+                        .next_back()
+                        .map_or(0, |(i, _)| i.min(start));
+                }
+                let span = Span::new(tok.span.offset + start, end - start);
+                return ParsedMoves {
+                    moves,
+                    error: Some(bad(span.text(src), span, why)),
+                };
+            }
+        }
+    }
+    ParsedMoves { moves, error: None }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::parse_file;
+
+    fn read(src: &str) -> (Vec<String>, Option<String>) {
+        let games = parse_file(src);
+        let g = &games[0];
+        let p = parse(&g.tokens, src);
+        (
+            p.moves.iter().map(|m| write(&m.mv)).collect(),
+            p.error
+                .map(|d| d.span.unwrap_or_default().text(src).to_string()),
+        )
+    }
+
+    #[test]
+    fn turns_and_passes() {
+        assert_eq!(
+            read("c1-d1/d7 C7-C6/C1 e7-e6 PASS e6-f6/f5/e5/d5").0,
+            ["c1-d1/d7", "c7-c6/c1", "e7-e6", "pass", "e6-f6/d5"]
+        );
+    }
+
+    #[test]
+    fn hoops_path_is_kept() {
+        let src = "e6-f6/f5/e5/d5";
+        let games = parse_file(src);
+        let p = parse(&games[0].tokens, src);
+        let Move::Turn(t) = p.moves[0].mv else {
+            panic!()
+        };
+        let Hop::Path([a, b, c]) = t.hop else {
+            panic!()
+        };
+        assert_eq!(
+            (a.name(), b.name(), c.name()),
+            ("f5".into(), "e5".into(), "d5".into())
+        );
+        assert_eq!(c.span(p.moves[0].span).text(src), "d5");
+        assert_eq!(t.to.span(p.moves[0].span).text(src), "f6");
+    }
+
+    #[test]
+    fn off_board_squares_reach_the_engine() {
+        assert_eq!(read("g1-h1/h2 d1-d0").0, ["g1-h1/h2", "d1-d0"]);
+    }
+
+    #[test]
+    fn malformed_turns_blame_their_own_span() {
+        assert_eq!(read("c1-d1/d7 c1").1.as_deref(), Some("c1"));
+        assert_eq!(read("c1-d1/d7 1c-d1").1.as_deref(), Some("1c"));
+        assert_eq!(read("c1-d1/d7 c1-d1/").1.as_deref(), Some("/"));
+        assert_eq!(read("c1-d1/d7 c1-d1/d2/d3").1.as_deref(), Some("/d2/d3"));
+        assert_eq!(read("c1-d1/d2/d3/d4/d5").1.as_deref(), Some("/d2/d3/d4/d5"));
+        assert_eq!(read("c1-d1-d2").1.as_deref(), Some("-d2"));
+        assert_eq!(read("c100-d1").1.as_deref(), Some("c100"));
+        assert_eq!(read("é1-d1").1.as_deref(), Some("é1"));
+        assert_eq!(read("c1-é1").1.as_deref(), Some("é1"));
+        assert_eq!(read("-").1.as_deref(), Some("-"));
+    }
+}

@@ -1,0 +1,657 @@
+//! The Qwirkle rule engine: tiles, the board, placement judging and scoring,
+//! and the placement generator. It never parses text.
+//!
+//! The board is a 256 x 256 grid of bytes centred on the game's first tile:
+//! every later tile touches the board and the board holds at most 108 tiles,
+//! so no legal tile lies more than 108 squares from the first one. Squares
+//! outside the grid read as empty. Coordinates are `i32` in moves and are
+//! widened to `i64` for all arithmetic, so no input can overflow.
+
+/// A tile kind: `colour * 6 + shape`, `0..36`.
+pub type Tile = u8;
+
+pub const COLOURS: &[u8; 6] = b"ROYGBP";
+pub const SHAPES: &[u8; 6] = b"osdcx*";
+pub const COLOUR_NAMES: [&str; 6] = ["red", "orange", "yellow", "green", "blue", "purple"];
+pub const SHAPE_NAMES: [&str; 6] = [
+    "circle",
+    "square",
+    "diamond",
+    "clover",
+    "criss-cross",
+    "starburst",
+];
+
+/// The largest line: six tiles.
+pub const MAX_LINE: usize = 6;
+
+pub const fn colour(t: Tile) -> u8 {
+    t / 6
+}
+
+pub const fn shape(t: Tile) -> u8 {
+    t % 6
+}
+
+/// The two-character code of a tile (`Rc`).
+pub fn code(t: Tile) -> String {
+    let c = COLOURS.get(usize::from(colour(t))).copied().unwrap_or(b'?');
+    let s = SHAPES.get(usize::from(shape(t))).copied().unwrap_or(b'?');
+    format!("{}{}", c as char, s as char)
+}
+
+/// A tile from its colour and shape letters (`R`, `c`), exact case.
+pub fn from_letters(c: u8, s: u8) -> Option<Tile> {
+    let ci = COLOURS.iter().position(|&x| x == c)?;
+    let si = SHAPES.iter().position(|&x| x == s)?;
+    u8::try_from(ci * 6 + si).ok()
+}
+
+/// A multiset of tiles: how many of each kind.
+pub type Counts = [u8; 36];
+
+pub fn count_add(c: &mut Counts, t: Tile) {
+    if let Some(n) = c.get_mut(usize::from(t)) {
+        *n = n.saturating_add(1);
+    }
+}
+
+/// Takes one `t` out; false when there is none.
+pub fn count_take(c: &mut Counts, t: Tile) -> bool {
+    match c.get_mut(usize::from(t)) {
+        Some(n) if *n > 0 => {
+            *n -= 1;
+            true
+        }
+        _ => false,
+    }
+}
+
+/// The tiles of a multiset in kind order.
+pub fn tiles_of(c: &Counts) -> Vec<Tile> {
+    let mut v = Vec::new();
+    for (t, &n) in c.iter().enumerate() {
+        for _ in 0..n {
+            v.push(t as Tile);
+        }
+    }
+    v
+}
+
+/// The largest group of a hand: tiles sharing a colour or a shape, duplicates
+/// not counted.
+pub fn largest_group(c: &Counts) -> usize {
+    let mut best = 0;
+    for k in 0..6u8 {
+        let by_colour = (0..6u8)
+            .filter(|&s| c.get(usize::from(k * 6 + s)).is_some_and(|&n| n > 0))
+            .count();
+        let by_shape = (0..6u8)
+            .filter(|&col| c.get(usize::from(col * 6 + k)).is_some_and(|&n| n > 0))
+            .count();
+        best = best.max(by_colour).max(by_shape);
+    }
+    best
+}
+
+const SIZE: i64 = 256;
+const HALF: i64 = 128;
+const EMPTY: u8 = 255;
+
+/// The board: tiles on squares, and how many of each kind are on it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board {
+    /// The first tile's square: the grid's centre. `None` while empty.
+    origin: Option<(i64, i64)>,
+    cells: Vec<u8>,
+    pub count: usize,
+    pub on_board: Counts,
+    /// Occupied rectangle: min x, max x, min y, max y.
+    pub bounds: Option<(i64, i64, i64, i64)>,
+}
+
+impl Default for Board {
+    fn default() -> Self {
+        Board {
+            origin: None,
+            cells: Vec::new(),
+            count: 0,
+            on_board: [0; 36],
+            bounds: None,
+        }
+    }
+}
+
+/// A tile placed (or to be placed) on a square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Put {
+    pub tile: Tile,
+    pub x: i64,
+    pub y: i64,
+}
+
+/// A line on the board: its first square (west or south end), its direction
+/// and its tiles in order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    pub x: i64,
+    pub y: i64,
+    /// `true` for a row (east-west), `false` for a column (south-north).
+    pub row: bool,
+    pub tiles: Vec<Tile>,
+}
+
+impl Line {
+    /// `red column`, `criss-cross row`: the shared attribute and orientation.
+    pub fn name(&self) -> String {
+        let dir = if self.row { "row" } else { "column" };
+        let first = self.tiles.first().copied().unwrap_or(0);
+        let attr = if self.tiles.iter().all(|&t| colour(t) == colour(first)) {
+            COLOUR_NAMES
+                .get(usize::from(colour(first)))
+                .copied()
+                .unwrap_or("?")
+        } else {
+            SHAPE_NAMES
+                .get(usize::from(shape(first)))
+                .copied()
+                .unwrap_or("?")
+        };
+        format!("{attr} {dir}")
+    }
+
+    /// `Rc@0,3 Gs@1,3`: every square and tile of the line.
+    pub fn squares(&self) -> String {
+        let (dx, dy) = if self.row { (1, 0) } else { (0, 1) };
+        self.tiles
+            .iter()
+            .enumerate()
+            .map(|(i, &t)| {
+                let i = i as i64;
+                format!("{}@{},{}", code(t), self.x + dx * i, self.y + dy * i)
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    pub fn score(&self) -> i64 {
+        let n = self.tiles.len() as i64;
+        if self.tiles.len() == MAX_LINE {
+            n + 6
+        } else {
+            n
+        }
+    }
+}
+
+/// Why a placement is illegal; `at` is the index of the blamed tile in the move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlaceError {
+    /// The square holds a tile already (`dup`: another tile of this turn).
+    Occupied {
+        at: usize,
+        dup: bool,
+        held: Tile,
+    },
+    NotInLine {
+        at: usize,
+    },
+    Gap {
+        x: i64,
+        y: i64,
+    },
+    NotTouching,
+    NoSharedAttribute {
+        at: usize,
+    },
+    TooLong {
+        at: usize,
+        line: Line,
+    },
+    Duplicate {
+        at: usize,
+        line: Line,
+        tile: Tile,
+    },
+    Mixed {
+        at: usize,
+        line: Line,
+    },
+}
+
+/// A placement's score, line by line.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Score {
+    pub lines: Vec<Line>,
+    pub total: i64,
+}
+
+impl Score {
+    /// `criss-cross row 3 + red column 6 + Qwirkle 6 + blue column 3`.
+    pub fn parts(&self) -> Vec<String> {
+        if self.lines.is_empty() {
+            return vec!["single tile 1".to_string()];
+        }
+        let mut parts = Vec::new();
+        for l in &self.lines {
+            parts.push(format!("{} {}", l.name(), l.tiles.len()));
+            if l.tiles.len() == MAX_LINE {
+                parts.push("Qwirkle 6".to_string());
+            }
+        }
+        parts
+    }
+}
+
+/// How a line's tiles break the rules, if they do.
+enum LineFault {
+    TooLong,
+    Duplicate(Tile),
+    Mixed,
+}
+
+fn line_fault(tiles: &[Tile]) -> Option<LineFault> {
+    if tiles.len() > MAX_LINE {
+        return Some(LineFault::TooLong);
+    }
+    for (i, &a) in tiles.iter().enumerate() {
+        if tiles.iter().skip(i + 1).any(|&b| b == a) {
+            return Some(LineFault::Duplicate(a));
+        }
+    }
+    let first = tiles.first().copied().unwrap_or(0);
+    let same_colour = tiles.iter().all(|&t| colour(t) == colour(first));
+    let same_shape = tiles.iter().all(|&t| shape(t) == shape(first));
+    if same_colour || same_shape {
+        None
+    } else {
+        Some(LineFault::Mixed)
+    }
+}
+
+/// Whether tiles can still be part of one valid line (the cheap test of the
+/// generator: distinct, one shared attribute, at most six).
+fn line_ok(tiles: &[Tile]) -> bool {
+    line_fault(tiles).is_none()
+}
+
+impl Board {
+    pub fn is_empty(&self) -> bool {
+        self.count == 0
+    }
+
+    fn index(&self, x: i64, y: i64) -> Option<usize> {
+        let (ox, oy) = self.origin?;
+        let gx = x.checked_sub(ox)?.checked_add(HALF)?;
+        let gy = y.checked_sub(oy)?.checked_add(HALF)?;
+        if (0..SIZE).contains(&gx) && (0..SIZE).contains(&gy) {
+            usize::try_from(gy * SIZE + gx).ok()
+        } else {
+            None
+        }
+    }
+
+    /// The tile on a square.
+    pub fn get(&self, x: i64, y: i64) -> Option<Tile> {
+        let i = self.index(x, y)?;
+        self.cells.get(i).copied().filter(|&c| c != EMPTY)
+    }
+
+    /// The tile on a square, counting the tiles of a turn being judged.
+    fn get_with(&self, extra: &[Put], x: i64, y: i64) -> Option<Tile> {
+        extra
+            .iter()
+            .find(|p| p.x == x && p.y == y)
+            .map(|p| p.tile)
+            .or_else(|| self.get(x, y))
+    }
+
+    fn has_neighbour(&self, x: i64, y: i64) -> bool {
+        [(1, 0), (-1, 0), (0, 1), (0, -1)]
+            .iter()
+            .any(|&(dx, dy)| self.get(x + dx, y + dy).is_some())
+    }
+
+    /// Puts a tile down (after the move was judged legal).
+    pub fn set(&mut self, p: Put) {
+        if self.origin.is_none() {
+            self.origin = Some((p.x, p.y));
+            self.cells = vec![EMPTY; (SIZE * SIZE) as usize];
+        }
+        let Some(i) = self.index(p.x, p.y) else {
+            return;
+        };
+        if let Some(c) = self.cells.get_mut(i) {
+            if *c == EMPTY {
+                self.count += 1;
+            }
+            *c = p.tile;
+        }
+        count_add(&mut self.on_board, p.tile);
+        self.bounds = Some(match self.bounds {
+            None => (p.x, p.x, p.y, p.y),
+            Some((a, b, c, d)) => (a.min(p.x), b.max(p.x), c.min(p.y), d.max(p.y)),
+        });
+    }
+
+    /// The maximal run through `(x, y)` in a direction, the turn's tiles
+    /// included. At most 16 squares each way are read (a longer run is
+    /// already too long).
+    fn run(&self, extra: &[Put], x: i64, y: i64, row: bool, buf: &mut Vec<Tile>) -> (i64, i64) {
+        let (dx, dy) = if row { (1, 0) } else { (0, 1) };
+        let mut sx = x;
+        let mut sy = y;
+        for _ in 0..16 {
+            if self.get_with(extra, sx - dx, sy - dy).is_none() {
+                break;
+            }
+            sx -= dx;
+            sy -= dy;
+        }
+        buf.clear();
+        let (mut cx, mut cy) = (sx, sy);
+        while let Some(t) = self.get_with(extra, cx, cy) {
+            buf.push(t);
+            if buf.len() > 32 {
+                break;
+            }
+            cx += dx;
+            cy += dy;
+        }
+        (sx, sy)
+    }
+
+    /// Judges a placement and scores it. The checks run in the spec's order:
+    /// occupied, one row or column, gaps, contact, shared attribute, then every
+    /// line the turn makes (too long, duplicate, mixed).
+    pub fn judge(&self, puts: &[Put]) -> Result<Score, PlaceError> {
+        for (i, p) in puts.iter().enumerate() {
+            if let Some(held) = self.get(p.x, p.y) {
+                return Err(PlaceError::Occupied {
+                    at: i,
+                    dup: false,
+                    held,
+                });
+            }
+            if let Some(q) = puts.iter().take(i).find(|q| q.x == p.x && q.y == p.y) {
+                return Err(PlaceError::Occupied {
+                    at: i,
+                    dup: true,
+                    held: q.tile,
+                });
+            }
+        }
+        let Some(first) = puts.first() else {
+            return Err(PlaceError::NotInLine { at: 0 });
+        };
+        let same_y = puts.iter().all(|p| p.y == first.y);
+        let same_x = puts.iter().all(|p| p.x == first.x);
+        if !same_x && !same_y {
+            let at = if puts.get(1).is_some_and(|p| p.y == first.y) {
+                puts.iter().position(|p| p.y != first.y)
+            } else {
+                puts.iter().position(|p| p.x != first.x)
+            };
+            return Err(PlaceError::NotInLine {
+                at: at.unwrap_or(0),
+            });
+        }
+        // A single tile is judged as a row; its column is a cross line.
+        let row = same_y;
+        let key = |p: &Put| if row { p.x } else { p.y };
+        let lo = puts.iter().map(key).min().unwrap_or(0);
+        let hi = puts.iter().map(key).max().unwrap_or(0);
+        let mut k = lo;
+        while k < hi {
+            let (x, y) = if row { (k, first.y) } else { (first.x, k) };
+            if self.get_with(puts, x, y).is_none() {
+                return Err(PlaceError::Gap { x, y });
+            }
+            k += 1;
+        }
+        if !self.is_empty() && !puts.iter().any(|p| self.has_neighbour(p.x, p.y)) {
+            return Err(PlaceError::NotTouching);
+        }
+        let c0 = colour(first.tile);
+        let s0 = shape(first.tile);
+        if !puts.iter().all(|p| colour(p.tile) == c0) && !puts.iter().all(|p| shape(p.tile) == s0) {
+            let at = if puts.get(1).is_some_and(|p| colour(p.tile) == c0) {
+                puts.iter().position(|p| colour(p.tile) != c0)
+            } else {
+                puts.iter().position(|p| shape(p.tile) != s0)
+            };
+            return Err(PlaceError::NoSharedAttribute {
+                at: at.unwrap_or(0),
+            });
+        }
+        // The lines: the main one, then the cross line through every tile.
+        let mut score = Score::default();
+        let mut buf = Vec::with_capacity(8);
+        let mut check = |at: usize, p: &Put, r: bool, score: &mut Score| {
+            let (sx, sy) = self.run(puts, p.x, p.y, r, &mut buf);
+            if buf.len() < 2 {
+                return Ok(());
+            }
+            let line = Line {
+                x: sx,
+                y: sy,
+                row: r,
+                tiles: buf.clone(),
+            };
+            match line_fault(&buf) {
+                Some(LineFault::TooLong) => Err(PlaceError::TooLong { at, line }),
+                Some(LineFault::Duplicate(tile)) => Err(PlaceError::Duplicate { at, line, tile }),
+                Some(LineFault::Mixed) => Err(PlaceError::Mixed { at, line }),
+                None => {
+                    score.total += line.score();
+                    score.lines.push(line);
+                    Ok(())
+                }
+            }
+        };
+        check(0, first, row, &mut score)?;
+        for (i, p) in puts.iter().enumerate() {
+            check(i, p, !row, &mut score)?;
+        }
+        if score.lines.is_empty() {
+            score.total = 1;
+        }
+        Ok(score)
+    }
+
+    /// Every legal placement of tiles from `hand`, each with its score.
+    /// `first_group`: on the empty board, only groups of exactly this size.
+    ///
+    /// The generator starts from the squares next to the board (anchors): a
+    /// placement is a stretch of one row or column whose westmost (southmost)
+    /// placed square lies at most five squares before an anchor; it walks
+    /// east (north) from there, skipping over board tiles, placing one hand
+    /// tile on each empty square and pruning as soon as the line or a cross
+    /// line breaks. On the empty board tiles are placed eastward from 0,0.
+    pub fn placements(&self, hand: &Counts, first_group: Option<usize>) -> Vec<(Vec<Put>, i64)> {
+        let mut out = Vec::new();
+        let mut kinds: Vec<(Tile, u8)> = Vec::with_capacity(6);
+        for (t, &n) in hand.iter().enumerate() {
+            if n > 0 {
+                kinds.push((t as Tile, n));
+            }
+        }
+        let hand_size: usize = kinds.iter().map(|&(_, n)| usize::from(n)).sum();
+        if self.is_empty() {
+            let mut placed = Vec::with_capacity(6);
+            self.first_rec(&mut kinds, &mut placed, first_group, &mut out);
+            return out;
+        }
+        let Some((x0, x1, y0, y1)) = self.bounds else {
+            return out;
+        };
+        for row in [true, false] {
+            // Start squares: empty squares within five squares before an anchor.
+            let mut starts: Vec<(i64, i64)> = Vec::new();
+            let (dx, dy) = if row { (1, 0) } else { (0, 1) };
+            for y in y0 - 1..=y1 + 1 {
+                for x in x0 - 1..=x1 + 1 {
+                    if self.get(x, y).is_some() || !self.has_neighbour(x, y) {
+                        continue;
+                    }
+                    for back in 0..MAX_LINE as i64 {
+                        let (sx, sy) = (x - dx * back, y - dy * back);
+                        if self.get(sx, sy).is_none() {
+                            starts.push((sx, sy));
+                        }
+                    }
+                }
+            }
+            starts.sort_unstable();
+            starts.dedup();
+            let mut placed: Vec<Put> = Vec::with_capacity(6);
+            let mut line: Vec<Tile> = Vec::with_capacity(16);
+            for &(sx, sy) in &starts {
+                // The board tiles just before the start join the line.
+                line.clear();
+                let mut bx = sx - dx;
+                let mut by = sy - dy;
+                let mut before = Vec::new();
+                while let Some(t) = self.get(bx, by) {
+                    before.push(t);
+                    if before.len() > MAX_LINE {
+                        break;
+                    }
+                    bx -= dx;
+                    by -= dy;
+                }
+                before.reverse();
+                line.extend_from_slice(&before);
+                if !line_ok(&line) {
+                    continue;
+                }
+                self.walk(
+                    &mut kinds,
+                    hand_size,
+                    row,
+                    sx,
+                    sy,
+                    &mut placed,
+                    &mut line,
+                    &mut out,
+                );
+            }
+        }
+        out
+    }
+
+    /// Places a tile on the empty square `(x, y)` and walks on.
+    #[allow(clippy::too_many_arguments)]
+    fn walk(
+        &self,
+        kinds: &mut Vec<(Tile, u8)>,
+        hand_size: usize,
+        row: bool,
+        x: i64,
+        y: i64,
+        placed: &mut Vec<Put>,
+        line: &mut Vec<Tile>,
+        out: &mut Vec<(Vec<Put>, i64)>,
+    ) {
+        let (dx, dy) = if row { (1, 0) } else { (0, 1) };
+        let mut cross = Vec::with_capacity(8);
+        for k in 0..kinds.len() {
+            let Some(&(t, n)) = kinds.get(k) else {
+                continue;
+            };
+            if n == 0 {
+                continue;
+            }
+            // The cross line through (x, y).
+            let put = Put { tile: t, x, y };
+            self.run(std::slice::from_ref(&put), x, y, !row, &mut cross);
+            if cross.len() >= 2 && !line_ok(&cross) {
+                continue;
+            }
+            let mark = line.len();
+            line.push(t);
+            if !line_ok(line) {
+                line.truncate(mark);
+                continue;
+            }
+            placed.push(put);
+            if let Some(e) = kinds.get_mut(k) {
+                e.1 -= 1;
+            }
+            // The board tiles right after this square join the line.
+            let mut nx = x + dx;
+            let mut ny = y + dy;
+            let mark2 = line.len();
+            while let Some(b) = self.get(nx, ny) {
+                line.push(b);
+                if line.len() > MAX_LINE {
+                    break;
+                }
+                nx += dx;
+                ny += dy;
+            }
+            if line_ok(line) {
+                let touches = placed.iter().any(|p| self.has_neighbour(p.x, p.y));
+                // A single tile is listed once (as a row move).
+                if touches && (row || placed.len() > 1) {
+                    if let Ok(score) = self.judge(placed) {
+                        out.push((placed.clone(), score.total));
+                    }
+                }
+                if placed.len() < hand_size && line.len() < MAX_LINE {
+                    self.walk(kinds, hand_size, row, nx, ny, placed, line, out);
+                }
+            }
+            line.truncate(mark2);
+            line.truncate(mark);
+            placed.pop();
+            if let Some(e) = kinds.get_mut(k) {
+                e.1 += 1;
+            }
+        }
+    }
+
+    /// The empty board: groups placed eastward from 0,0.
+    fn first_rec(
+        &self,
+        kinds: &mut Vec<(Tile, u8)>,
+        placed: &mut Vec<Put>,
+        group: Option<usize>,
+        out: &mut Vec<(Vec<Put>, i64)>,
+    ) {
+        if !placed.is_empty() && group.is_none_or(|g| g == placed.len()) {
+            if let Ok(score) = self.judge(placed) {
+                out.push((placed.clone(), score.total));
+            }
+        }
+        if placed.len() >= MAX_LINE || group.is_some_and(|g| placed.len() >= g) {
+            return;
+        }
+        for k in 0..kinds.len() {
+            let Some(&(t, n)) = kinds.get(k) else {
+                continue;
+            };
+            if n == 0 {
+                continue;
+            }
+            let mut tiles: Vec<Tile> = placed.iter().map(|p| p.tile).collect();
+            tiles.push(t);
+            if !line_ok(&tiles) {
+                continue;
+            }
+            placed.push(Put {
+                tile: t,
+                x: placed.len() as i64,
+                y: 0,
+            });
+            if let Some(e) = kinds.get_mut(k) {
+                e.1 -= 1;
+            }
+            self.first_rec(kinds, placed, group, out);
+            placed.pop();
+            if let Some(e) = kinds.get_mut(k) {
+                e.1 += 1;
+            }
+        }
+    }
+}

@@ -1,0 +1,676 @@
+//! Qwirkle notation: tiles `Rc` (colour `ROYGBP` upper case, shape `osdcx*`,
+//! exact case: `O` orange, `o` circle), placements `Rc@0,0 + Rd@0,-1` with an
+//! optional claimed score `=3` and drawn tiles `<Gs,Bx>`, swaps `swap Rc,Bs`
+//! or `swap 2` (optionally `<Po,Pd>`), and `pass`. Keywords are
+//! case-insensitive.
+//!
+//! The container splits at white space, so a turn spans several tokens. The
+//! reader first cuts the tokens into lexemes (a tile with or without its
+//! square, `+`, `=`, a number, `<`, `>`, `,`, a keyword), so `+` and `=` may be
+//! glued to their neighbours or spaced, and `<Gs, Bx>` may hold spaces; then it
+//! reads turns: tiles on squares joined by `+` are one turn, and a tile on a
+//! square not preceded by `+` starts the next turn. The claim is read before
+//! or after the drawn tiles (`=3 <Gs>` or `<Gs> =3`); the writer puts it first.
+
+use crate::diag::Diag;
+use crate::game::{Parsed, ParsedMoves};
+use crate::record::Token;
+use crate::span::Span;
+
+use super::engine::{Tile, code, from_letters};
+
+/// A tile on a square, as written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Placed {
+    pub tile: Tile,
+    pub x: i32,
+    pub y: i32,
+    pub span: Span,
+}
+
+/// Tiles drawn after a turn, as written (`<Gs,Bx>`; `<>` is none).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Draw {
+    pub tiles: Vec<Tile>,
+    pub span: Span,
+}
+
+/// A typed Qwirkle turn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Move {
+    Place {
+        tiles: Vec<Placed>,
+        /// The claimed score `=N` and its span.
+        claim: Option<(i64, Span)>,
+        draw: Option<Draw>,
+    },
+    Swap {
+        /// The tiles put back, when written (`swap Rc,Bs`), with their spans.
+        tiles: Option<Vec<(Tile, Span)>>,
+        count: usize,
+        /// The span of the tiles or the count.
+        span: Span,
+        draw: Option<Draw>,
+    },
+    Pass,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Lex {
+    Tile(Tile, Option<(i32, i32)>),
+    Plus,
+    Eq,
+    Num(u64),
+    Open,
+    Close,
+    Comma,
+    Pass,
+    Swap,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Item {
+    lex: Lex,
+    span: Span,
+    token: usize,
+}
+
+fn bad(message: String, span: Span, label: &str, help: &str) -> Diag {
+    Diag::error("qwirkle::bad_tile", message)
+        .at(span)
+        .label(label.to_string())
+        .help(help.to_string())
+}
+
+const TILE_HELP: &str = "a tile is a colour R O Y G B P (upper case) then a shape o s d c x * (lower case or `*`), e.g. `Rc`; on a square: `Rc@0,-1`";
+
+fn is_sep(b: u8) -> bool {
+    matches!(b, b'+' | b'=' | b'<' | b'>' | b',')
+}
+
+/// A signed 32-bit integer at the start of `b`: its value (`None` when out of
+/// range) and length (0 when there is none).
+fn int(b: &[u8]) -> (Option<i32>, usize) {
+    let sign = usize::from(b.first() == Some(&b'-'));
+    let digits = b
+        .get(sign..)
+        .map_or(0, |r| r.iter().take_while(|c| c.is_ascii_digit()).count());
+    if digits == 0 {
+        return (None, 0);
+    }
+    let text = std::str::from_utf8(b.get(..sign + digits).unwrap_or(&[])).unwrap_or("");
+    (text.parse::<i32>().ok(), sign + digits)
+}
+
+/// Cuts one token into lexemes.
+fn lex_token(text: &str, offset: usize, token: usize, out: &mut Vec<Item>) -> Result<(), Diag> {
+    let b = text.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        let at = offset + i;
+        let c = b.get(i).copied().unwrap_or(0);
+        let simple = match c {
+            b'+' => Some(Lex::Plus),
+            b'=' => Some(Lex::Eq),
+            b'<' => Some(Lex::Open),
+            b'>' => Some(Lex::Close),
+            b',' => Some(Lex::Comma),
+            _ => None,
+        };
+        if let Some(lex) = simple {
+            out.push(Item {
+                lex,
+                span: Span::new(at, 1),
+                token,
+            });
+            i += 1;
+            continue;
+        }
+        let rest = b.get(i..).unwrap_or(&[]);
+        if c.is_ascii_digit() {
+            let n = rest.iter().take_while(|c| c.is_ascii_digit()).count();
+            let span = Span::new(at, n);
+            let Ok(v) = span.text_in(text, offset).parse::<u64>() else {
+                return Err(bad(
+                    format!(
+                        "the number `{}` is out of range",
+                        span.text_in(text, offset)
+                    ),
+                    span,
+                    "number too large",
+                    "scores and swap counts are small whole numbers",
+                ));
+            };
+            out.push(Item {
+                lex: Lex::Num(v),
+                span,
+                token,
+            });
+            i += n;
+            continue;
+        }
+        // A keyword: `pass` or `swap`, any case, not followed by a letter or digit.
+        let word = rest
+            .iter()
+            .take_while(|c| c.is_ascii_alphanumeric())
+            .count();
+        if word == 4 {
+            let w = rest.get(..4).unwrap_or(&[]);
+            let kw = if w.eq_ignore_ascii_case(b"pass") {
+                Some(Lex::Pass)
+            } else if w.eq_ignore_ascii_case(b"swap") {
+                Some(Lex::Swap)
+            } else {
+                None
+            };
+            if let Some(lex) = kw {
+                out.push(Item {
+                    lex,
+                    span: Span::new(at, 4),
+                    token,
+                });
+                i += 4;
+                continue;
+            }
+        }
+        // A tile, maybe on a square.
+        let end = rest.iter().position(|&c| is_sep(c)).unwrap_or(rest.len());
+        let chunk_span = Span::new(at, end.max(1));
+        let chunk = || chunk_span.text_in(text, offset).to_string();
+        let tile = match (rest.first(), rest.get(1)) {
+            (Some(&cc), Some(&sc)) => from_letters(cc, sc),
+            _ => None,
+        };
+        let Some(tile) = tile else {
+            return Err(bad(
+                format!("`{}` is not a tile or a keyword", chunk()),
+                chunk_span,
+                "not a tile",
+                TILE_HELP,
+            ));
+        };
+        let mut j = 2;
+        let mut square = None;
+        if rest.get(2) == Some(&b'@') {
+            // x then `,` then y: the comma belongs to the square.
+            let after = rest.get(3..).unwrap_or(&[]);
+            let (x, xl) = int(after);
+            let comma = after.get(xl) == Some(&b',');
+            let (y, yl) = int(after.get(xl + 1..).unwrap_or(&[]));
+            if xl == 0 || !comma || yl == 0 {
+                let len = 3 + xl + usize::from(comma) + yl;
+                let span = Span::new(at, len.max(end).min(rest.len()).max(1));
+                return Err(bad(
+                    format!("`{}` is not a tile on a square", span.text_in(text, offset)),
+                    span,
+                    "expected a square `x,y` after `@`",
+                    "write the square as two integers, east then north: `Rc@0,-1`",
+                ));
+            }
+            let len = 3 + xl + 1 + yl;
+            let (Some(x), Some(y)) = (x, y) else {
+                let span = Span::new(at, len);
+                return Err(bad(
+                    format!(
+                        "the square of `{}` is out of range",
+                        span.text_in(text, offset)
+                    ),
+                    span,
+                    "coordinate out of range",
+                    "coordinates are 32-bit integers (-2147483648 to 2147483647)",
+                ));
+            };
+            square = Some((x, y));
+            j = len;
+        }
+        // Whatever follows must be a separator (or the end of the token).
+        if let Some(&next) = rest.get(j) {
+            if !is_sep(next) {
+                let span = Span::new(at, end.max(j + 1));
+                return Err(bad(
+                    format!("`{}` is not a tile", span.text_in(text, offset)),
+                    span,
+                    "unexpected text after the tile",
+                    TILE_HELP,
+                ));
+            }
+        }
+        out.push(Item {
+            lex: Lex::Tile(tile, square),
+            span: Span::new(at, j),
+            token,
+        });
+        i += j;
+    }
+    Ok(())
+}
+
+trait TextIn {
+    fn text_in(self, text: &str, offset: usize) -> &str;
+}
+
+impl TextIn for Span {
+    fn text_in(self, text: &str, offset: usize) -> &str {
+        let s = self.offset.saturating_sub(offset);
+        text.get(s..s + self.length).unwrap_or("")
+    }
+}
+
+struct Reader<'a> {
+    items: &'a [Item],
+    i: usize,
+}
+
+impl Reader<'_> {
+    fn peek(&self) -> Option<Item> {
+        self.items.get(self.i).copied()
+    }
+    fn next(&mut self) -> Option<Item> {
+        let it = self.peek();
+        if it.is_some() {
+            self.i += 1;
+        }
+        it
+    }
+    fn last_span(&self) -> Span {
+        self.i
+            .checked_sub(1)
+            .and_then(|k| self.items.get(k))
+            .map(|it| it.span)
+            .unwrap_or_default()
+    }
+
+    /// `=N` after a placement, if present.
+    fn claim(&mut self) -> Result<Option<(i64, Span)>, Diag> {
+        let Some(eq) = self.peek().filter(|it| it.lex == Lex::Eq) else {
+            return Ok(None);
+        };
+        self.i += 1;
+        match self.next() {
+            Some(Item {
+                lex: Lex::Num(n),
+                span,
+                ..
+            }) if n <= 10_000 => Ok(Some((n as i64, eq.span.join(span)))),
+            _ => Err(bad(
+                "`=` must be followed by the turn's score".into(),
+                eq.span.join(self.last_span()),
+                "expected a score such as `=3`",
+                "write the claimed score as `=N` after the tiles",
+            )),
+        }
+    }
+
+    /// `<` tiles `>` after a turn, if present.
+    fn draw(&mut self) -> Result<Option<Draw>, Diag> {
+        let Some(open) = self.peek().filter(|it| it.lex == Lex::Open) else {
+            return Ok(None);
+        };
+        self.i += 1;
+        let mut tiles = Vec::new();
+        loop {
+            let Some(it) = self.next() else {
+                return Err(bad(
+                    "the drawn tiles are not closed with `>`".into(),
+                    open.span,
+                    "`<` opened here",
+                    "write the drawn tiles as `<Gs,Bx,Y*>` (or `<>` for none)",
+                ));
+            };
+            match it.lex {
+                Lex::Close => break,
+                Lex::Comma if !tiles.is_empty() => {}
+                Lex::Tile(t, None) => tiles.push(t),
+                Lex::Tile(_, Some(_)) => {
+                    return Err(bad(
+                        "a drawn tile has no square".into(),
+                        it.span,
+                        "drawn tiles go to the hand",
+                        "write the drawn tiles without squares: `<Gs,Bx>`",
+                    ));
+                }
+                _ => {
+                    return Err(bad(
+                        "expected a drawn tile, `,` or `>`".into(),
+                        it.span,
+                        "not a drawn tile",
+                        "write the drawn tiles as `<Gs,Bx,Y*>` (or `<>` for none)",
+                    ));
+                }
+            }
+        }
+        Ok(Some(Draw {
+            tiles,
+            span: open.span.join(self.last_span()),
+        }))
+    }
+
+    fn turn(&mut self, first: Item) -> Result<Move, Diag> {
+        match first.lex {
+            Lex::Pass => Ok(Move::Pass),
+            Lex::Swap => {
+                let what = self.next();
+                let (tiles, count, span) = match what.map(|w| w.lex) {
+                    Some(Lex::Num(n)) => {
+                        let span = what.map(|w| w.span).unwrap_or_default();
+                        let count = usize::try_from(n).ok().filter(|&c| (1..=6).contains(&c));
+                        let Some(count) = count else {
+                            return Err(bad(
+                                format!("`swap {n}`: a swap puts back 1 to 6 tiles"),
+                                span,
+                                "not a swap count",
+                                "write `swap 2` or `swap Rc,Bs`",
+                            ));
+                        };
+                        (None, count, span)
+                    }
+                    Some(Lex::Tile(t, None)) => {
+                        let span0 = what.map(|w| w.span).unwrap_or_default();
+                        let mut tiles = vec![(t, span0)];
+                        let mut span = span0;
+                        while self.peek().is_some_and(|it| it.lex == Lex::Comma) {
+                            self.i += 1;
+                            match self.next() {
+                                Some(Item {
+                                    lex: Lex::Tile(t, None),
+                                    span: s,
+                                    ..
+                                }) => {
+                                    tiles.push((t, s));
+                                    span = span.join(s);
+                                }
+                                _ => {
+                                    return Err(bad(
+                                        "expected a tile after `,` in a swap".into(),
+                                        self.last_span(),
+                                        "not a tile",
+                                        "write `swap Rc,Bs` (tiles without squares)",
+                                    ));
+                                }
+                            }
+                        }
+                        let count = tiles.len();
+                        (Some(tiles), count, span)
+                    }
+                    _ => {
+                        return Err(bad(
+                            "`swap` must be followed by the tiles put back or their count".into(),
+                            what.map_or(first.span, |w| w.span),
+                            "expected tiles or a count",
+                            "write `swap Rc,Bs` or `swap 2`",
+                        ));
+                    }
+                };
+                if tiles.as_ref().is_some_and(|t| t.len() > 6) {
+                    return Err(bad(
+                        "a swap puts back at most 6 tiles".into(),
+                        span,
+                        "too many tiles",
+                        "a hand holds six tiles",
+                    ));
+                }
+                let draw = self.draw()?;
+                Ok(Move::Swap {
+                    tiles,
+                    count,
+                    span,
+                    draw,
+                })
+            }
+            Lex::Tile(t, Some((x, y))) => {
+                let mut tiles = vec![Placed {
+                    tile: t,
+                    x,
+                    y,
+                    span: first.span,
+                }];
+                while let Some(plus) = self.peek().filter(|it| it.lex == Lex::Plus) {
+                    self.i += 1;
+                    match self.next() {
+                        Some(Item {
+                            lex: Lex::Tile(t, Some((x, y))),
+                            span,
+                            ..
+                        }) => {
+                            if tiles.len() >= 6 {
+                                return Err(bad(
+                                    "a turn places at most 6 tiles".into(),
+                                    span,
+                                    "a seventh tile",
+                                    "a hand holds six tiles",
+                                ));
+                            }
+                            tiles.push(Placed {
+                                tile: t,
+                                x,
+                                y,
+                                span,
+                            });
+                        }
+                        Some(it) => {
+                            return Err(bad(
+                                "`+` must be followed by a tile on a square".into(),
+                                it.span,
+                                "expected a tile on a square, like `Rd@0,-1`",
+                                TILE_HELP,
+                            ));
+                        }
+                        None => {
+                            return Err(bad(
+                                "`+` must be followed by a tile on a square".into(),
+                                plus.span,
+                                "nothing follows this `+`",
+                                TILE_HELP,
+                            ));
+                        }
+                    }
+                }
+                // The claim, then the draw; the other order is read too.
+                let mut claim = self.claim()?;
+                let draw = self.draw()?;
+                if claim.is_none() && draw.is_some() {
+                    claim = self.claim()?;
+                }
+                Ok(Move::Place { tiles, claim, draw })
+            }
+            Lex::Tile(_, None) => Err(bad(
+                format!("the tile `{}` has no square", first_text(first)),
+                first.span,
+                "expected `@x,y` after the tile",
+                "a placement names its square: `Rc@0,0`; a swap is `swap Rc,Bs`",
+            )),
+            _ => Err(bad(
+                "expected a placement, `swap` or `pass`".into(),
+                first.span,
+                "a turn cannot start here",
+                "a turn is `Rc@0,0 + Rd@0,-1 =3 <Gs,Bx>`, `swap Rc,Bs`, `swap 2` or `pass`",
+            )),
+        }
+    }
+}
+
+fn first_text(it: Item) -> String {
+    match it.lex {
+        Lex::Tile(t, _) => code(t),
+        _ => String::new(),
+    }
+}
+
+/// Reads the movetext tokens into turns, up to the first malformed one.
+pub fn parse(tokens: &[Token], src: &str) -> ParsedMoves<Move> {
+    let mut items = Vec::with_capacity(tokens.len().min(1 << 16));
+    let mut lex_error = None;
+    for (index, tok) in tokens.iter().enumerate() {
+        if let Err(d) = lex_token(tok.text(src), tok.span.offset, index, &mut items) {
+            lex_error = Some(d);
+            break;
+        }
+    }
+    let mut moves = Vec::new();
+    let mut r = Reader {
+        items: &items,
+        i: 0,
+    };
+    while let Some(first) = r.next() {
+        match r.turn(first) {
+            Ok(mv) => {
+                let last =
+                    r.i.checked_sub(1)
+                        .and_then(|k| items.get(k))
+                        .copied()
+                        .unwrap_or(first);
+                moves.push(Parsed {
+                    mv,
+                    span: first.span.join(last.span),
+                    token: last.token,
+                });
+            }
+            Err(d) => {
+                // A turn cut short by a malformed lexeme: blame the lexeme.
+                let d = match lex_error {
+                    Some(l) if r.i >= items.len() => l,
+                    _ => d,
+                };
+                return ParsedMoves {
+                    moves,
+                    error: Some(d),
+                };
+            }
+        }
+    }
+    ParsedMoves {
+        moves,
+        error: lex_error,
+    }
+}
+
+fn list(tiles: &[Tile]) -> String {
+    tiles.iter().map(|&t| code(t)).collect::<Vec<_>>().join(",")
+}
+
+/// The canonical spelling of a turn: `Rc@0,0 + Rd@0,-1 =3 <Gs,Bx>`,
+/// `swap Rc,Bs <Po,Pd>`, `swap 2`, `pass`.
+pub fn write(mv: &Move) -> String {
+    let draw = |d: &Option<Draw>| match d {
+        Some(d) => format!(" <{}>", list(&d.tiles)),
+        None => String::new(),
+    };
+    match mv {
+        Move::Pass => "pass".to_string(),
+        Move::Swap {
+            tiles,
+            count,
+            draw: d,
+            ..
+        } => {
+            let what = match tiles {
+                Some(t) => list(&t.iter().map(|&(t, _)| t).collect::<Vec<_>>()),
+                None => count.to_string(),
+            };
+            format!("swap {what}{}", draw(d))
+        }
+        Move::Place {
+            tiles,
+            claim,
+            draw: d,
+        } => {
+            let mut s = tiles
+                .iter()
+                .map(|p| format!("{}@{},{}", code(p.tile), p.x, p.y))
+                .collect::<Vec<_>>()
+                .join(" + ");
+            if let Some((n, _)) = claim {
+                s.push_str(&format!(" ={n}"));
+            }
+            s.push_str(&draw(d));
+            s
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::parse_file;
+
+    fn read(src: &str) -> (Vec<String>, Option<(String, String)>) {
+        let games = parse_file(src);
+        let g = &games[0];
+        let p = parse(&g.tokens, src);
+        (
+            p.moves.iter().map(|m| write(&m.mv)).collect(),
+            p.error.map(|d| {
+                (
+                    d.code.to_string(),
+                    d.span.unwrap_or_default().text(src).to_string(),
+                )
+            }),
+        )
+    }
+
+    #[test]
+    fn placements_claims_draws() {
+        assert_eq!(
+            read("Rc@0,0 + Rd@0,-1 + Ro@0,-2 =3 <Gs,Bx,Y*>").0,
+            ["Rc@0,0 + Rd@0,-1 + Ro@0,-2 =3 <Gs,Bx,Y*>"]
+        );
+        assert_eq!(
+            read("Rc@0,0+Rd@0,-1 +Ro@0,-2= 3 < Gs , Bx >  Gx@1,1 <>").0,
+            ["Rc@0,0 + Rd@0,-1 + Ro@0,-2 =3 <Gs,Bx>", "Gx@1,1 <>"]
+        );
+        assert_eq!(read("Rc@0,0 <Gs> =1").0, ["Rc@0,0 =1 <Gs>"]);
+        assert_eq!(
+            read("Gx@-5,5 R*@-2,-1 + Rd@-2,1 =5").0,
+            ["Gx@-5,5", "R*@-2,-1 + Rd@-2,1 =5"]
+        );
+    }
+
+    #[test]
+    fn swaps_and_passes() {
+        assert_eq!(
+            read("swap Rc,Bs <Po,Pd> SWAP 2 Swap Oo, Y* PASS pass swap 1 <Gs>").0,
+            [
+                "swap Rc,Bs <Po,Pd>",
+                "swap 2",
+                "swap Oo,Y*",
+                "pass",
+                "pass",
+                "swap 1 <Gs>"
+            ]
+        );
+    }
+
+    #[test]
+    fn case_matters_for_tiles() {
+        // `O` orange, `o` circle: `Oo` is an orange circle, `oO` is nothing.
+        assert_eq!(read("Oo@0,0").0, ["Oo@0,0"]);
+        let (_, err) = read("oO@0,0");
+        assert_eq!(
+            err,
+            Some(("qwirkle::bad_tile".to_string(), "oO@0".to_string()))
+        );
+        let (_, err) = read("RC@0,0");
+        assert!(err.is_some());
+    }
+
+    #[test]
+    fn malformed_blames_its_text() {
+        let e = |s: &str| read(s).1.map(|(_, t)| t);
+        assert_eq!(e("Rc@0,0 + Zz@1,0").as_deref(), Some("Zz@1"));
+        assert_eq!(e("Rc@0").as_deref(), Some("Rc@0"));
+        assert_eq!(e("Rc@0,0 +").as_deref(), Some("+"));
+        assert_eq!(e("Rc@0,0 <Gs").as_deref(), Some("<"));
+        assert_eq!(e("Rc@3000000000,0").as_deref(), Some("Rc@3000000000,0"));
+        assert_eq!(e("Rc@0,0 =x").as_deref(), Some("x"));
+        assert_eq!(e("swap 0").as_deref(), Some("0"));
+        assert_eq!(e("swap").as_deref(), Some("swap"));
+        assert_eq!(e("Rc").as_deref(), Some("Rc"));
+        assert_eq!(e("=3").as_deref(), Some("="));
+        assert!(e("Rc@0,0 =99999999999999999999999").is_some());
+        assert_eq!(e("Rcx@0,0").as_deref(), Some("Rcx@0"));
+        assert_eq!(
+            read("Rc@-2147483648,2147483647").0,
+            ["Rc@-2147483648,2147483647"]
+        );
+    }
+}
