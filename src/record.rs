@@ -86,6 +86,10 @@ pub struct RawGame {
     /// A claimed winner from an interchange format (a CSV winner column),
     /// checked against the replay once the game is over.
     pub winner_claim: Option<WinnerClaim>,
+    /// Who each token's move is for, when the format says so (GGF's `B`/`W`,
+    /// Pentobi's colours), by token index: checked against the side to move
+    /// (`record::wrong_player`). Empty when the format does not say.
+    pub token_players: Vec<Option<String>>,
 }
 
 /// Who a record says won: seat indices (several on a draw), and where it says so.

@@ -452,6 +452,25 @@ fn run<R: Rules>(
             failed = true;
             break;
         }
+        if let Some(want) = raw.token_players.get(pm.token).and_then(Option::as_deref) {
+            let mover = R::to_move(&state);
+            if !want.eq_ignore_ascii_case(&mover) {
+                report.push(
+                    Diag::error(
+                        "record::wrong_player",
+                        format!("the record gives this move to {want}, but {mover} is to move"),
+                    )
+                    .at(pm.span)
+                    .label(format!("{mover} to move"))
+                    .help(format!(
+                        "the move's colour must be the side to move ({mover}); a side with no move passes"
+                    ))
+                    .ply(plies + 1),
+                );
+                failed = true;
+                break;
+            }
+        }
         let (player, extras) = if opts.record_moves {
             (R::to_move(&state), R::move_extras(&state, &pm.mv))
         } else {

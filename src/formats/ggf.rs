@@ -23,9 +23,9 @@
 //! - every other property `XX` is kept as a tag `GGF_XX` (`TY`, `TI`, `KM`,
 //!   `C`...), values unescaped (`\]` and `\\`);
 //! - a move is `square[/eval[/time]]`; eval and time are dropped; passes are
-//!   `PA` or `pass`, any case. The `B`/`W` colour of a move is not checked
-//!   against the side to move (the replay decides who moves, passing
-//!   automatically where needed);
+//!   `PA` or `pass`, any case. The `B`/`W` colour of a move must be the side
+//!   to move once the replay has passed automatically for a side without a
+//!   move (`record::wrong_player` otherwise);
 //! - text that is no property inside a game, an unterminated value or a game
 //!   without `;)` is `ggf::syntax` (the moves before it are replayed).
 //!
@@ -212,6 +212,7 @@ fn game(text: &str, start: usize, props: Vec<Prop>, stop: Option<Diag>, end: usi
     let mut tags = Vec::new();
     let mut tag_errors = Vec::new();
     let mut tokens = Vec::new();
+    let mut players = Vec::new();
     let mut no_replay = false;
     let head = Span::new(start, 2);
     match props.iter().find(|p| p.name == "GM") {
@@ -247,6 +248,9 @@ fn game(text: &str, start: usize, props: Vec<Prop>, stop: Option<Diag>, end: usi
                     span,
                     comment: None,
                 });
+                players.push(Some(
+                    if p.name == "B" { "black" } else { "white" }.to_string(),
+                ));
             }
             "PC" => tags.push(tag("Site", p.value.clone(), p)),
             "DT" => tags.push(tag("Date", p.value.clone(), p)),
@@ -301,6 +305,7 @@ fn game(text: &str, start: usize, props: Vec<Prop>, stop: Option<Diag>, end: usi
         tokens,
         stop: if no_replay { None } else { stop },
         span: Span::between(start, end),
+        token_players: players,
         ..RawGame::default()
     }
 }

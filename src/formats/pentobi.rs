@@ -11,8 +11,9 @@
 //!   corners, `Corners "blue a20, yellow t20, red t1, green a1"`, and every
 //!   game `Scoring "pentobi"`. Another `GM` is `record::unknown_game` at it.
 //! - Moves: `B` is the first colour, `W` the second, `1`..`4` the colours in
-//!   turn order; the colour letter is not checked against the side to move
-//!   (the replay decides, passing automatically: Pentobi writes no passes).
+//!   turn order; the colour must be the side to move once the replay has
+//!   passed for colours without a move (Pentobi writes no passes), else
+//!   `record::wrong_player`.
 //!   A move node's `C[...]` is the move's comment; the root's is the game's.
 //! - Names: `PB`/`PW` are the first two seats' tags (`Purple`/`Orange` in
 //!   Duo, `Player1`/`Player2` with two players, `Blue`/`Yellow` with four);
@@ -333,6 +334,7 @@ fn game(
     let mut tags = Vec::new();
     let mut tag_errors = Vec::new();
     let mut tokens: Vec<Token> = Vec::new();
+    let mut claims = Vec::new();
     let mut comment = None;
     let mut no_replay = false;
     let root = nodes.first();
@@ -446,6 +448,18 @@ fn game(
                 span,
                 comment: None,
             });
+            let colour = match p.id.as_str() {
+                "B" | "1" => 0,
+                "W" | "2" => 1,
+                "3" => 2,
+                _ => 3,
+            };
+            let names: &[&str] = if duo {
+                &["purple", "orange"]
+            } else {
+                &["blue", "yellow", "red", "green"]
+            };
+            claims.push(names.get(colour).map(|n| n.to_string()));
             has_move = true;
         }
         if has_move && k > 0 {
@@ -479,6 +493,7 @@ fn game(
         tokens,
         stop: if no_replay { None } else { err },
         span: Span::between(start, end),
+        token_players: claims,
         ..RawGame::default()
     }
 }
