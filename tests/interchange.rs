@@ -163,6 +163,30 @@ fn formats_by_name_and_forced() {
     assert!(r.stdout.contains("1 games, 1 valid"));
 }
 
+#[test]
+fn wthor_names_from_options_and_txt_holding_gamerec() {
+    let r = gamerec(
+        &[
+            "score",
+            "--players",
+            "fixtures/wthor/valid/WTHOR.JOU",
+            "--tournaments",
+            "fixtures/wthor/valid/WTHOR.TRN",
+            "fixtures/wthor/invalid/no_flip.wtb",
+        ],
+        b"",
+    );
+    assert_eq!(r.code, 1);
+    assert!(r.stdout.contains("World Championship"), "{}", r.stdout);
+    assert!(r.stdout.contains("Davison Jeff"), "{}", r.stdout);
+    let dir = std::env::temp_dir().join("gamerec-interchange-txt");
+    let _ = std::fs::create_dir_all(&dir);
+    let file = dir.join("game.txt");
+    std::fs::write(&file, "[Game \"reversi\"]\n\nf5 d6\n").unwrap();
+    let r = gamerec(&["validate", &file.to_string_lossy()], b"");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+}
+
 /// The whole WTHOR database, when a copy of `shared/` stands beside the repository.
 #[test]
 #[ignore = "needs ../shared/data/wthor (run with --ignored)"]

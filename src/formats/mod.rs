@@ -21,7 +21,8 @@
 //!   file itself, each move token the squares inside `1[...]`, `B[...]`...
 //!
 //! Detection: `--from` wins; then the interchange formats by extension
-//! (`.wtb`, `.txt`, `.csv`, `.ggf`, `.blksgf`, case-insensitive); then JSON by a leading
+//! (`.wtb`, `.txt`, `.csv`, `.ggf`, `.blksgf`, case-insensitive; a `.txt`
+//! whose first non-blank character is `[` is gamerec text); then JSON by a leading
 //! `{` followed by `"` (a gamerec file may start with a `{ comment }`), YAML by
 //! a top-level `games:` key, Pentobi by a leading `(` and `GM[Blokus` near
 //! the start, GGF by a leading `(;`; everything else is gamerec text.
@@ -288,7 +289,14 @@ pub fn read_with(name: &str, bytes: Vec<u8>, opts: &ReadOptions) -> Result<Input
         });
     }
     let text = utf8(bytes)?;
-    let format = opts.forced.or(by_name).unwrap_or_else(|| detect(&text));
+    let mut format = opts.forced.or(by_name).unwrap_or_else(|| detect(&text));
+    // a `.txt` holding gamerec text (a tag first) is read as gamerec text
+    if opts.forced.is_none()
+        && format == Format::Transcript
+        && strip_bom(&text).trim_start().starts_with('[')
+    {
+        format = Format::Gamerec;
+    }
     let from_doc = |doc: Result<Document, String>| -> Result<String, String> {
         Ok(gamerec::write(&doc?.games))
     };
