@@ -1,9 +1,15 @@
-//! WTHOR games read and replayed per second, on one core (the spec's goal:
+//! WTHOR games read and replayed per second on one core (the spec's goal:
 //! 1,000,000 per second). Uses `../shared/data/wthor/WTH_2004.wtb` beside the
 //! repository when present, else the small year in the fixtures.
+//!
+//! - `one_pass`: what `validate`/`score` do, games replayed from their bytes
+//!   (`formats::wthor::read_and_replay`);
+//! - `read_then_driver`: the file read into container games, each replayed by
+//!   the generic driver (what `show`, `moves` and `convert` build on);
+//! - `read_only`: reading alone.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use gamerec::formats;
+use gamerec::formats::{self, wthor};
 use gamerec::replay::{Options, replay};
 
 fn load() -> (String, Vec<u8>) {
@@ -23,36 +29,35 @@ fn bench(c: &mut Criterion) {
     if bytes.is_empty() {
         return;
     }
+    let Ok(pool) = rayon::ThreadPoolBuilder::new().num_threads(1).build() else {
+        return;
+    };
     let opts = Options::default();
+    let names = wthor::Names::default();
     let games = formats::read(&name, bytes.clone(), None)
         .map(|i| i.games.len())
         .unwrap_or(0);
     let mut g = c.benchmark_group("wthor");
     g.throughput(Throughput::Elements(games as u64));
     g.sample_size(10);
-    g.bench_function("read_and_replay_one_core", |b| {
+    g.bench_function("one_pass_one_core", |b| {
+        b.iter(|| {
+            pool.install(|| {
+                let (_, reports) =
+                    wthor::read_and_replay(&bytes, &names, &opts).expect("a WTHOR file");
+                assert_eq!(reports.iter().filter(|r| r.valid).count(), games);
+            })
+        })
+    });
+    g.bench_function("read_then_driver_one_core", |b| {
         b.iter(|| {
             let input = formats::read(&name, bytes.clone(), None).expect("a WTHOR file");
             let valid = input
                 .games
                 .iter()
-                .filter(|raw| {
-                    formats::wthor::fast_report(raw, &input.text)
-                        .unwrap_or_else(|| replay(raw, &input.text, &opts))
-                        .valid
-                })
+                .filter(|raw| replay(raw, &input.text, &opts).valid)
                 .count();
             assert_eq!(valid, games);
-        })
-    });
-    g.bench_function("replay_generic_driver_one_core", |b| {
-        let input = formats::read(&name, bytes.clone(), None).expect("a WTHOR file");
-        b.iter(|| {
-            input
-                .games
-                .iter()
-                .filter(|raw| replay(raw, &input.text, &opts).valid)
-                .count()
         })
     });
     g.bench_function("read_only", |b| {

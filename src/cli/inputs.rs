@@ -100,6 +100,8 @@ pub fn replay_paths(
     // Each file is read and replayed in one go, and its container games are
     // dropped once replayed (the reports keep what the output needs), so a
     // large database is never held twice in memory.
+    // WTHOR files are read and replayed in one pass from their bytes
+    let fast_wthor = opts.game.is_none() && !opts.record_moves;
     let replay_input = |mut input: Input| -> (Input, Vec<GameReport>) {
         let fast = input.format == Format::Wthor && opts.game.is_none() && !opts.record_moves;
         let reports = input
@@ -128,12 +130,15 @@ pub fn replay_paths(
                 file: f.clone(),
                 message: format!("cannot read: {e}"),
             })?;
-            formats::read_with(f, bytes, &read_opts)
-                .map(replay_input)
-                .map_err(|message| FileError {
-                    file: f.clone(),
-                    message,
-                })
+            let read = if fast_wthor && formats::is_wthor(f, &read_opts) {
+                formats::read_and_replay_wthor(f, &bytes, &read_opts, opts)
+            } else {
+                formats::read_with(f, bytes, &read_opts).map(replay_input)
+            };
+            read.map_err(|message| FileError {
+                file: f.clone(),
+                message,
+            })
         })
         .collect();
     let mut results = Vec::new();

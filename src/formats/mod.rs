@@ -270,6 +270,39 @@ pub fn read(name: &str, bytes: Vec<u8>, forced: Option<Format>) -> Result<Input,
     )
 }
 
+/// Whether a file is read as WTHOR (by `--from` or its extension).
+pub fn is_wthor(name: &str, opts: &ReadOptions) -> bool {
+    let by_name = if name == "-" {
+        None
+    } else {
+        Format::by_extension(name)
+    };
+    opts.forced.or(by_name) == Some(Format::Wthor)
+}
+
+/// Reads a WTHOR file and replays it in one pass (see
+/// [`wthor::read_and_replay`]): the input holds only the text of the games
+/// that need diagnostics, and no container games.
+pub fn read_and_replay_wthor(
+    name: &str,
+    bytes: &[u8],
+    opts: &ReadOptions,
+    replay: &crate::replay::Options,
+) -> Result<(Input, Vec<crate::replay::GameReport>), String> {
+    let names = wthor::side_files(name, opts)?;
+    let (read, reports) = wthor::read_and_replay(bytes, &names, replay)?;
+    Ok((
+        Input {
+            name: name.to_string(),
+            text: read.text,
+            games: read.games,
+            format: Format::Wthor,
+            byte_map: Some(read.byte_map),
+        },
+        reports,
+    ))
+}
+
 /// Reads a file's bytes with the given options.
 pub fn read_with(name: &str, bytes: Vec<u8>, opts: &ReadOptions) -> Result<Input, String> {
     let by_name = if name == "-" {
@@ -277,7 +310,7 @@ pub fn read_with(name: &str, bytes: Vec<u8>, opts: &ReadOptions) -> Result<Input
     } else {
         Format::by_extension(name)
     };
-    if opts.forced.or(by_name) == Some(Format::Wthor) {
+    if is_wthor(name, opts) {
         let names = wthor::side_files(name, opts)?;
         let read = wthor::read(&bytes, &names)?;
         return Ok(Input {

@@ -20,6 +20,14 @@
 //! a move for its move byte, a tag value for its field (`Date` for the
 //! header's year), so diagnostics give the byte offset in the `.wtb` file.
 //!
+//! Speed: `validate` and `score` use [`read_and_replay`], which replays each
+//! game straight from its bytes and builds the report itself when the game is
+//! clean (legal, over, stored score right: nearly all of a database), and
+//! writes text and a container game only for the others, which the generic
+//! driver replays for their diagnostics (the synthesized text then holds only
+//! those games). [`read`] (for `show`, `moves`, `convert`) writes every game.
+//! A unit test checks both give the same reports.
+//!
 //! Decisions where the format is loose:
 //! - a player or tournament number with no name (no JOU/TRN file found, or
 //!   past its end) is written `#N`;
@@ -203,22 +211,28 @@ impl Writer {
     }
 }
 
-/// Reads a `.wtb` file. `Err` only for a file that is not WTHOR at all.
-pub fn read(bytes: &[u8], names: &Names) -> Result<Read, String> {
+/// `Err` for a file that is not a WTHOR file of 8x8 games.
+fn check_header(bytes: &[u8]) -> Result<(), String> {
     if bytes.len() < HEADER_LEN {
         return Err(format!(
             "not a WTHOR file: {} bytes, shorter than the 16-byte header",
             bytes.len()
         ));
     }
-    let announced = u32_at(bytes, 4).unwrap_or(0) as usize;
-    let year = u16_at(bytes, 10).unwrap_or(0);
     let board = bytes.get(12).copied().unwrap_or(0);
     if board != 0 && board != 8 {
         return Err(format!(
             "a WTHOR file of {board}x{board} boards: only 8x8 is supported"
         ));
     }
+    Ok(())
+}
+
+/// Reads a `.wtb` file. `Err` only for a file that is not WTHOR at all.
+pub fn read(bytes: &[u8], names: &Names) -> Result<Read, String> {
+    check_header(bytes)?;
+    let announced = u32_at(bytes, 4).unwrap_or(0) as usize;
+    let year = u16_at(bytes, 10).unwrap_or(0);
     let body = bytes.get(HEADER_LEN..).unwrap_or(&[]);
     let complete = (body.len() / GAME_LEN).min(announced);
     let mut w = Writer {
@@ -276,31 +290,42 @@ pub fn read(bytes: &[u8], names: &Names) -> Result<Read, String> {
     })
 }
 
-fn read_game(w: &mut Writer, rec: &[u8], at: usize, year: u16, names: &Names) -> RawGame {
-    let start = w.text.len();
+/// A tag of a record: name, value, and the file bytes it comes from.
+type RecordTag = (&'static str, String, Option<(usize, usize)>);
+
+/// The tags of the record at file offset `at`, in order.
+fn record_tags(rec: &[u8], at: usize, year: u16, names: &Names) -> [RecordTag; 8] {
     let tournament = u16_at(rec, 0).unwrap_or(0);
     let black = u16_at(rec, 2).unwrap_or(0);
     let white = u16_at(rec, 4).unwrap_or(0);
     let real = i64::from(rec.get(6).copied().unwrap_or(0));
     let theory = rec.get(7).copied().unwrap_or(0);
-    let tags = vec![
-        w.tag("Game", "reversi".into(), None),
-        w.tag("Variant", "wof".into(), None),
-        w.tag(
+    [
+        ("Game", "reversi".into(), None),
+        ("Variant", "wof".into(), None),
+        (
             "Event",
             name_of(&names.tournaments, tournament),
             Some((at, 2)),
         ),
-        w.tag("Black", name_of(&names.players, black), Some((at + 2, 2))),
-        w.tag("White", name_of(&names.players, white), Some((at + 4, 2))),
-        w.tag("Date", year.to_string(), Some((10, 2))),
-        w.tag(
+        ("Black", name_of(&names.players, black), Some((at + 2, 2))),
+        ("White", name_of(&names.players, white), Some((at + 4, 2))),
+        ("Date", year.to_string(), Some((10, 2))),
+        (
             "Result",
             crate::record::format_result(&[real, 64 - real]),
             Some((at + 6, 1)),
         ),
-        w.tag("TheoreticalScore", theory.to_string(), Some((at + 7, 1))),
-    ];
+        ("TheoreticalScore", theory.to_string(), Some((at + 7, 1))),
+    ]
+}
+
+fn read_game(w: &mut Writer, rec: &[u8], at: usize, year: u16, names: &Names) -> RawGame {
+    let start = w.text.len();
+    let tags = record_tags(rec, at, year, names)
+        .into_iter()
+        .map(|(name, value, file)| w.tag(name, value, file))
+        .collect();
     w.text.push('\n');
     let moves = rec.get(MOVES_OFFSET..).unwrap_or(&[]);
     let mut tokens = Vec::with_capacity(1);
@@ -362,9 +387,6 @@ fn read_game(w: &mut Writer, rec: &[u8], at: usize, year: u16, names: &Names) ->
 /// tell). Only for games this reader built, replayed without `--game` and
 /// without recording moves.
 pub fn fast_report(raw: &RawGame, text: &str) -> Option<GameReport> {
-    use crate::game::Rules;
-    use crate::games::reversi::engine::{Position, flips, legal_moves};
-    use crate::games::reversi::{Reversi, State};
     if !raw.tag_errors.is_empty()
         || raw.stop.is_some()
         || raw.result_token.is_some()
@@ -377,20 +399,41 @@ pub fn fast_report(raw: &RawGame, text: &str) -> Option<GameReport> {
         return None;
     }
     let claimed = crate::record::parse_result_scores(raw.tags.value("Result")?)?;
-    let mut pos = Position::START;
-    let mut placed = [0u32; 2];
-    let mut plies = 0usize;
     let moves = raw
         .tokens
         .first()
         .map_or(&b""[..], |t| t.text(text).as_bytes());
-    for c in moves.chunks(2) {
-        let sq = match c {
-            [col, row] if (b'a'..=b'h').contains(col) && (b'1'..=b'8').contains(row) => {
-                u32::from((row - b'1') * 8 + (col - b'a'))
-            }
-            _ => return None,
-        };
+    let squares = moves.chunks(2).map(|c| match c {
+        [col, row] if (b'a'..=b'h').contains(col) && (b'1'..=b'8').contains(row) => {
+            Some(u32::from((row - b'1') * 8 + (col - b'a')))
+        }
+        _ => None,
+    });
+    let tags = raw
+        .tags
+        .iter()
+        .map(|t| (t.name.clone(), t.value.clone()))
+        .collect();
+    clean_report(squares, &claimed, tags, raw.comment.clone())
+}
+
+/// The report of a game whose moves (square indices, `None` for a malformed
+/// one) all replay legally to the end with the claimed `wof` scores; `None`
+/// otherwise.
+fn clean_report(
+    squares: impl Iterator<Item = Option<u32>>,
+    claimed: &[i64],
+    tags: Vec<(String, String)>,
+    comment: Option<String>,
+) -> Option<GameReport> {
+    use crate::game::Rules;
+    use crate::games::reversi::engine::{Position, flips, legal_moves};
+    use crate::games::reversi::{Reversi, State};
+    let mut pos = Position::START;
+    let mut placed = [0u32; 2];
+    let mut plies = 0usize;
+    for sq in squares {
+        let sq = sq?;
         if (pos.black | pos.white) & (1u64 << sq) != 0 {
             return None;
         }
@@ -436,12 +479,8 @@ pub fn fast_report(raw: &RawGame, text: &str) -> Option<GameReport> {
     Some(GameReport {
         game: Reversi::NAME.to_string(),
         variant: Reversi::variant(&state),
-        tags: raw
-            .tags
-            .iter()
-            .map(|t| (t.name.clone(), t.value.clone()))
-            .collect(),
-        comment: raw.comment.clone(),
+        tags,
+        comment,
         valid: true,
         plies,
         over: true,
@@ -456,6 +495,96 @@ pub fn fast_report(raw: &RawGame, text: &str) -> Option<GameReport> {
         // the driver draws the final position only when recording moves
         position: Vec::new(),
     })
+}
+
+/// Reads and replays a `.wtb` file in one pass, for `validate` and `score`
+/// (no `--game`, no move records): a game that replays cleanly (every move
+/// legal, the game over, the stored score right) gets its report straight
+/// from its bytes, with no text and no container game; only the others are
+/// written as text and replayed by the generic driver, for their
+/// diagnostics. The reports are those of [`read`] then the driver
+/// (`tests::one_pass_agrees_with_read_then_replay` checks it).
+pub fn read_and_replay(
+    bytes: &[u8],
+    names: &Names,
+    opts: &crate::replay::Options,
+) -> Result<(Read, Vec<GameReport>), String> {
+    use rayon::prelude::*;
+    check_header(bytes)?;
+    let announced = u32_at(bytes, 4).unwrap_or(0) as usize;
+    let year = u16_at(bytes, 10).unwrap_or(0);
+    let body = bytes.get(HEADER_LEN..).unwrap_or(&[]);
+    let complete = (body.len() / GAME_LEN).min(announced);
+    let quick: Vec<Option<GameReport>> = body
+        .par_chunks_exact(GAME_LEN)
+        .take(complete)
+        .enumerate()
+        .map(|(i, rec)| {
+            let real = i64::from(rec.get(6).copied().unwrap_or(0));
+            let squares = rec
+                .get(MOVES_OFFSET..)
+                .unwrap_or(&[])
+                .iter()
+                .take_while(|&&b| b != 0)
+                .map(|&b| square_of_byte(b).map(u32::from));
+            let tags = record_tags(rec, HEADER_LEN + i * GAME_LEN, year, names)
+                .into_iter()
+                .map(|(n, v, _)| (n.to_string(), v))
+                .collect();
+            clean_report(squares, &[real, 64 - real], tags, None)
+        })
+        .collect();
+    let mut w = Writer {
+        text: String::new(),
+        map: ByteMap::default(),
+    };
+    let mut reports = Vec::with_capacity(complete + 1);
+    for (i, (q, rec)) in quick
+        .into_iter()
+        .zip(body.chunks_exact(GAME_LEN))
+        .enumerate()
+    {
+        match q {
+            Some(r) => reports.push(r),
+            None => {
+                let raw = read_game(&mut w, rec, HEADER_LEN + i * GAME_LEN, year, names);
+                reports.push(crate::replay::replay(&raw, &w.text, opts));
+            }
+        }
+    }
+    if complete < announced {
+        // the truncation game, placed after the text written so far
+        let full = read(bytes, names)?;
+        if let Some(raw) = full.games.last() {
+            let shift = w.text.len();
+            let text_start = raw.span.offset;
+            w.text.push_str(full.text.get(text_start..).unwrap_or(""));
+            let mut raw = raw.clone();
+            let moved = |s: Span| Span::new(s.offset - text_start + shift, s.length);
+            for t in &mut raw.tags.0 {
+                t.span = moved(t.span);
+                t.value_span = moved(t.value_span);
+            }
+            for d in &mut raw.tag_errors {
+                if let Some(s) = d.span {
+                    d.span = Some(moved(s));
+                    if let Some(f) = full.byte_map.map(s) {
+                        w.map.push(moved(s).offset, s.length, 1, f.offset, f.length);
+                    }
+                }
+            }
+            raw.span = moved(raw.span);
+            reports.push(crate::replay::replay(&raw, &w.text, opts));
+        }
+    }
+    Ok((
+        Read {
+            text: w.text,
+            games: Vec::new(),
+            byte_map: w.map,
+        },
+        reports,
+    ))
 }
 
 #[cfg(test)]
@@ -569,6 +698,46 @@ mod tests {
             }
         }
         assert!(fast >= 9);
+    }
+
+    #[test]
+    fn one_pass_agrees_with_read_then_replay() {
+        let opts = crate::replay::Options::default();
+        for f in [
+            "fixtures/wthor/valid/WTH_1978.wtb",
+            "fixtures/wthor/valid/unfinished.wtb",
+            "fixtures/wthor/invalid/bad_square.wtb",
+            "fixtures/wthor/invalid/no_flip.wtb",
+            "fixtures/wthor/invalid/result_mismatch.wtb",
+            "fixtures/wthor/invalid/truncated.wtb",
+            "../shared/data/wthor/WTH_1985.wtb",
+        ] {
+            let Ok(bytes) = std::fs::read(f) else {
+                continue;
+            };
+            let r = read(&bytes, &Names::default()).unwrap();
+            let (one, reports) = read_and_replay(&bytes, &Names::default(), &opts).unwrap();
+            assert_eq!(reports.len(), r.games.len(), "{f}");
+            for (g, quick) in r.games.iter().zip(&reports) {
+                let mut full = crate::replay::replay(g, &r.text, &opts);
+                // spans differ (the one-pass text holds only the games that
+                // need diagnostics): compare them through the byte maps
+                for (a, b) in full
+                    .errors
+                    .iter_mut()
+                    .chain(full.warnings.iter_mut())
+                    .zip(quick.errors.iter().chain(quick.warnings.iter()))
+                {
+                    assert_eq!(
+                        a.span.and_then(|s| r.byte_map.map(s)),
+                        b.span.and_then(|s| one.byte_map.map(s)),
+                        "{f}"
+                    );
+                    a.span = b.span;
+                }
+                assert_eq!(&full, quick, "{f}");
+            }
+        }
     }
 
     #[test]
