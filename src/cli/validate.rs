@@ -38,12 +38,6 @@ pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
             let _ = writeln!(ctx.out, "{}", summary.line());
         }
     }
-    // Freeing every game's report one by one takes a good part of the run on
-    // a large database (WTHOR: 127,475 reports): leave that memory to the
-    // process's exit. Small runs (and in-process tests) free it as usual.
-    if summary.games >= 10_000 {
-        std::mem::forget(results);
-    }
     exit_code(summary, !file_errors.is_empty())
 }
 
