@@ -5,6 +5,26 @@
 //! input format) -> [`record`] (the container: tags, tokens, spans) -> a game's
 //! notation -> its engine, driven by [`replay`] -> a [`replay::GameReport`] ->
 //! [`model`] (JSON/YAML) or the CLI's diagnostics.
+//!
+//! Using it from Rust code:
+//!
+//! ```
+//! use gamerec::record::parse_file;
+//! use gamerec::replay::{Options, replay};
+//!
+//! let text = "[Game \"reversi\"]\n1. f5 d6 2. c3 d3 3. c4 g7\n";
+//! let games = parse_file(text);
+//! let report = replay(&games[0], text, &Options::default());
+//! assert!(!report.valid);
+//! assert_eq!(report.plies, 5);
+//! let error = &report.errors[0];
+//! assert_eq!(error.code, "reversi::no_flip");
+//! assert_eq!(error.ply, 6);
+//! assert_eq!(error.span.map(|s| s.text(text)), Some("g7"));
+//!
+//! let moves = gamerec::games::by_name("othello").map(|g| g.perft(None, 3));
+//! assert_eq!(moves, Some(Ok(56)));
+//! ```
 
 // A `Diag` is returned at most once per game (the replay stops there): boxing
 // it would cost every caller for nothing.
