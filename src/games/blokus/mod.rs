@@ -66,6 +66,7 @@ pub mod engine;
 pub mod notation;
 pub mod pieces;
 pub mod render;
+pub mod setup;
 
 use serde_json::{Map, Value, json};
 
@@ -285,7 +286,19 @@ impl Rules for Blokus {
     type State = State;
 
     const NAME: &'static str = "blokus";
-    const RULES_TAGS: &'static [&'static str] = &["Size", "Players", "Corners", "Scoring"];
+    const RULES_TAGS: &'static [&'static str] = &[
+        "Size",
+        "Players",
+        "Corners",
+        "Scoring",
+        "SetupBlue",
+        "SetupYellow",
+        "SetupRed",
+        "SetupGreen",
+        "SetupPurple",
+        "SetupOrange",
+        "ToMove",
+    ];
 
     fn start(tags: &Tags) -> Result<State, Vec<Diag>> {
         let mut errors = Vec::new();
@@ -380,6 +393,9 @@ impl Rules for Blokus {
                 }
             }
             state.board = Board::new(size, 4, start);
+        }
+        if errors.is_empty() {
+            errors = setup::apply(&mut state.board, duo, tags);
         }
         if errors.is_empty() {
             Ok(state)
