@@ -925,3 +925,23 @@ fn scores_count_setup_pieces() {
         assert_eq!(r.scores.first(), Some(&blue), "{scoring}");
     }
 }
+
+#[test]
+fn setup_fixtures() {
+    // Blue: setup V3 + L4 and 65 squares in play, 17 left (I3 I4 V5 X);
+    // yellow 21 left (I4 T4 O Z4 Z5); red 8 (I4 T4); green: setup I4 and
+    // 65 in play, 20 left (2 T4 O T5 X).
+    let (_, r) = fixture("valid", "setup_classic");
+    assert!(r.valid, "{:?}", r.errors);
+    assert!(r.over);
+    assert_eq!(r.scores, [89 - 17, 89 - 21, 89 - 8, 89 - 20]);
+    assert_eq!(r.moves.first().map(|m| m.player.as_str()), Some("yellow"));
+    let (src, r) = fixture("invalid", "bad_tags_setup");
+    let codes: Vec<&str> = r.errors.iter().map(|d| d.code.as_ref()).collect();
+    assert_eq!(codes, ["blokus::bad_tags"]);
+    assert_eq!(r.errors[0].ply, 0);
+    assert_eq!(r.plies, 0);
+    let span = r.errors[0].span.unwrap();
+    assert_eq!(span.text(&src), "b19");
+    assert!(src[..span.offset].ends_with("[SetupGreen \"I4:q20,r20,s20,t20 V3:"));
+}
