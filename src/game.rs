@@ -44,6 +44,8 @@ pub trait Rules: 'static {
     const ALIASES: &'static [&'static str] = &[];
     /// Tags that set the rules: an error in one of these stops the game at ply 0.
     const RULES_TAGS: &'static [&'static str];
+    /// The variants, by name; the first is the default.
+    const VARIANTS: &'static [&'static str];
 
     /// The start state from the tags (`Variant`, `Setup`, `Size`, ...).
     /// Any error stops the game before its first move.
@@ -133,4 +135,38 @@ pub trait Rules: 'static {
 
     /// Leaf count of the legal-move tree from the variant's start position.
     fn perft(variant: Option<&str>, depth: u32) -> Result<u64, String>;
+}
+
+/// The index in `R::VARIANTS` of a variant name (trimmed, case-insensitive);
+/// the default (0) when none is given.
+pub fn variant_index<R: Rules>(value: Option<&str>) -> Result<usize, String> {
+    let Some(value) = value else {
+        return Ok(0);
+    };
+    let value = value.trim();
+    R::VARIANTS
+        .iter()
+        .position(|v| v.eq_ignore_ascii_case(value))
+        .ok_or_else(|| {
+            format!(
+                "unknown {} variant `{value}` (known: {})",
+                R::NAME,
+                R::VARIANTS.join(", ")
+            )
+        })
+}
+
+/// The variant a record's `Variant` tag names, as an index in `R::VARIANTS`;
+/// an unknown one is a `record::bad_tag` error at the value.
+pub fn variant_of<R: Rules>(tags: &Tags) -> Result<usize, Diag> {
+    let tag = tags.get("Variant");
+    variant_index::<R>(tag.map(|t| t.value.as_str())).map_err(|message| {
+        let mut d = Diag::error("record::bad_tag", message)
+            .label(format!("not a {} variant", R::NAME))
+            .help(format!("{} variants: {}", R::NAME, R::VARIANTS.join(", ")));
+        if let Some(t) = tag {
+            d = d.at(t.value_span);
+        }
+        d
+    })
 }

@@ -163,14 +163,23 @@ pub fn replay_paths(
     (results, errors)
 }
 
+/// Which position `show` and `moves` look at.
+#[derive(clap::Args, Debug)]
+pub struct PositionArgs {
+    /// A file or `-` for standard input.
+    pub path: String,
+    /// Which game of the file (from 0).
+    #[arg(long, default_value_t = 0)]
+    pub index: usize,
+    /// The position after this many plies (default: the end).
+    #[arg(long)]
+    pub ply: Option<usize>,
+}
+
 /// One game of one path, looked at after a ply: for `show` and `moves`.
 /// `Err(exit code)` when it cannot be (the message is already printed).
-pub fn view_one(
-    ctx: &mut Ctx,
-    path: &str,
-    index: usize,
-    ply: Option<usize>,
-) -> Result<(Input, crate::replay::View), i32> {
+pub fn view_one(ctx: &mut Ctx, at: &PositionArgs) -> Result<(Input, crate::replay::View), i32> {
+    let (path, index, ply) = (at.path.as_str(), at.index, at.ply);
     let input = match load(ctx, path) {
         Ok(i) => i,
         Err(e) => return Err(ctx.usage(&format!("{}: {}", e.file, e.message))),

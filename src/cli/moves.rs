@@ -3,20 +3,10 @@
 use super::inputs::view_one;
 use super::{Ctx, EXIT_INVALID, EXIT_OK};
 
-#[derive(clap::Args, Debug)]
-pub struct Args {
-    /// A file or `-` for standard input.
-    pub path: String,
-    /// Which game of the file (from 0).
-    #[arg(long, default_value_t = 0)]
-    pub index: usize,
-    /// List the moves after this many plies (default: the end).
-    #[arg(long)]
-    pub ply: Option<usize>,
-}
+pub use super::inputs::PositionArgs as Args;
 
 pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
-    let (_, view) = match view_one(ctx, &args.path, args.index, args.ply) {
+    let (_, view) = match view_one(ctx, &args) {
         Ok(v) => v,
         Err(code) => return code,
     };

@@ -4,10 +4,11 @@
 use serde_json::{Map, Value, json};
 
 use super::diagnostics::to_json;
-use super::inputs::FileError;
+use super::inputs::{FileError, replay_paths};
+use super::{Ctx, EXIT_INVALID, EXIT_OK, EXIT_USAGE, OutputFormat, diagnostics};
 use crate::formats::Input;
 use crate::model::scores_map;
-use crate::replay::GameReport;
+use crate::replay::{GameReport, Options};
 use crate::span::LineIndex;
 
 /// Counts for the summary.
@@ -95,4 +96,66 @@ pub fn document(results: &[(Input, Vec<GameReport>)], file_errors: &[FileError])
             .map(|e| json!({ "file": e.file, "message": e.message }))
             .collect::<Vec<_>>(),
     })
+}
+
+/// The arguments of `validate` and `score`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Files, directories (searched recursively) or `-` for standard input.
+    #[arg(required = true)]
+    pub paths: Vec<String>,
+    /// `json`: one JSON document on stdout, diagnostics included.
+    #[arg(long, value_enum, default_value_t)]
+    pub format: OutputFormat,
+}
+
+/// Replays every game of the paths and reports: the JSON document, or the
+/// diagnostics on stderr, `per_game`'s text for each game and the summary
+/// line on stdout. Returns the exit code.
+pub fn run(
+    ctx: &mut Ctx,
+    args: &Args,
+    per_game: Option<fn(&str, usize, &GameReport) -> String>,
+) -> i32 {
+    let opts = Options {
+        game: ctx.game.clone(),
+        record_moves: false,
+    };
+    let (results, file_errors) = replay_paths(ctx, &args.paths, &opts);
+    let summary = Summary::of(&results);
+    match args.format {
+        OutputFormat::Json => {
+            let doc = document(&results, &file_errors);
+            let _ = writeln!(
+                ctx.out,
+                "{}",
+                serde_json::to_string_pretty(&doc).unwrap_or_default()
+            );
+        }
+        OutputFormat::Human => {
+            if !ctx.quiet {
+                diagnostics::print_all(ctx, &results, &file_errors);
+                if let Some(describe) = per_game {
+                    for (input, reports) in &results {
+                        for (i, r) in reports.iter().enumerate() {
+                            let _ = write!(ctx.out, "{}", describe(&input.name, i, r));
+                        }
+                    }
+                }
+            }
+            let _ = writeln!(ctx.out, "{}", summary.line());
+        }
+    }
+    exit_code(summary, !file_errors.is_empty())
+}
+
+/// 2 over 1 over 0.
+pub fn exit_code(summary: Summary, file_errors: bool) -> i32 {
+    if file_errors {
+        EXIT_USAGE
+    } else if summary.invalid > 0 {
+        EXIT_INVALID
+    } else {
+        EXIT_OK
+    }
 }

@@ -1,20 +1,10 @@
 //! `gamerec score PATH...`: each game's scores, winners, and whether it is over.
 
-use super::inputs::replay_paths;
-use super::report::{Summary, document};
-use super::validate::exit_code;
-use super::{Ctx, OutputFormat, diagnostics};
-use crate::replay::{GameReport, Options, describe};
+use super::Ctx;
+use super::report;
+use crate::replay::{GameReport, describe};
 
-#[derive(clap::Args, Debug)]
-pub struct Args {
-    /// Files, directories (searched recursively) or `-` for standard input.
-    #[arg(required = true)]
-    pub paths: Vec<String>,
-    /// `json`: one JSON document on stdout, diagnostics included.
-    #[arg(long, value_enum, default_value_t)]
-    pub format: OutputFormat,
-}
+pub use report::Args;
 
 /// The human form of one game's score.
 pub fn describe_score(file: &str, index: usize, r: &GameReport) -> String {
@@ -61,32 +51,5 @@ pub fn describe_score(file: &str, index: usize, r: &GameReport) -> String {
 }
 
 pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
-    let opts = Options {
-        game: ctx.game.clone(),
-        record_moves: false,
-    };
-    let (results, file_errors) = replay_paths(ctx, &args.paths, &opts);
-    let summary = Summary::of(&results);
-    match args.format {
-        OutputFormat::Json => {
-            let doc = document(&results, &file_errors);
-            let _ = writeln!(
-                ctx.out,
-                "{}",
-                serde_json::to_string_pretty(&doc).unwrap_or_default()
-            );
-        }
-        OutputFormat::Human => {
-            if !ctx.quiet {
-                diagnostics::print_all(ctx, &results, &file_errors);
-                for (input, reports) in &results {
-                    for (i, r) in reports.iter().enumerate() {
-                        let _ = write!(ctx.out, "{}", describe_score(&input.name, i, r));
-                    }
-                }
-            }
-            let _ = writeln!(ctx.out, "{}", summary.line());
-        }
-    }
-    exit_code(summary, !file_errors.is_empty())
+    report::run(ctx, &args, Some(describe_score))
 }

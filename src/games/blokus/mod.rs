@@ -92,7 +92,7 @@ pub mod setup;
 use serde_json::{Map, Value, json};
 
 use crate::diag::Diag;
-use crate::game::{Parsed, ParsedMoves, Rules};
+use crate::game::{Parsed, ParsedMoves, Rules, variant_index, variant_of};
 use crate::record::{Tag, Tags, Token};
 use engine::Board;
 pub use notation::Move;
@@ -320,23 +320,14 @@ impl Rules for Blokus {
         "SetupOrange",
         "ToMove",
     ];
+    const VARIANTS: &'static [&'static str] = &["classic", "duo"];
 
     fn start(tags: &Tags) -> Result<State, Vec<Diag>> {
         let mut errors = Vec::new();
-        let duo = match tags.get("Variant") {
-            None => false,
-            Some(t) if t.value.trim().eq_ignore_ascii_case("classic") => false,
-            Some(t) if t.value.trim().eq_ignore_ascii_case("duo") => true,
-            Some(t) => {
-                errors.push(
-                    Diag::error(
-                        "record::bad_tag",
-                        format!("unknown blokus variant `{}`", t.value),
-                    )
-                    .at(t.value_span)
-                    .label("not a blokus variant")
-                    .help("blokus variants: classic, duo"),
-                );
+        let duo = match variant_of::<Self>(tags) {
+            Ok(v) => v == 1,
+            Err(d) => {
+                errors.push(d);
                 false
             }
         };
@@ -673,11 +664,10 @@ impl Rules for Blokus {
     }
 
     fn perft(variant: Option<&str>, depth: u32) -> Result<u64, String> {
-        let board = match variant.map(str::trim) {
-            None => Board::classic(),
-            Some(v) if v.eq_ignore_ascii_case("classic") => Board::classic(),
-            Some(v) if v.eq_ignore_ascii_case("duo") => Board::duo(),
-            Some(v) => return Err(format!("unknown blokus variant `{v}` (classic, duo)")),
+        let board = if variant_index::<Self>(variant)? == 1 {
+            Board::duo()
+        } else {
+            Board::classic()
         };
         Ok(engine::perft(&board, depth))
     }

@@ -84,7 +84,7 @@ mod tests;
 use serde_json::{Map, Value, json};
 
 use crate::diag::Diag;
-use crate::game::{Parsed, ParsedMoves, Rules};
+use crate::game::{Parsed, ParsedMoves, Rules, variant_index, variant_of};
 use crate::record::{Tag, Tags, Token};
 use crate::span::Span;
 use cube::{Face, Orient};
@@ -247,20 +247,10 @@ fn parse_setup(tag: &Tag, side: &str) -> Result<Vec<(u8, Orient)>, Diag> {
 
 fn start_state(tags: &Tags) -> Result<State, Vec<Diag>> {
     let mut errors = Vec::new();
-    let no_side_by_side = match tags.get("Variant") {
-        None => false,
-        Some(t) if t.value.trim().eq_ignore_ascii_case("standard") => false,
-        Some(t) if t.value.trim().eq_ignore_ascii_case("no-side-by-side") => true,
-        Some(t) => {
-            errors.push(
-                Diag::error(
-                    "record::bad_tag",
-                    format!("unknown deblockle variant `{}`", t.value),
-                )
-                .at(t.value_span)
-                .label("not a deblockle variant")
-                .help("deblockle variants: standard, no-side-by-side"),
-            );
+    let no_side_by_side = match variant_of::<Deblockle>(tags) {
+        Ok(v) => v == 1,
+        Err(d) => {
+            errors.push(d);
             false
         }
     };
@@ -357,6 +347,7 @@ impl Rules for Deblockle {
 
     const NAME: &'static str = "deblockle";
     const RULES_TAGS: &'static [&'static str] = &["SetupGold", "SetupBlue", "First"];
+    const VARIANTS: &'static [&'static str] = &["standard", "no-side-by-side"];
 
     fn start(tags: &Tags) -> Result<State, Vec<Diag>> {
         start_state(tags)
@@ -496,16 +487,7 @@ impl Rules for Deblockle {
     }
 
     fn perft(variant: Option<&str>, depth: u32) -> Result<u64, String> {
-        let nsbs = match variant {
-            None => false,
-            Some(v) if v.eq_ignore_ascii_case("standard") => false,
-            Some(v) if v.eq_ignore_ascii_case("no-side-by-side") => true,
-            Some(v) => {
-                return Err(format!(
-                    "unknown deblockle variant `{v}` (standard, no-side-by-side)"
-                ));
-            }
-        };
+        let nsbs = variant_index::<Self>(variant)? == 1;
         Ok(engine::perft(&Position::standard(nsbs), depth))
     }
 }

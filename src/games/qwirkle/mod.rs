@@ -96,7 +96,7 @@ mod tests;
 use serde_json::{Map, Value, json};
 
 use crate::diag::{Diag, legal_moves_help};
-use crate::game::{Parsed, ParsedMoves, Rules};
+use crate::game::{Parsed, ParsedMoves, Rules, variant_of};
 use crate::record::{Tags, Token};
 use crate::span::Span;
 use engine::{Board, Counts, PlaceError, Put, Tile, code, count_add, count_take, tiles_of};
@@ -788,21 +788,12 @@ impl Rules for Qwirkle {
     const RULES_TAGS: &'static [&'static str] = &[
         "Players", "Hand1", "Hand2", "Hand3", "Hand4", "Hand5", "Hand6",
     ];
+    const VARIANTS: &'static [&'static str] = &["standard"];
 
     fn start(tags: &Tags) -> Result<State, Vec<Diag>> {
         let mut errors = Vec::new();
-        if let Some(t) = tags.get("Variant") {
-            if !t.value.trim().eq_ignore_ascii_case("standard") {
-                errors.push(
-                    Diag::error(
-                        "record::bad_tag",
-                        format!("unknown qwirkle variant `{}`", t.value),
-                    )
-                    .at(t.value_span)
-                    .label("not a qwirkle variant")
-                    .help("qwirkle variants: standard"),
-                );
-            }
+        if let Err(d) = variant_of::<Self>(tags) {
+            errors.push(d);
         }
         let players = match tags.get("Players") {
             None => {

@@ -24,7 +24,7 @@ pub mod render;
 use serde_json::{Map, Value, json};
 
 use crate::diag::{Diag, legal_moves_help};
-use crate::game::{Parsed, ParsedMoves, Rules};
+use crate::game::{Parsed, ParsedMoves, Rules, variant_index, variant_of};
 use crate::record::{Tags, Token};
 use engine::Position;
 pub use notation::Move;
@@ -128,23 +128,14 @@ impl Rules for Reversi {
     const NAME: &'static str = "reversi";
     const ALIASES: &'static [&'static str] = &["othello"];
     const RULES_TAGS: &'static [&'static str] = &["Setup"];
+    const VARIANTS: &'static [&'static str] = &["standard", "wof"];
 
     fn start(tags: &Tags) -> Result<State, Vec<Diag>> {
         let mut errors = Vec::new();
-        let wof = match tags.get("Variant") {
-            None => false,
-            Some(t) if t.value.trim().eq_ignore_ascii_case("standard") => false,
-            Some(t) if t.value.trim().eq_ignore_ascii_case("wof") => true,
-            Some(t) => {
-                errors.push(
-                    Diag::error(
-                        "record::bad_tag",
-                        format!("unknown reversi variant `{}`", t.value),
-                    )
-                    .at(t.value_span)
-                    .label("not a reversi variant")
-                    .help("reversi variants: standard, wof"),
-                );
+        let wof = match variant_of::<Self>(tags) {
+            Ok(v) => v == 1,
+            Err(d) => {
+                errors.push(d);
                 false
             }
         };
@@ -318,11 +309,7 @@ impl Rules for Reversi {
     }
 
     fn perft(variant: Option<&str>, depth: u32) -> Result<u64, String> {
-        match variant {
-            None => {}
-            Some(v) if v.eq_ignore_ascii_case("standard") || v.eq_ignore_ascii_case("wof") => {}
-            Some(v) => return Err(format!("unknown reversi variant `{v}` (standard, wof)")),
-        }
+        variant_index::<Self>(variant)?;
         Ok(engine::perft_parallel(Position::START, depth))
     }
 }
