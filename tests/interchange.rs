@@ -150,7 +150,7 @@ fn pentobi_round_trips() {
             first[0].tags.iter().any(|(k, _)| k.starts_with("Setup")),
             "{file}"
         );
-        assert!(first[0].tags.iter().any(|(k, _)| k == "ToMove"), "{file}");
+        assert!(first[0].tags.iter().any(|(k, _)| k == "First"), "{file}");
         for (to, ext) in [("gamerec", "gamerec"), ("json", "json"), ("yaml", "yaml")] {
             let r = gamerec(&["convert", "--to", to, file], b"");
             assert_eq!(r.code, 0, "{file} to {to}: {}", r.stderr);

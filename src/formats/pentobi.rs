@@ -35,7 +35,7 @@
 //!   pieces separated by spaces (`AB` and `A1` both feed the first colour).
 //!   With one plain value the tag's value is the file's text and errors
 //!   point into it; with several, errors blame all of the values. `PL` (`B`,
-//!   `W`, `1`..`4`) becomes `ToMove` with the colour's name. A colour Duo
+//!   `W`, `1`..`4`) becomes `First` with the colour's name. A colour Duo
 //!   does not have (`A3`, `PL[3]`) and `AE` (remove squares: the setup starts
 //!   from an empty board, there is nothing to remove) are `blokus::bad_tags`
 //!   at the property, and the game is not replayed. Setup values are checked
@@ -50,7 +50,7 @@
 //! written move (`;B[..]` in Duo, `;1[..]`..`;4[..]` in classic) with the
 //! squares sorted from `a1` row by row and the piece name left out; passes are
 //! not written. Setup tags are written back as `AB`/`AW` (Duo) or `A1`..`A4`
-//! (classic), one value per piece, squares sorted the same way, and `ToMove`
+//! (classic), one value per piece, squares sorted the same way, and `First`
 //! as `PL`. A file whose setup squares are already sorted (Pentobi's own)
 //! reads back to the same games; otherwise a second write is a fixed point.
 
@@ -482,7 +482,7 @@ fn game(
                         _ => None,
                     };
                     match c.and_then(|c| colour_names.get(usize::from(c))) {
-                        Some(name) => tags.push(synth(setup::TO_MOVE, name, s)),
+                        Some(name) => tags.push(synth(setup::FIRST, name, s)),
                         None => {
                             no_replay = true;
                             tag_errors.push(
@@ -658,7 +658,7 @@ pub fn write(games: &[DocGame]) -> Result<String, String> {
                 }
                 continue;
             }
-            if name == setup::TO_MOVE {
+            if name == setup::FIRST {
                 let c = colour_names
                     .iter()
                     .position(|n| n.eq_ignore_ascii_case(value.trim()));
@@ -782,20 +782,20 @@ mod tests {
                 "SetupYellow",
                 "Blue",
                 "SetupBlue",
-                "ToMove"
+                "First"
             ]
         );
         assert_eq!(
             g.tags.value("SetupBlue"),
             Some("a20,a19,b19 e17,e18,f18 c1")
         );
-        assert_eq!(g.tags.value("ToMove"), Some("red"));
+        assert_eq!(g.tags.value("First"), Some("red"));
         let yellow = g.tags.get("SetupYellow").unwrap();
         assert_eq!(yellow.value_span.text(&t), "t20");
         let duo = read("(;GM[Blokus Duo]AW[j5]AB[e10,e9]PL[W])").1;
         assert_eq!(duo[0].tags.value("SetupPurple"), Some("e10,e9"));
         assert_eq!(duo[0].tags.value("SetupOrange"), Some("j5"));
-        assert_eq!(duo[0].tags.value("ToMove"), Some("orange"));
+        assert_eq!(duo[0].tags.value("First"), Some("orange"));
     }
 
     #[test]
@@ -807,7 +807,7 @@ mod tests {
                 ("Game".into(), "blokus".into()),
                 ("SetupPurple".into(), "V3:e10,e9,f9  1:a1".into()),
                 ("SetupOrange".into(), "j5".into()),
-                ("ToMove".into(), "Orange".into()),
+                ("First".into(), "Orange".into()),
             ],
             comment: None,
             moves: Vec::new(),

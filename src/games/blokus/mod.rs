@@ -65,10 +65,11 @@
 //!   `A1`..`A4`/`PL`, see [`setup`]): one tag per colour, `[SetupBlue
 //!   "V3:a20,a19,b19 1:e17"]` .. `SetupGreen`, or `SetupPurple`/`SetupOrange`
 //!   in Duo, each holding that colour's pieces written as moves and
-//!   separated by spaces, and `[ToMove "red"]` for the colour that moves
+//!   separated by spaces, and `[First "red"]` for the colour that moves
 //!   first (default the first colour). Per-colour tags rather than one
 //!   `Setup` tag: they mirror Pentobi's properties and need no colour prefix
-//!   inside the value. Each piece must be one of the 21 (notation errors keep
+//!   inside the value; the names follow Deblockle's `SetupGold`/`SetupBlue`
+//!   and `First`. Each piece must be one of the 21 (notation errors keep
 //!   their codes: `not_a_piece`, `wrong_piece_name`...), on the board, cover
 //!   no square set up before it, and be set up once per colour; those
 //!   errors are `bad_tags` at the square or piece in the tag's value (the
@@ -76,7 +77,7 @@
 //!   are not checked: a setup is an arbitrary position. A colour with set-up
 //!   pieces has made its first move: its next piece touches its own colour
 //!   corner to corner. A setup tag of the other variant's colours and an
-//!   unknown `ToMove` colour are `bad_tags`. Set-up pieces count as placed
+//!   unknown `First` colour are `bad_tags`. Set-up pieces count as placed
 //!   for scores (squares, "all 21 placed" bonuses) but are not a colour's
 //!   "last piece": the monomino bonus needs the monomino placed in play as
 //!   the colour's last piece. Set-up pieces take no turn (three-player
@@ -318,7 +319,7 @@ impl Rules for Blokus {
         "SetupGreen",
         "SetupPurple",
         "SetupOrange",
-        "ToMove",
+        "First",
     ];
     const VARIANTS: &'static [&'static str] = &["classic", "duo"];
 

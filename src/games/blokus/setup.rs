@@ -1,6 +1,6 @@
 //! Set-up positions: `[SetupBlue "..."]` .. `[SetupGreen "..."]` (classic)
 //! or `[SetupPurple "..."]`/`[SetupOrange "..."]` (Duo) put pieces of that
-//! colour on the board before the first move; `[ToMove "red"]` names the
+//! colour on the board before the first move; `[First "red"]` names the
 //! colour that moves first.
 //!
 //! A setup value is placements separated by white space, each written as a
@@ -20,7 +20,7 @@ use crate::span::Span;
 pub const CLASSIC_TAGS: [&str; 4] = ["SetupBlue", "SetupYellow", "SetupRed", "SetupGreen"];
 pub const DUO_TAGS: [&str; 2] = ["SetupPurple", "SetupOrange"];
 /// The tag naming the colour to move first.
-pub const TO_MOVE: &str = "ToMove";
+pub const FIRST: &str = "First";
 
 /// The setup tag of colour `c` (`None` past the variant's colours).
 pub fn tag_name(duo: bool, c: u8) -> Option<&'static str> {
@@ -154,7 +154,7 @@ fn board_colour(board: &Board, c: u8) -> &'static str {
     names.get(usize::from(c)).copied().unwrap_or("?")
 }
 
-/// Applies the setup tags and `ToMove` to an empty board of the variant;
+/// Applies the setup tags and `First` to an empty board of the variant;
 /// every error found (at most one per tag).
 pub fn apply(board: &mut Board, duo: bool, tags: &Tags) -> Vec<Diag> {
     let mut errors = Vec::new();
@@ -183,7 +183,7 @@ pub fn apply(board: &mut Board, duo: bool, tags: &Tags) -> Vec<Diag> {
             errors.push(d);
         }
     }
-    if let Some(t) = tags.get(TO_MOVE) {
+    if let Some(t) = tags.get(FIRST) {
         let wanted = t.value.trim();
         let found =
             (0..board.colours).find(|&c| board_colour(board, c).eq_ignore_ascii_case(wanted));

@@ -785,7 +785,7 @@ fn setup_tags_are_rules_tags() {
     for name in setup::CLASSIC_TAGS
         .iter()
         .chain(setup::DUO_TAGS.iter())
-        .chain([setup::TO_MOVE].iter())
+        .chain([setup::FIRST].iter())
     {
         assert!(Blokus::RULES_TAGS.contains(name), "{name}");
     }
@@ -793,7 +793,7 @@ fn setup_tags_are_rules_tags() {
 
 #[test]
 fn setup_parsing() {
-    let src = "[Game \"blokus\"]\n[SetupBlue \"V3:a20,a19,b19  1:e17\"]\n[SetupYellow \"a1\"]\n[ToMove \"RED\"]\n\n";
+    let src = "[Game \"blokus\"]\n[SetupBlue \"V3:a20,a19,b19  1:e17\"]\n[SetupYellow \"a1\"]\n[First \"RED\"]\n\n";
     let games = crate::record::parse_file(src);
     let state = Blokus::start(&games[0].tags).unwrap();
     assert_eq!(state.board.to_move, 2);
@@ -804,7 +804,7 @@ fn setup_parsing() {
     assert!(state.board.first_move(2));
     assert_eq!(state.turns, [0; 4]);
     // Duo: orange to move; an empty setup value sets nothing up.
-    let src = "[Game \"blokus\"]\n[Variant \"duo\"]\n[SetupPurple \"\"]\n[SetupOrange \"j5\"]\n[ToMove \"orange\"]\n\n";
+    let src = "[Game \"blokus\"]\n[Variant \"duo\"]\n[SetupPurple \"\"]\n[SetupOrange \"j5\"]\n[First \"orange\"]\n\n";
     let r = run(src);
     assert!(r.valid, "{:?}", r.errors);
     let games = crate::record::parse_file(src);
@@ -823,7 +823,7 @@ fn setup_parsing() {
         ("[Size \"7\"]\n[SetupBlue \"g7,h7\"]", bt, "h7"),
         ("[SetupBlue \"pass\"]", bt, "pass"),
         ("[SetupPurple \"a1\"]", bt, "[SetupPurple \"a1\"]"),
-        ("[ToMove \"purple\"]", bt, "\"purple\""),
+        ("[First \"purple\"]", bt, "\"purple\""),
         // the notation's own errors
         ("[SetupBlue \"a1,c1\"]", "blokus::not_a_piece", "a1,c1"),
         (
