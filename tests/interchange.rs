@@ -132,12 +132,45 @@ fn pentobi_round_trips() {
     for file in [
         "fixtures/pentobi/valid/duo.blksgf",
         "fixtures/pentobi/valid/classic.blksgf",
+        "fixtures/pentobi/valid/duo_setup.blksgf",
+        "fixtures/pentobi/valid/classic_setup.blksgf",
     ] {
         let first = docs(file, std::fs::read(file).unwrap());
         let written = formats::pentobi::write(&first).unwrap();
         let second = docs("x.blksgf", written.into_bytes());
         assert!(first == second, "{file}: read-write-read differs");
     }
+    // Setups survive gamerec text, JSON and YAML, and come back to Pentobi.
+    for file in [
+        "fixtures/pentobi/valid/duo_setup.blksgf",
+        "fixtures/pentobi/valid/classic_setup.blksgf",
+    ] {
+        let first = docs(file, std::fs::read(file).unwrap());
+        assert!(
+            first[0].tags.iter().any(|(k, _)| k.starts_with("Setup")),
+            "{file}"
+        );
+        assert!(first[0].tags.iter().any(|(k, _)| k == "First"), "{file}");
+        for (to, ext) in [("gamerec", "gamerec"), ("json", "json"), ("yaml", "yaml")] {
+            let r = gamerec(&["convert", "--to", to, file], b"");
+            assert_eq!(r.code, 0, "{file} to {to}: {}", r.stderr);
+            let again = docs(&format!("x.{ext}"), r.stdout.into_bytes());
+            assert!(first == again, "{file}: through {to} differs");
+            let back = formats::pentobi::write(&again).unwrap();
+            assert_eq!(
+                back,
+                formats::pentobi::write(&first).unwrap(),
+                "{file} via {to}"
+            );
+        }
+    }
+    // Squares in any order: written sorted, and a second write changes nothing.
+    let unsorted = b"(;GM[Blokus Duo]AB[e10,f9,e9]AW[j5]PL[W];W[i4,h4])".to_vec();
+    let first = docs("x.blksgf", unsorted);
+    let written = formats::pentobi::write(&first).unwrap();
+    assert!(written.contains("AB[e9,f9,e10]AW[j5]PL[W]"), "{written}");
+    let second = docs("x.blksgf", written.clone().into_bytes());
+    assert_eq!(formats::pentobi::write(&second).unwrap(), written);
     // a classic game with the rule text's corners cannot be a Pentobi file
     let r = gamerec(
         &[

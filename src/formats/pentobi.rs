@@ -28,11 +28,18 @@
 //! - Variations: the main line (the first child at every branch) is
 //!   validated; the others are skipped, and a warning
 //!   (`pentobi::variations_ignored`) says how many.
-//! - Setup properties (`AB`, `AW`, `A1`..`A4`, `AE`) and `PL` in the root
-//!   describe a position the Blokus rules here cannot start from (they start
-//!   from an empty board, first colour to move): `blokus::bad_tags` at the
-//!   property, the game is not replayed. `PL` naming the first colour is
-//!   accepted.
+//! - Setup properties in the root: `AB`/`AW` (first/second colour) and
+//!   `A1`..`A4` (colours in turn order), each value one piece as its squares,
+//!   become the Blokus setup tags (`SetupPurple`/`SetupOrange` in Duo,
+//!   `SetupBlue`..`SetupGreen` in classic), one tag per colour holding its
+//!   pieces separated by spaces (`AB` and `A1` both feed the first colour).
+//!   With one plain value the tag's value is the file's text and errors
+//!   point into it; with several, errors blame all of the values. `PL` (`B`,
+//!   `W`, `1`..`4`) becomes `First` with the colour's name. A colour Duo
+//!   does not have (`A3`, `PL[3]`) and `AE` (remove squares: the setup starts
+//!   from an empty board, there is nothing to remove) are `blokus::bad_tags`
+//!   at the property, and the game is not replayed. Setup values are checked
+//!   by the Blokus rules (`src/games/blokus/setup.rs`).
 //! - Malformed SGF (text outside nodes, an unterminated value or tree) is
 //!   `pentobi::syntax`.
 //!
@@ -42,9 +49,13 @@
 //! `CA[UTF-8]`, `GM`, the names and the tags above, then one node per
 //! written move (`;B[..]` in Duo, `;1[..]`..`;4[..]` in classic) with the
 //! squares sorted from `a1` row by row and the piece name left out; passes are
-//! not written.
+//! not written. Setup tags are written back as `AB`/`AW` (Duo) or `A1`..`A4`
+//! (classic), one value per piece, squares sorted the same way, and `First`
+//! as `PL`. A file whose setup squares are already sorted (Pentobi's own)
+//! reads back to the same games; otherwise a second write is a fixed point.
 
 use crate::diag::Diag;
+use crate::games::blokus::setup;
 use crate::model::DocGame;
 use crate::record::{RawGame, Tag, Tags, Token};
 use crate::span::Span;
@@ -292,6 +303,20 @@ fn seat_tags(duo: bool, players: u8) -> &'static [&'static str] {
     }
 }
 
+/// A setup tag from a colour's property values: the placements separated by
+/// spaces (white space inside a value dropped). Its span covers the values;
+/// with one value written plainly the value is that text.
+fn setup_tag(name: &str, values: &[(String, Span)]) -> Option<Tag> {
+    let first = values.first()?.1;
+    let last = values.last()?.1;
+    let items: Vec<String> = values
+        .iter()
+        .map(|(v, _)| v.chars().filter(|c| !c.is_whitespace()).collect())
+        .collect();
+    let span = Span::between(first.offset, last.offset + last.length);
+    Some(synth(name, &items.join(" "), span))
+}
+
 fn synth(name: &str, value: &str, span: Span) -> Tag {
     Tag {
         name: name.into(),
@@ -368,6 +393,15 @@ fn game(
     }
     tags.push(synth("Scoring", "pentobi", head));
     let seats = seat_tags(duo, players);
+    let colour_names: &[&str] = if duo {
+        &["purple", "orange"]
+    } else {
+        &["blue", "yellow", "red", "green"]
+    };
+    let colours = colour_names.len() as u8;
+    // setup values per colour, and where in the tags each colour's tag goes
+    let mut setup: [Vec<(String, Span)>; 4] = Default::default();
+    let mut setup_at = [0usize; 4];
     if let Some(root) = root {
         for p in &root.props {
             let (v, s) = p.values.first().cloned().unwrap_or_default();
@@ -394,35 +428,93 @@ fn game(
                 "EV" => push("Event"),
                 "PC" => push("Site"),
                 "C" => comment = Some(v.clone()),
-                "AB" | "AW" | "A1" | "A2" | "A3" | "A4" | "AE" => {
+                "AB" | "AW" | "A1" | "A2" | "A3" | "A4" => {
+                    let c: u8 = match p.id.as_str() {
+                        "AB" | "A1" => 0,
+                        "AW" | "A2" => 1,
+                        "A3" => 2,
+                        _ => 3,
+                    };
+                    match setup.get_mut(usize::from(c)).filter(|_| c < colours) {
+                        Some(slot) => {
+                            slot.extend(p.values.iter().cloned());
+                            if slot.len() == p.values.len() {
+                                if let Some(at) = setup_at.get_mut(usize::from(c)) {
+                                    *at = tags.len();
+                                }
+                            }
+                        }
+                        None => {
+                            no_replay = true;
+                            tag_errors.push(
+                                Diag::error(
+                                    "blokus::bad_tags",
+                                    format!(
+                                        "setup property `{}` names a colour Blokus Duo does not have",
+                                        p.id
+                                    ),
+                                )
+                                .at(p.span)
+                                .label("no such colour")
+                                .help("Blokus Duo's colours are AB (purple) and AW (orange)"),
+                            );
+                        }
+                    }
+                }
+                "AE" => {
                     no_replay = true;
                     tag_errors.push(
                         Diag::error(
                             "blokus::bad_tags",
-                            format!("setup property `{}`: games from a set-up position are not supported", p.id),
+                            "setup property `AE` (remove squares) is not supported: a game's setup starts from an empty board, so there is nothing to remove",
                         )
                         .at(p.span)
-                        .label("a set-up position")
-                        .help("the Blokus rules here start from an empty board"),
+                        .label("squares removed from the setup")
+                        .help("write the position with AB/AW or A1..A4 only"),
                     );
                 }
                 "PL" => {
-                    let first = matches!(v.trim(), "B" | "1");
-                    if !first {
-                        no_replay = true;
-                        tag_errors.push(
-                            Diag::error(
-                                "blokus::bad_tags",
-                                format!("PL[{}]: games where another colour than the first moves first are not supported", v.trim()),
-                            )
-                            .at(p.span)
-                            .label("first colour to move")
-                            .help("the Blokus rules here start with the first colour"),
-                        );
+                    let c: Option<u8> = match v.trim() {
+                        "B" | "1" => Some(0),
+                        "W" | "2" => Some(1),
+                        "3" => Some(2),
+                        "4" => Some(3),
+                        _ => None,
+                    };
+                    match c.and_then(|c| colour_names.get(usize::from(c))) {
+                        Some(name) => tags.push(synth(setup::FIRST, name, s)),
+                        None => {
+                            no_replay = true;
+                            tag_errors.push(
+                                Diag::error(
+                                    "blokus::bad_tags",
+                                    format!("PL[{}] names no colour of this game", v.trim()),
+                                )
+                                .at(s)
+                                .label("not a colour")
+                                .help(if duo {
+                                    "Blokus Duo's colours are PL[B] (purple) and PL[W] (orange)"
+                                } else {
+                                    "classic colours are PL[1] (blue) to PL[4] (green)"
+                                }),
+                            );
+                        }
                     }
                 }
                 other => push(&format!("SGF_{other}")),
             }
+        }
+    }
+    // insert from the last position so earlier positions stay valid
+    let mut order: Vec<usize> = (0..4).collect();
+    order.sort_by_key(|&c| std::cmp::Reverse((setup_at.get(c).copied().unwrap_or(0), c)));
+    for c in order {
+        let (Some(values), Some(name)) = (setup.get(c), setup::tag_name(duo, c as u8)) else {
+            continue;
+        };
+        if let Some(tag) = setup_tag(name, values) {
+            let at = setup_at.get(c).copied().unwrap_or(0).min(tags.len());
+            tags.insert(at, tag);
         }
     }
     for (k, node) in nodes.iter().enumerate() {
@@ -538,7 +630,43 @@ pub fn write(games: &[DocGame]) -> Result<String, String> {
         };
         out.push_str(&format!("(;FF[4]CA[UTF-8]GM[{gm}]"));
         let seats = seat_tags(duo, players);
+        let colour_names: &[&str] = if duo {
+            &["purple", "orange"]
+        } else {
+            &["blue", "yellow", "red", "green"]
+        };
+        let colour_ids: &[&str] = if duo {
+            &["B", "W"]
+        } else {
+            &["1", "2", "3", "4"]
+        };
         for (name, value) in &g.tags {
+            let setup_colour = (0..colour_names.len() as u8)
+                .position(|c| setup::tag_name(duo, c) == Some(name.as_str()));
+            if let Some(c) = setup_colour {
+                let id = if duo {
+                    ["AB", "AW"].get(c).copied().unwrap_or("AW").to_string()
+                } else {
+                    format!("A{}", c + 1)
+                };
+                let items = setup::squares_sorted(value);
+                if !items.is_empty() {
+                    out.push_str(&id);
+                    for item in items {
+                        out.push_str(&format!("[{}]", escape(&item)));
+                    }
+                }
+                continue;
+            }
+            if name == setup::FIRST {
+                let c = colour_names
+                    .iter()
+                    .position(|n| n.eq_ignore_ascii_case(value.trim()));
+                if let Some(id) = c.and_then(|c| colour_ids.get(c)) {
+                    out.push_str(&format!("PL[{id}]"));
+                }
+                continue;
+            }
             let id = match name.as_str() {
                 "Date" => "DT".to_string(),
                 "Event" => "EV".to_string(),
@@ -627,8 +755,66 @@ mod tests {
         }
         let (t, games) = read("(;GM[Blokus];1[a20, a19])");
         assert_eq!(games[0].tokens[0].text(&t), "a20,a19");
-        let (_, games) = read("(;GM[Blokus]AB[a1];1[a20])");
+        let (_, games) = read("(;GM[Blokus]AE[a1];1[a20])");
         assert!(games[0].tokens.is_empty());
         assert_eq!(games[0].tag_errors[0].code, "blokus::bad_tags");
+        let (_, games) = read("(;GM[Blokus Duo]A3[a1];B[e10])");
+        assert!(games[0].tokens.is_empty());
+        assert_eq!(games[0].tag_errors[0].code, "blokus::bad_tags");
+        let (_, games) = read("(;GM[Blokus Duo]PL[3];B[e10])");
+        assert_eq!(games[0].tag_errors[0].code, "blokus::bad_tags");
+    }
+
+    #[test]
+    fn setup_properties_become_tags() {
+        let text = "(;GM[Blokus]A2[t20]PB[x]A1[a20,a19,b19][e17, e18,f18]AB[c1]PL[3];3[t1])";
+        let (t, games) = read(text);
+        let g = &games[0];
+        assert!(g.tag_errors.is_empty());
+        assert_eq!(g.tokens.len(), 1);
+        let names: Vec<&str> = g.tags.iter().map(|t| t.name.as_str()).collect();
+        assert_eq!(
+            names,
+            [
+                "Game",
+                "Corners",
+                "Scoring",
+                "SetupYellow",
+                "Blue",
+                "SetupBlue",
+                "First"
+            ]
+        );
+        assert_eq!(
+            g.tags.value("SetupBlue"),
+            Some("a20,a19,b19 e17,e18,f18 c1")
+        );
+        assert_eq!(g.tags.value("First"), Some("red"));
+        let yellow = g.tags.get("SetupYellow").unwrap();
+        assert_eq!(yellow.value_span.text(&t), "t20");
+        let duo = read("(;GM[Blokus Duo]AW[j5]AB[e10,e9]PL[W])").1;
+        assert_eq!(duo[0].tags.value("SetupPurple"), Some("e10,e9"));
+        assert_eq!(duo[0].tags.value("SetupOrange"), Some("j5"));
+        assert_eq!(duo[0].tags.value("First"), Some("orange"));
+    }
+
+    #[test]
+    fn setup_tags_are_written_back() {
+        let doc = DocGame {
+            game: "blokus".into(),
+            variant: "duo".into(),
+            tags: vec![
+                ("Game".into(), "blokus".into()),
+                ("SetupPurple".into(), "V3:e10,e9,f9  1:a1".into()),
+                ("SetupOrange".into(), "j5".into()),
+                ("First".into(), "Orange".into()),
+            ],
+            comment: None,
+            moves: Vec::new(),
+            result: None,
+            final_position: Vec::new(),
+        };
+        let out = write(&[doc]).unwrap();
+        assert!(out.contains("AB[e9,f9,e10][a1]AW[j5]PL[W]"), "{out}");
     }
 }

@@ -241,7 +241,18 @@ impl Board {
     /// Places a piece for the colour to move (legality checked by the caller)
     /// and passes the turn on.
     pub fn place(&mut self, p: Placement) {
-        let c = usize::from(self.to_move);
+        let c = self.to_move;
+        self.put(c, p);
+        if let Some(l) = self.last.get_mut(usize::from(c)) {
+            *l = Some(p.piece());
+        }
+        self.pass();
+    }
+
+    /// Puts a piece of colour `c` on the board (a set-up piece: legality
+    /// checked by the caller, no turn taken, not recorded as the last piece).
+    pub fn put(&mut self, c: u8, p: Placement) {
+        let c = usize::from(c);
         let o = p.orientation();
         if let Some(rows) = self.occ.get_mut(c) {
             for (r, &m) in o.rows.iter().take(usize::from(o.h)).enumerate() {
@@ -253,10 +264,6 @@ impl Board {
         if let Some(u) = self.used.get_mut(c) {
             *u |= 1 << o.piece;
         }
-        if let Some(l) = self.last.get_mut(c) {
-            *l = Some(o.piece);
-        }
-        self.pass();
     }
 
     /// Passes the turn to the next colour.

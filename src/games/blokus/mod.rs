@@ -21,7 +21,7 @@
 //!
 //! Layout: [`pieces`] holds the 21 shapes and their orientations, [`notation`]
 //! reads tokens into [`Move`]s, [`engine`] is the row-mask rule engine,
-//! [`render`] draws positions.
+//! [`setup`] reads set-up tags, [`render`] draws positions.
 //!
 //! Decisions where the spec is silent:
 //! - Notation reports what it can judge without the board: malformed squares
@@ -61,11 +61,34 @@
 //! - Perft (`classic`, the default, or `duo`): a colour with no placement
 //!   passes, which is one ply; a position where no colour can place is a
 //!   leaf. Pentobi's `.blksgf` import is not part of this module.
+//! - Set-up positions (the spec has none; added for Pentobi's `AB`/`AW`/
+//!   `A1`..`A4`/`PL`, see [`setup`]): one tag per colour, `[SetupBlue
+//!   "V3:a20,a19,b19 1:e17"]` .. `SetupGreen`, or `SetupPurple`/`SetupOrange`
+//!   in Duo, each holding that colour's pieces written as moves and
+//!   separated by spaces, and `[First "red"]` for the colour that moves
+//!   first (default the first colour). Per-colour tags rather than one
+//!   `Setup` tag: they mirror Pentobi's properties and need no colour prefix
+//!   inside the value; the names follow Deblockle's `SetupGold`/`SetupBlue`
+//!   and `First`. Each piece must be one of the 21 (notation errors keep
+//!   their codes: `not_a_piece`, `wrong_piece_name`...), on the board, cover
+//!   no square set up before it, and be set up once per colour; those
+//!   errors are `bad_tags` at the square or piece in the tag's value (the
+//!   whole value when it holds escapes). The start square and contact rules
+//!   are not checked: a setup is an arbitrary position. A colour with set-up
+//!   pieces has made its first move: its next piece touches its own colour
+//!   corner to corner. A setup tag of the other variant's colours and an
+//!   unknown `First` colour are `bad_tags`. Set-up pieces count as placed
+//!   for scores (squares, "all 21 placed" bonuses) but are not a colour's
+//!   "last piece": the monomino bonus needs the monomino placed in play as
+//!   the colour's last piece. Set-up pieces take no turn (three-player
+//!   rotation of the shared green counts played turns only). Setup tags are
+//!   only read when the other rules tags are valid.
 
 pub mod engine;
 pub mod notation;
 pub mod pieces;
 pub mod render;
+pub mod setup;
 
 use serde_json::{Map, Value, json};
 
@@ -285,7 +308,19 @@ impl Rules for Blokus {
     type State = State;
 
     const NAME: &'static str = "blokus";
-    const RULES_TAGS: &'static [&'static str] = &["Size", "Players", "Corners", "Scoring"];
+    const RULES_TAGS: &'static [&'static str] = &[
+        "Size",
+        "Players",
+        "Corners",
+        "Scoring",
+        "SetupBlue",
+        "SetupYellow",
+        "SetupRed",
+        "SetupGreen",
+        "SetupPurple",
+        "SetupOrange",
+        "First",
+    ];
     const VARIANTS: &'static [&'static str] = &["classic", "duo"];
 
     fn start(tags: &Tags) -> Result<State, Vec<Diag>> {
@@ -371,6 +406,9 @@ impl Rules for Blokus {
                 }
             }
             state.board = Board::new(size, 4, start);
+        }
+        if errors.is_empty() {
+            errors = setup::apply(&mut state.board, duo, tags);
         }
         if errors.is_empty() {
             Ok(state)

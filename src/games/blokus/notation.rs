@@ -118,7 +118,7 @@ fn groups(cells: &[Cell]) -> usize {
 }
 
 /// Reads one placement token (not `pass`).
-fn placement(text: &str, at: usize, whole: Span) -> Result<Place, Diag> {
+pub fn placement(text: &str, at: usize, whole: Span) -> Result<Place, Diag> {
     let (name, squares_text, squares_at) = match text.find(':') {
         Some(i) => (
             Some((text.get(..i).unwrap_or(""), Span::new(at, i))),

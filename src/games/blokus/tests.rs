@@ -765,3 +765,183 @@ fn scoring_bonuses() {
     state.turns[3] = 4;
     assert_eq!(state.seat_of(3), "player2");
 }
+
+/// The first error's code and the text it blames.
+fn first_error(src: &str) -> (String, String, usize) {
+    let r = run(src);
+    let d = r
+        .errors
+        .first()
+        .unwrap_or_else(|| panic!("no error: {src}"));
+    (
+        d.code.to_string(),
+        d.span.unwrap_or_default().text(src).to_string(),
+        d.ply,
+    )
+}
+
+#[test]
+fn setup_tags_are_rules_tags() {
+    for name in setup::CLASSIC_TAGS
+        .iter()
+        .chain(setup::DUO_TAGS.iter())
+        .chain([setup::FIRST].iter())
+    {
+        assert!(Blokus::RULES_TAGS.contains(name), "{name}");
+    }
+}
+
+#[test]
+fn setup_parsing() {
+    let src = "[Game \"blokus\"]\n[SetupBlue \"V3:a20,a19,b19  1:e17\"]\n[SetupYellow \"a1\"]\n[First \"RED\"]\n\n";
+    let games = crate::record::parse_file(src);
+    let state = Blokus::start(&games[0].tags).unwrap();
+    assert_eq!(state.board.to_move, 2);
+    assert_eq!(state.board.squares(0), 4);
+    assert_eq!(state.board.squares(1), 1);
+    assert_eq!(state.board.at(4, 16), Some(0));
+    assert!(!state.board.first_move(0));
+    assert!(state.board.first_move(2));
+    assert_eq!(state.turns, [0; 4]);
+    // Duo: orange to move; an empty setup value sets nothing up.
+    let src = "[Game \"blokus\"]\n[Variant \"duo\"]\n[SetupPurple \"\"]\n[SetupOrange \"j5\"]\n[First \"orange\"]\n\n";
+    let r = run(src);
+    assert!(r.valid, "{:?}", r.errors);
+    let games = crate::record::parse_file(src);
+    let state = Blokus::start(&games[0].tags).unwrap();
+    assert_eq!(Blokus::to_move(&state), "orange");
+    assert_eq!(state.board.squares(0), 0);
+    let g = "[Game \"blokus\"]\n";
+    let bt = "blokus::bad_tags";
+    for (tags, code, blamed) in [
+        // overlapping pieces: the first square set up twice
+        ("[SetupBlue \"a1,a2 a2,b2,c2\"]", bt, "a2"),
+        ("[SetupBlue \"a1\"]\n[SetupRed \"b1,a1\"]", bt, "a1"),
+        // a piece twice
+        ("[SetupBlue \"a1,a2 c1,c2\"]", bt, "c1,c2"),
+        // off a smaller board
+        ("[Size \"7\"]\n[SetupBlue \"g7,h7\"]", bt, "h7"),
+        ("[SetupBlue \"pass\"]", bt, "pass"),
+        ("[SetupPurple \"a1\"]", bt, "[SetupPurple \"a1\"]"),
+        ("[First \"purple\"]", bt, "\"purple\""),
+        // the notation's own errors
+        ("[SetupBlue \"a1,c1\"]", "blokus::not_a_piece", "a1,c1"),
+        (
+            "[SetupBlue \"a1 L4:b1,c1,d1\"]",
+            "blokus::wrong_piece_name",
+            "L4",
+        ),
+        ("[SetupBlue \"a1 b0\"]", "blokus::not_a_square", "b0"),
+        ("[SetupBlue \"a1,a1\"]", "blokus::repeated_square", "a1"),
+    ] {
+        let src = format!("{g}{tags}\n\na20\n");
+        let (got, text, ply) = first_error(&src);
+        assert_eq!(
+            (got.as_str(), text.as_str(), ply),
+            (code, blamed, 0),
+            "{tags}"
+        );
+        assert_eq!(run(&src).plies, 0);
+    }
+    let src = format!("{g}[Variant \"duo\"]\n[SetupBlue \"a1\"]\n\ne10\n");
+    assert_eq!(first_error(&src).0, bt);
+    // An escaped value cannot be pointed into: the whole value is blamed.
+    let src = format!("{g}[SetupBlue \"a1,\\\"b1\"]\n\n");
+    assert_eq!(first_error(&src).1, "\"a1,\\\"b1\"");
+}
+
+#[test]
+fn first_move_after_setup_follows_the_corner_rule() {
+    let g = "[Game \"blokus\"]\n[SetupBlue \"1:j10\"]\n\n";
+    // Blue has made its first move: its start square no longer counts.
+    assert_eq!(
+        first_error(&format!("{g}a20,a19\n")).0,
+        "blokus::no_corner_contact"
+    );
+    assert_eq!(
+        first_error(&format!("{g}j11,j12\n")).0,
+        "blokus::edge_contact"
+    );
+    assert_eq!(first_error(&format!("{g}1:i9\n")).0, "blokus::piece_used");
+    // Corner to corner with its set-up piece; yellow, without one, still
+    // needs its start square.
+    let r = run(&format!("{g}i9,i8 a1\n"));
+    assert!(r.valid, "{:?}", r.errors);
+    assert_eq!(
+        first_error(&format!("{g}i9,i8 b1\n")).0,
+        "blokus::start_missed"
+    );
+    // The legal placements start from the setup.
+    let games = crate::record::parse_file(g);
+    let state = Blokus::start(&games[0].tags).unwrap();
+    let legal = Blokus::legal_moves(&state).unwrap();
+    assert!(legal.contains(&"2:i8,i9".to_string()), "{legal:?}");
+    assert!(!legal.iter().any(|m| m.contains("a20")));
+}
+
+/// A setup of all 21 pieces of blue, packed in 5x3 boxes from `a1`.
+fn all_pieces_setup() -> String {
+    let t = &*pieces::TABLE;
+    let mut items = Vec::new();
+    for p in 0..pieces::PIECES {
+        let (oi, _) = t
+            .orients
+            .iter()
+            .enumerate()
+            .find(|(_, o)| usize::from(o.piece) == p && o.h <= 3 && o.w <= 5)
+            .unwrap();
+        let (bx, by) = (p % 4, p / 4);
+        let pl = engine::Placement {
+            orient: oi as u8,
+            x: (bx * 5) as u8,
+            y: (by * 3) as u8,
+        };
+        items.push(notation::write_placement(&pl));
+    }
+    items.join(" ")
+}
+
+#[test]
+fn scores_count_setup_pieces() {
+    let g = "[Game \"blokus\"]\n";
+    // Six squares set up for blue, four placed in play.
+    let r = run(&format!(
+        "{g}[SetupBlue \"1:j10 I5:a1,a2,a3,a4,a5\"]\n\ni9,i8,i7,i6\n"
+    ));
+    assert!(r.valid, "{:?}", r.errors);
+    assert_eq!(r.scores, [10, 0, 0, 0]);
+    assert_eq!(r.result_extras["squares"]["blue"], 10);
+    // All 21 set up: the bonuses for placing every piece, but the monomino
+    // was not placed last (set-up pieces have no order).
+    let all = all_pieces_setup();
+    for (scoring, blue) in [
+        ("basic", 89 + 15 + 10),
+        ("pentobi", 89 + 15),
+        ("official", 15),
+    ] {
+        let src = format!("{g}[Scoring \"{scoring}\"]\n[SetupBlue \"{all}\"]\n\n");
+        let r = run(&src);
+        assert!(r.valid, "{scoring}: {:?}", r.errors);
+        assert_eq!(r.scores.first(), Some(&blue), "{scoring}");
+    }
+}
+
+#[test]
+fn setup_fixtures() {
+    // Blue: setup V3 + L4 and 65 squares in play, 17 left (I3 I4 V5 X);
+    // yellow 21 left (I4 T4 O Z4 Z5); red 8 (I4 T4); green: setup I4 and
+    // 65 in play, 20 left (2 T4 O T5 X).
+    let (_, r) = fixture("valid", "setup_classic");
+    assert!(r.valid, "{:?}", r.errors);
+    assert!(r.over);
+    assert_eq!(r.scores, [89 - 17, 89 - 21, 89 - 8, 89 - 20]);
+    assert_eq!(r.moves.first().map(|m| m.player.as_str()), Some("yellow"));
+    let (src, r) = fixture("invalid", "bad_tags_setup");
+    let codes: Vec<&str> = r.errors.iter().map(|d| d.code.as_ref()).collect();
+    assert_eq!(codes, ["blokus::bad_tags"]);
+    assert_eq!(r.errors[0].ply, 0);
+    assert_eq!(r.plies, 0);
+    let span = r.errors[0].span.unwrap();
+    assert_eq!(span.text(&src), "b19");
+    assert!(src[..span.offset].ends_with("[SetupGreen \"I4:q20,r20,s20,t20 V3:"));
+}
