@@ -1,7 +1,7 @@
 //! Bitboard Reversi engine: one `u64` per colour, bit `8 * row + column`
 //! (`a1` = bit 0, `h1` = bit 7, `h8` = bit 63). Move generation shifts whole
-//! boards in the eight directions (no per-square loops); a move's flips walk
-//! at most six steps per direction.
+//! boards in the eight directions (no per-square loops); a move's flips use
+//! precomputed rays, one bit operation per direction.
 
 /// Squares where the side owning `p` may move against `o`.
 ///
@@ -31,34 +31,72 @@ pub fn legal_moves(p: u64, o: u64) -> u64 {
     moves & !(p | o)
 }
 
-/// The discs of `o` flipped by the owner of `p` playing on square `sq`.
+/// The eight directions as (row step, column step): the first four go toward
+/// higher bit indexes, the last four toward lower ones.
+const DIRECTIONS: [(i32, i32); 8] = [
+    (0, 1),
+    (1, -1),
+    (1, 0),
+    (1, 1),
+    (0, -1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
+];
+
+/// `RAYS[sq][d]`: the squares seen from `sq` in direction `d`, `sq` excluded.
+static RAYS: [[u64; 8]; 64] = {
+    let mut table = [[0u64; 8]; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let mut d = 0;
+        while d < 8 {
+            let (dr, dc) = DIRECTIONS[d];
+            let (mut r, mut c) = ((sq / 8) as i32 + dr, (sq % 8) as i32 + dc);
+            let mut ray = 0u64;
+            while r >= 0 && r < 8 && c >= 0 && c < 8 {
+                ray |= 1u64 << (r * 8 + c);
+                r += dr;
+                c += dc;
+            }
+            table[sq][d] = ray;
+            d += 1;
+        }
+        sq += 1;
+    }
+    table
+};
+
+/// The discs of `o` flipped by the owner of `p` playing on square `sq`
+/// (none for a square off the board).
 ///
-/// Per direction, the run of opponent discs next to `sq` is filled
-/// branch-free, and kept when a disc of the mover closes it.
+/// In each direction the first square that is not an opponent disc is found
+/// with one bit operation on the precomputed ray (the lowest bit of the ray
+/// toward higher indexes, the highest toward lower ones); the run before it
+/// flips when that square holds a disc of the mover.
 #[inline]
 pub fn flips(p: u64, o: u64, sq: u32) -> u64 {
-    const INNER: u64 = 0x7e7e_7e7e_7e7e_7e7e;
-    #[inline(always)]
-    fn dir(mv: u64, p: u64, m: u64, d: u32) -> u64 {
-        let mut l = m & (mv << d);
-        let mut r = m & (mv >> d);
-        l |= m & (l << d);
-        r |= m & (r >> d);
-        l |= m & (l << d);
-        r |= m & (r >> d);
-        l |= m & (l << d);
-        r |= m & (r >> d);
-        l |= m & (l << d);
-        r |= m & (r >> d);
-        l |= m & (l << d);
-        r |= m & (r >> d);
-        let l = if (l << d) & p != 0 { l } else { 0 };
-        let r = if (r >> d) & p != 0 { r } else { 0 };
-        l | r
+    let Some(rays) = RAYS.get(sq as usize) else {
+        return 0;
+    };
+    let mut flipped = 0;
+    for &ray in &rays[..4] {
+        let stop = ray & !o;
+        let first = stop & stop.wrapping_neg();
+        if first & p != 0 {
+            flipped |= ray & (first - 1);
+        }
     }
-    let mv = 1u64 << sq;
-    let inner = o & INNER;
-    dir(mv, p, inner, 1) | dir(mv, p, o, 8) | dir(mv, p, inner, 7) | dir(mv, p, inner, 9)
+    for &ray in &rays[4..] {
+        let stop = ray & !o;
+        if stop != 0 {
+            let first = 1u64 << (63 - stop.leading_zeros());
+            if first & p != 0 {
+                flipped |= ray & !((first << 1).wrapping_sub(1));
+            }
+        }
+    }
+    flipped
 }
 
 /// A position: the discs of the side to move and of the other side.
