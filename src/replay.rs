@@ -384,26 +384,19 @@ fn run<R: Rules>(
                      plies: &mut usize,
                      at: &Parsed<R::Move>|
      -> bool {
-        let player = if opts.record_moves {
-            R::to_move(state)
-        } else {
-            String::new()
-        };
         let pass = Parsed {
             mv: R::pass(),
             span: at.span,
             token: at.token,
         };
-        let extras = if opts.record_moves {
-            R::move_extras(state, &pass.mv)
-        } else {
-            Map::new()
-        };
+        let recorded = opts
+            .record_moves
+            .then(|| (R::to_move(state), R::move_extras(state, &pass.mv)));
         if R::play(state, &pass, src).is_err() {
             return false;
         }
         *plies += 1;
-        if opts.record_moves {
+        if let Some((player, extras)) = recorded {
             report.moves.push(MoveRecord {
                 ply: *plies,
                 player,
@@ -471,11 +464,10 @@ fn run<R: Rules>(
                 break;
             }
         }
-        let (player, extras) = if opts.record_moves {
-            (R::to_move(&state), R::move_extras(&state, &pm.mv))
-        } else {
-            (String::new(), Map::new())
-        };
+        // Who moved and the move's fields, read before the move (for conversion).
+        let recorded = opts
+            .record_moves
+            .then(|| (R::to_move(&state), R::move_extras(&state, &pm.mv)));
         if let Err(d) = R::play(&mut state, pm, src) {
             let d = if d.span.is_none() { d.at(pm.span) } else { d };
             report.push(d.ply(plies + 1));
@@ -483,7 +475,7 @@ fn run<R: Rules>(
             break;
         }
         plies += 1;
-        if opts.record_moves {
+        if let Some((player, extras)) = recorded {
             let last_of_token = parsed.moves.get(k + 1).is_none_or(|n| n.token > pm.token);
             let mut comment: Option<String> = None;
             if last_of_token {
