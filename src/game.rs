@@ -170,3 +170,12 @@ pub fn variant_of<R: Rules>(tags: &Tags) -> Result<usize, Diag> {
         d
     })
 }
+
+/// [`variant_of`] for a game's `start`: an unknown variant's error joins
+/// `errors` and the default variant (0) is used.
+pub fn variant_in<R: Rules>(tags: &Tags, errors: &mut Vec<Diag>) -> usize {
+    variant_of::<R>(tags).unwrap_or_else(|d| {
+        errors.push(d);
+        0
+    })
+}

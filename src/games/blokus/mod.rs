@@ -93,7 +93,7 @@ pub mod setup;
 use serde_json::{Map, Value, json};
 
 use crate::diag::Diag;
-use crate::game::{Parsed, ParsedMoves, Rules, variant_index, variant_of};
+use crate::game::{Parsed, ParsedMoves, Rules, variant_in, variant_index};
 use crate::record::{Tag, Tags, Token};
 use engine::Board;
 pub use notation::Move;
@@ -325,13 +325,7 @@ impl Rules for Blokus {
 
     fn start(tags: &Tags) -> Result<State, Vec<Diag>> {
         let mut errors = Vec::new();
-        let duo = match variant_of::<Self>(tags) {
-            Ok(v) => v == 1,
-            Err(d) => {
-                errors.push(d);
-                false
-            }
-        };
+        let duo = variant_in::<Self>(tags, &mut errors) == 1;
         let scoring = match tags.get("Scoring") {
             None => Scoring::Basic,
             Some(t) => match t.value.trim().to_ascii_lowercase().as_str() {

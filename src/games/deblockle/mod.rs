@@ -84,7 +84,7 @@ mod tests;
 use serde_json::{Map, Value, json};
 
 use crate::diag::Diag;
-use crate::game::{Parsed, ParsedMoves, Rules, variant_index, variant_of};
+use crate::game::{Parsed, ParsedMoves, Rules, variant_in, variant_index};
 use crate::record::{Tag, Tags, Token};
 use crate::span::Span;
 use cube::{Face, Orient};
@@ -247,13 +247,7 @@ fn parse_setup(tag: &Tag, side: &str) -> Result<Vec<(u8, Orient)>, Diag> {
 
 fn start_state(tags: &Tags) -> Result<State, Vec<Diag>> {
     let mut errors = Vec::new();
-    let no_side_by_side = match variant_of::<Deblockle>(tags) {
-        Ok(v) => v == 1,
-        Err(d) => {
-            errors.push(d);
-            false
-        }
-    };
+    let no_side_by_side = variant_in::<Deblockle>(tags, &mut errors) == 1;
     let mut pos = Position::empty(no_side_by_side);
     let mut setups: [Option<Vec<(u8, Orient)>>; 2] = [None, None];
     for (side, name) in [(GOLD, "SetupGold"), (BLUE, "SetupBlue")] {

@@ -96,7 +96,7 @@ mod tests;
 use serde_json::{Map, Value, json};
 
 use crate::diag::{Diag, legal_moves_help};
-use crate::game::{Parsed, ParsedMoves, Rules, variant_of};
+use crate::game::{Parsed, ParsedMoves, Rules, variant_in};
 use crate::record::{Tags, Token};
 use crate::span::Span;
 use engine::{Board, Counts, PlaceError, Put, Tile, code, count_add, count_take, tiles_of};
@@ -792,9 +792,7 @@ impl Rules for Qwirkle {
 
     fn start(tags: &Tags) -> Result<State, Vec<Diag>> {
         let mut errors = Vec::new();
-        if let Err(d) = variant_of::<Self>(tags) {
-            errors.push(d);
-        }
+        variant_in::<Self>(tags, &mut errors);
         let players = match tags.get("Players") {
             None => {
                 errors.push(

@@ -24,7 +24,7 @@ pub mod render;
 use serde_json::{Map, Value, json};
 
 use crate::diag::{Diag, legal_moves_help};
-use crate::game::{Parsed, ParsedMoves, Rules, variant_index, variant_of};
+use crate::game::{Parsed, ParsedMoves, Rules, variant_in, variant_index};
 use crate::record::{Tags, Token};
 use engine::Position;
 pub use notation::Move;
@@ -132,13 +132,7 @@ impl Rules for Reversi {
 
     fn start(tags: &Tags) -> Result<State, Vec<Diag>> {
         let mut errors = Vec::new();
-        let wof = match variant_of::<Self>(tags) {
-            Ok(v) => v == 1,
-            Err(d) => {
-                errors.push(d);
-                false
-            }
-        };
+        let wof = variant_in::<Self>(tags, &mut errors) == 1;
         let pos = match tags.get("Setup") {
             None => Position::START,
             Some(t) => match parse_setup(&t.value) {
