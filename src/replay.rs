@@ -15,12 +15,29 @@ use crate::game::{Parsed, Rules};
 use crate::record::{RawGame, parse_result_scores};
 
 /// What the caller wants from a replay.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Options {
     /// `--game`: the game of records without a `Game` tag.
     pub game: Option<String>,
     /// Keep a record of every move and the final position (for conversion).
     pub record_moves: bool,
+    /// Fill in [`GameReport::result_extras`] (the JSON report and conversion
+    /// show them). On by default.
+    pub result_extras: bool,
+    /// Keep every tag in [`GameReport::tags`] (conversion writes them); when
+    /// off, only the tags [`describe`] reads. On by default.
+    pub all_tags: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            game: None,
+            record_moves: false,
+            result_extras: true,
+            all_tags: true,
+        }
+    }
 }
 
 /// One move as replayed.
@@ -41,7 +58,8 @@ pub struct GameReport {
     /// Normalised game name (empty when it could not be told).
     pub game: String,
     pub variant: String,
-    /// Every tag in file order (a `Game` tag first when `--game` supplied it).
+    /// Every tag in file order (a `Game` tag first when `--game` supplied it),
+    /// or only those [`describe`] reads (see [`Options::all_tags`]).
     pub tags: Vec<(String, String)>,
     pub comment: Option<String>,
     pub valid: bool,
@@ -173,7 +191,7 @@ pub fn resolve(
 ) -> Result<(&'static dyn DynGame, Vec<Diag>), Box<GameReport>> {
     let fail = |d: Diag| {
         let mut report = GameReport {
-            tags: tag_pairs(raw, None),
+            tags: tag_pairs(raw, None, opts),
             comment: raw.comment.clone(),
             ..GameReport::default()
         };
@@ -240,7 +258,15 @@ pub fn resolve(
     }
 }
 
-fn tag_pairs(raw: &RawGame, game: Option<&str>) -> Vec<(String, String)> {
+fn tag_pairs(raw: &RawGame, game: Option<&str>, opts: &Options) -> Vec<(String, String)> {
+    if !opts.all_tags {
+        return raw
+            .tags
+            .iter()
+            .filter(|t| described(&t.name))
+            .map(|t| (t.name.clone(), t.value.clone()))
+            .collect();
+    }
     let mut tags: Vec<(String, String)> = Vec::with_capacity(raw.tags.0.len() + 1);
     if let (None, Some(g)) = (raw.tags.get("Game"), game) {
         tags.push(("Game".into(), g.into()));
@@ -321,7 +347,7 @@ fn run<R: Rules>(
 ) -> (GameReport, Option<R::State>, usize) {
     let mut report = GameReport {
         game: R::NAME.to_string(),
-        tags: tag_pairs(raw, Some(R::NAME)),
+        tags: tag_pairs(raw, Some(R::NAME), opts),
         comment: raw.comment.clone(),
         ..GameReport::default()
     };
@@ -522,7 +548,9 @@ fn run<R: Rules>(
     report.plies = plies;
     report.over = R::is_over(&state);
     report.scores = R::scores(&state);
-    report.result_extras = R::result_extras(&state);
+    if opts.result_extras {
+        report.result_extras = R::result_extras(&state);
+    }
     report.unchecked = R::unchecked(&state);
     if report.over {
         report.winners = R::winners(&state)
@@ -637,6 +665,17 @@ fn is_rules_tag<R: Rules>(tag_text: &str) -> bool {
     name == "Game" || name == "Variant" || R::RULES_TAGS.contains(&name)
 }
 
+/// The player tags: each game's seat names, capitalised.
+const PLAYER_TAGS: [&str; 15] = [
+    "Black", "White", "Blue", "Yellow", "Red", "Green", "Purple", "Orange", "Gold", "Player1",
+    "Player2", "Player3", "Player4", "Player5", "Player6",
+];
+
+/// Whether [`describe`] reads the tag `name`.
+pub fn described(name: &str) -> bool {
+    name == "Event" || PLAYER_TAGS.contains(&name)
+}
+
 /// The description of a game for diagnostics: `Event`, then the players in
 /// seat order (player tags are the seat names capitalised: `Black`, `Gold`,
 /// `Player1`).
@@ -660,10 +699,6 @@ pub fn describe(report: &GameReport) -> String {
     };
     // Before the seats are known (a game that could not be set up), the
     // player tags in file order.
-    const PLAYER_TAGS: [&str; 15] = [
-        "Black", "White", "Blue", "Yellow", "Red", "Green", "Purple", "Orange", "Gold", "Player1",
-        "Player2", "Player3", "Player4", "Player5", "Player6",
-    ];
     let players: Vec<&str> = if report.seats.is_empty() {
         report
             .tags

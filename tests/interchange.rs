@@ -88,6 +88,7 @@ fn docs(name: &str, bytes: Vec<u8>) -> Vec<DocGame> {
     let opts = Options {
         game: None,
         record_moves: true,
+        ..Options::default()
     };
     input
         .games

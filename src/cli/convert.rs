@@ -41,6 +41,7 @@ pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
     let opts = Options {
         game: ctx.game.clone(),
         record_moves: true,
+        ..Options::default()
     };
     let reports: Vec<_> = input
         .games

@@ -109,7 +109,7 @@ pub fn replay_paths(
             .par_iter()
             .map(|g| {
                 // WTHOR's common case without the generic driver (same report)
-                fast.then(|| formats::wthor::fast_report(g, &input.text))
+                fast.then(|| formats::wthor::fast_report(g, &input.text, opts))
                     .flatten()
                     .unwrap_or_else(|| crate::replay::replay(g, &input.text, opts))
             })
@@ -193,7 +193,7 @@ pub fn view_one(ctx: &mut Ctx, at: &PositionArgs) -> Result<(Input, crate::repla
     };
     let opts = Options {
         game: ctx.game.clone(),
-        record_moves: false,
+        ..Options::default()
     };
     let game = match crate::replay::resolve(raw, &opts) {
         Ok((g, _)) => g,

@@ -119,7 +119,8 @@ pub fn run(
 ) -> i32 {
     let opts = Options {
         game: ctx.game.clone(),
-        record_moves: false,
+        result_extras: args.format == OutputFormat::Json,
+        ..Options::default()
     };
     let (results, file_errors) = replay_paths(ctx, &args.paths, &opts);
     let summary = Summary::of(&results);

@@ -48,8 +48,9 @@ use std::path::{Path, PathBuf};
 use super::{ByteMap, ReadOptions};
 use crate::diag::Diag;
 use crate::record::{RawGame, Tag, Tags, Token};
-use crate::replay::GameReport;
+use crate::replay::{GameReport, Options, described};
 use crate::span::Span;
+use serde_json::Map;
 
 pub const HEADER_LEN: usize = 16;
 pub const GAME_LEN: usize = 68;
@@ -386,7 +387,7 @@ fn read_game(w: &mut Writer, rec: &[u8], at: usize, year: u16, names: &Names) ->
 /// it), or `None` when the game needs the driver (a diagnostic or warning to
 /// tell). Only for games this reader built, replayed without `--game` and
 /// without recording moves.
-pub fn fast_report(raw: &RawGame, text: &str) -> Option<GameReport> {
+pub fn fast_report(raw: &RawGame, text: &str, opts: &Options) -> Option<GameReport> {
     if !raw.tag_errors.is_empty()
         || raw.stop.is_some()
         || raw.result_token.is_some()
@@ -412,9 +413,10 @@ pub fn fast_report(raw: &RawGame, text: &str) -> Option<GameReport> {
     let tags = raw
         .tags
         .iter()
+        .filter(|t| opts.all_tags || described(&t.name))
         .map(|t| (t.name.clone(), t.value.clone()))
         .collect();
-    clean_report(squares, &claimed, tags, raw.comment.clone())
+    clean_report(squares, &claimed, tags, raw.comment.clone(), opts)
 }
 
 /// The report of a game whose moves (square indices, `None` for a malformed
@@ -425,6 +427,7 @@ fn clean_report(
     claimed: &[i64],
     tags: Vec<(String, String)>,
     comment: Option<String>,
+    opts: &Options,
 ) -> Option<GameReport> {
     use crate::game::Rules;
     use crate::games::reversi::engine::{Position, flips, legal_moves};
@@ -487,7 +490,11 @@ fn clean_report(
         seats,
         scores,
         winners,
-        result_extras: Reversi::result_extras(&state),
+        result_extras: if opts.result_extras {
+            Reversi::result_extras(&state)
+        } else {
+            Map::new()
+        },
         unchecked: Reversi::unchecked(&state),
         errors: Vec::new(),
         warnings: Vec::new(),
@@ -507,7 +514,7 @@ fn clean_report(
 pub fn read_and_replay(
     bytes: &[u8],
     names: &Names,
-    opts: &crate::replay::Options,
+    opts: &Options,
 ) -> Result<(Read, Vec<GameReport>), String> {
     use rayon::prelude::*;
     check_header(bytes)?;
@@ -529,9 +536,10 @@ pub fn read_and_replay(
                 .map(|&b| square_of_byte(b).map(u32::from));
             let tags = record_tags(rec, HEADER_LEN + i * GAME_LEN, year, names)
                 .into_iter()
+                .filter(|(n, _, _)| opts.all_tags || described(n))
                 .map(|(n, v, _)| (n.to_string(), v))
                 .collect();
-            clean_report(squares, &[real, 64 - real], tags, None)
+            clean_report(squares, &[real, 64 - real], tags, None, opts)
         })
         .collect();
     let mut w = Writer {
@@ -669,73 +677,85 @@ mod tests {
         assert_eq!(r.games.len(), 1);
     }
 
+    /// The default options, and those of `validate` and `score` in human form.
+    fn both_options() -> [Options; 2] {
+        let brief = Options {
+            result_extras: false,
+            all_tags: false,
+            ..Options::default()
+        };
+        [Options::default(), brief]
+    }
+
     #[test]
     fn fast_path_agrees_with_the_driver() {
-        let opts = crate::replay::Options::default();
         let mut fast = 0;
-        for f in [
-            "fixtures/wthor/valid/WTH_1978.wtb",
-            "fixtures/wthor/valid/unfinished.wtb",
-            "fixtures/wthor/invalid/bad_square.wtb",
-            "fixtures/wthor/invalid/no_flip.wtb",
-            "fixtures/wthor/invalid/result_mismatch.wtb",
-            "fixtures/wthor/invalid/truncated.wtb",
-            "../shared/data/wthor/WTH_2004.wtb",
-        ] {
-            let Ok(bytes) = std::fs::read(f) else {
-                continue;
-            };
-            let r = read(&bytes, &Names::default()).unwrap();
-            for g in &r.games {
-                let full = crate::replay::replay(g, &r.text, &opts);
-                match fast_report(g, &r.text) {
-                    Some(quick) => {
-                        assert_eq!(quick, full, "{f}");
-                        fast += 1;
+        for opts in both_options() {
+            for f in [
+                "fixtures/wthor/valid/WTH_1978.wtb",
+                "fixtures/wthor/valid/unfinished.wtb",
+                "fixtures/wthor/invalid/bad_square.wtb",
+                "fixtures/wthor/invalid/no_flip.wtb",
+                "fixtures/wthor/invalid/result_mismatch.wtb",
+                "fixtures/wthor/invalid/truncated.wtb",
+                "../shared/data/wthor/WTH_2004.wtb",
+            ] {
+                let Ok(bytes) = std::fs::read(f) else {
+                    continue;
+                };
+                let r = read(&bytes, &Names::default()).unwrap();
+                for g in &r.games {
+                    let full = crate::replay::replay(g, &r.text, &opts);
+                    match fast_report(g, &r.text, &opts) {
+                        Some(quick) => {
+                            assert_eq!(quick, full, "{f}");
+                            fast += 1;
+                        }
+                        None => assert!(!full.valid || !full.over || !full.warnings.is_empty()),
                     }
-                    None => assert!(!full.valid || !full.over || !full.warnings.is_empty()),
                 }
             }
         }
-        assert!(fast >= 9);
+        assert!(fast >= 18);
     }
 
     #[test]
     fn one_pass_agrees_with_read_then_replay() {
-        let opts = crate::replay::Options::default();
-        for f in [
-            "fixtures/wthor/valid/WTH_1978.wtb",
-            "fixtures/wthor/valid/unfinished.wtb",
-            "fixtures/wthor/invalid/bad_square.wtb",
-            "fixtures/wthor/invalid/no_flip.wtb",
-            "fixtures/wthor/invalid/result_mismatch.wtb",
-            "fixtures/wthor/invalid/truncated.wtb",
-            "../shared/data/wthor/WTH_1985.wtb",
-        ] {
-            let Ok(bytes) = std::fs::read(f) else {
-                continue;
-            };
-            let r = read(&bytes, &Names::default()).unwrap();
-            let (one, reports) = read_and_replay(&bytes, &Names::default(), &opts).unwrap();
-            assert_eq!(reports.len(), r.games.len(), "{f}");
-            for (g, quick) in r.games.iter().zip(&reports) {
-                let mut full = crate::replay::replay(g, &r.text, &opts);
-                // spans differ (the one-pass text holds only the games that
-                // need diagnostics): compare them through the byte maps
-                for (a, b) in full
-                    .errors
-                    .iter_mut()
-                    .chain(full.warnings.iter_mut())
-                    .zip(quick.errors.iter().chain(quick.warnings.iter()))
-                {
-                    assert_eq!(
-                        a.span.and_then(|s| r.byte_map.map(s)),
-                        b.span.and_then(|s| one.byte_map.map(s)),
-                        "{f}"
-                    );
-                    a.span = b.span;
+        for opts in both_options() {
+            for f in [
+                "fixtures/wthor/valid/WTH_1978.wtb",
+                "fixtures/wthor/valid/unfinished.wtb",
+                "fixtures/wthor/invalid/bad_square.wtb",
+                "fixtures/wthor/invalid/no_flip.wtb",
+                "fixtures/wthor/invalid/result_mismatch.wtb",
+                "fixtures/wthor/invalid/truncated.wtb",
+                "../shared/data/wthor/WTH_1985.wtb",
+            ] {
+                let Ok(bytes) = std::fs::read(f) else {
+                    continue;
+                };
+                let r = read(&bytes, &Names::default()).unwrap();
+                let (one, reports) = read_and_replay(&bytes, &Names::default(), &opts).unwrap();
+                assert_eq!(reports.len(), r.games.len(), "{f}");
+                for (g, quick) in r.games.iter().zip(&reports) {
+                    let mut full = crate::replay::replay(g, &r.text, &opts);
+                    // spans differ (the one-pass text holds only the games that
+                    // need diagnostics): compare them through the byte maps
+                    for (a, b) in full
+                        .errors
+                        .iter_mut()
+                        .chain(full.warnings.iter_mut())
+                        .zip(quick.errors.iter().chain(quick.warnings.iter()))
+                    {
+                        assert_eq!(
+                            a.span.and_then(|s| r.byte_map.map(s)),
+                            b.span.and_then(|s| one.byte_map.map(s)),
+                            "{f}"
+                        );
+                        a.span = b.span;
+                    }
+                    assert_eq!(&full, quick, "{f}");
                 }
-                assert_eq!(&full, quick, "{f}");
             }
         }
     }
