@@ -120,6 +120,8 @@ pub fn run(
     let opts = Options {
         game: ctx.game.clone(),
         result_extras: args.format == OutputFormat::Json,
+        // neither output shows tags, only `describe`'s text
+        all_tags: false,
         ..Options::default()
     };
     let (results, file_errors) = replay_paths(ctx, &args.paths, &opts);

@@ -294,36 +294,63 @@ pub fn read(bytes: &[u8], names: &Names) -> Result<Read, String> {
 /// A tag of a record: name, value, and the file bytes it comes from.
 type RecordTag = (&'static str, String, Option<(usize, usize)>);
 
-/// The tags of the record at file offset `at`, in order.
-fn record_tags(rec: &[u8], at: usize, year: u16, names: &Names) -> [RecordTag; 8] {
+/// A [`RecordTag`] whose value is built on demand.
+type LazyTag<'a> = (&'static str, &'a dyn Fn() -> String, Option<(usize, usize)>);
+
+/// The tags of the record at file offset `at`, in order: those whose name
+/// `keep` accepts (the values of the others are not built).
+fn record_tags(
+    rec: &[u8],
+    at: usize,
+    year: u16,
+    names: &Names,
+    keep: impl Fn(&str) -> bool,
+) -> Vec<RecordTag> {
     let tournament = u16_at(rec, 0).unwrap_or(0);
     let black = u16_at(rec, 2).unwrap_or(0);
     let white = u16_at(rec, 4).unwrap_or(0);
     let real = i64::from(rec.get(6).copied().unwrap_or(0));
     let theory = rec.get(7).copied().unwrap_or(0);
-    [
-        ("Game", "reversi".into(), None),
-        ("Variant", "wof".into(), None),
+    let fields: [LazyTag; 8] = [
+        ("Game", &|| "reversi".into(), None),
+        ("Variant", &|| "wof".into(), None),
         (
             "Event",
-            name_of(&names.tournaments, tournament),
+            &|| name_of(&names.tournaments, tournament),
             Some((at, 2)),
         ),
-        ("Black", name_of(&names.players, black), Some((at + 2, 2))),
-        ("White", name_of(&names.players, white), Some((at + 4, 2))),
-        ("Date", year.to_string(), Some((10, 2))),
+        (
+            "Black",
+            &|| name_of(&names.players, black),
+            Some((at + 2, 2)),
+        ),
+        (
+            "White",
+            &|| name_of(&names.players, white),
+            Some((at + 4, 2)),
+        ),
+        ("Date", &|| year.to_string(), Some((10, 2))),
         (
             "Result",
-            crate::record::format_result(&[real, 64 - real]),
+            &|| crate::record::format_result(&[real, 64 - real]),
             Some((at + 6, 1)),
         ),
-        ("TheoreticalScore", theory.to_string(), Some((at + 7, 1))),
-    ]
+        (
+            "TheoreticalScore",
+            &|| theory.to_string(),
+            Some((at + 7, 1)),
+        ),
+    ];
+    fields
+        .into_iter()
+        .filter(|(name, _, _)| keep(name))
+        .map(|(name, value, file)| (name, value(), file))
+        .collect()
 }
 
 fn read_game(w: &mut Writer, rec: &[u8], at: usize, year: u16, names: &Names) -> RawGame {
     let start = w.text.len();
-    let tags = record_tags(rec, at, year, names)
+    let tags = record_tags(rec, at, year, names, |_| true)
         .into_iter()
         .map(|(name, value, file)| w.tag(name, value, file))
         .collect();
@@ -534,9 +561,9 @@ pub fn read_and_replay(
                 .iter()
                 .take_while(|&&b| b != 0)
                 .map(|&b| square_of_byte(b).map(u32::from));
-            let tags = record_tags(rec, HEADER_LEN + i * GAME_LEN, year, names)
+            let keep = |n: &str| opts.all_tags || described(n);
+            let tags = record_tags(rec, HEADER_LEN + i * GAME_LEN, year, names, keep)
                 .into_iter()
-                .filter(|(n, _, _)| opts.all_tags || described(n))
                 .map(|(n, v, _)| (n.to_string(), v))
                 .collect();
             clean_report(squares, &[real, 64 - real], tags, None, opts)
