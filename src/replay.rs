@@ -381,7 +381,8 @@ fn run<R: Rules>(
     report.seats = R::seats(&state);
 
     let mut claims = Vec::new();
-    let seats = report.seats.clone();
+    // lent to read_claim, which also writes to the report
+    let seats = std::mem::take(&mut report.seats);
     if let Some(t) = raw.tags.get("Result") {
         claims.extend(read_claim(
             &t.value,
@@ -400,6 +401,7 @@ fn run<R: Rules>(
             &mut report,
         ));
     }
+    report.seats = seats;
 
     let parsed = R::parse_moves(&raw.tokens, src);
     let mut plies = 0usize;
