@@ -25,7 +25,8 @@ pub struct Options {
     /// show them). On by default.
     pub result_extras: bool,
     /// Keep every tag in [`GameReport::tags`] (conversion writes them); when
-    /// off, only the tags [`describe`] reads. On by default.
+    /// off, the report keeps only [`describe`]'s text, in
+    /// [`GameReport::about`]. On by default.
     pub all_tags: bool,
 }
 
@@ -58,9 +59,11 @@ pub struct GameReport {
     /// Normalised game name (empty when it could not be told).
     pub game: String,
     pub variant: String,
-    /// Every tag in file order (a `Game` tag first when `--game` supplied it),
-    /// or only those [`describe`] reads (see [`Options::all_tags`]).
+    /// Every tag in file order (a `Game` tag first when `--game` supplied it);
+    /// none when [`Options::all_tags`] is off.
     pub tags: Vec<(String, String)>,
+    /// [`describe`]'s text, when [`Options::all_tags`] is off.
+    pub about: Option<String>,
     pub comment: Option<String>,
     pub valid: bool,
     pub plies: usize,
@@ -173,14 +176,23 @@ impl<R: Rules> DynGame for Game<R> {
 
 /// Replays a game whose `Game` tag (or `--game`) names a known game.
 pub fn replay(raw: &RawGame, src: &str, opts: &Options) -> GameReport {
-    match resolve(raw, opts) {
+    let mut report = match resolve(raw, opts) {
         Ok((game, warnings)) => {
             let mut report = game.replay(raw, src, opts);
             report.warnings.splice(0..0, warnings);
             report
         }
         Err(report) => *report,
+    };
+    if !opts.all_tags {
+        let tags = raw
+            .tags
+            .0
+            .iter()
+            .map(|t| (t.name.as_str(), t.value.as_str()));
+        report.about = Some(describe_tags(tags, &report.seats));
     }
+    report
 }
 
 /// Which game a record is, from its `Game` tag or `--game`; the warnings to add
@@ -260,12 +272,7 @@ pub fn resolve(
 
 fn tag_pairs(raw: &RawGame, game: Option<&str>, opts: &Options) -> Vec<(String, String)> {
     if !opts.all_tags {
-        return raw
-            .tags
-            .iter()
-            .filter(|t| described(&t.name))
-            .map(|t| (t.name.clone(), t.value.clone()))
-            .collect();
+        return Vec::new();
     }
     let mut tags: Vec<(String, String)> = Vec::with_capacity(raw.tags.0.len() + 1);
     if let (None, Some(g)) = (raw.tags.get("Game"), game) {
@@ -682,41 +689,118 @@ pub fn described(name: &str) -> bool {
 /// seat order (player tags are the seat names capitalised: `Black`, `Gold`,
 /// `Player1`).
 pub fn describe(report: &GameReport) -> String {
-    let get = |n: &str| {
-        report
-            .tags
-            .iter()
-            .find(|(k, _)| k == n)
-            .map(|(_, v)| v.as_str())
-    };
-    let mut parts = Vec::new();
-    if let Some(e) = get("Event") {
-        parts.push(e.to_string());
+    match &report.about {
+        Some(about) => about.clone(),
+        None => describe_tags(
+            report.tags.iter().map(|(k, v)| (k.as_str(), v.as_str())),
+            &report.seats,
+        ),
     }
-    let capitalised = |seat: &str| {
-        let mut c = seat.chars();
-        c.next()
-            .map(|f| f.to_uppercase().chain(c).collect::<String>())
-            .unwrap_or_default()
+}
+
+/// [`describe`] from the tags (name, value) in file order and the seats.
+pub fn describe_tags<'a, I>(tags: I, seats: &[String]) -> String
+where
+    I: Iterator<Item = (&'a str, &'a str)> + Clone,
+{
+    let event = tags.clone().find(|&(k, _)| k == "Event").map(|(_, v)| v);
+    let mut out = String::new();
+    let mut players = 0;
+    let mut add = |out: &mut String, player: &str| {
+        if players > 0 {
+            out.push_str(" vs ");
+        } else if event.is_some() {
+            out.push_str(", ");
+        }
+        out.push_str(player);
+        players += 1;
     };
-    // Before the seats are known (a game that could not be set up), the
-    // player tags in file order.
-    let players: Vec<&str> = if report.seats.is_empty() {
-        report
-            .tags
-            .iter()
-            .filter(|(k, _)| PLAYER_TAGS.contains(&k.as_str()))
-            .map(|(_, v)| v.as_str())
-            .collect()
+    if let Some(e) = event {
+        out.push_str(e);
+    }
+    if seats.is_empty() {
+        // Before the seats are known (a game that could not be set up), the
+        // player tags in file order.
+        for (_, v) in tags.filter(|&(k, _)| PLAYER_TAGS.contains(&k)) {
+            add(&mut out, v);
+        }
     } else {
-        report
-            .seats
-            .iter()
-            .filter_map(|seat| get(&capitalised(seat)))
-            .collect()
-    };
-    if !players.is_empty() {
-        parts.push(players.join(" vs "));
+        for seat in seats {
+            let tag = tags.clone().find(|&(k, _)| is_capitalised(k, seat));
+            if let Some((_, v)) = tag {
+                add(&mut out, v);
+            }
+        }
     }
-    parts.join(", ")
+    out
+}
+
+/// Whether `name` is `seat` with its first letter in upper case.
+fn is_capitalised(name: &str, seat: &str) -> bool {
+    match (name.as_bytes().split_first(), seat.as_bytes().split_first()) {
+        (Some((n, name_rest)), Some((s, seat_rest))) if s.is_ascii() => {
+            *n == s.to_ascii_uppercase() && name_rest == seat_rest
+        }
+        _ => {
+            let mut c = seat.chars();
+            match c.next() {
+                Some(first) => name.chars().eq(first.to_uppercase().chain(c)),
+                None => name.is_empty(),
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::parse_file;
+
+    /// `describe` gives the same text from the kept tags and from `about`.
+    #[test]
+    fn about_is_describe_of_the_tags() {
+        let brief = Options {
+            all_tags: false,
+            ..Options::default()
+        };
+        let text = "[Event \"Club, round 2\"]\n[White \"W\"]\n[Black \"B\"]\n[Game \"reversi\"]\nf5 d6\n\n\
+            [Black \"only\"]\n[Game \"reversi\"]\nf5\n\n\
+            [Event \"\"]\n[White \"w\"]\n[Game \"nope\"]\n[Gold \"g\"]\nf5\n\n\
+            [Game \"reversi\"]\n[Variant \"bad\"]\n[White \"x\"]\n[Black \"y\"]\nf5\n\n\
+            [Game \"deblockle\"]\n[Gold \"G\"]\n[Blue \"Bl\"]\n[Event \"E\"]\nf5\n\n\
+            [Game \"reversi\"]\nf5\n";
+        let games = parse_file(text);
+        assert_eq!(games.len(), 6);
+        let mut seen = Vec::new();
+        for g in &games {
+            let full = replay(g, text, &Options::default());
+            let lean = replay(g, text, &brief);
+            assert!(lean.tags.is_empty());
+            assert_eq!(lean.about.as_deref(), Some(describe(&full).as_str()));
+            assert_eq!(describe(&lean), describe(&full));
+            seen.push(describe(&full));
+        }
+        assert_eq!(
+            seen,
+            [
+                "Club, round 2, B vs W",
+                "only",
+                ", w vs g",
+                "x vs y",
+                "E, G vs Bl",
+                ""
+            ]
+        );
+    }
+
+    #[test]
+    fn capitalised_seats() {
+        assert!(is_capitalised("Black", "black"));
+        assert!(is_capitalised("Player2", "player2"));
+        assert!(!is_capitalised("black", "black"));
+        assert!(!is_capitalised("Blacks", "black"));
+        assert!(is_capitalised("Élan", "élan"));
+        assert!(is_capitalised("", ""));
+        assert!(!is_capitalised("B", ""));
+    }
 }

@@ -43,12 +43,13 @@
 //! - a file shorter than the header, or of another board size than 8x8, cannot
 //!   be read (a file-level error, exit 2).
 
+use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 
 use super::{ByteMap, ReadOptions};
 use crate::diag::Diag;
 use crate::record::{RawGame, Tag, Tags, Token};
-use crate::replay::{GameReport, Options, described};
+use crate::replay::{GameReport, Options, describe_tags, described};
 use crate::span::Span;
 use serde_json::Map;
 
@@ -168,11 +169,11 @@ pub fn side_files(file: &str, opts: &ReadOptions) -> Result<Names, String> {
     })
 }
 
-fn name_of(list: &Option<Vec<String>>, n: u16) -> String {
-    list.as_ref()
-        .and_then(|l| l.get(usize::from(n)))
-        .cloned()
-        .unwrap_or_else(|| format!("#{n}"))
+fn name_of(list: &Option<Vec<String>>, n: u16) -> Cow<'_, str> {
+    match list.as_ref().and_then(|l| l.get(usize::from(n))) {
+        Some(name) => Cow::Borrowed(name),
+        None => Cow::Owned(format!("#{n}")),
+    }
 }
 
 /// Writes the games' text and builds them.
@@ -292,20 +293,24 @@ pub fn read(bytes: &[u8], names: &Names) -> Result<Read, String> {
 }
 
 /// A tag of a record: name, value, and the file bytes it comes from.
-type RecordTag = (&'static str, String, Option<(usize, usize)>);
+type RecordTag<'a> = (&'static str, Cow<'a, str>, Option<(usize, usize)>);
 
 /// A [`RecordTag`] whose value is built on demand.
-type LazyTag<'a> = (&'static str, &'a dyn Fn() -> String, Option<(usize, usize)>);
+type LazyTag<'a, 'b> = (
+    &'static str,
+    &'b dyn Fn() -> Cow<'a, str>,
+    Option<(usize, usize)>,
+);
 
 /// The tags of the record at file offset `at`, in order: those whose name
 /// `keep` accepts (the values of the others are not built).
-fn record_tags(
+fn record_tags<'a>(
     rec: &[u8],
     at: usize,
     year: u16,
-    names: &Names,
+    names: &'a Names,
     keep: impl Fn(&str) -> bool,
-) -> Vec<RecordTag> {
+) -> Vec<RecordTag<'a>> {
     let tournament = u16_at(rec, 0).unwrap_or(0);
     let black = u16_at(rec, 2).unwrap_or(0);
     let white = u16_at(rec, 4).unwrap_or(0);
@@ -329,15 +334,15 @@ fn record_tags(
             &|| name_of(&names.players, white),
             Some((at + 4, 2)),
         ),
-        ("Date", &|| year.to_string(), Some((10, 2))),
+        ("Date", &|| year.to_string().into(), Some((10, 2))),
         (
             "Result",
-            &|| crate::record::format_result(&[real, 64 - real]),
+            &|| crate::record::format_result(&[real, 64 - real]).into(),
             Some((at + 6, 1)),
         ),
         (
             "TheoreticalScore",
-            &|| theory.to_string(),
+            &|| theory.to_string().into(),
             Some((at + 7, 1)),
         ),
     ];
@@ -352,7 +357,7 @@ fn read_game(w: &mut Writer, rec: &[u8], at: usize, year: u16, names: &Names) ->
     let start = w.text.len();
     let tags = record_tags(rec, at, year, names, |_| true)
         .into_iter()
-        .map(|(name, value, file)| w.tag(name, value, file))
+        .map(|(name, value, file)| w.tag(name, value.into_owned(), file))
         .collect();
     w.text.push('\n');
     let moves = rec.get(MOVES_OFFSET..).unwrap_or(&[]);
@@ -439,20 +444,19 @@ pub fn fast_report(raw: &RawGame, text: &str, opts: &Options) -> Option<GameRepo
     });
     let tags = raw
         .tags
+        .0
         .iter()
-        .filter(|t| opts.all_tags || described(&t.name))
-        .map(|t| (t.name.clone(), t.value.clone()))
-        .collect();
+        .map(|t| (t.name.as_str(), t.value.as_str()));
     clean_report(squares, &claimed, tags, raw.comment.clone(), opts)
 }
 
 /// The report of a game whose moves (square indices, `None` for a malformed
 /// one) all replay legally to the end with the claimed `wof` scores; `None`
-/// otherwise.
-fn clean_report(
+/// otherwise. `tags`: (name, value) in file order.
+fn clean_report<'a>(
     squares: impl Iterator<Item = Option<u32>>,
     claimed: &[i64],
-    tags: Vec<(String, String)>,
+    tags: impl Iterator<Item = (&'a str, &'a str)> + Clone,
     comment: Option<String>,
     opts: &Options,
 ) -> Option<GameReport> {
@@ -506,10 +510,18 @@ fn clean_report(
         .into_iter()
         .filter_map(|i| seats.get(i).cloned())
         .collect();
+    // as the driver keeps them (see replay::replay)
+    let (tags, about) = if opts.all_tags {
+        let pairs = tags.map(|(k, v)| (k.to_string(), v.to_string()));
+        (pairs.collect(), None)
+    } else {
+        (Vec::new(), Some(describe_tags(tags, &seats)))
+    };
     Some(GameReport {
         game: Reversi::NAME.to_string(),
         variant: Reversi::variant(&state),
         tags,
+        about,
         comment,
         valid: true,
         plies,
@@ -562,11 +574,9 @@ pub fn read_and_replay(
                 .take_while(|&&b| b != 0)
                 .map(|&b| square_of_byte(b).map(u32::from));
             let keep = |n: &str| opts.all_tags || described(n);
-            let tags = record_tags(rec, HEADER_LEN + i * GAME_LEN, year, names, keep)
-                .into_iter()
-                .map(|(n, v, _)| (n.to_string(), v))
-                .collect();
-            clean_report(squares, &[real, 64 - real], tags, None, opts)
+            let tags = record_tags(rec, HEADER_LEN + i * GAME_LEN, year, names, keep);
+            let pairs = tags.iter().map(|(n, v, _)| (*n, v.as_ref()));
+            clean_report(squares, &[real, 64 - real], pairs, None, opts)
         })
         .collect();
     let mut w = Writer {
