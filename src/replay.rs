@@ -703,36 +703,49 @@ pub fn describe_tags<'a, I>(tags: I, seats: &[String]) -> String
 where
     I: Iterator<Item = (&'a str, &'a str)> + Clone,
 {
+    // measured first, so the text is allocated once
+    let mut len = 0;
+    describe_pieces(tags.clone(), seats, |piece| len += piece.len());
+    if len == 0 {
+        return String::new();
+    }
+    let mut out = String::with_capacity(len);
+    describe_pieces(tags, seats, |piece| out.push_str(piece));
+    out
+}
+
+/// The pieces of [`describe_tags`]'s text, in order.
+fn describe_pieces<'a, I>(tags: I, seats: &[String], mut piece: impl FnMut(&'a str))
+where
+    I: Iterator<Item = (&'a str, &'a str)> + Clone,
+{
     let event = tags.clone().find(|&(k, _)| k == "Event").map(|(_, v)| v);
-    let mut out = String::new();
+    if let Some(e) = event {
+        piece(e);
+    }
     let mut players = 0;
-    let mut add = |out: &mut String, player: &str| {
+    let mut add = |player: &'a str| {
         if players > 0 {
-            out.push_str(" vs ");
+            piece(" vs ");
         } else if event.is_some() {
-            out.push_str(", ");
+            piece(", ");
         }
-        out.push_str(player);
+        piece(player);
         players += 1;
     };
-    if let Some(e) = event {
-        out.push_str(e);
-    }
     if seats.is_empty() {
         // Before the seats are known (a game that could not be set up), the
         // player tags in file order.
         for (_, v) in tags.filter(|&(k, _)| PLAYER_TAGS.contains(&k)) {
-            add(&mut out, v);
+            add(v);
         }
     } else {
         for seat in seats {
-            let tag = tags.clone().find(|&(k, _)| is_capitalised(k, seat));
-            if let Some((_, v)) = tag {
-                add(&mut out, v);
+            if let Some((_, v)) = tags.clone().find(|&(k, _)| is_capitalised(k, seat)) {
+                add(v);
             }
         }
     }
-    out
 }
 
 /// Whether `name` is `seat` with its first letter in upper case.
