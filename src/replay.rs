@@ -680,7 +680,8 @@ const PLAYER_TAGS: [&str; 15] = [
     "Player2", "Player3", "Player4", "Player5", "Player6",
 ];
 
-/// Whether [`describe`] reads the tag `name`.
+/// Whether [`describe`] may read the tag `name` (every game's seats,
+/// capitalised, are among the player tags).
 pub fn described(name: &str) -> bool {
     name == "Event" || PLAYER_TAGS.contains(&name)
 }
