@@ -119,9 +119,10 @@ pub trait Rules: 'static {
         serde_json::Map::new()
     }
 
-    /// Every legal move in canonical notation, sorted by that text; `["pass"]`
-    /// when a pass is forced, empty when the game is over. `Err` says why moves
-    /// cannot be listed (a hidden hand).
+    /// Every legal move in canonical notation, sorted by that text (asked only
+    /// when the game is not over); empty when the side to move can only pass
+    /// (the caller then lists `pass`). `Err` says why moves cannot be listed (a
+    /// hidden hand).
     fn legal_moves(state: &Self::State) -> Result<Vec<String>, String>;
 
     /// The position for a terminal, with coordinates; `color` for ANSI colours.

@@ -153,7 +153,7 @@ impl<R: Rules> DynGame for Game<R> {
             }
         }
         let (board, svg, legal) = match &state {
-            Some(s) => (R::render(s, color), R::svg(s), R::legal_moves(s)),
+            Some(s) => (R::render(s, color), R::svg(s), legal_moves::<R>(s)),
             None => (
                 String::new(),
                 String::new(),
@@ -172,6 +172,20 @@ impl<R: Rules> DynGame for Game<R> {
     fn perft(&self, variant: Option<&str>, depth: u32) -> Result<u64, String> {
         R::perft(variant, depth)
     }
+}
+
+/// The moves `moves` lists (spec §5): nothing once the game is over, `pass`
+/// alone when a pass is forced, else the game's legal moves.
+fn legal_moves<R: Rules>(state: &R::State) -> Result<Vec<String>, String> {
+    if R::is_over(state) {
+        return Ok(Vec::new());
+    }
+    let moves = R::legal_moves(state)?;
+    Ok(if moves.is_empty() {
+        vec!["pass".to_string()]
+    } else {
+        moves
+    })
 }
 
 /// Replays a game whose `Game` tag (or `--game`) names a known game.

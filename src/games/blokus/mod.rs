@@ -636,14 +636,7 @@ impl Rules for Blokus {
     }
 
     fn legal_moves(state: &State) -> Result<Vec<String>, String> {
-        if state.board.is_over() {
-            return Ok(Vec::new());
-        }
-        let names = state.legal_names();
-        if names.is_empty() {
-            return Ok(vec!["pass".into()]);
-        }
-        Ok(names)
+        Ok(state.legal_names())
     }
 
     fn render(state: &State, color: bool) -> String {

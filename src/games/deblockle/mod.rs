@@ -458,14 +458,7 @@ impl Rules for Deblockle {
     }
 
     fn legal_moves(state: &State) -> Result<Vec<String>, String> {
-        if state.pos.is_over() {
-            return Ok(Vec::new());
-        }
-        let names = state.pos.legal_names();
-        if names.is_empty() {
-            return Ok(vec!["pass".into()]);
-        }
-        Ok(names)
+        Ok(state.pos.legal_names())
     }
 
     fn render(state: &State, color: bool) -> String {

@@ -1053,9 +1053,6 @@ impl Rules for Qwirkle {
     }
 
     fn legal_moves(state: &State) -> Result<Vec<String>, String> {
-        if state.over {
-            return Ok(Vec::new());
-        }
         if state.hand().is_none() {
             return Err(format!("the hand of {} is not known", state.me()));
         }
@@ -1066,8 +1063,6 @@ impl Rules for Qwirkle {
             .collect();
         if state.bag > 0 {
             out.extend(state.swaps());
-        } else if out.is_empty() {
-            out.push("pass".to_string());
         }
         Ok(out)
     }
