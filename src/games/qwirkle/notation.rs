@@ -175,7 +175,12 @@ fn lex_token(text: &str, offset: usize, token: usize, out: &mut Vec<Item>) -> Re
         }
         // A tile, maybe on a square.
         let end = rest.iter().position(|&c| is_sep(c)).unwrap_or(rest.len());
-        let chunk_span = Span::new(at, end.max(1));
+        // A bad tile on a square is blamed without its square (`rc` of `rc@0,0`).
+        let code = rest
+            .get(..end)
+            .and_then(|r| r.iter().position(|&c| c == b'@'))
+            .unwrap_or(end);
+        let chunk_span = Span::new(at, code.max(1));
         let chunk = || chunk_span.text_in(text, offset).to_string();
         let tile = match (rest.first(), rest.get(1)) {
             (Some(&cc), Some(&sc)) => from_letters(cc, sc),
@@ -226,7 +231,7 @@ fn lex_token(text: &str, offset: usize, token: usize, out: &mut Vec<Item>) -> Re
         // Whatever follows must be a separator (or the end of the token).
         if let Some(&next) = rest.get(j) {
             if !is_sep(next) {
-                let span = Span::new(at, end.max(j + 1));
+                let span = Span::new(at, code.max(j + 1));
                 return Err(bad(
                     format!("`{}` is not a tile", span.text_in(text, offset)),
                     span,
@@ -647,7 +652,7 @@ mod tests {
         let (_, err) = read("oO@0,0");
         assert_eq!(
             err,
-            Some(("qwirkle::bad_tile".to_string(), "oO@0".to_string()))
+            Some(("qwirkle::bad_tile".to_string(), "oO".to_string()))
         );
         let (_, err) = read("RC@0,0");
         assert!(err.is_some());
@@ -656,7 +661,7 @@ mod tests {
     #[test]
     fn malformed_blames_its_text() {
         let e = |s: &str| read(s).1.map(|(_, t)| t);
-        assert_eq!(e("Rc@0,0 + Zz@1,0").as_deref(), Some("Zz@1"));
+        assert_eq!(e("Rc@0,0 + Zz@1,0").as_deref(), Some("Zz"));
         assert_eq!(e("Rc@0").as_deref(), Some("Rc@0"));
         assert_eq!(e("Rc@0,0 +").as_deref(), Some("+"));
         assert_eq!(e("Rc@0,0 <Gs").as_deref(), Some("<"));
@@ -667,7 +672,7 @@ mod tests {
         assert_eq!(e("Rc").as_deref(), Some("Rc"));
         assert_eq!(e("=3").as_deref(), Some("="));
         assert!(e("Rc@0,0 =99999999999999999999999").is_some());
-        assert_eq!(e("Rcx@0,0").as_deref(), Some("Rcx@0"));
+        assert_eq!(e("Rcx@0,0").as_deref(), Some("Rcx"));
         assert_eq!(
             read("Rc@-2147483648,2147483647").0,
             ["Rc@-2147483648,2147483647"]
