@@ -513,6 +513,8 @@ pub fn judge(pos: &Position, t: &Turn, ms: Span) -> Result<Gen, Diag> {
     let from_span = t.from.span(ms);
     let to_span = t.to.span(ms);
     let tip_span = from_span.join(to_span);
+    // The tip as written (`c3-c4`), for messages only.
+    let tipped = || format!("{}-{}", t.from.name(), t.to.name());
 
     // Ownership.
     let Some(from) = t.from.index() else {
@@ -558,15 +560,13 @@ pub fn judge(pos: &Position, t: &Turn, ms: Span) -> Result<Gen, Diag> {
         _ => {
             let message = if dc.abs() == 1 && dr.abs() == 1 {
                 format!(
-                    "{}-{} tips diagonally; a block tips only north, east, south or west",
-                    t.from.name(),
-                    t.to.name()
+                    "{} tips diagonally; a block tips only north, east, south or west",
+                    tipped()
                 )
             } else {
                 format!(
-                    "{}-{} is not a tip: a block tips onto an orthogonally adjacent square",
-                    t.from.name(),
-                    t.to.name()
+                    "{} is not a tip: a block tips onto an orthogonally adjacent square",
+                    tipped()
                 )
             };
             return Err(err(
@@ -658,9 +658,8 @@ pub fn judge(pos: &Position, t: &Turn, ms: Span) -> Result<Gen, Diag> {
         return Err(err(
             "deblockle::star_up",
             format!(
-                "tipping {}-{} brings star up on {}; star may come up only on {} ({them}'s home star), where the block scores",
-                t.from.name(),
-                t.to.name(),
+                "tipping {} brings star up on {}; star may come up only on {} ({them}'s home star), where the block scores",
+                tipped(),
                 square_name(tip),
                 square_name(target(side))
             ),
@@ -687,9 +686,8 @@ pub fn judge(pos: &Position, t: &Turn, ms: Span) -> Result<Gen, Diag> {
             return Err(err(
                 "deblockle::unexpected_hop",
                 format!(
-                    "stop came up after {}-{}: the turn ends without a hop",
-                    t.from.name(),
-                    t.to.name()
+                    "stop came up after {}: the turn ends without a hop",
+                    tipped()
                 ),
                 hop_sp,
                 "no hop after stop",
@@ -707,9 +705,8 @@ pub fn judge(pos: &Position, t: &Turn, ms: Span) -> Result<Gen, Diag> {
                 return Err(err(
                     code,
                     format!(
-                        "{sym} came up after {}-{}, and no {sym} hop is possible from {}: the tip is not a legal turn",
-                        t.from.name(),
-                        t.to.name(),
+                        "{sym} came up after {}, and no {sym} hop is possible from {}: the tip is not a legal turn",
+                        tipped(),
                         square_name(tip)
                     ),
                     ms,
@@ -720,9 +717,8 @@ pub fn judge(pos: &Position, t: &Turn, ms: Span) -> Result<Gen, Diag> {
             return Err(err(
                 "deblockle::missing_hop",
                 format!(
-                    "{sym} came up after {}-{}, so {} {sym} hop must follow",
-                    t.from.name(),
-                    t.to.name(),
+                    "{sym} came up after {}, so {} {sym} hop must follow",
+                    tipped(),
                     article(top)
                 ),
                 ms,
@@ -753,11 +749,7 @@ pub fn judge(pos: &Position, t: &Turn, ms: Span) -> Result<Gen, Diag> {
                 if let Some(why) = why {
                     return Err(err(
                         "deblockle::hoops_bad_step",
-                        format!(
-                            "hoops came up after {}-{}, but its step {why}",
-                            t.from.name(),
-                            t.to.name()
-                        ),
+                        format!("hoops came up after {}, but its step {why}", tipped()),
                         s.span(ms),
                         why,
                     )
@@ -782,9 +774,8 @@ pub fn judge(pos: &Position, t: &Turn, ms: Span) -> Result<Gen, Diag> {
             return Err(err(
                 "deblockle::unexpected_hop",
                 format!(
-                    "{sym} came up after {}-{}: only hoops takes a three-step path; {} {sym} hop is written /DEST",
-                    t.from.name(),
-                    t.to.name(),
+                    "{sym} came up after {}: only hoops takes a three-step path; {} {sym} hop is written /DEST",
+                    tipped(),
                     article(top)
                 ),
                 hop_sp,
@@ -801,9 +792,8 @@ pub fn judge(pos: &Position, t: &Turn, ms: Span) -> Result<Gen, Diag> {
         err(
             "deblockle::unexpected_hop",
             format!(
-                "{sym} came up after {}-{}, and {} is not {what} from {}",
-                t.from.name(),
-                t.to.name(),
+                "{sym} came up after {}, and {} is not {what} from {}",
+                tipped(),
                 dest_ref.name(),
                 square_name(tip)
             ),
@@ -830,9 +820,8 @@ pub fn judge(pos: &Position, t: &Turn, ms: Span) -> Result<Gen, Diag> {
                 return Err(err(
                     "deblockle::hop_blocked",
                     format!(
-                        "{sym} came up after {}-{}, but {} is off the board",
-                        t.from.name(),
-                        t.to.name(),
+                        "{sym} came up after {}, but {} is off the board",
+                        tipped(),
                         dest_ref.name()
                     ),
                     dsp,
@@ -847,9 +836,8 @@ pub fn judge(pos: &Position, t: &Turn, ms: Span) -> Result<Gen, Diag> {
                 return Err(err(
                     "deblockle::hop_blocked",
                     format!(
-                        "{sym} came up after {}-{}, but {} holds a block",
-                        t.from.name(),
-                        t.to.name(),
+                        "{sym} came up after {}, but {} holds a block",
+                        tipped(),
                         dest_ref.name()
                     ),
                     dsp,
@@ -875,9 +863,8 @@ pub fn judge(pos: &Position, t: &Turn, ms: Span) -> Result<Gen, Diag> {
                 return Err(err(
                     "deblockle::hop_blocked",
                     format!(
-                        "slider came up after {}-{}, but it cannot slide {} from {}: {why} stops it at once",
-                        t.from.name(),
-                        t.to.name(),
+                        "slider came up after {}, but it cannot slide {} from {}: {why} stops it at once",
+                        tipped(),
                         dd.name(),
                         square_name(tip)
                     ),
@@ -890,9 +877,8 @@ pub fn judge(pos: &Position, t: &Turn, ms: Span) -> Result<Gen, Diag> {
                 return Err(err(
                     "deblockle::slide_onto_star",
                     format!(
-                        "slider came up after {}-{}, and its slide {} would end on the star space {}",
-                        t.from.name(),
-                        t.to.name(),
+                        "slider came up after {}, and its slide {} would end on the star space {}",
+                        tipped(),
                         dd.name(),
                         square_name(end)
                     ),
@@ -926,9 +912,8 @@ pub fn judge(pos: &Position, t: &Turn, ms: Span) -> Result<Gen, Diag> {
                 _ => Err(err(
                     "deblockle::hoops_unreachable",
                     format!(
-                        "hoops came up after {}-{}, but no path of three orthogonal steps over empty squares leads from {} to {}",
-                        t.from.name(),
-                        t.to.name(),
+                        "hoops came up after {}, but no path of three orthogonal steps over empty squares leads from {} to {}",
+                        tipped(),
                         square_name(tip),
                         dest_ref.name()
                     ),
