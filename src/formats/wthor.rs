@@ -724,19 +724,24 @@ mod tests {
         [Options::default(), brief]
     }
 
+    /// Every WTHOR fixture, valid and invalid.
+    const FIXTURES: [&str; 6] = [
+        "fixtures/wthor/valid/WTH_1978.wtb",
+        "fixtures/wthor/valid/unfinished.wtb",
+        "fixtures/wthor/invalid/bad_square.wtb",
+        "fixtures/wthor/invalid/no_flip.wtb",
+        "fixtures/wthor/invalid/result_mismatch.wtb",
+        "fixtures/wthor/invalid/truncated.wtb",
+    ];
+
     #[test]
     fn fast_path_agrees_with_the_driver() {
         let mut fast = 0;
         for opts in both_options() {
-            for f in [
-                "fixtures/wthor/valid/WTH_1978.wtb",
-                "fixtures/wthor/valid/unfinished.wtb",
-                "fixtures/wthor/invalid/bad_square.wtb",
-                "fixtures/wthor/invalid/no_flip.wtb",
-                "fixtures/wthor/invalid/result_mismatch.wtb",
-                "fixtures/wthor/invalid/truncated.wtb",
-                "../shared/data/wthor/WTH_2004.wtb",
-            ] {
+            for f in FIXTURES
+                .iter()
+                .chain(&["../shared/data/wthor/WTH_2004.wtb"])
+            {
                 let Ok(bytes) = std::fs::read(f) else {
                     continue;
                 };
@@ -759,15 +764,10 @@ mod tests {
     #[test]
     fn one_pass_agrees_with_read_then_replay() {
         for opts in both_options() {
-            for f in [
-                "fixtures/wthor/valid/WTH_1978.wtb",
-                "fixtures/wthor/valid/unfinished.wtb",
-                "fixtures/wthor/invalid/bad_square.wtb",
-                "fixtures/wthor/invalid/no_flip.wtb",
-                "fixtures/wthor/invalid/result_mismatch.wtb",
-                "fixtures/wthor/invalid/truncated.wtb",
-                "../shared/data/wthor/WTH_1985.wtb",
-            ] {
+            for f in FIXTURES
+                .iter()
+                .chain(&["../shared/data/wthor/WTH_1985.wtb"])
+            {
                 let Ok(bytes) = std::fs::read(f) else {
                     continue;
                 };
