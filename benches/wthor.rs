@@ -2,8 +2,9 @@
 //! 1,000,000 per second). Uses `../shared/data/wthor/WTH_2004.wtb` beside the
 //! repository when present, else the small year in the fixtures.
 //!
-//! - `one_pass`: what `validate`/`score` do, games replayed from their bytes
-//!   (`formats::wthor::read_and_replay`);
+//! - `records`: what `validate`/`score` do: the file read a record at a
+//!   time (`formats::wthor::games`), clean games replayed from their bytes
+//!   (`SourceGame::replay`);
 //! - `read_then_driver`: the file read into container games, each replayed by
 //!   the generic driver (what `show`, `moves` and `convert` build on);
 //! - `read_only`: reading alone.
@@ -40,12 +41,22 @@ fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("wthor");
     g.throughput(Throughput::Elements(games as u64));
     g.sample_size(10);
-    g.bench_function("one_pass_one_core", |b| {
+    let brief = Options {
+        result_extras: false,
+        all_tags: false,
+        ..Options::default()
+    };
+    let names = std::sync::Arc::new(names);
+    g.bench_function("records_one_core", |b| {
         b.iter(|| {
             pool.install(|| {
-                let (_, reports) =
-                    wthor::read_and_replay(&bytes, &names, &opts).expect("a WTHOR file");
-                assert_eq!(reports.iter().filter(|r| r.valid).count(), games);
+                let valid = wthor::games(bytes.clone(), Box::new(std::io::empty()), names.clone())
+                    .expect("a WTHOR file")
+                    .filter_map(Result::ok)
+                    .map(|mut g| g.replay(&brief).valid)
+                    .filter(|&valid| valid)
+                    .count();
+                assert_eq!(valid, games);
             })
         })
     });

@@ -37,6 +37,7 @@ pub mod games;
 pub mod model;
 pub mod record;
 pub mod replay;
+pub mod source;
 pub mod span;
 
 #[cfg(feature = "cli")]

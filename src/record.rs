@@ -20,8 +20,11 @@ use nom::{
     multi::many1_count,
 };
 
+use std::collections::HashSet;
+
 use crate::diag::Diag;
-use crate::span::Span;
+use crate::source::{TOO_LARGE_KEPT, TextBuf};
+use crate::span::{Origin, Span};
 
 /// One `[Name "value"]` tag.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -92,6 +95,39 @@ pub struct RawGame {
     pub token_players: Vec<Option<String>>,
 }
 
+impl RawGame {
+    /// Moves every span by `f` (a game read on its own and a whole file
+    /// count offsets from different starts).
+    fn move_spans(&mut self, f: impl Fn(Span) -> Span) {
+        let diag = |d: &mut Diag| d.span = d.span.map(&f);
+        for t in &mut self.tags.0 {
+            t.span = f(t.span);
+            t.value_span = f(t.value_span);
+        }
+        self.tag_errors.iter_mut().for_each(diag);
+        for t in self.tokens.iter_mut().chain(self.result_token.as_mut()) {
+            t.span = f(t.span);
+        }
+        if let Some(d) = self.stop.as_mut() {
+            diag(d);
+        }
+        self.span = f(self.span);
+        if let Some(w) = self.winner_claim.as_mut() {
+            w.span = f(w.span);
+        }
+    }
+
+    /// Spans `by` bytes later.
+    pub fn shift(&mut self, by: usize) {
+        self.move_spans(|s| Span::new(s.offset + by, s.length));
+    }
+
+    /// Spans `by` bytes earlier.
+    pub fn unshift(&mut self, by: usize) {
+        self.move_spans(|s| Span::new(s.offset.saturating_sub(by), s.length));
+    }
+}
+
 /// Who a record says won: seat indices (several on a draw), and where it says so.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct WinnerClaim {
@@ -103,22 +139,53 @@ pub struct WinnerClaim {
 
 /// Splits a file into games. `src` is the whole file; spans are offsets into it.
 pub fn parse_file(src: &str) -> Vec<RawGame> {
-    Reader::new(src).run()
+    let mut games = Vec::new();
+    let mut reader = Reader::new(TextBuf::of_str(src));
+    while let Some(mut g) = reader.next_game() {
+        g.raw.shift(g.origin.offset);
+        games.push(g.raw);
+    }
+    games
+}
+
+/// One game read on its own: its text (the container's spans point into it)
+/// and where that text stands in the file.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GameText {
+    pub text: String,
+    pub origin: Origin,
+    pub raw: RawGame,
 }
 
 /// Tag errors reported per game at most (a binary file would give thousands).
 pub const MAX_TAG_ERRORS: usize = 20;
 
-struct Reader<'a> {
-    src: &'a str,
+/// The container's reader: reads a [`TextBuf`] up to the end of the current
+/// game, one game at a time ([`Reader::next_game`]). Every search ahead (the
+/// `}` of a comment, the next tag line) looks at each byte once, so time
+/// stays linear on any input, and no game grows past the text's size limit
+/// (`record::too_large`; reading resumes at the next line that starts with
+/// `[`).
+pub struct Reader<'a> {
+    buf: TextBuf<'a>,
     pos: usize,
-    games: Vec<RawGame>,
     cur: RawGame,
+    /// Where the current game's text starts in the buffer.
+    game_start: usize,
     started: bool,
     in_movetext: bool,
     /// Movetext stopped (after an error): skip until the next tag section.
     skipping: bool,
     last_number: Option<(u64, Span)>,
+    /// A line end (or the end of the text) at or after `pos`, once found.
+    line_end: usize,
+    /// How far the searches for `}` and for a tag line have looked.
+    brace_scan: usize,
+    tag_line_scan: usize,
+    /// Tag names of this game, once there are many (a linear search before).
+    names: HashSet<String>,
+    done: Option<GameText>,
+    bom_checked: bool,
 }
 
 fn is_space(c: char) -> bool {
@@ -193,32 +260,98 @@ pub fn format_result(scores: &[i64]) -> String {
 }
 
 impl<'a> Reader<'a> {
-    fn new(src: &'a str) -> Self {
-        let pos = if src.starts_with('\u{feff}') { 3 } else { 0 };
+    pub fn new(buf: TextBuf<'a>) -> Self {
         Reader {
-            src,
-            pos,
-            games: Vec::new(),
+            buf,
+            pos: 0,
             cur: RawGame::default(),
+            game_start: 0,
             started: false,
             in_movetext: false,
             skipping: false,
             last_number: None,
+            line_end: 0,
+            brace_scan: 0,
+            tag_line_scan: 0,
+            names: HashSet::new(),
+            done: None,
+            bom_checked: false,
         }
     }
 
-    fn rest(&self) -> &'a str {
-        self.src.get(self.pos..).unwrap_or("")
+    /// Why the text ended early (not UTF-8, binary, a read error), once the
+    /// games before that point have been read.
+    pub fn take_error(&mut self) -> Option<String> {
+        self.buf.take_error()
+    }
+
+    fn src(&self) -> &str {
+        self.buf.text()
+    }
+
+    fn rest(&self) -> &str {
+        self.src().get(self.pos..).unwrap_or("")
     }
 
     fn peek(&self) -> Option<char> {
         self.rest().chars().next()
     }
 
-    fn run(mut self) -> Vec<RawGame> {
-        while let Some(c) = self.peek() {
+    /// Makes sure the text holds the whole line from `pos` (or all that is
+    /// left). `false` when the game has grown past the size limit.
+    fn line_ready(&mut self) -> bool {
+        if self.line_end > self.pos {
+            return true;
+        }
+        let mut at = self.pos;
+        loop {
+            if let Some(i) = memchr::memchr(b'\n', self.src().as_bytes().get(at..).unwrap_or(&[])) {
+                self.line_end = at + i + 1;
+                return true;
+            }
+            at = self.src().len();
+            if !self.buf.fill() {
+                if self.buf.full() {
+                    return false;
+                }
+                self.line_end = usize::MAX;
+                return true;
+            }
+        }
+    }
+
+    /// The next game, or `None` at the end of the text.
+    pub fn next_game(&mut self) -> Option<GameText> {
+        if !self.bom_checked {
+            self.bom_checked = true;
+            while self.src().len() < 3 && self.buf.fill() {}
+            if self.src().starts_with('\u{feff}') {
+                self.pos = 3;
+            }
+        }
+        loop {
+            if let Some(g) = self.done.take() {
+                return Some(g);
+            }
+            if !self.line_ready() {
+                self.too_large();
+                continue;
+            }
+            let Some(c) = self.peek() else {
+                if self.started {
+                    self.finish_game();
+                    continue;
+                }
+                return None;
+            };
             if is_space(c) {
                 self.pos += c.len_utf8();
+                if !self.started && self.pos - self.game_start > TOO_LARGE_KEPT {
+                    // a long run of blank text before a game is not kept
+                    self.buf.skip_to(self.pos);
+                    self.game_start = self.pos;
+                    self.compact();
+                }
             } else if c == '[' {
                 if self.in_movetext {
                     self.finish_game();
@@ -245,16 +378,24 @@ impl<'a> Reader<'a> {
                 self.token();
             }
         }
-        if self.started {
-            self.finish_game();
-        }
-        self.games
     }
 
     fn start_game(&mut self) {
         if !self.started {
             self.started = true;
             self.cur.span = Span::new(self.pos, 0);
+        }
+    }
+
+    /// Forgets text already taken, moving every position kept.
+    fn compact(&mut self) {
+        let by = self.buf.compact();
+        if by > 0 {
+            self.pos -= by;
+            self.game_start -= by;
+            self.line_end = self.line_end.saturating_sub(by);
+            self.brace_scan = self.brace_scan.saturating_sub(by);
+            self.tag_line_scan = self.tag_line_scan.saturating_sub(by);
         }
     }
 
@@ -266,7 +407,7 @@ impl<'a> Reader<'a> {
             && game
                 .tokens
                 .last()
-                .is_some_and(|t| is_result_syntax(t.text(self.src)))
+                .is_some_and(|t| is_result_syntax(t.text(self.buf.text())))
         {
             let tok = game.tokens.pop();
             if let Some(comment) = tok.as_ref().and_then(|t| t.comment.clone()) {
@@ -274,11 +415,99 @@ impl<'a> Reader<'a> {
             }
             game.result_token = tok;
         }
-        self.games.push(game);
+        let (text, origin) = self.buf.take_to(self.pos);
+        game.unshift(self.game_start);
+        self.done = Some(GameText {
+            text,
+            origin,
+            raw: game,
+        });
+        self.game_start = self.pos;
         self.started = false;
         self.in_movetext = false;
         self.skipping = false;
         self.last_number = None;
+        self.names.clear();
+        self.compact();
+    }
+
+    /// The game has grown past the size limit: it is reported with what
+    /// was read of its tags, and reading resumes at the next line that starts
+    /// with `[`.
+    fn too_large(&mut self) {
+        let limit = self.buf.limit();
+        let mut game = std::mem::take(&mut self.cur);
+        let start = if self.started {
+            game.span.offset
+        } else {
+            self.pos
+        };
+        let kept_end = {
+            let mut end = (start + TOO_LARGE_KEPT).min(self.src().len());
+            while !self.src().is_char_boundary(end) {
+                end -= 1;
+            }
+            end
+        };
+        let inside = |s: Span| s.end() <= kept_end;
+        game.tags.0.retain(|t| inside(t.span));
+        game.tag_errors.retain(|d| d.span.is_none_or(inside));
+        game.tokens.clear();
+        game.result_token = None;
+        game.comment = None;
+        game.stop = Some(
+            Diag::error(
+                "record::too_large",
+                format!("this game is larger than the limit of {limit} bytes"),
+            )
+            .at(Span::new(start, usize::from(start < kept_end)))
+            .label("the game that starts here is too large")
+            .help(
+                "split the game, or raise the limit with --max-game-bytes; \
+                 reading resumes at the next line that starts with `[`",
+            ),
+        );
+        game.span = Span::between(start, kept_end);
+        let (text, origin) = self.buf.take_to(kept_end);
+        game.unshift(self.game_start);
+        self.done = Some(GameText {
+            text,
+            origin,
+            raw: game,
+        });
+        // skip to the next line that starts with `[`, keeping nothing
+        let mut scanned = kept_end;
+        loop {
+            let hay = self.buf.text().as_bytes().get(scanned..).unwrap_or(&[]);
+            if let Some(i) = memchr::memmem::find(hay, b"\n[") {
+                self.buf.skip_to(scanned + i + 1);
+                break;
+            }
+            // keep the last character: it may be the `\n` of a `\n[`
+            let mut keep = self.src().len().saturating_sub(1).max(self.buf.start());
+            while !self.src().is_char_boundary(keep) {
+                keep -= 1;
+            }
+            self.buf.skip_to(keep);
+            self.pos = keep;
+            self.game_start = keep;
+            self.compact();
+            scanned = self.pos;
+            if !self.buf.fill() {
+                let end = self.src().len();
+                self.buf.skip_to(end);
+                break;
+            }
+        }
+        self.pos = self.buf.start();
+        self.game_start = self.pos;
+        self.line_end = 0;
+        self.started = false;
+        self.in_movetext = false;
+        self.skipping = false;
+        self.last_number = None;
+        self.names.clear();
+        self.compact();
     }
 
     fn stop_movetext(&mut self, diag: Diag) {
@@ -292,11 +521,11 @@ impl<'a> Reader<'a> {
         let start = self.pos;
         let bad = |this: &mut Self, why: &str, help: &str| {
             // The malformed tag runs to its `]`, or stops before a line end or the next `[`.
-            let rest = this.src.get(start + 1..).unwrap_or("");
+            let rest = this.src().get(start + 1..).unwrap_or("");
             let end = match rest.find([']', '\n', '[']) {
                 Some(i) if rest.as_bytes().get(i) == Some(&b']') => start + 1 + i + 1,
                 Some(i) => start + 1 + i,
-                None => this.src.len(),
+                None => this.src().len(),
             };
             let end = end.max(start + 1);
             this.tag_error(
@@ -316,7 +545,7 @@ impl<'a> Reader<'a> {
             return;
         };
         let name = name.to_string();
-        let mut p = self.src.len() - after_head.len();
+        let mut p = self.src().len() - after_head.len();
         if !after_head.starts_with('"') {
             bad(
                 self,
@@ -328,15 +557,24 @@ impl<'a> Reader<'a> {
         let value_start = p;
         p += 1;
         let mut value = String::new();
-        let bytes = self.src.as_bytes();
         loop {
+            let bytes = self.src().as_bytes();
             match bytes.get(p) {
                 None | Some(b'\n') | Some(b'\r') => {
-                    // A value broken over lines: skip to its `"]` if one follows.
-                    let rest = self.src.get(p..).unwrap_or("");
-                    let next_tag = rest.find("\n[").unwrap_or(rest.len());
-                    if let Some(i) = rest.find("\"]").filter(|&i| i < next_tag) {
-                        let end = p + i + 2;
+                    // A value broken over lines: skip to its `"]` if one
+                    // comes before the next line that starts with `[`.
+                    let mut scanned = self.tag_line_scan;
+                    let next_tag = self
+                        .buf
+                        .find_from(p, &mut scanned, |t| t.find("\n["))
+                        .unwrap_or(self.src().len());
+                    self.tag_line_scan = scanned;
+                    let closing = self
+                        .src()
+                        .get(p..next_tag)
+                        .and_then(|r| r.find("\"]"))
+                        .map(|i| p + i + 2);
+                    if let Some(end) = closing {
                         self.tag_error(
                             Diag::error(
                                 "record::bad_tag",
@@ -366,7 +604,7 @@ impl<'a> Reader<'a> {
                 }
                 Some(_) => {
                     let ch = self
-                        .src
+                        .src()
                         .get(p..)
                         .and_then(|s| s.chars().next())
                         .unwrap_or('\u{fffd}');
@@ -376,6 +614,7 @@ impl<'a> Reader<'a> {
             }
         }
         let value_span = Span::between(value_start, p);
+        let bytes = self.src().as_bytes();
         while matches!(bytes.get(p), Some(b' ') | Some(b'\t')) {
             p += 1;
         }
@@ -390,7 +629,7 @@ impl<'a> Reader<'a> {
         p += 1;
         self.pos = p;
         let span = Span::between(start, p);
-        if self.cur.tags.get(&name).is_some() {
+        if self.has_tag(&name) {
             self.tag_error(
                 Diag::error(
                     "record::duplicate_tag",
@@ -404,12 +643,28 @@ impl<'a> Reader<'a> {
             );
             return;
         }
+        if self.cur.tags.0.len() >= 16 {
+            if self.names.is_empty() {
+                self.names = self.cur.tags.iter().map(|t| t.name.clone()).collect();
+            }
+            self.names.insert(name.clone());
+        }
         self.cur.tags.0.push(Tag {
             name,
             value,
             span,
             value_span,
         });
+    }
+
+    /// Whether the current game has a tag of that name (a set once there
+    /// are many, so a game of many tags reads in linear time).
+    fn has_tag(&self, name: &str) -> bool {
+        if self.names.is_empty() {
+            self.cur.tags.get(name).is_some()
+        } else {
+            self.names.contains(name)
+        }
     }
 
     /// Records a tag error; past [`MAX_TAG_ERRORS`] in one game the rest are dropped.
@@ -421,15 +676,34 @@ impl<'a> Reader<'a> {
 
     fn brace_comment(&mut self) {
         let start = self.pos;
-        match self.rest().find('}') {
-            Some(i) => {
-                let text = self.src.get(start + 1..start + i).unwrap_or("");
-                self.pos = start + i + 1;
-                self.comment(text.trim().to_string());
+        let mut scanned = self.brace_scan;
+        let close = self.buf.find_from(start + 1, &mut scanned, |t| {
+            memchr::memchr(b'}', t.as_bytes())
+        });
+        self.brace_scan = scanned;
+        match close {
+            Some(end) => {
+                let text = self
+                    .src()
+                    .get(start + 1..end)
+                    .unwrap_or("")
+                    .trim()
+                    .to_string();
+                self.pos = end + 1;
+                self.comment(text);
             }
             None => {
+                let full = self.buf.full();
                 self.start_game();
                 self.in_movetext = true;
+                let help = if full {
+                    format!(
+                        "close the comment with `}}` (none comes within {} bytes)",
+                        self.buf.limit()
+                    )
+                } else {
+                    "close the comment with `}`".to_string()
+                };
                 self.stop_movetext(
                     Diag::error(
                         "record::unterminated_comment",
@@ -437,17 +711,23 @@ impl<'a> Reader<'a> {
                     )
                     .at(Span::new(start, 1))
                     .label("comment opened here")
-                    .help("close the comment with `}`"),
+                    .help(help),
                 );
                 // Resume at the next line that starts with `[`.
-                let rest = self.rest();
-                let next = rest
-                    .match_indices("\n[")
-                    .next()
-                    .map(|(i, _)| self.pos + i + 1);
-                self.pos = next.unwrap_or(self.src.len());
-                if next.is_some() {
-                    self.finish_game();
+                let mut scanned = self.tag_line_scan;
+                let next = self
+                    .buf
+                    .find_from(start, &mut scanned, |t| t.find("\n["))
+                    .map(|i| i + 1);
+                self.tag_line_scan = scanned;
+                match next {
+                    Some(next) => {
+                        self.pos = next;
+                        self.finish_game();
+                    }
+                    // no tag line within the size limit: the game is too large
+                    None if self.buf.full() => self.too_large(),
+                    None => self.pos = self.src().len(),
                 }
             }
         }
@@ -458,8 +738,8 @@ impl<'a> Reader<'a> {
         let end = self
             .rest()
             .find('\n')
-            .map_or(self.src.len(), |i| self.pos + i);
-        let text = self.src.get(start..end).unwrap_or("").trim().to_string();
+            .map_or(self.src().len(), |i| self.pos + i);
+        let text = self.src().get(start..end).unwrap_or("").trim().to_string();
         self.pos = end;
         self.comment(text);
     }
@@ -487,10 +767,11 @@ impl<'a> Reader<'a> {
         if self.skipping {
             return;
         }
-        let mut text = self.src.get(start..start + len).unwrap_or("");
-        let mut tok_start = start;
+        let text = self.src().get(start..start + len).unwrap_or("");
+        let (mut tok_start, mut tok_len) = (start, len);
         if let Ok((rest, number)) = move_number(text) {
             let num_span = Span::new(start, text.len() - rest.len());
+            let rest_len = rest.len();
             if let Some((last, _)) = self.last_number {
                 if number < last {
                     self.stop_movetext(
@@ -509,13 +790,13 @@ impl<'a> Reader<'a> {
             }
             self.last_number = Some((number, num_span));
             tok_start = start + num_span.length;
-            text = rest;
+            tok_len = rest_len;
         }
-        if text.is_empty() {
+        if tok_len == 0 {
             return;
         }
         self.cur.tokens.push(Token {
-            span: Span::new(tok_start, text.len()),
+            span: Span::new(tok_start, tok_len),
             comment: None,
         });
     }

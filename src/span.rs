@@ -39,18 +39,62 @@ impl Span {
     }
 }
 
+/// Where a piece of text stands in its file: a game read on its own keeps
+/// only its text, and its origin turns its spans back into file positions.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Origin {
+    /// Byte offset of the text's first byte in the file.
+    pub offset: usize,
+    /// Lines of the file before the text's first line (0 for the first).
+    pub line: usize,
+    /// Characters before the text's first byte on its line.
+    pub column: usize,
+}
+
+impl Origin {
+    /// The origin of the text that follows `text`, when `text` starts here.
+    pub fn after(self, text: &str) -> Origin {
+        let newlines = memchr::memchr_iter(b'\n', text.as_bytes()).count();
+        let column = match text.rfind('\n') {
+            Some(i) => text.get(i + 1..).map_or(0, |t| t.chars().count()),
+            None => self.column + text.chars().count(),
+        };
+        Origin {
+            offset: self.offset + text.len(),
+            line: self.line + newlines,
+            column,
+        }
+    }
+
+    /// A span of the text as a span of the file.
+    pub fn to_file(self, span: Span) -> Span {
+        Span::new(self.offset + span.offset, span.length)
+    }
+}
+
 /// Line starts of a text, for turning byte offsets into 1-based line and column
 /// (the column counted in characters).
 pub struct LineIndex<'a> {
     src: &'a str,
     starts: Vec<usize>,
+    origin: Origin,
 }
 
 impl<'a> LineIndex<'a> {
     pub fn new(src: &'a str) -> Self {
+        LineIndex::at(src, Origin::default())
+    }
+
+    /// The index of a text that stands at `origin` in its file: positions
+    /// are then the file's lines and columns.
+    pub fn at(src: &'a str, origin: Origin) -> Self {
         let mut starts = vec![0];
-        starts.extend(src.match_indices('\n').map(|(i, _)| i + 1));
-        LineIndex { src, starts }
+        starts.extend(memchr::memchr_iter(b'\n', src.as_bytes()).map(|i| i + 1));
+        LineIndex {
+            src,
+            starts,
+            origin,
+        }
     }
 
     /// 1-based line and column of a byte offset.
@@ -58,13 +102,30 @@ impl<'a> LineIndex<'a> {
         let offset = offset.min(self.src.len());
         let line = self.starts.partition_point(|&s| s <= offset).max(1);
         let start = self.starts.get(line - 1).copied().unwrap_or(0);
-        let column = self
+        let mut column = self
             .src
             .get(start..offset)
             .map(|s| s.chars().count())
             .unwrap_or(offset - start)
             + 1;
-        (line, column)
+        if line == 1 {
+            column += self.origin.column;
+        }
+        (line + self.origin.line, column)
+    }
+
+    /// The 0-based line (in the text, not the file) of a byte offset.
+    pub fn text_line(&self, offset: usize) -> usize {
+        let offset = offset.min(self.src.len());
+        self.starts
+            .partition_point(|&s| s <= offset)
+            .max(1)
+            .saturating_sub(1)
+    }
+
+    /// Where the text stands in its file.
+    pub fn origin(&self) -> Origin {
+        self.origin
     }
 }
 
@@ -81,5 +142,25 @@ mod tests {
         // 'ç' is two bytes: "d" starts at byte 5, column 2
         assert_eq!(idx.line_col(5), (2, 2));
         assert_eq!(idx.line_col(usize::MAX), (3, 1));
+    }
+
+    #[test]
+    fn origins_give_file_positions() {
+        let file = "ab\ncd [x] e\nf";
+        let first = Origin::default();
+        let second = first.after("ab\ncd ");
+        assert_eq!(
+            second,
+            Origin {
+                offset: 6,
+                line: 1,
+                column: 3
+            }
+        );
+        let idx = LineIndex::at("[x] e\nf", second);
+        assert_eq!(idx.line_col(0), (2, 4));
+        assert_eq!(idx.line_col(6), (3, 1));
+        assert_eq!(second.to_file(Span::new(4, 1)).text(file), "e");
+        assert_eq!(second.after("[x] e\nf").offset, file.len());
     }
 }

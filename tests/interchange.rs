@@ -182,7 +182,8 @@ fn pentobi_round_trips() {
         ],
         b"",
     );
-    assert_eq!(r.code, 1);
+    // a game the target format cannot express at all: exit 2 (spec §5)
+    assert_eq!(r.code, 2);
     assert!(r.stderr.contains("corners"), "{}", r.stderr);
 }
 

@@ -16,43 +16,64 @@ struct Report<'a> {
 }
 
 /// The few lines around a span, with their true line numbers, so rendering
-/// costs the size of the window, not of the file.
+/// costs the size of the window, not of the file. A very long line is cut
+/// to a stretch around the span. Control characters of the input are shown
+/// as `?` (same length, so spans still fall right): a record cannot drive
+/// the terminal.
 struct Window<'a> {
     name: &'a str,
-    text: &'a str,
-    /// Byte range of the window: whole lines.
+    /// The window's text.
+    data: String,
+    /// Byte offset of the window in the game's text.
     start: usize,
     end: usize,
-    /// 0-based line number of `start`.
+    /// 0-based file line number of `start`.
     first_line: usize,
+    /// Characters before `start` on its line (a cut line, or a game that
+    /// starts mid-line).
+    column: usize,
 }
 
 impl<'a> Window<'a> {
     const CONTEXT: usize = 2;
+    /// Lines longer than this are cut around the span.
+    const LONG_LINE: usize = 400;
+    /// Bytes kept on each side of the span on a cut line.
+    const AROUND: usize = 120;
 
-    fn around(name: &'a str, text: &'a str, lines: &LineIndex, span: crate::span::Span) -> Self {
+    fn around(name: &'a str, text: &str, lines: &LineIndex, span: crate::span::Span) -> Self {
         let bytes = text.as_bytes();
-        let mut start = span.offset.min(text.len());
-        let mut seen = 0;
-        while start > 0 {
-            if bytes.get(start - 1) == Some(&b'\n') {
-                seen += 1;
-                if seen > Self::CONTEXT {
+        let line_start = |from: usize| {
+            memchr::memrchr(b'\n', bytes.get(..from).unwrap_or(&[])).map_or(0, |i| i + 1)
+        };
+        let line_end = |from: usize| {
+            memchr::memchr(b'\n', bytes.get(from..).unwrap_or(&[])).map_or(text.len(), |i| from + i)
+        };
+        let offset = span.offset.min(text.len());
+        let (ls, le) = (line_start(offset), line_end(span.end().min(text.len())));
+        let (mut start, mut end);
+        if le - ls > Self::LONG_LINE {
+            // one long line: a stretch of it around the span
+            start = offset.saturating_sub(Self::AROUND).max(ls);
+            end = (span.end() + Self::AROUND).min(le).max(start);
+            if end - start > 4 * Self::AROUND {
+                end = start + 4 * Self::AROUND;
+            }
+        } else {
+            start = ls;
+            for _ in 0..Self::CONTEXT {
+                if start == 0 {
                     break;
                 }
+                start = line_start(start - 1);
             }
-            start -= 1;
-        }
-        let mut end = span.end().min(text.len());
-        let mut seen = 0;
-        while end < text.len() {
-            if bytes.get(end) == Some(&b'\n') {
-                seen += 1;
-                if seen > Self::CONTEXT {
+            end = le;
+            for _ in 0..Self::CONTEXT {
+                if end >= text.len() {
                     break;
                 }
+                end = line_end(end + 1);
             }
-            end += 1;
         }
         while start > 0 && !text.is_char_boundary(start) {
             start -= 1;
@@ -60,13 +81,15 @@ impl<'a> Window<'a> {
         while end < text.len() && !text.is_char_boundary(end) {
             end += 1;
         }
-        let first_line = lines.line_col(start).0.saturating_sub(1);
+        let (line, col) = lines.line_col(start);
+        let data = text.get(start..end).unwrap_or("");
         Window {
             name,
-            text,
+            data: same_length_visible(data),
             start,
             end,
-            first_line,
+            first_line: line.saturating_sub(1),
+            column: col.saturating_sub(1),
         }
     }
 }
@@ -78,26 +101,66 @@ impl miette::SourceCode for Window<'_> {
         before: usize,
         after: usize,
     ) -> Result<Box<dyn miette::SpanContents<'b> + 'b>, miette::MietteError> {
-        let window = self
-            .text
-            .as_bytes()
-            .get(self.start..self.end)
-            .ok_or(miette::MietteError::OutOfBounds)?;
+        let window = self.data.as_bytes();
         let offset = span
             .offset()
             .checked_sub(self.start)
             .ok_or(miette::MietteError::OutOfBounds)?;
         let local = SourceSpan::new(offset.into(), span.len());
         let c = window.read_span(&local, before, after)?;
+        let column = if c.line() == 0 {
+            c.column() + self.column
+        } else {
+            c.column()
+        };
         Ok(Box::new(miette::MietteSpanContents::new_named(
             self.name.to_string(),
             c.data(),
             SourceSpan::new((c.span().offset() + self.start).into(), c.span().len()),
             c.line() + self.first_line,
-            c.column(),
+            column,
             c.line_count(),
         )))
     }
+}
+
+/// Text from the input made safe to print: control characters (but line
+/// ends and tabs) written as escapes, as git and ripgrep do, so a record
+/// cannot drive the terminal.
+pub fn visible(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(is_control) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if is_control(c) {
+            out.push_str(&format!("\\u{{{:x}}}", u32::from(c)));
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+fn is_control(c: char) -> bool {
+    c.is_control() && !matches!(c, '\n' | '\t' | '\r')
+}
+
+/// [`visible`] for source text whose spans must stay where they are: each
+/// byte of a control character becomes `?`.
+fn same_length_visible(text: &str) -> String {
+    if !text.chars().any(is_control) {
+        return text.to_string();
+    }
+    text.chars()
+        .map(|c| {
+            if is_control(c) {
+                "?".repeat(c.len_utf8())
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
 }
 
 impl fmt::Debug for Report<'_> {
@@ -153,7 +216,7 @@ impl Diagnostic for Report<'_> {
     }
 }
 
-/// Where a diagnostic belongs: the file's display name and text, the game.
+/// Where a diagnostic belongs: the file's display name, the game's text.
 pub struct Place<'a> {
     pub name: &'a str,
     pub text: &'a str,
@@ -184,7 +247,11 @@ fn header(diag: &Diag, place: &Place) -> String {
             .unwrap_or_default(),
         _ => String::new(),
     };
-    format!("{}\nin {}, {game}, {at}{byte}", diag.message, place.name)
+    visible(&format!(
+        "{}\nin {}, {game}, {at}{byte}",
+        diag.message, place.name
+    ))
+    .into_owned()
 }
 
 /// The longest window drawn with its source; longer ones are told plainly.
@@ -208,8 +275,16 @@ pub fn render(diag: &Diag, place: &Place, color: bool) -> String {
     let handler = GraphicalReportHandler::new_themed(theme)
         .with_width(100)
         .with_links(false);
+    let label = diag.label.as_deref().map(|l| visible(l).into_owned());
+    let help = diag.help.as_deref().map(|h| visible(h).into_owned());
+    let shown = Diag {
+        message: visible(&diag.message).into_owned(),
+        label,
+        help,
+        ..diag.clone()
+    };
     let report = Report {
-        diag,
+        diag: &shown,
         header: header.clone(),
         source: window,
     };
@@ -233,16 +308,20 @@ fn plain(diag: &Diag, header: &str, at: Option<(usize, usize)>) -> String {
     out.push_str(&header.replace('\n', "\n  │ "));
     out.push('\n');
     if let (Some((line, col)), Some(label)) = (at, diag.label.as_ref().or(Some(&diag.message))) {
-        out.push_str(&format!("  at line {line}, column {col}: {label}\n"));
+        out.push_str(&format!(
+            "  at line {line}, column {col}: {}\n",
+            visible(label)
+        ));
     }
     if let Some(h) = &diag.help {
-        out.push_str(&format!("  help: {h}\n"));
+        out.push_str(&format!("  help: {}\n", visible(h)));
     }
     out
 }
 
-/// The JSON form of a diagnostic (spec §2). With a byte map (a binary
-/// file), `span` is the file's bytes and `line`/`column` are null.
+/// The JSON form of a diagnostic (spec §2): spans and positions in the file
+/// (`lines` knows where the game's text stands in it). With a byte map (a
+/// binary file), `span` is the file's bytes and `line`/`column` are null.
 pub fn to_json(
     diag: &Diag,
     lines: Option<&LineIndex>,
@@ -255,9 +334,10 @@ pub fn to_json(
         }
         _ => (Value::Null, Value::Null),
     };
-    let file_span = match bytes {
-        Some(map) => diag.span.and_then(|s| map.map(s)),
-        None => diag.span,
+    let file_span = match (bytes, lines) {
+        (Some(map), _) => diag.span.and_then(|s| map.map(s)),
+        (None, Some(idx)) => diag.span.map(|s| idx.origin().to_file(s)),
+        (None, None) => diag.span,
     };
     let span = file_span.map_or(
         Value::Null,
@@ -275,51 +355,38 @@ pub fn to_json(
     })
 }
 
-/// Prints every game's errors and warnings, and the unreadable files, on stderr.
-pub fn print_all(
-    ctx: &mut super::Ctx,
-    results: &[(crate::formats::Input, Vec<crate::replay::GameReport>)],
-    file_errors: &[super::inputs::FileError],
-) {
-    for (input, reports) in results {
-        if reports
-            .iter()
-            .all(|r| r.errors.is_empty() && r.warnings.is_empty())
-        {
-            continue;
-        }
-        let lines = LineIndex::new(&input.text);
-        for (index, r) in reports.iter().enumerate() {
-            print_game(ctx, input, &lines, index, r);
-        }
+/// Writes one game's errors and warnings (for stderr).
+pub fn write_game(
+    w: &mut dyn std::io::Write,
+    color: bool,
+    game: &crate::formats::SourceGame,
+    r: &crate::replay::GameReport,
+) -> std::io::Result<()> {
+    if r.errors.is_empty() && r.warnings.is_empty() {
+        return Ok(());
     }
-    for e in file_errors {
-        let _ = writeln!(ctx.err, "error: {}: {}", e.file, e.message);
+    let about = crate::replay::describe(r);
+    let name = visible(&game.file.source_name()).into_owned();
+    let lines = game.lines();
+    let place = Place {
+        name: &name,
+        text: &game.text,
+        lines: &lines,
+        index: game.index,
+        about: &about,
+        bytes: game.byte_map.as_ref(),
+    };
+    for d in r.errors.iter().chain(&r.warnings) {
+        write!(w, "{}", render(d, &place, color))?;
     }
+    Ok(())
 }
 
 /// Prints one game's errors and warnings on stderr.
 pub fn print_game(
     ctx: &mut super::Ctx,
-    input: &crate::formats::Input,
-    lines: &LineIndex,
-    index: usize,
+    game: &crate::formats::SourceGame,
     r: &crate::replay::GameReport,
 ) {
-    if r.errors.is_empty() && r.warnings.is_empty() {
-        return;
-    }
-    let about = crate::replay::describe(r);
-    let name = input.source_name();
-    let place = Place {
-        name: &name,
-        text: &input.text,
-        lines,
-        index,
-        about: &about,
-        bytes: input.byte_map.as_ref(),
-    };
-    for d in r.errors.iter().chain(&r.warnings) {
-        let _ = write!(ctx.err, "{}", render(d, &place, ctx.color_err));
-    }
+    let _ = write_game(ctx.err, ctx.color_err, game, r);
 }

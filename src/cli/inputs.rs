@@ -1,48 +1,89 @@
-//! Turning path arguments into inputs: files, directories (searched
-//! recursively, in sorted order, for the extensions gamerec reads) and `-`.
+//! The pipeline every command runs: **read → games → replay → sink**.
+//!
+//! - read: the path arguments become files (directories searched
+//!   recursively, in sorted order, for the extensions gamerec reads; `-` is
+//!   standard input), and each file is opened by its format's reader
+//!   ([`formats::open`]), which yields one game at a time;
+//! - games: games are gathered into a bounded window ([`WINDOW_GAMES`]
+//!   games or [`WINDOW_BYTES`] bytes of text, whichever comes first);
+//! - replay: the window is replayed in parallel (rayon);
+//! - sink: the reports go to the command's sink in input order, and are
+//!   dropped once written.
+//!
+//! Memory is bounded by the window (and the largest single game), whatever
+//! the number or size of the inputs; nothing is kept past its output but the
+//! sink's counts.
 
-use std::path::{Path, PathBuf};
+use std::io::{self, Read};
+use std::path::Path;
 
 use rayon::prelude::*;
 
 use super::Ctx;
-use crate::formats::{self, Format, Input};
+use crate::formats::{self, Format, ReadOptions, SourceGame};
 use crate::replay::{GameReport, Options};
 
-/// A path that could not be read.
+/// Games replayed together at most.
+pub const WINDOW_GAMES: usize = 512;
+/// Bytes of game text replayed together at most (a larger game goes alone).
+pub const WINDOW_BYTES: usize = 4 * 1024 * 1024;
+
+/// A path that could not be read, or a problem that ended a file early.
 #[derive(Clone, Debug)]
 pub struct FileError {
     pub file: String,
     pub message: String,
 }
 
+/// What the pipeline hands its sink, in input order.
+pub enum Event<'g> {
+    /// A game and its report.
+    Game(&'g SourceGame, &'g GameReport),
+    /// A file that could not be read, or that ended early.
+    FileError(&'g FileError),
+    /// A directory entry that is not a regular file (a FIFO, a socket, a
+    /// device): skipped, with a warning.
+    Skipped(&'g FileError),
+}
+
+/// The files the path arguments name, with the entries skipped and the
+/// directories that could not be read.
+pub struct Expanded {
+    pub files: Vec<String>,
+    pub errors: Vec<FileError>,
+    pub skipped: Vec<FileError>,
+}
+
 /// Expands the path arguments to the files they name.
-pub fn expand(paths: &[String]) -> (Vec<String>, Vec<FileError>) {
-    let mut files = Vec::new();
-    let mut errors = Vec::new();
+pub fn expand(paths: &[String]) -> Expanded {
+    let mut out = Expanded {
+        files: Vec::new(),
+        errors: Vec::new(),
+        skipped: Vec::new(),
+    };
     for p in paths {
         if p == "-" {
-            files.push(p.clone());
+            out.files.push(p.clone());
             continue;
         }
         let path = Path::new(p);
         if path.is_dir() {
             let mut found = Vec::new();
-            walk(path, &mut found, &mut errors);
+            walk(path, &mut found, &mut out);
             found.sort();
-            files.extend(found.into_iter().map(|f| f.to_string_lossy().into_owned()));
+            out.files.extend(found);
         } else {
-            files.push(p.clone());
+            out.files.push(p.clone());
         }
     }
-    (files, errors)
+    out
 }
 
-fn walk(dir: &Path, found: &mut Vec<PathBuf>, errors: &mut Vec<FileError>) {
+fn walk(dir: &Path, found: &mut Vec<String>, out: &mut Expanded) {
     let entries = match std::fs::read_dir(dir) {
         Ok(e) => e,
         Err(e) => {
-            errors.push(FileError {
+            out.errors.push(FileError {
                 file: dir.to_string_lossy().into_owned(),
                 message: format!("cannot read directory: {e}"),
             });
@@ -55,112 +96,169 @@ fn walk(dir: &Path, found: &mut Vec<PathBuf>, errors: &mut Vec<FileError>) {
             continue;
         };
         if kind.is_dir() {
-            walk(&path, found, errors);
-        } else if path.extension().and_then(|e| e.to_str()).is_some_and(|e| {
+            walk(&path, found, out);
+            continue;
+        }
+        let wanted = path.extension().and_then(|e| e.to_str()).is_some_and(|e| {
             Format::scanned_extensions()
                 .iter()
                 .any(|x| x.eq_ignore_ascii_case(e))
-        }) {
-            found.push(path);
+        });
+        if !wanted {
+            continue;
+        }
+        // what a link points to counts; only regular files are read
+        match std::fs::metadata(&path) {
+            Ok(m) if m.is_file() => found.push(path.to_string_lossy().into_owned()),
+            Ok(m) if m.is_dir() => {}
+            Ok(m) => out.skipped.push(FileError {
+                file: path.to_string_lossy().into_owned(),
+                message: format!("skipped: not a regular file ({})", kind_of(&m)),
+            }),
+            Err(e) => out.errors.push(FileError {
+                file: path.to_string_lossy().into_owned(),
+                message: format!("cannot read: {e}"),
+            }),
         }
     }
 }
 
-/// Reads one file (or standard input for `-`).
-pub fn load(ctx: &mut Ctx, file: &str) -> Result<Input, FileError> {
-    let bytes = if file == "-" {
-        let mut buf = Vec::new();
-        ctx.stdin.read_to_end(&mut buf).map(|_| buf)
+/// What a file that is not a regular file is.
+fn kind_of(m: &std::fs::Metadata) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        let t = m.file_type();
+        if t.is_fifo() {
+            return "a FIFO";
+        }
+        if t.is_socket() {
+            return "a socket";
+        }
+        if t.is_char_device() || t.is_block_device() {
+            return "a device";
+        }
+    }
+    let _ = m;
+    "not a file"
+}
+
+/// Opens one path: standard input for `-`.
+pub fn open<'a>(
+    file: &str,
+    stdin: Option<&'a mut dyn Read>,
+    opts: &ReadOptions,
+) -> Result<(Format, formats::Games<'a>), FileError> {
+    let reader: Box<dyn Read + 'a> = if file == "-" {
+        match stdin {
+            Some(s) => Box::new(s),
+            None => {
+                return Err(FileError {
+                    file: "-".into(),
+                    message: "standard input given twice".into(),
+                });
+            }
+        }
     } else {
-        std::fs::read(file)
+        match std::fs::File::open(file) {
+            Ok(f) if f.metadata().is_ok_and(|m| m.is_dir()) => {
+                return Err(FileError {
+                    file: file.to_string(),
+                    message: "cannot read: Is a directory".into(),
+                });
+            }
+            Ok(f) => Box::new(f),
+            Err(e) => {
+                return Err(FileError {
+                    file: file.to_string(),
+                    message: format!("cannot read: {e}"),
+                });
+            }
+        }
     };
-    let bytes = bytes.map_err(|e| FileError {
-        file: file.to_string(),
-        message: format!("cannot read: {e}"),
-    })?;
-    formats::read_with(file, bytes, &ctx.read_options()).map_err(|message| FileError {
+    formats::open(file, reader, opts).map_err(|message| FileError {
         file: file.to_string(),
         message,
     })
 }
 
-/// Loads and replays every game of every path, files in parallel.
-pub fn replay_paths(
-    ctx: &mut Ctx,
+/// A window entry waiting for its turn.
+enum Pending {
+    Game(Box<SourceGame>),
+    FileError(FileError),
+    Skipped(FileError),
+}
+
+/// Runs the pipeline over the paths; `sink` sees every event in input order.
+/// Stops at the first error the sink returns (a write error) and returns it.
+pub fn run(
+    stdin: &mut dyn Read,
     paths: &[String],
+    read_opts: &ReadOptions,
     opts: &Options,
-) -> (Vec<(Input, Vec<GameReport>)>, Vec<FileError>) {
-    let (files, mut errors) = expand(paths);
-    let read_opts = ctx.read_options();
-    // Standard input is read here, on this thread; files are read in parallel.
-    let mut stdin_input = None;
-    if files.iter().any(|f| f == "-") {
-        stdin_input = Some(load(ctx, "-"));
-    }
-    // Each file is read and replayed in one go, and its container games are
-    // dropped once replayed (the reports keep what the output needs), so a
-    // large database is never held twice in memory.
-    // WTHOR files are read and replayed in one pass from their bytes
-    let fast_wthor = opts.game.is_none() && !opts.record_moves;
-    let replay_input = |mut input: Input| -> (Input, Vec<GameReport>) {
-        let fast = input.format == Format::Wthor && opts.game.is_none() && !opts.record_moves;
-        let reports = input
-            .games
-            .par_iter()
-            .map(|g| {
-                // WTHOR's common case without the generic driver (same report)
-                fast.then(|| formats::wthor::fast_report(g, &input.text, opts))
-                    .flatten()
-                    .unwrap_or_else(|| crate::replay::replay(g, &input.text, opts))
-            })
-            .collect();
-        input.games = Vec::new();
-        (input, reports)
-    };
-    let done: Vec<Result<(Input, Vec<GameReport>), FileError>> = files
-        .par_iter()
-        .map(|f| {
-            if f == "-" {
-                return Err(FileError {
-                    file: "-".into(),
-                    message: String::new(),
-                });
-            }
-            let bytes = std::fs::read(f).map_err(|e| FileError {
-                file: f.clone(),
-                message: format!("cannot read: {e}"),
-            })?;
-            let read = if fast_wthor && formats::is_wthor(f, &read_opts) {
-                formats::read_and_replay_wthor(f, &bytes, &read_opts, opts)
-            } else {
-                formats::read_with(f, bytes, &read_opts).map(replay_input)
-            };
-            read.map_err(|message| FileError {
-                file: f.clone(),
-                message,
-            })
-        })
-        .collect();
-    let mut results = Vec::new();
-    for (f, r) in files.iter().zip(done) {
-        let r = if f == "-" {
-            match stdin_input.clone() {
-                Some(Ok(input)) => Ok(replay_input(input)),
-                Some(Err(e)) => Err(e),
-                None => Err(FileError {
-                    file: "-".into(),
-                    message: "standard input given twice".into(),
-                }),
-            }
+    sink: &mut dyn FnMut(Event) -> io::Result<()>,
+) -> io::Result<()> {
+    let expanded = expand(paths);
+    let mut window: Vec<Pending> = Vec::new();
+    let mut bytes = 0;
+    window.extend(expanded.skipped.into_iter().map(Pending::Skipped));
+    window.extend(expanded.errors.into_iter().map(Pending::FileError));
+    let mut stdin = Some(stdin);
+    for file in &expanded.files {
+        let input = if file == "-" {
+            open(file, stdin.take(), read_opts)
         } else {
-            r
+            open(file, None, read_opts)
         };
-        match r {
-            Ok(x) => results.push(x),
-            Err(e) => errors.push(e),
+        let games = match input {
+            Ok((_, games)) => games,
+            Err(e) => {
+                window.push(Pending::FileError(e));
+                continue;
+            }
+        };
+        for g in games {
+            match g {
+                Ok(g) => {
+                    bytes += g.text.len() + 256;
+                    window.push(Pending::Game(Box::new(g)));
+                    if window.len() >= WINDOW_GAMES || bytes >= WINDOW_BYTES {
+                        flush(&mut window, opts, sink)?;
+                        bytes = 0;
+                    }
+                }
+                Err(message) => window.push(Pending::FileError(FileError {
+                    file: file.clone(),
+                    message,
+                })),
+            }
         }
     }
-    (results, errors)
+    flush(&mut window, opts, sink)
+}
+
+/// Replays the window in parallel and hands it to the sink in order.
+fn flush(
+    window: &mut Vec<Pending>,
+    opts: &Options,
+    sink: &mut dyn FnMut(Event) -> io::Result<()>,
+) -> io::Result<()> {
+    let reports: Vec<Option<GameReport>> = window
+        .par_iter_mut()
+        .map(|p| match p {
+            Pending::Game(g) => Some(g.replay(opts)),
+            _ => None,
+        })
+        .collect();
+    for (p, r) in window.drain(..).zip(reports) {
+        match (&p, &r) {
+            (Pending::Game(g), Some(r)) => sink(Event::Game(g, r))?,
+            (Pending::FileError(e), _) => sink(Event::FileError(e))?,
+            (Pending::Skipped(e), _) => sink(Event::Skipped(e))?,
+            _ => {}
+        }
+    }
+    Ok(())
 }
 
 /// Which position `show` and `moves` look at.
@@ -177,37 +275,61 @@ pub struct PositionArgs {
 }
 
 /// One game of one path, looked at after a ply: for `show` and `moves`.
-/// `Err(exit code)` when it cannot be (the message is already printed).
-pub fn view_one(ctx: &mut Ctx, at: &PositionArgs) -> Result<(Input, crate::replay::View), i32> {
+/// The file is read up to that game only. `Err(exit code)` when it cannot be
+/// (the message is already printed).
+pub fn view_one(
+    ctx: &mut Ctx,
+    at: &PositionArgs,
+) -> Result<(SourceGame, crate::replay::View), i32> {
     let (path, index, ply) = (at.path.as_str(), at.index, at.ply);
-    let input = match load(ctx, path) {
-        Ok(i) => i,
-        Err(e) => return Err(ctx.usage(&format!("{}: {}", e.file, e.message))),
+    let read_opts = ctx.read_options();
+    // the file is read up to the game asked for, no further
+    let found: Result<SourceGame, String> = match open(path, Some(&mut *ctx.stdin), &read_opts) {
+        Err(e) => Err(format!("{}: {}", e.file, e.message)),
+        Ok((_, games)) => {
+            let mut n = 0;
+            let mut found = None;
+            for g in games {
+                match g {
+                    Ok(g) if n == index => {
+                        found = Some(Ok(g));
+                        break;
+                    }
+                    Ok(_) => n += 1,
+                    Err(e) => {
+                        found = Some(Err(format!("{path}: {e}")));
+                        break;
+                    }
+                }
+            }
+            found.unwrap_or_else(|| {
+                Err(format!(
+                    "{path} holds {n} game{}; --index {index} is out of range",
+                    if n == 1 { "" } else { "s" }
+                ))
+            })
+        }
     };
-    let Some(raw) = input.games.get(index) else {
-        let n = input.games.len();
-        return Err(ctx.usage(&format!(
-            "{path} holds {n} game{}; --index {index} is out of range",
-            if n == 1 { "" } else { "s" }
-        )));
+    let mut source = match found {
+        Ok(g) => g,
+        Err(message) => return Err(ctx.usage(&message)),
     };
+    source.materialize();
     let opts = Options {
         game: ctx.game.clone(),
         ..Options::default()
     };
-    let game = match crate::replay::resolve(raw, &opts) {
+    let game = match crate::replay::resolve(&source.raw, &opts) {
         Ok((g, _)) => g,
         Err(report) => {
-            let lines = crate::span::LineIndex::new(&input.text);
-            super::diagnostics::print_game(ctx, &input, &lines, index, &report);
+            super::diagnostics::print_game(ctx, &source, &report);
             return Err(super::EXIT_INVALID);
         }
     };
-    match game.view(raw, &input.text, &opts, ply, ctx.color_out) {
+    match game.view(&source.raw, &source.text, &opts, ply, ctx.color_out) {
         Ok(view) => {
-            let lines = crate::span::LineIndex::new(&input.text);
-            super::diagnostics::print_game(ctx, &input, &lines, index, &view.report);
-            Ok((input, view))
+            super::diagnostics::print_game(ctx, &source, &view.report);
+            Ok((source, view))
         }
         Err(plies) => Err(ctx.usage(&format!(
             "--ply {} is past the end of the game ({plies} plies)",

@@ -54,6 +54,10 @@ struct Cli {
     /// WTHOR tournaments file (default: `WTHOR.TRN` beside each `.wtb` file).
     #[arg(long, global = true, value_name = "FILE")]
     tournaments: Option<String>,
+    /// The size limit of one game in bytes: a larger game is
+    /// `record::too_large` (reading goes on after it where the format allows).
+    #[arg(long, global = true, value_name = "BYTES", default_value_t = crate::source::MAX_GAME_BYTES)]
+    max_game_bytes: usize,
 }
 
 #[derive(Subcommand, Debug)]
@@ -84,6 +88,7 @@ pub enum OutputFormat {
     #[default]
     Human,
     Json,
+    Jsonl,
 }
 
 /// Where a command reads and writes, and the global options.
@@ -101,6 +106,8 @@ pub struct Ctx<'a> {
     /// `--players`, `--tournaments`.
     pub players: Option<String>,
     pub tournaments: Option<String>,
+    /// `--max-game-bytes`.
+    pub max_game_bytes: usize,
 }
 
 impl Ctx<'_> {
@@ -110,6 +117,7 @@ impl Ctx<'_> {
             forced: self.from,
             players: self.players.as_ref().map(Into::into),
             tournaments: self.tournaments.as_ref().map(Into::into),
+            max_game_bytes: self.max_game_bytes,
         }
     }
 
@@ -192,6 +200,7 @@ pub fn run(
         from,
         players: cli.players,
         tournaments: cli.tournaments,
+        max_game_bytes: cli.max_game_bytes,
     };
     let code = match cli.command {
         Command::Validate(a) => validate::run(&mut ctx, a),
@@ -201,9 +210,22 @@ pub fn run(
         Command::Moves(a) => moves::run(&mut ctx, a),
         Command::Perft(a) => perft::run(&mut ctx, a),
     };
-    let _ = ctx.out.flush();
+    let flushed = ctx.out.flush();
     let _ = ctx.err.flush();
-    code
+    match flushed {
+        Ok(()) => code,
+        Err(e) => write_failed(&mut ctx, &e, code),
+    }
+}
+
+/// Output could not be written: a closed pipe (`| head`) ends quietly with
+/// the code so far; anything else (`> /dev/full`) is said on stderr, exit 2.
+pub fn write_failed(ctx: &mut Ctx, e: &std::io::Error, code: i32) -> i32 {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        return code;
+    }
+    let _ = writeln!(ctx.err, "error: cannot write the output: {e}");
+    EXIT_USAGE
 }
 
 /// The binary's entry point.

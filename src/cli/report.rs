@@ -1,15 +1,27 @@
-//! The `--format json` document of `validate` and `score` (spec §2), and the
-//! summary line. Field names are a contract: add fields, never rename.
+//! The reports of `validate` and `score`: the sinks at the end of the
+//! pipeline (`inputs::run`), one per output format, each writing a game as
+//! soon as its report is ready, in input order, and keeping only counts.
+//!
+//! - `human`: diagnostics on stderr, `score`'s text per game and the summary
+//!   line on stdout;
+//! - `json`: one document (spec §2), written a game at a time: the `games`
+//!   array, then `summary` and `errors` (the same bytes as the document built
+//!   whole would be);
+//! - `jsonl`: one object per game per line, then one last line
+//!   `{"summary": {...}, "errors": [...]}`.
+//!
+//! Field names are a contract: add fields, never rename.
+
+use std::io::{self, Write};
 
 use serde_json::{Map, Value, json};
 
-use super::diagnostics::to_json;
-use super::inputs::{FileError, replay_paths};
-use super::{Ctx, EXIT_INVALID, EXIT_OK, EXIT_USAGE, OutputFormat, diagnostics};
-use crate::formats::Input;
+use super::diagnostics::{self, to_json, visible};
+use super::inputs::{Event, FileError};
+use super::{Ctx, EXIT_INVALID, EXIT_OK, EXIT_USAGE, OutputFormat};
+use crate::formats::SourceGame;
 use crate::model::scores_map;
 use crate::replay::{GameReport, Options};
-use crate::span::LineIndex;
 
 /// Counts for the summary.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -18,38 +30,45 @@ pub struct Summary {
     pub valid: usize,
     pub invalid: usize,
     pub unfinished: usize,
+    /// Files that could not be read (or ended early).
+    pub unreadable: usize,
 }
 
 impl Summary {
-    pub fn of(results: &[(Input, Vec<GameReport>)]) -> Summary {
-        let mut s = Summary::default();
-        for r in results.iter().flat_map(|(_, reports)| reports) {
-            s.games += 1;
-            if r.valid {
-                s.valid += 1;
-                if !r.over {
-                    s.unfinished += 1;
-                }
-            } else {
-                s.invalid += 1;
+    pub fn add(&mut self, r: &GameReport) {
+        self.games += 1;
+        if r.valid {
+            self.valid += 1;
+            if !r.over {
+                self.unfinished += 1;
             }
+        } else {
+            self.invalid += 1;
         }
-        s
     }
 
     pub fn line(&self) -> String {
-        format!(
+        let mut line = format!(
             "{} games, {} valid, {} invalid, {} unfinished",
             self.games, self.valid, self.invalid, self.unfinished
-        )
+        );
+        if self.unreadable > 0 {
+            line.push_str(&format!(", {} unreadable", self.unreadable));
+        }
+        line
+    }
+
+    fn json(&self) -> Value {
+        json!({ "games": self.games, "valid": self.valid, "invalid": self.invalid, "unfinished": self.unfinished })
     }
 }
 
 /// One game's JSON object.
-pub fn game_json(input: &Input, index: usize, r: &GameReport, lines: &LineIndex) -> Value {
+pub fn game_json(g: &SourceGame, r: &GameReport) -> Value {
+    let lines = g.lines();
     let mut obj = Map::new();
-    obj.insert("file".into(), json!(input.name));
-    obj.insert("index".into(), json!(index));
+    obj.insert("file".into(), json!(g.file.name));
+    obj.insert("index".into(), json!(g.index));
     let opt = |s: &str| if s.is_empty() { Value::Null } else { json!(s) };
     obj.insert("game".into(), opt(&r.game));
     obj.insert("variant".into(), opt(&r.variant));
@@ -58,44 +77,34 @@ pub fn game_json(input: &Input, index: usize, r: &GameReport, lines: &LineIndex)
     obj.insert("over".into(), json!(r.over));
     obj.insert("scores".into(), Value::Object(scores_map(r)));
     obj.insert("winners".into(), json!(r.winners));
-    obj.insert(
-        "warnings".into(),
-        r.warnings
-            .iter()
-            .map(|d| to_json(d, Some(lines), input.byte_map.as_ref()))
-            .collect(),
-    );
-    obj.insert(
-        "errors".into(),
-        r.errors
-            .iter()
-            .map(|d| to_json(d, Some(lines), input.byte_map.as_ref()))
-            .collect(),
-    );
+    let diags = |list: &[crate::diag::Diag]| -> Value {
+        list.iter()
+            .map(|d| to_json(d, Some(&lines), g.byte_map.as_ref()))
+            .collect()
+    };
+    obj.insert("warnings".into(), diags(&r.warnings));
+    obj.insert("errors".into(), diags(&r.errors));
     obj.insert("result".into(), Value::Object(r.result_extras.clone()));
     obj.insert("unchecked".into(), json!(r.unchecked));
-    obj.insert("source_format".into(), json!(input.format.name()));
+    obj.insert("source_format".into(), json!(g.file.format.name()));
     Value::Object(obj)
 }
 
-/// The whole document.
-pub fn document(results: &[(Input, Vec<GameReport>)], file_errors: &[FileError]) -> Value {
-    let mut games = Vec::new();
-    for (input, reports) in results {
-        let lines = LineIndex::new(&input.text);
-        for (i, r) in reports.iter().enumerate() {
-            games.push(game_json(input, i, r, &lines));
-        }
+fn file_errors_json(errors: &[FileError]) -> Value {
+    errors
+        .iter()
+        .map(|e| json!({ "file": e.file, "message": e.message }))
+        .collect()
+}
+
+/// `value` pretty-printed as it stands at `indent` spaces inside a
+/// pretty-printed document (its first line is not indented).
+fn pretty_at(value: &Value, indent: usize) -> String {
+    let text = serde_json::to_string_pretty(value).unwrap_or_default();
+    if indent == 0 {
+        return text;
     }
-    let s = Summary::of(results);
-    json!({
-        "games": games,
-        "summary": { "games": s.games, "valid": s.valid, "invalid": s.invalid, "unfinished": s.unfinished },
-        "errors": file_errors
-            .iter()
-            .map(|e| json!({ "file": e.file, "message": e.message }))
-            .collect::<Vec<_>>(),
-    })
+    text.replace('\n', &format!("\n{}", " ".repeat(indent)))
 }
 
 /// The arguments of `validate` and `score`.
@@ -104,52 +113,164 @@ pub struct Args {
     /// Files, directories (searched recursively) or `-` for standard input.
     #[arg(required = true)]
     pub paths: Vec<String>,
-    /// `json`: one JSON document on stdout, diagnostics included.
+    /// `json`: one JSON document on stdout, diagnostics included; `jsonl`:
+    /// one JSON object per game per line, then the summary.
     #[arg(long, value_enum, default_value_t)]
     pub format: OutputFormat,
 }
 
-/// Replays every game of the paths and reports: the JSON document, or the
-/// diagnostics on stderr, `per_game`'s text for each game and the summary
-/// line on stdout. Returns the exit code.
+/// Where reports go: one sink per output format.
+struct Sink<'a> {
+    out: &'a mut dyn Write,
+    err: &'a mut dyn Write,
+    quiet: bool,
+    color_err: bool,
+    format: OutputFormat,
+    per_game: Option<fn(&str, usize, &GameReport) -> String>,
+    summary: Summary,
+    file_errors: Vec<FileError>,
+    skipped: Vec<FileError>,
+}
+
+impl Sink<'_> {
+    fn start(&mut self) -> io::Result<()> {
+        if self.format == OutputFormat::Json {
+            write!(self.out, "{{\n  \"games\": [")?;
+        }
+        Ok(())
+    }
+
+    fn event(&mut self, event: Event) -> io::Result<()> {
+        match event {
+            Event::Game(g, r) => {
+                let first = self.summary.games == 0;
+                self.summary.add(r);
+                match self.format {
+                    OutputFormat::Json => {
+                        let sep = if first { "\n    " } else { ",\n    " };
+                        write!(self.out, "{sep}{}", pretty_at(&game_json(g, r), 4))?;
+                    }
+                    OutputFormat::Jsonl => {
+                        serde_json::to_writer(&mut *self.out, &game_json(g, r))?;
+                        writeln!(self.out)?;
+                    }
+                    OutputFormat::Human => {
+                        if !self.quiet {
+                            diagnostics::write_game(self.err, self.color_err, g, r)?;
+                            if let Some(describe) = self.per_game {
+                                let text = describe(&g.file.name, g.index, r);
+                                write!(self.out, "{}", visible(&text))?;
+                            }
+                        }
+                    }
+                }
+            }
+            Event::FileError(e) => {
+                self.summary.unreadable += 1;
+                if self.format == OutputFormat::Human {
+                    writeln!(
+                        self.err,
+                        "error: {}: {}",
+                        visible(&e.file),
+                        visible(&e.message)
+                    )?;
+                }
+                self.file_errors.push(e.clone());
+            }
+            Event::Skipped(e) => {
+                if self.format == OutputFormat::Human && !self.quiet {
+                    writeln!(
+                        self.err,
+                        "warning: {}: {}",
+                        visible(&e.file),
+                        visible(&e.message)
+                    )?;
+                }
+                self.skipped.push(e.clone());
+            }
+        }
+        Ok(())
+    }
+
+    fn finish(&mut self) -> io::Result<()> {
+        let s = self.summary;
+        match self.format {
+            OutputFormat::Json => {
+                let close = if s.games == 0 { "]" } else { "\n  ]" };
+                write!(
+                    self.out,
+                    "{close},\n  \"summary\": {},\n  \"errors\": {}",
+                    pretty_at(&s.json(), 2),
+                    pretty_at(&file_errors_json(&self.file_errors), 2)
+                )?;
+                if !self.skipped.is_empty() {
+                    write!(
+                        self.out,
+                        ",\n  \"skipped\": {}",
+                        pretty_at(&file_errors_json(&self.skipped), 2)
+                    )?;
+                }
+                writeln!(self.out, "\n}}")?;
+            }
+            OutputFormat::Jsonl => {
+                let mut last = Map::new();
+                last.insert("summary".into(), s.json());
+                last.insert("errors".into(), file_errors_json(&self.file_errors));
+                if !self.skipped.is_empty() {
+                    last.insert("skipped".into(), file_errors_json(&self.skipped));
+                }
+                serde_json::to_writer(&mut *self.out, &Value::Object(last))?;
+                writeln!(self.out)?;
+            }
+            OutputFormat::Human => writeln!(self.out, "{}", s.line())?,
+        }
+        Ok(())
+    }
+}
+
+/// Replays every game of the paths and reports in the chosen format: for
+/// humans, the diagnostics on stderr, `per_game`'s text for each game and
+/// the summary line on stdout. Returns the exit code.
 pub fn run(
     ctx: &mut Ctx,
     args: &Args,
     per_game: Option<fn(&str, usize, &GameReport) -> String>,
 ) -> i32 {
+    let machine = args.format != OutputFormat::Human;
     let opts = Options {
         game: ctx.game.clone(),
-        result_extras: args.format == OutputFormat::Json,
-        // neither output shows tags, only `describe`'s text
+        result_extras: machine,
+        // no output shows tags, only `describe`'s text
         all_tags: false,
         ..Options::default()
     };
-    let (results, file_errors) = replay_paths(ctx, &args.paths, &opts);
-    let summary = Summary::of(&results);
-    match args.format {
-        OutputFormat::Json => {
-            let doc = document(&results, &file_errors);
-            let _ = writeln!(
-                ctx.out,
-                "{}",
-                serde_json::to_string_pretty(&doc).unwrap_or_default()
-            );
-        }
-        OutputFormat::Human => {
-            if !ctx.quiet {
-                diagnostics::print_all(ctx, &results, &file_errors);
-                if let Some(describe) = per_game {
-                    for (input, reports) in &results {
-                        for (i, r) in reports.iter().enumerate() {
-                            let _ = write!(ctx.out, "{}", describe(&input.name, i, r));
-                        }
-                    }
-                }
-            }
-            let _ = writeln!(ctx.out, "{}", summary.line());
-        }
+    let read_opts = ctx.read_options();
+    let (result, summary, file_errors) = {
+        let mut sink = Sink {
+            out: &mut *ctx.out,
+            err: &mut *ctx.err,
+            quiet: ctx.quiet,
+            color_err: ctx.color_err,
+            format: args.format,
+            per_game,
+            summary: Summary::default(),
+            file_errors: Vec::new(),
+            skipped: Vec::new(),
+        };
+        let stdin: &mut dyn std::io::Read = &mut *ctx.stdin;
+        let result = sink.start().and_then(|()| {
+            super::inputs::run(stdin, &args.paths, &read_opts, &opts, &mut |e| {
+                sink.event(e)
+            })
+        });
+        let result = result.and_then(|()| sink.finish());
+        (result, sink.summary, !sink.file_errors.is_empty())
+    };
+    let code = exit_code(summary, file_errors);
+    match result {
+        Ok(()) => code,
+        Err(e) => super::write_failed(ctx, &e, code),
     }
-    exit_code(summary, !file_errors.is_empty())
 }
 
 /// 2 over 1 over 0.
@@ -160,5 +281,51 @@ pub fn exit_code(summary: Summary, file_errors: bool) -> i32 {
         EXIT_INVALID
     } else {
         EXIT_OK
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The document written a game at a time is the one built whole.
+    #[test]
+    fn streamed_document_matches_the_whole_one() {
+        for games in [0usize, 1, 3] {
+            for errors in [0usize, 2] {
+                let game = json!({"file": "a", "index": 0, "scores": {"black": 1}, "winners": [], "errors": [{"code": "x", "span": {"offset": 1}}], "result": {}});
+                let s = Summary {
+                    games,
+                    ..Summary::default()
+                };
+                let errs: Vec<FileError> = (0..errors)
+                    .map(|i| FileError {
+                        file: format!("f{i}"),
+                        message: "m".into(),
+                    })
+                    .collect();
+                let whole = json!({
+                    "games": vec![game.clone(); games],
+                    "summary": s.json(),
+                    "errors": file_errors_json(&errs),
+                });
+                let mut streamed = String::from("{\n  \"games\": [");
+                for i in 0..games {
+                    let sep = if i == 0 { "\n    " } else { ",\n    " };
+                    streamed.push_str(sep);
+                    streamed.push_str(&pretty_at(&game, 4));
+                }
+                streamed.push_str(if games == 0 { "]" } else { "\n  ]" });
+                streamed.push_str(&format!(
+                    ",\n  \"summary\": {},\n  \"errors\": {}\n}}",
+                    pretty_at(&s.json(), 2),
+                    pretty_at(&file_errors_json(&errs), 2)
+                ));
+                assert_eq!(
+                    streamed,
+                    serde_json::to_string_pretty(&whole).unwrap_or_default()
+                );
+            }
+        }
     }
 }

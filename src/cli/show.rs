@@ -18,7 +18,7 @@ pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
         Err(code) => return code,
     };
     let about = crate::replay::describe(&view.report);
-    let mut head = format!("{}, game {}", input.name, args.at.index);
+    let mut head = format!("{}, game {}", input.file.name, args.at.index);
     if !about.is_empty() {
         head.push_str(&format!(" ({about})"));
     }

@@ -23,7 +23,10 @@
 use super::transcript::game_tag;
 use crate::diag::Diag;
 use crate::record::{RawGame, Tag, Tags, Token, WinnerClaim};
-use crate::span::Span;
+use crate::source::{Chunk, TextBuf, csv_records};
+use crate::span::{Origin, Span};
+
+use super::SourceGame;
 
 /// One cell: its text (unquoted) and the span of its content in the file.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -140,11 +143,20 @@ fn tag_name(header: &str) -> String {
     s
 }
 
-pub fn read(text: &str) -> Result<Vec<RawGame>, String> {
-    let bom = if text.starts_with('\u{feff}') { 3 } else { 0 };
-    let rows = rows(text, bom);
+/// Where a CSV file keeps what: told by its first rows.
+#[derive(Clone, Debug)]
+pub struct Layout {
+    has_header: bool,
+    names: Vec<String>,
+    moves_col: usize,
+    winner_col: Option<usize>,
+}
+
+/// The layout of a file from its first rows (the header, if any, and the
+/// first row of data); `Err` when no column holds moves.
+fn layout(rows: &[Vec<Cell>]) -> Result<Option<Layout>, String> {
     let Some(first) = rows.first() else {
-        return Ok(Vec::new());
+        return Ok(None);
     };
     let has_header = !first.iter().any(|c| is_transcript(&c.text));
     let (names, data): (Vec<String>, &[Vec<Cell>]) = if has_header {
@@ -155,7 +167,7 @@ pub fn read(text: &str) -> Result<Vec<RawGame>, String> {
     } else {
         (
             (1..=first.len()).map(|i| format!("Column{i}")).collect(),
-            &rows[..],
+            rows,
         )
     };
     let lower: Vec<String> = names.iter().map(|n| n.to_ascii_lowercase()).collect();
@@ -171,6 +183,147 @@ pub fn read(text: &str) -> Result<Vec<RawGame>, String> {
             "no column of moves: name it in a header (game_moves, moves or transcript)".to_string()
         })?;
     let winner_col = lower.iter().position(|n| n == "winner");
+    Ok(Some(Layout {
+        has_header,
+        names,
+        moves_col,
+        winner_col,
+    }))
+}
+
+pub fn read(text: &str) -> Result<Vec<RawGame>, String> {
+    let bom = if text.starts_with('\u{feff}') { 3 } else { 0 };
+    let rows = rows(text, bom);
+    let Some(layout) = layout(&rows)? else {
+        return Ok(Vec::new());
+    };
+    let data = rows.get(usize::from(layout.has_header)..).unwrap_or(&[]);
+    Ok(games_of(data, &layout))
+}
+
+/// Reads a CSV file a record at a time (see [`super::open`]); the layout is
+/// told by the first records (the header, if any, and the first row of data).
+pub struct Games<'a> {
+    buf: TextBuf<'a>,
+    layout: Option<Layout>,
+    /// Games read while telling the layout.
+    ready: std::collections::VecDeque<Result<SourceGame, String>>,
+    started: bool,
+}
+
+pub fn games(buf: TextBuf<'_>) -> Games<'_> {
+    Games {
+        buf,
+        layout: None,
+        ready: Default::default(),
+        started: false,
+    }
+}
+
+impl Games<'_> {
+    /// Reads the first records and tells the layout.
+    fn start(&mut self) {
+        self.started = true;
+        let mut head: Vec<(String, Origin, Vec<Vec<Cell>>)> = Vec::new();
+        let mut too_large = Vec::new();
+        let mut records = 0;
+        while records < 2 {
+            let Some(chunk) = self.buf.next_chunk(csv_records()) else {
+                break;
+            };
+            match chunk {
+                Chunk::Text(text, origin) => {
+                    let bom = if origin.offset == 0 && text.starts_with('\u{feff}') {
+                        3
+                    } else {
+                        0
+                    };
+                    let rows = rows(&text, bom);
+                    if rows.is_empty() {
+                        continue;
+                    }
+                    let is_data = rows
+                        .first()
+                        .is_some_and(|r| r.iter().any(|c| is_transcript(&c.text)));
+                    records += if records == 0 && is_data { 2 } else { 1 };
+                    head.push((text, origin, rows));
+                }
+                large => too_large.push(SourceGame::too_large(large)),
+            }
+        }
+        let all: Vec<Vec<Cell>> = head
+            .iter()
+            .flat_map(|(_, _, r)| r.iter().cloned())
+            .collect();
+        match layout(&all) {
+            Ok(Some(layout)) => {
+                for (i, (text, origin, rows)) in head.into_iter().enumerate() {
+                    let data = if i == 0 && layout.has_header {
+                        rows.get(1..).unwrap_or(&[])
+                    } else {
+                        &rows[..]
+                    };
+                    let games = games_of(data, &layout);
+                    self.ready.extend(
+                        games
+                            .into_iter()
+                            .map(|g| Ok(SourceGame::of(text.clone(), origin, g))),
+                    );
+                }
+                self.layout = Some(layout);
+            }
+            Ok(None) => {}
+            Err(e) => self.ready.push_back(Err(e)),
+        }
+        self.ready.extend(too_large.into_iter().map(Ok));
+        if self.layout.is_none() {
+            if let Some(e) = self.buf.take_error() {
+                self.ready.push_back(Err(e));
+            }
+        }
+    }
+}
+
+impl Iterator for Games<'_> {
+    type Item = Result<SourceGame, String>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if !self.started {
+            self.start();
+        }
+        loop {
+            if let Some(g) = self.ready.pop_front() {
+                return Some(g);
+            }
+            let layout = self.layout.as_ref()?;
+            let Some(chunk) = self.buf.next_chunk(csv_records()) else {
+                return self.buf.take_error().map(Err);
+            };
+            match chunk {
+                Chunk::Text(text, origin) => {
+                    let rows = rows(&text, 0);
+                    let games = games_of(&rows, layout);
+                    self.ready.extend(
+                        games
+                            .into_iter()
+                            .map(|g| Ok(SourceGame::of(text.clone(), origin, g))),
+                    );
+                }
+                large => return Some(Ok(SourceGame::too_large(large))),
+            }
+        }
+    }
+}
+
+/// The games of rows of data.
+fn games_of(data: &[Vec<Cell>], layout: &Layout) -> Vec<RawGame> {
+    let Layout {
+        names,
+        moves_col,
+        winner_col,
+        ..
+    } = layout;
+    let (moves_col, winner_col) = (*moves_col, *winner_col);
     let mut games = Vec::with_capacity(data.len());
     for row in data {
         let Some(moves) = row.get(moves_col) else {
@@ -244,7 +397,7 @@ pub fn read(text: &str) -> Result<Vec<RawGame>, String> {
             ..RawGame::default()
         });
     }
-    Ok(games)
+    games
 }
 
 #[cfg(test)]

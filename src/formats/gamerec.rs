@@ -6,11 +6,31 @@
 //! wrapped at 80 columns, each followed by its comment. A comment holding `}`
 //! is written as `;` line comments. Move numbers are not written.
 
+use super::SourceGame;
 use crate::model::DocGame;
-use crate::record::{RawGame, parse_file};
+use crate::record::{RawGame, Reader, parse_file};
+use crate::source::TextBuf;
 
 pub fn read(text: &str) -> Vec<RawGame> {
     parse_file(text)
+}
+
+/// Reads gamerec text one game at a time (see [`super::open`]).
+pub fn games(buf: TextBuf<'_>) -> impl Iterator<Item = Result<SourceGame, String>> + '_ {
+    let mut reader = Reader::new(buf);
+    let mut ended = false;
+    std::iter::from_fn(move || {
+        if ended {
+            return None;
+        }
+        match reader.next_game() {
+            Some(g) => Some(Ok(SourceGame::of(g.text, g.origin, g.raw))),
+            None => {
+                ended = true;
+                reader.take_error().map(Err)
+            }
+        }
+    })
 }
 
 fn escape(value: &str) -> String {

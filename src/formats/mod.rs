@@ -36,11 +36,15 @@ pub mod transcript;
 pub mod wthor;
 pub mod yaml;
 
+use std::io::Read;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
-use crate::model::Document;
-use crate::record::RawGame;
-use crate::span::Span;
+use crate::diag::Diag;
+use crate::model::{DocGame, Document};
+use crate::record::{GameText, RawGame};
+use crate::source::{BLOCK, Chunk, MAX_GAME_BYTES, TextBuf};
+use crate::span::{Origin, Span};
 
 /// The formats gamerec reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -170,7 +174,7 @@ impl ByteMap {
 }
 
 /// How to read files: the forced format and the side files of WTHOR.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct ReadOptions {
     /// `--from`.
     pub forced: Option<Format>,
@@ -178,6 +182,304 @@ pub struct ReadOptions {
     pub players: Option<PathBuf>,
     /// `--tournaments`: the WTHOR tournaments file (default: `WTHOR.TRN` beside it).
     pub tournaments: Option<PathBuf>,
+    /// `--max-game-bytes`: the size limit of one game (`record::too_large`).
+    pub max_game_bytes: usize,
+}
+
+impl Default for ReadOptions {
+    fn default() -> Self {
+        ReadOptions {
+            forced: None,
+            players: None,
+            tournaments: None,
+            max_game_bytes: MAX_GAME_BYTES,
+        }
+    }
+}
+
+/// The file a game comes from, shared by its games.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FileInfo {
+    /// The path as given, or `-` for standard input.
+    pub name: String,
+    /// The format the file is read as.
+    pub format: Format,
+}
+
+impl Default for FileInfo {
+    fn default() -> Self {
+        FileInfo {
+            name: String::new(),
+            format: Format::Gamerec,
+        }
+    }
+}
+
+impl FileInfo {
+    /// The name diagnostics show: the file, or what its text was made from.
+    pub fn source_name(&self) -> String {
+        match self.format {
+            Format::Json | Format::Yaml | Format::Wthor => {
+                format!(
+                    "{} (as gamerec text, from {})",
+                    self.name,
+                    self.format.name()
+                )
+            }
+            _ => self.name.clone(),
+        }
+    }
+}
+
+/// One game as a reader yields it: the container's game, the text its spans
+/// point into (this game's own text, not the file's) and where that text
+/// stands in the file. Nothing else of the file is kept.
+#[derive(Clone, Debug, Default)]
+pub struct SourceGame {
+    pub file: Arc<FileInfo>,
+    /// The game's index in its file, from 0.
+    pub index: usize,
+    pub text: String,
+    pub origin: Origin,
+    pub raw: RawGame,
+    /// For a text synthesized from a binary file: where its spans come from
+    /// in the file. Diagnostics then give file byte offsets, no line/column.
+    pub byte_map: Option<ByteMap>,
+    /// A WTHOR record not yet written as text: `validate` and `score` replay
+    /// a clean one straight from its bytes ([`SourceGame::materialize`]
+    /// writes the text when needed).
+    pub record: Option<Box<wthor::Record>>,
+}
+
+impl SourceGame {
+    /// A game of a text format.
+    pub fn of(text: String, origin: Origin, raw: RawGame) -> SourceGame {
+        SourceGame {
+            text,
+            origin,
+            raw,
+            ..SourceGame::default()
+        }
+    }
+
+    /// A piece of a text format over the size limit: an invalid game that
+    /// shows where it starts.
+    pub fn too_large(chunk: Chunk) -> SourceGame {
+        let (text, origin) = match chunk {
+            Chunk::Text(t, o) | Chunk::TooLarge(t, o) => (t, o),
+        };
+        let start = text.len() - text.trim_start().len();
+        let span = Span::new(start, usize::from(start < text.len()));
+        let raw = RawGame {
+            stop: Some(
+                Diag::error(
+                    "record::too_large",
+                    "this game is larger than the size limit of one game",
+                )
+                .at(span)
+                .label("the game that starts here is too large")
+                .help("split the game, or raise the limit with --max-game-bytes"),
+            ),
+            span: Span::new(start, text.len() - start),
+            ..RawGame::default()
+        };
+        SourceGame::of(text, origin, raw)
+    }
+
+    /// Writes a WTHOR record's text and container game, when not done yet.
+    pub fn materialize(&mut self) {
+        if let Some(rec) = self.record.take() {
+            let (text, raw, map) = rec.write();
+            self.text = text;
+            self.raw = raw;
+            self.byte_map = Some(map);
+        }
+    }
+
+    /// Replays the game: a WTHOR record straight from its bytes when it is
+    /// clean (and no `--game` or move records are asked for), else through
+    /// the generic driver.
+    pub fn replay(&mut self, opts: &crate::replay::Options) -> crate::replay::GameReport {
+        if let Some(rec) = &self.record {
+            if opts.game.is_none() && !opts.record_moves {
+                if let Some(report) = rec.fast_report(opts) {
+                    return report;
+                }
+            }
+            self.materialize();
+        }
+        crate::replay::replay(&self.raw, &self.text, opts)
+    }
+
+    /// Line and column positions of the game's spans in its file.
+    pub fn lines(&self) -> crate::span::LineIndex<'_> {
+        crate::span::LineIndex::at(&self.text, self.origin)
+    }
+}
+
+/// A file's games, one at a time, in file order; an `Err` item is a problem
+/// that ends the file (the games before it stand).
+pub type Games<'a> = Box<dyn Iterator<Item = Result<SourceGame, String>> + 'a>;
+
+/// Reads the first bytes of a file (format detection looks at them).
+fn head(reader: &mut dyn Read) -> Result<Vec<u8>, String> {
+    let mut head = vec![0u8; BLOCK];
+    let mut n = 0;
+    while n < head.len() {
+        match reader.read(head.get_mut(n..).unwrap_or(&mut [])) {
+            Ok(0) => break,
+            Ok(k) => n += k,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(format!("cannot read: {e}")),
+        }
+    }
+    head.truncate(n);
+    Ok(head)
+}
+
+/// Opens a file's games: detects its format (`--from`, the extension, then
+/// the first bytes), then reads one game at a time. `Err` when the file
+/// cannot be read as any format.
+pub fn open<'a>(
+    name: &str,
+    mut reader: Box<dyn Read + 'a>,
+    opts: &ReadOptions,
+) -> Result<(Format, Games<'a>), String> {
+    let first = head(&mut reader)?;
+    let by_name = if name == "-" {
+        None
+    } else {
+        Format::by_extension(name)
+    };
+    let limit = opts.max_game_bytes;
+    if is_wthor(name, opts) {
+        let names = wthor::side_files(name, opts)?;
+        let games = wthor::games(first, reader, Arc::new(names))?;
+        return Ok((Format::Wthor, wrap(name, Format::Wthor, Box::new(games))));
+    }
+    let head_text = String::from_utf8_lossy(&first);
+    let mut format = opts
+        .forced
+        .or(by_name)
+        .unwrap_or_else(|| detect(&head_text));
+    if opts.forced.is_none()
+        && format == Format::Transcript
+        && strip_bom(&head_text).trim_start().starts_with('[')
+    {
+        format = Format::Gamerec;
+    }
+    let limit = if format == Format::Yaml {
+        yaml::MAX_YAML_BYTES
+    } else {
+        limit
+    };
+    let buf = TextBuf::new(first, reader, limit);
+    let games: Games<'a> = match format {
+        Format::Gamerec | Format::Wthor => Box::new(gamerec::games(buf)),
+        Format::Json => Box::new(json::games(buf)),
+        Format::Yaml => Box::new(yaml::games(buf)?),
+        Format::Transcript => Box::new(chunked(buf, crate::source::lines(), |t| {
+            Ok((None, transcript::read(t)))
+        })),
+        Format::Csv => Box::new(csv::games(buf)),
+        Format::Ggf => Box::new(chunked(buf, crate::source::trees(), |t| {
+            Ok((None, ggf::read(t)))
+        })),
+        Format::Pentobi => Box::new(chunked(buf, crate::source::trees(), |t| {
+            let (text, games) = pentobi::read(t);
+            Ok((Some(text), games))
+        })),
+    };
+    Ok((format, wrap(name, format, games)))
+}
+
+/// Names a file's games and numbers them.
+fn wrap<'a>(name: &str, format: Format, games: Games<'a>) -> Games<'a> {
+    let file = Arc::new(FileInfo {
+        name: name.to_string(),
+        format,
+    });
+    let mut index = 0;
+    Box::new(games.map(move |g| {
+        g.map(|mut g| {
+            g.file = Arc::clone(&file);
+            g.index = index;
+            index += 1;
+            g
+        })
+    }))
+}
+
+/// A text format read a piece at a time (a line, a game tree): `read` turns
+/// a piece into its games, and may give the text their spans point into
+/// when it is not the piece itself.
+type PieceReader = fn(&str) -> Result<(Option<String>, Vec<RawGame>), String>;
+
+fn chunked<'a>(
+    mut buf: TextBuf<'a>,
+    mut ends_after: impl FnMut(u8) -> bool + 'a,
+    read: PieceReader,
+) -> impl Iterator<Item = Result<SourceGame, String>> + 'a {
+    let mut ready: std::collections::VecDeque<Result<SourceGame, String>> = Default::default();
+    std::iter::from_fn(move || {
+        loop {
+            if let Some(g) = ready.pop_front() {
+                return Some(g);
+            }
+            let Some(chunk) = buf.next_chunk(&mut ends_after) else {
+                return buf.take_error().map(Err);
+            };
+            match chunk {
+                Chunk::Text(text, origin) => match read(&text) {
+                    Ok((made, games)) => {
+                        let mut text = made.unwrap_or(text);
+                        let mut games = games.into_iter().peekable();
+                        while let Some(raw) = games.next() {
+                            let t = if games.peek().is_some() {
+                                text.clone()
+                            } else {
+                                std::mem::take(&mut text)
+                            };
+                            ready.push_back(Ok(SourceGame::of(t, origin, raw)));
+                        }
+                    }
+                    Err(e) => ready.push_back(Err(e)),
+                },
+                large => ready.push_back(Ok(SourceGame::too_large(large))),
+            }
+        }
+    })
+}
+
+/// Games made from a document's games (JSON, YAML): each is written as
+/// gamerec text (notation is authoritative on input) and read back; the
+/// texts stand one after the other as the whole document's text would.
+pub(crate) struct FromDoc {
+    origin: Origin,
+}
+
+impl FromDoc {
+    pub(crate) fn new() -> FromDoc {
+        FromDoc {
+            origin: Origin::default(),
+        }
+    }
+
+    pub(crate) fn game(&mut self, game: &DocGame) -> Vec<SourceGame> {
+        let text = gamerec::write_game(game);
+        let origin = self.origin;
+        self.origin = origin.after(&text).after("\n");
+        let mut out = Vec::new();
+        let mut reader = crate::record::Reader::new(TextBuf::of_str(&text));
+        while let Some(GameText {
+            origin: o, mut raw, ..
+        }) = reader.next_game()
+        {
+            raw.shift(o.offset);
+            out.push(SourceGame::of(text.clone(), origin, raw));
+        }
+        out
+    }
 }
 
 /// A file read into games.
@@ -196,20 +498,6 @@ pub struct Input {
 }
 
 impl Input {
-    /// The name diagnostics show: the file, or what its text was made from.
-    pub fn source_name(&self) -> String {
-        match self.format {
-            Format::Json | Format::Yaml | Format::Wthor => {
-                format!(
-                    "{} (as gamerec text, from {})",
-                    self.name,
-                    self.format.name()
-                )
-            }
-            _ => self.name.clone(),
-        }
-    }
-
     /// A text-built input (the text is the file, or made from it).
     fn text(name: &str, text: String, games: Vec<RawGame>, format: Format) -> Input {
         Input {
@@ -278,29 +566,6 @@ pub fn is_wthor(name: &str, opts: &ReadOptions) -> bool {
         Format::by_extension(name)
     };
     opts.forced.or(by_name) == Some(Format::Wthor)
-}
-
-/// Reads a WTHOR file and replays it in one pass (see
-/// [`wthor::read_and_replay`]): the input holds only the text of the games
-/// that need diagnostics, and no container games.
-pub fn read_and_replay_wthor(
-    name: &str,
-    bytes: &[u8],
-    opts: &ReadOptions,
-    replay: &crate::replay::Options,
-) -> Result<(Input, Vec<crate::replay::GameReport>), String> {
-    let names = wthor::side_files(name, opts)?;
-    let (read, reports) = wthor::read_and_replay(bytes, &names, replay)?;
-    Ok((
-        Input {
-            name: name.to_string(),
-            text: read.text,
-            games: read.games,
-            format: Format::Wthor,
-            byte_map: Some(read.byte_map),
-        },
-        reports,
-    ))
 }
 
 /// Reads a file's bytes with the given options.

@@ -46,7 +46,9 @@
 use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 
-use super::{ByteMap, ReadOptions};
+use std::sync::Arc;
+
+use super::{ByteMap, ReadOptions, SourceGame};
 use crate::diag::Diag;
 use crate::record::{RawGame, Tag, Tags, Token};
 use crate::replay::{GameReport, Options, describe_tags, described};
@@ -155,18 +157,37 @@ fn beside(file: &str, want: &str) -> Option<PathBuf> {
 /// beside it (left out if absent or unreadable).
 pub fn side_files(file: &str, opts: &ReadOptions) -> Result<Names, String> {
     let load = |given: &Option<PathBuf>, default: &str, len: usize| match given {
-        Some(p) => std::fs::read(p)
-            .map_err(|e| format!("cannot read {}: {e}", p.display()))
+        Some(p) => read_side_file(p, len)
             .and_then(|b| read_names(&b, len).map_err(|e| format!("{}: {e}", p.display())))
             .map(Some),
         None => Ok(beside(file, default)
-            .and_then(|p| std::fs::read(p).ok())
+            .and_then(|p| read_side_file(&p, len).ok())
             .and_then(|b| read_names(&b, len).ok())),
     };
     Ok(Names {
         players: load(&opts.players, "WTHOR.JOU", PLAYER_LEN)?,
         tournaments: load(&opts.tournaments, "WTHOR.TRN", TOURNAMENT_LEN)?,
     })
+}
+
+/// Reads a names file, which holds at most 65,535 names: a longer one
+/// (a device such as `/dev/zero`, or another file) is refused, not read on.
+fn read_side_file(path: &Path, record_len: usize) -> Result<Vec<u8>, String> {
+    use std::io::Read;
+    let most = HEADER_LEN + usize::from(u16::MAX) * record_len;
+    let file =
+        std::fs::File::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let mut bytes = Vec::new();
+    file.take(most as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    if bytes.len() > most {
+        return Err(format!(
+            "{}: not a WTHOR names file: longer than {most} bytes",
+            path.display()
+        ));
+    }
+    Ok(bytes)
 }
 
 fn name_of(list: &Option<Vec<String>>, n: u16) -> Cow<'_, str> {
@@ -247,49 +268,181 @@ pub fn read(bytes: &[u8], names: &Names) -> Result<Read, String> {
         games.push(read_game(&mut w, rec, at, year, names));
     }
     if complete < announced {
-        let at = HEADER_LEN + complete * GAME_LEN;
         let partial = body.len().saturating_sub(complete * GAME_LEN);
-        let start = w.text.len();
-        let tags = vec![
-            w.tag("Game", "reversi".into(), None),
-            w.tag("Variant", "wof".into(), None),
-        ];
-        let missing = announced - complete;
-        let what = if partial > 0 {
-            format!("game {complete} has {partial} of its {GAME_LEN} bytes")
-        } else {
-            format!("the file ends after game {}", complete.saturating_sub(1))
-        };
-        let note_start = w.text.len();
-        w.text.push_str("; ");
-        w.text.push_str(&what);
-        let span = Span::between(note_start, w.text.len());
-        w.text.push_str("\n\n");
-        w.map.push(span.offset, span.length, 1, at, partial);
-        let diag = Diag::error(
-            "wthor::truncated",
-            format!(
-                "the file is truncated: its header announces {announced} games, {missing} missing or incomplete"
-            ),
-        )
-        .at(span)
-        .label(what)
-        .help(format!(
-            "a WTHOR file of {announced} games is {} bytes long",
-            HEADER_LEN + announced * GAME_LEN
-        ));
-        games.push(RawGame {
-            tags: Tags(tags),
-            tag_errors: vec![diag],
-            span: Span::between(start, w.text.len()),
-            ..RawGame::default()
-        });
+        games.push(truncated_game(&mut w, complete, announced, partial));
     }
     Ok(Read {
         text: w.text,
         games,
         byte_map: w.map,
     })
+}
+
+/// The game that stands for the missing end of a file whose header
+/// announces more games than it holds: `complete` whole games, then
+/// `partial` bytes.
+fn truncated_game(w: &mut Writer, complete: usize, announced: usize, partial: usize) -> RawGame {
+    let at = HEADER_LEN + complete * GAME_LEN;
+    let start = w.text.len();
+    let tags = vec![
+        w.tag("Game", "reversi".into(), None),
+        w.tag("Variant", "wof".into(), None),
+    ];
+    let missing = announced - complete;
+    let what = if partial > 0 {
+        format!("game {complete} has {partial} of its {GAME_LEN} bytes")
+    } else {
+        format!("the file ends after game {}", complete.saturating_sub(1))
+    };
+    let note_start = w.text.len();
+    w.text.push_str("; ");
+    w.text.push_str(&what);
+    let span = Span::between(note_start, w.text.len());
+    w.text.push_str("\n\n");
+    w.map.push(span.offset, span.length, 1, at, partial);
+    let diag = Diag::error(
+        "wthor::truncated",
+        format!(
+            "the file is truncated: its header announces {announced} games, {missing} missing or incomplete"
+        ),
+    )
+    .at(span)
+    .label(what)
+    .help(format!(
+        "a WTHOR file of {announced} games is {} bytes long",
+        HEADER_LEN + announced * GAME_LEN
+    ));
+    RawGame {
+        tags: Tags(tags),
+        tag_errors: vec![diag],
+        span: Span::between(start, w.text.len()),
+        ..RawGame::default()
+    }
+}
+
+/// One game record of a `.wtb` file, read a record at a time ([`games`]):
+/// written as text only when needed ([`Record::write`]); `validate` and
+/// `score` replay a clean one straight from its bytes ([`Record::fast_report`]).
+#[derive(Clone, Debug)]
+pub struct Record {
+    /// The record's bytes; a short one stands for the truncated end of the file.
+    bytes: Vec<u8>,
+    /// Its offset in the file.
+    at: usize,
+    year: u16,
+    names: Arc<Names>,
+    /// For the truncated end: the games the header announces, and how many
+    /// are whole.
+    truncated: Option<(usize, usize)>,
+}
+
+impl Record {
+    /// The record as gamerec text, its container game, and where the text
+    /// comes from in the file.
+    pub fn write(&self) -> (String, RawGame, ByteMap) {
+        let mut w = Writer {
+            text: String::with_capacity(300),
+            map: ByteMap::default(),
+        };
+        let raw = match self.truncated {
+            Some((announced, complete)) => {
+                truncated_game(&mut w, complete, announced, self.bytes.len())
+            }
+            None => read_game(&mut w, &self.bytes, self.at, self.year, &self.names),
+        };
+        (w.text, raw, w.map)
+    }
+
+    /// The report of a clean game (every move legal, the game over, the
+    /// stored score right) without the generic driver; `None` otherwise.
+    pub fn fast_report(&self, opts: &Options) -> Option<GameReport> {
+        if self.truncated.is_some() {
+            return None;
+        }
+        let rec = &self.bytes;
+        let real = i64::from(rec.get(6).copied().unwrap_or(0));
+        let squares = rec
+            .get(MOVES_OFFSET..)
+            .unwrap_or(&[])
+            .iter()
+            .take_while(|&&b| b != 0)
+            .map(|&b| square_of_byte(b).map(u32::from));
+        let keep = |n: &str| opts.all_tags || described(n);
+        let tags = record_tags(rec, self.at, self.year, &self.names, keep);
+        let pairs = tags.iter().map(|(n, v, _)| (*n, v.as_ref()));
+        clean_report(squares, &[real, 64 - real], pairs, None, opts)
+    }
+}
+
+/// Reads a `.wtb` file a record at a time. `Err` for a file that is not WTHOR.
+pub fn games<'a>(
+    first: Vec<u8>,
+    mut reader: Box<dyn std::io::Read + 'a>,
+    names: Arc<Names>,
+) -> Result<impl Iterator<Item = Result<SourceGame, String>> + 'a, String> {
+    use std::io::Read as _;
+    let mut header = first;
+    if header.len() < HEADER_LEN {
+        let mut more = Vec::new();
+        let _ = (&mut reader)
+            .take((HEADER_LEN - header.len()) as u64)
+            .read_to_end(&mut more);
+        header.extend(more);
+    }
+    check_header(&header)?;
+    let announced = u32_at(&header, 4).unwrap_or(0) as usize;
+    let year = u16_at(&header, 10).unwrap_or(0);
+    // the bytes read past the header start the records
+    let mut pending: std::collections::VecDeque<u8> = header
+        .get(HEADER_LEN..)
+        .unwrap_or(&[])
+        .iter()
+        .copied()
+        .collect();
+    let mut index = 0usize;
+    let mut ended = false;
+    Ok(std::iter::from_fn(move || {
+        if ended || index > announced {
+            return None;
+        }
+        let mut rec = Vec::with_capacity(GAME_LEN);
+        while rec.len() < GAME_LEN {
+            if let Some(b) = pending.pop_front() {
+                rec.push(b);
+                continue;
+            }
+            let mut block = vec![0u8; 64 * GAME_LEN];
+            match reader.read(&mut block) {
+                Ok(0) => break,
+                Ok(n) => pending.extend(block.get(..n).unwrap_or(&[])),
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => {
+                    ended = true;
+                    return Some(Err(format!("cannot read: {e}")));
+                }
+            }
+        }
+        let at = HEADER_LEN + index * GAME_LEN;
+        if index == announced {
+            return None;
+        }
+        let truncated = (rec.len() < GAME_LEN).then(|| {
+            ended = true;
+            (announced, index)
+        });
+        index += 1;
+        let record = Record {
+            bytes: rec,
+            at,
+            year,
+            names: Arc::clone(&names),
+            truncated,
+        };
+        Some(Ok(SourceGame {
+            record: Some(Box::new(record)),
+            ..SourceGame::default()
+        }))
+    }))
 }
 
 /// A tag of a record: name, value, and the file bytes it comes from.
@@ -543,95 +696,6 @@ fn clean_report<'a>(
     })
 }
 
-/// Reads and replays a `.wtb` file in one pass, for `validate` and `score`
-/// (no `--game`, no move records): a game that replays cleanly (every move
-/// legal, the game over, the stored score right) gets its report straight
-/// from its bytes, with no text and no container game; only the others are
-/// written as text and replayed by the generic driver, for their
-/// diagnostics. The reports are those of [`read`] then the driver
-/// (`tests::one_pass_agrees_with_read_then_replay` checks it).
-pub fn read_and_replay(
-    bytes: &[u8],
-    names: &Names,
-    opts: &Options,
-) -> Result<(Read, Vec<GameReport>), String> {
-    use rayon::prelude::*;
-    check_header(bytes)?;
-    let announced = u32_at(bytes, 4).unwrap_or(0) as usize;
-    let year = u16_at(bytes, 10).unwrap_or(0);
-    let body = bytes.get(HEADER_LEN..).unwrap_or(&[]);
-    let complete = (body.len() / GAME_LEN).min(announced);
-    let quick: Vec<Option<GameReport>> = body
-        .par_chunks_exact(GAME_LEN)
-        .take(complete)
-        .enumerate()
-        .map(|(i, rec)| {
-            let real = i64::from(rec.get(6).copied().unwrap_or(0));
-            let squares = rec
-                .get(MOVES_OFFSET..)
-                .unwrap_or(&[])
-                .iter()
-                .take_while(|&&b| b != 0)
-                .map(|&b| square_of_byte(b).map(u32::from));
-            let keep = |n: &str| opts.all_tags || described(n);
-            let tags = record_tags(rec, HEADER_LEN + i * GAME_LEN, year, names, keep);
-            let pairs = tags.iter().map(|(n, v, _)| (*n, v.as_ref()));
-            clean_report(squares, &[real, 64 - real], pairs, None, opts)
-        })
-        .collect();
-    let mut w = Writer {
-        text: String::new(),
-        map: ByteMap::default(),
-    };
-    let mut reports = Vec::with_capacity(complete + 1);
-    for (i, (q, rec)) in quick
-        .into_iter()
-        .zip(body.chunks_exact(GAME_LEN))
-        .enumerate()
-    {
-        match q {
-            Some(r) => reports.push(r),
-            None => {
-                let raw = read_game(&mut w, rec, HEADER_LEN + i * GAME_LEN, year, names);
-                reports.push(crate::replay::replay(&raw, &w.text, opts));
-            }
-        }
-    }
-    if complete < announced {
-        // the truncation game, placed after the text written so far
-        let full = read(bytes, names)?;
-        if let Some(raw) = full.games.last() {
-            let shift = w.text.len();
-            let text_start = raw.span.offset;
-            w.text.push_str(full.text.get(text_start..).unwrap_or(""));
-            let mut raw = raw.clone();
-            let moved = |s: Span| Span::new(s.offset - text_start + shift, s.length);
-            for t in &mut raw.tags.0 {
-                t.span = moved(t.span);
-                t.value_span = moved(t.value_span);
-            }
-            for d in &mut raw.tag_errors {
-                if let Some(s) = d.span {
-                    d.span = Some(moved(s));
-                    if let Some(f) = full.byte_map.map(s) {
-                        w.map.push(moved(s).offset, s.length, 1, f.offset, f.length);
-                    }
-                }
-            }
-            raw.span = moved(raw.span);
-            reports.push(crate::replay::replay(&raw, &w.text, opts));
-        }
-    }
-    Ok((
-        Read {
-            text: w.text,
-            games: Vec::new(),
-            byte_map: w.map,
-        },
-        reports,
-    ))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -761,8 +825,11 @@ mod tests {
         assert!(fast >= 18);
     }
 
+    /// Reading a record at a time (clean games replayed from their bytes,
+    /// the others written as text) gives the reports of [`read`] then the
+    /// driver.
     #[test]
-    fn one_pass_agrees_with_read_then_replay() {
+    fn records_agree_with_read_then_replay() {
         for opts in both_options() {
             for f in FIXTURES
                 .iter()
@@ -772,26 +839,39 @@ mod tests {
                     continue;
                 };
                 let r = read(&bytes, &Names::default()).unwrap();
-                let (one, reports) = read_and_replay(&bytes, &Names::default(), &opts).unwrap();
-                assert_eq!(reports.len(), r.games.len(), "{f}");
-                for (g, quick) in r.games.iter().zip(&reports) {
+                let names = Arc::new(Names::default());
+                let streamed: Vec<SourceGame> =
+                    games(bytes.clone(), Box::new(std::io::empty()), names)
+                        .unwrap()
+                        .map(Result::unwrap)
+                        .collect();
+                assert_eq!(streamed.len(), r.games.len(), "{f}");
+                for (g, mut s) in r.games.iter().zip(streamed) {
+                    let quick = match s.record.as_ref().and_then(|rec| rec.fast_report(&opts)) {
+                        Some(q) => q,
+                        None => {
+                            s.materialize();
+                            crate::replay::replay(&s.raw, &s.text, &opts)
+                        }
+                    };
                     let mut full = crate::replay::replay(g, &r.text, &opts);
-                    // spans differ (the one-pass text holds only the games that
-                    // need diagnostics): compare them through the byte maps
+                    // spans differ (each game has its own text): compare them
+                    // through the byte maps
                     for (a, b) in full
                         .errors
                         .iter_mut()
                         .chain(full.warnings.iter_mut())
                         .zip(quick.errors.iter().chain(quick.warnings.iter()))
                     {
+                        let map = s.byte_map.as_ref();
                         assert_eq!(
-                            a.span.and_then(|s| r.byte_map.map(s)),
-                            b.span.and_then(|s| one.byte_map.map(s)),
+                            a.span.and_then(|x| r.byte_map.map(x)),
+                            b.span.and_then(|x| map.and_then(|m| m.map(x))),
                             "{f}"
                         );
                         a.span = b.span;
                     }
-                    assert_eq!(&full, quick, "{f}");
+                    assert_eq!(full, quick, "{f}");
                 }
             }
         }

@@ -1,0 +1,486 @@
+//! A file's text read a block at a time, for readers that yield one game at a
+//! time (spec §2, "Output order and memory").
+//!
+//! [`TextBuf`] holds the text from the start of the game being read to as
+//! far as its reader has looked ahead, never more than the size limit of a
+//! game plus one block. Readers take a game's text out with
+//! [`TextBuf::take_to`], which also says where that text stands in the file
+//! (its [`Origin`]), so diagnostics still give file offsets, lines and
+//! columns.
+//!
+//! What ends a file early (the games before it are kept):
+//! - bytes that are not UTF-8: "not UTF-8 text (invalid byte at offset N)";
+//! - a NUL byte, which no text format holds (binary data, or a device such as
+//!   `/dev/zero`): "binary data (a NUL byte at offset N)";
+//! - a read error.
+
+use std::io::Read;
+
+use crate::span::Origin;
+
+/// How much is read at once.
+pub const BLOCK: usize = 64 * 1024;
+
+/// The default size limit of one game (`--max-game-bytes`).
+pub const MAX_GAME_BYTES: usize = 16 * 1024 * 1024;
+
+/// A reader's text, a block at a time.
+pub struct TextBuf<'a> {
+    reader: Option<Box<dyn Read + 'a>>,
+    /// The text; `text[start..]` is not taken yet.
+    text: String,
+    start: usize,
+    /// Where `text[start]` stands in the file.
+    start_origin: Origin,
+    /// Bytes read that do not make a whole character yet.
+    pending: Vec<u8>,
+    /// Bytes read from the reader so far (for error offsets).
+    read: usize,
+    eof: bool,
+    /// Why the file ended early.
+    error: Option<String>,
+    /// Most bytes of one game (from `start`).
+    limit: usize,
+}
+
+impl<'a> TextBuf<'a> {
+    /// A text read from `reader`; `first` is what was already read of it
+    /// (format detection looks at the head of a file).
+    pub fn new(first: Vec<u8>, reader: Box<dyn Read + 'a>, limit: usize) -> TextBuf<'a> {
+        let mut buf = TextBuf {
+            reader: Some(reader),
+            text: String::new(),
+            start: 0,
+            start_origin: Origin::default(),
+            pending: Vec::new(),
+            read: 0,
+            eof: false,
+            error: None,
+            limit: limit.max(1),
+        };
+        buf.push_bytes(first);
+        buf
+    }
+
+    /// A text already in memory (no limit).
+    pub fn of_str(text: &str) -> TextBuf<'a> {
+        TextBuf {
+            reader: None,
+            text: text.to_string(),
+            start: 0,
+            start_origin: Origin::default(),
+            pending: Vec::new(),
+            read: text.len(),
+            eof: true,
+            error: None,
+            limit: usize::MAX,
+        }
+    }
+
+    /// The text, from the start of the buffer (positions are indices into it).
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// Where the text not taken yet starts.
+    pub fn start(&self) -> usize {
+        self.start
+    }
+
+    /// Whether everything has been read.
+    pub fn at_end(&self) -> bool {
+        self.eof
+    }
+
+    /// Why the file ended early, once it has.
+    pub fn take_error(&mut self) -> Option<String> {
+        self.error.take()
+    }
+
+    /// Whether the game being read has reached the size limit.
+    pub fn full(&self) -> bool {
+        !self.eof && self.text.len() - self.start >= self.limit
+    }
+
+    /// The size limit of a game.
+    pub fn limit(&self) -> usize {
+        self.limit
+    }
+
+    /// Reads one more block. `false` when nothing more can be read (the end,
+    /// an error, or the game's size limit).
+    pub fn fill(&mut self) -> bool {
+        if self.eof || self.full() {
+            return false;
+        }
+        let room = (self.limit - (self.text.len() - self.start)).min(BLOCK);
+        let mut block = vec![0u8; room];
+        let n = loop {
+            let Some(reader) = self.reader.as_mut() else {
+                self.eof = true;
+                return false;
+            };
+            match reader.read(&mut block) {
+                Ok(n) => break n,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => {
+                    self.fail(format!("cannot read: {e}"));
+                    return false;
+                }
+            }
+        };
+        if n == 0 {
+            self.eof = true;
+            self.reader = None;
+            if !self.pending.is_empty() {
+                let at = self.read - self.pending.len();
+                self.fail(format!("not UTF-8 text (invalid byte at offset {at})"));
+            }
+            return false;
+        }
+        block.truncate(n);
+        self.push_bytes(block);
+        true
+    }
+
+    fn fail(&mut self, why: String) {
+        self.eof = true;
+        self.reader = None;
+        self.pending.clear();
+        if self.error.is_none() {
+            self.error = Some(why);
+        }
+    }
+
+    /// Appends bytes read: the whole characters among them.
+    fn push_bytes(&mut self, block: Vec<u8>) {
+        let first_offset = self.read - self.pending.len();
+        self.read += block.len();
+        let mut bytes = std::mem::take(&mut self.pending);
+        bytes.extend_from_slice(&block);
+        if let Some(i) = memchr::memchr(0, &bytes) {
+            bytes.truncate(i);
+            self.push_valid(bytes, first_offset);
+            let at = first_offset + i;
+            self.fail(format!(
+                "binary data (a NUL byte at offset {at}): not a text format gamerec reads"
+            ));
+            return;
+        }
+        self.push_valid(bytes, first_offset);
+    }
+
+    fn push_valid(&mut self, mut bytes: Vec<u8>, first_offset: usize) {
+        match std::str::from_utf8(&bytes) {
+            Ok(s) => self.text.push_str(s),
+            Err(e) => {
+                let good = e.valid_up_to();
+                if let Some(s) = bytes.get(..good).and_then(|b| std::str::from_utf8(b).ok()) {
+                    self.text.push_str(s);
+                }
+                if e.error_len().is_some() {
+                    self.fail(format!(
+                        "not UTF-8 text (invalid byte at offset {})",
+                        first_offset + good
+                    ));
+                } else {
+                    // an incomplete character at the end: wait for more
+                    self.pending = bytes.split_off(good);
+                }
+            }
+        }
+    }
+
+    /// Takes the text from the start to `end` (a game), and where it stands in
+    /// the file.
+    pub fn take_to(&mut self, end: usize) -> (String, Origin) {
+        let end = end.clamp(self.start, self.text.len());
+        let taken = self.text.get(self.start..end).unwrap_or("").to_string();
+        let origin = self.start_origin;
+        self.start_origin = origin.after(&taken);
+        self.start = end;
+        (taken, origin)
+    }
+
+    /// Drops the text from the start to `end` (skipped text).
+    pub fn skip_to(&mut self, end: usize) {
+        let end = end.clamp(self.start, self.text.len());
+        let skipped = self.text.get(self.start..end).unwrap_or("");
+        self.start_origin = self.start_origin.after(skipped);
+        self.start = end;
+    }
+
+    /// Forgets the text already taken, when it is worth it; returns by how
+    /// much positions move back.
+    pub fn compact(&mut self) -> usize {
+        if self.start < BLOCK || self.start < self.text.len() / 2 {
+            return 0;
+        }
+        let by = self.start;
+        self.text.drain(..by);
+        self.start = 0;
+        by
+    }
+
+    /// Reads until `pred` finds a position in the text after `from` (scanning
+    /// each byte once: `scanned` keeps how far it looked), or nothing more
+    /// can be read.
+    pub fn find_from(
+        &mut self,
+        from: usize,
+        scanned: &mut usize,
+        find: impl Fn(&str) -> Option<usize>,
+    ) -> Option<usize> {
+        let mut at = (*scanned).max(from);
+        loop {
+            if let Some(i) = self.text.get(at..).and_then(&find) {
+                *scanned = at + i;
+                return Some(at + i);
+            }
+            // a match may straddle the end: look again from a little before it
+            at = self.text.len().saturating_sub(4).max(from);
+            while !self.text.is_char_boundary(at) {
+                at -= 1;
+            }
+            *scanned = at;
+            if !self.fill() {
+                return self.text.get(at..).and_then(&find).map(|i| at + i);
+            }
+        }
+    }
+}
+
+/// A piece of a text cut by [`TextBuf::next_chunk`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Chunk {
+    /// The piece and where it stands.
+    Text(String, Origin),
+    /// A piece over the size limit: its first bytes, to show where it starts
+    /// (the rest was read and dropped).
+    TooLarge(String, Origin),
+}
+
+/// How much of a piece over the size limit is kept.
+pub const TOO_LARGE_KEPT: usize = 4096;
+
+impl TextBuf<'_> {
+    /// The next piece of the text: up to and including the byte after which
+    /// `ends_after` (fed every byte once, in order) says a piece ends, or to
+    /// the end of the text. `None` once nothing is left. A piece past the
+    /// size limit is read to its end without being kept.
+    pub fn next_chunk(&mut self, mut ends_after: impl FnMut(u8) -> bool) -> Option<Chunk> {
+        let mut at = self.start;
+        let mut large: Option<(String, Origin)> = None;
+        loop {
+            let mut end = None;
+            if let Some(bytes) = self.text.as_bytes().get(at..) {
+                for (i, &b) in bytes.iter().enumerate() {
+                    if ends_after(b) {
+                        end = Some(at + i + 1);
+                        break;
+                    }
+                }
+            }
+            if let Some(end) = end {
+                return Some(self.cut(end, large));
+            }
+            at = self.text.len();
+            if self.full() && large.is_none() {
+                let mut keep = self.start + TOO_LARGE_KEPT;
+                while !self.text.is_char_boundary(keep) {
+                    keep -= 1;
+                }
+                large = Some(self.take_to(keep));
+            }
+            if large.is_some() {
+                self.skip_to(at);
+                let by = self.compact();
+                at -= by;
+            }
+            if !self.fill() {
+                if self.start >= self.text.len() && large.is_none() {
+                    return None;
+                }
+                let end = self.text.len();
+                return Some(self.cut(end, large));
+            }
+        }
+    }
+
+    fn cut(&mut self, end: usize, large: Option<(String, Origin)>) -> Chunk {
+        let chunk = match large {
+            Some((kept, origin)) => {
+                self.skip_to(end);
+                Chunk::TooLarge(kept, origin)
+            }
+            None => {
+                let (text, origin) = self.take_to(end);
+                Chunk::Text(text, origin)
+            }
+        };
+        self.compact();
+        chunk
+    }
+}
+
+/// `ends_after` for pieces that are lines.
+pub fn lines() -> impl FnMut(u8) -> bool {
+    |b| b == b'\n'
+}
+
+/// `ends_after` for CSV records: a line end outside double quotes.
+pub fn csv_records() -> impl FnMut(u8) -> bool {
+    let mut quoted = false;
+    move |b| {
+        if b == b'"' {
+            quoted = !quoted;
+        }
+        b == b'\n' && !quoted
+    }
+}
+
+/// `ends_after` for SGF-like game trees (GGF, Pentobi): a `)` that closes a
+/// tree opened at the top level, outside `[...]` values (`\` escapes).
+pub fn trees() -> impl FnMut(u8) -> bool {
+    let (mut depth, mut in_value, mut escaped) = (0usize, false, false);
+    move |b| {
+        if in_value {
+            if escaped {
+                escaped = false;
+            } else if b == b'\\' {
+                escaped = true;
+            } else if b == b']' {
+                in_value = false;
+            }
+            return false;
+        }
+        match b {
+            b'[' => in_value = true,
+            b'(' => depth += 1,
+            b')' if depth > 0 => {
+                depth -= 1;
+                return depth == 0;
+            }
+            _ => {}
+        }
+        false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn buf(bytes: &[u8], limit: usize) -> TextBuf<'static> {
+        TextBuf::new(
+            Vec::new(),
+            Box::new(std::io::Cursor::new(bytes.to_vec())),
+            limit,
+        )
+    }
+
+    #[test]
+    fn reads_blocks_and_takes_games_with_their_origin() {
+        let mut b = buf("ab\ncç [d\n".as_bytes(), 100);
+        while b.fill() {}
+        assert_eq!(b.text(), "ab\ncç [d\n");
+        let (t, o) = b.take_to(7);
+        assert_eq!((t.as_str(), o), ("ab\ncç ", Origin::default()));
+        let (t, o) = b.take_to(100);
+        assert_eq!(t, "[d\n");
+        assert_eq!(
+            o,
+            Origin {
+                offset: 7,
+                line: 1,
+                column: 3
+            }
+        );
+        assert!(b.take_error().is_none());
+    }
+
+    #[test]
+    fn stops_at_bad_utf8_and_nul() {
+        let mut b = buf(b"ok\xff more", 100);
+        while b.fill() {}
+        assert_eq!(b.text(), "ok");
+        assert_eq!(
+            b.take_error().as_deref(),
+            Some("not UTF-8 text (invalid byte at offset 2)")
+        );
+        let mut b = buf(b"ok\0", 100);
+        while b.fill() {}
+        assert!(
+            b.take_error()
+                .is_some_and(|e| e.contains("NUL byte at offset 2"))
+        );
+    }
+
+    #[test]
+    fn characters_split_across_blocks_are_kept() {
+        let mut b = buf(&[], 100);
+        b.push_bytes(vec![b'a', 0xc3]);
+        b.push_bytes(vec![0xa7, b'b']);
+        assert_eq!(b.text(), "açb");
+    }
+
+    #[test]
+    fn a_game_never_grows_past_the_limit() {
+        let big = vec![b'x'; 10 * BLOCK];
+        let mut b = buf(&big, 3 * BLOCK);
+        while b.fill() {}
+        assert!(b.full());
+        assert_eq!(b.text().len(), 3 * BLOCK);
+    }
+
+    #[test]
+    fn chunks_of_lines_records_and_trees() {
+        let mut b = buf(b"a\nb\n\nc", 100);
+        let mut got = Vec::new();
+        while let Some(Chunk::Text(t, o)) = b.next_chunk(lines()) {
+            got.push((t, o.line));
+        }
+        let want = [("a\n", 0), ("b\n", 1), ("\n", 2), ("c", 3)];
+        assert_eq!(got, want.map(|(t, l)| (t.to_string(), l)));
+        let mut b = buf(b"x,\"a\nb\"\ny\n", 100);
+        let t = b.next_chunk(csv_records());
+        assert!(matches!(t, Some(Chunk::Text(t, _)) if t == "x,\"a\nb\"\n"));
+        let mut b = buf(b"1 (;A[)\\]](;B[x]);)\n(;C[])", 100);
+        let t = b.next_chunk(trees());
+        assert!(matches!(t, Some(Chunk::Text(t, _)) if t == "1 (;A[)\\]](;B[x]);)"));
+        let t = b.next_chunk(trees());
+        assert!(matches!(t, Some(Chunk::Text(t, _)) if t == "\n(;C[])"));
+        assert_eq!(b.next_chunk(trees()), None);
+    }
+
+    #[test]
+    fn chunks_past_the_limit_are_dropped_but_read() {
+        let mut big = vec![b'x'; 5 * BLOCK];
+        big.extend_from_slice(b"\nok\n");
+        let mut b = buf(&big, 2 * BLOCK);
+        match b.next_chunk(lines()) {
+            Some(Chunk::TooLarge(kept, o)) => {
+                assert_eq!(kept.len(), TOO_LARGE_KEPT);
+                assert_eq!(o.offset, 0);
+            }
+            other => panic!("{other:?}"),
+        }
+        match b.next_chunk(lines()) {
+            Some(Chunk::Text(t, o)) => {
+                assert_eq!(t, "ok\n");
+                assert_eq!((o.offset, o.line), (5 * BLOCK + 1, 1));
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn find_scans_each_byte_once() {
+        let mut b = buf(b"aaaa\n[b", 100);
+        let mut scanned = 0;
+        assert_eq!(b.find_from(0, &mut scanned, |t| t.find("\n[")), Some(4));
+        assert_eq!(b.find_from(0, &mut scanned, |t| t.find("\n[")), Some(4));
+        let mut scanned = 0;
+        assert_eq!(b.find_from(0, &mut scanned, |t| t.find('}')), None);
+    }
+}
