@@ -333,7 +333,7 @@ impl<'a> Reader<'a> {
             if let Some(g) = self.done.take() {
                 return Some(g);
             }
-            if !self.line_ready() {
+            if !self.line_ready() || self.pos - self.game_start > self.buf.limit() {
                 self.too_large();
                 continue;
             }
@@ -443,7 +443,9 @@ impl<'a> Reader<'a> {
             self.pos
         };
         let kept_end = {
-            let mut end = (start + TOO_LARGE_KEPT).min(self.src().len());
+            let mut end = (start + TOO_LARGE_KEPT)
+                .min(self.pos.max(start))
+                .min(self.src().len());
             while !self.src().is_char_boundary(end) {
                 end -= 1;
             }

@@ -206,7 +206,31 @@ pub fn replay(raw: &RawGame, src: &str, opts: &Options) -> GameReport {
             .map(|t| (t.name.as_str(), t.value.as_str()));
         report.about = Some(describe_tags(tags, &report.seats));
     }
+    cap_diagnostics(&mut report);
     report
+}
+
+/// Diagnostics kept per game and kind (errors, warnings): a damaged file
+/// could give thousands for one game.
+pub const MAX_DIAGNOSTICS: usize = 20;
+
+/// Keeps the first [`MAX_DIAGNOSTICS`] errors and warnings of a game, and
+/// says how many more there were.
+fn cap_diagnostics(report: &mut GameReport) {
+    let over = report.errors.len().saturating_sub(MAX_DIAGNOSTICS)
+        + report.warnings.len().saturating_sub(MAX_DIAGNOSTICS);
+    if over == 0 {
+        return;
+    }
+    report.errors.truncate(MAX_DIAGNOSTICS);
+    report.warnings.truncate(MAX_DIAGNOSTICS);
+    report.warnings.push(Diag::warning(
+        "record::too_many_diagnostics",
+        format!(
+            "{over} more diagnostic{} of this game not shown (at most {MAX_DIAGNOSTICS} errors and {MAX_DIAGNOSTICS} warnings per game)",
+            if over == 1 { "" } else { "s" }
+        ),
+    ));
 }
 
 /// Which game a record is, from its `Game` tag or `--game`; the warnings to add

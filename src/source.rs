@@ -307,7 +307,14 @@ impl TextBuf<'_> {
         }
     }
 
-    fn cut(&mut self, end: usize, large: Option<(String, Origin)>) -> Chunk {
+    fn cut(&mut self, end: usize, mut large: Option<(String, Origin)>) -> Chunk {
+        if large.is_none() && end - self.start > self.limit {
+            let mut keep = self.start + TOO_LARGE_KEPT;
+            while !self.text.is_char_boundary(keep) {
+                keep -= 1;
+            }
+            large = Some(self.take_to(keep));
+        }
         let chunk = match large {
             Some((kept, origin)) => {
                 self.skip_to(end);

@@ -257,6 +257,22 @@ fn header(diag: &Diag, place: &Place) -> String {
 /// The longest window drawn with its source; longer ones are told plainly.
 const MAX_WINDOW: usize = 4000;
 
+/// The report handler, made once per colour choice.
+fn handler(color: bool) -> &'static GraphicalReportHandler {
+    static PLAIN: std::sync::OnceLock<GraphicalReportHandler> = std::sync::OnceLock::new();
+    static COLOR: std::sync::OnceLock<GraphicalReportHandler> = std::sync::OnceLock::new();
+    let (cell, theme): (_, fn() -> GraphicalTheme) = if color {
+        (&COLOR, GraphicalTheme::unicode)
+    } else {
+        (&PLAIN, GraphicalTheme::unicode_nocolor)
+    };
+    cell.get_or_init(|| {
+        GraphicalReportHandler::new_themed(theme())
+            .with_width(100)
+            .with_links(false)
+    })
+}
+
 /// The terminal form of a diagnostic.
 pub fn render(diag: &Diag, place: &Place, color: bool) -> String {
     let header = header(diag, place);
@@ -267,14 +283,7 @@ pub fn render(diag: &Diag, place: &Place, color: bool) -> String {
     if window.end - window.start > MAX_WINDOW || span.end() > place.text.len() {
         return plain(diag, &header, Some(place.lines.line_col(span.offset)));
     }
-    let theme = if color {
-        GraphicalTheme::unicode()
-    } else {
-        GraphicalTheme::unicode_nocolor()
-    };
-    let handler = GraphicalReportHandler::new_themed(theme)
-        .with_width(100)
-        .with_links(false);
+    let handler = handler(color);
     let label = diag.label.as_deref().map(|l| visible(l).into_owned());
     let help = diag.help.as_deref().map(|h| visible(h).into_owned());
     let shown = Diag {

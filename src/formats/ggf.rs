@@ -299,6 +299,7 @@ fn game(text: &str, start: usize, props: Vec<Prop>, stop: Option<Diag>, end: usi
     if no_replay {
         tokens.clear();
     }
+    tag_errors.truncate(crate::record::MAX_TAG_ERRORS);
     RawGame {
         tags: Tags(tags),
         tag_errors,
