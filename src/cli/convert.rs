@@ -61,11 +61,9 @@ impl Writer {
         self.games += 1;
         let text = match self.to {
             Target::Json => {
-                let value = serde_json::to_value(game).map_err(|e| Ok(e.to_string()))?;
-                let body = serde_json::to_string_pretty(&value)
-                    .unwrap_or_default()
-                    .replace('\n', "\n    ");
-                format!("{}{body}", if first { "\n    " } else { ",\n    " })
+                let sep = if first { "\n    " } else { ",\n    " };
+                w.write_all(sep.as_bytes()).map_err(Err)?;
+                return crate::formats::json::write_pretty_at(w, game, 4).map_err(Err);
             }
             Target::Yaml => {
                 let item = serde_yaml::to_string(&[game]).map_err(|e| Ok(e.to_string()))?;

@@ -148,7 +148,8 @@ impl Sink<'_> {
                 match self.format {
                     OutputFormat::Json => {
                         let sep = if first { "\n    " } else { ",\n    " };
-                        write!(self.out, "{sep}{}", pretty_at(&game_json(g, r), 4))?;
+                        write!(self.out, "{sep}")?;
+                        crate::formats::json::write_pretty_at(self.out, &game_json(g, r), 4)?;
                     }
                     OutputFormat::Jsonl => {
                         serde_json::to_writer(&mut *self.out, &game_json(g, r))?;

@@ -22,6 +22,29 @@ pub fn read(text: &str) -> Result<Document, String> {
     serde_json::from_str(text).map_err(|e| format!("not a gamerec JSON document: {e}"))
 }
 
+/// Writes `value` pretty-printed as it stands `indent` spaces deep inside a
+/// pretty-printed document (its first line not indented): the document can
+/// be written a piece at a time, the same bytes as whole. JSON strings hold
+/// no raw line breaks, so every line break is the printer's.
+pub fn write_pretty_at(
+    w: &mut dyn std::io::Write,
+    value: &impl serde::Serialize,
+    indent: usize,
+) -> std::io::Result<()> {
+    let pad = &"        "[..indent.min(8)];
+    let text = serde_json::to_vec_pretty(value).map_err(std::io::Error::from)?;
+    let mut out = Vec::with_capacity(text.len() + text.len() / 8);
+    let mut rest = &text[..];
+    while let Some(i) = memchr::memchr(b'\n', rest) {
+        let (line, after) = rest.split_at(i + 1);
+        out.extend_from_slice(line);
+        out.extend_from_slice(pad.as_bytes());
+        rest = after;
+    }
+    out.extend_from_slice(rest);
+    w.write_all(&out)
+}
+
 /// How deep a document may nest (serde_json's own limit).
 const MAX_DEPTH: usize = 128;
 
