@@ -119,11 +119,21 @@ pub trait Rules: 'static {
         serde_json::Map::new()
     }
 
-    /// Every legal move in canonical notation, sorted by that text (asked only
-    /// when the game is not over); empty when the side to move can only pass
-    /// (the caller then lists `pass`). `Err` says why moves cannot be listed (a
-    /// hidden hand).
+    /// Every legal move in canonical notation (asked only when the game is not
+    /// over; the driver sorts them by text); empty when the side to move can
+    /// only pass (the caller then lists `pass`). `Err` says why moves cannot be
+    /// listed (a hidden hand).
     fn legal_moves(state: &Self::State) -> Result<Vec<String>, String>;
+
+    /// Whether the game scores moves (`moves --by-score` applies).
+    const SCORES_MOVES: bool = false;
+
+    /// With [`Rules::SCORES_MOVES`]: every legal move in canonical notation
+    /// with the points it earns (asked only when the game is not over; the
+    /// driver sorts them best first).
+    fn scored_moves(_state: &Self::State) -> Result<Vec<(String, i64)>, String> {
+        Err(format!("{} does not score moves", Self::NAME))
+    }
 
     /// The position for a terminal, with coordinates; `color` for ANSI colours.
     fn render(state: &Self::State, color: bool) -> String;

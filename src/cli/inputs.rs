@@ -7,7 +7,7 @@ use rayon::prelude::*;
 
 use super::Ctx;
 use crate::formats::{self, Format, Input};
-use crate::replay::{GameReport, Options};
+use crate::replay::{GameReport, Options, ViewError};
 
 /// A path that could not be read.
 #[derive(Clone, Debug)]
@@ -209,9 +209,16 @@ pub fn view_one(ctx: &mut Ctx, at: &PositionArgs) -> Result<(Input, crate::repla
             super::diagnostics::print_game(ctx, &input, &lines, index, &view.report);
             Ok((input, view))
         }
-        Err(plies) => Err(ctx.usage(&format!(
-            "--ply {} is past the end of the game ({plies} plies)",
-            ply.unwrap_or_default()
+        // No start position (a rules tag failed): an invalid game, exit 1.
+        Err(ViewError::NotSetUp(report)) => {
+            let lines = crate::span::LineIndex::new(&input.text);
+            super::diagnostics::print_game(ctx, &input, &lines, index, &report);
+            Err(super::EXIT_INVALID)
+        }
+        Err(ViewError::PastEnd(plies)) => Err(ctx.usage(&format!(
+            "--ply {} is past the end of the game ({})",
+            ply.unwrap_or_default(),
+            crate::replay::plural(plies, "ply", "plies")
         ))),
     }
 }

@@ -639,6 +639,26 @@ impl Rules for Blokus {
         Ok(state.legal_names())
     }
 
+    const SCORES_MOVES: bool = true;
+
+    /// Each placement with the points it earns its colour under the record's
+    /// scoring: its squares, plus a bonus it completes (all 21 placed, the
+    /// monomino last, no other colour done).
+    fn scored_moves(state: &State) -> Result<Vec<(String, i64)>, String> {
+        let c = state.board.to_move;
+        let before = state.colour_score(c);
+        Ok(state
+            .board
+            .moves(c)
+            .iter()
+            .map(|p| {
+                let mut after = state.clone();
+                after.board.place(*p);
+                (notation::write_placement(p), after.colour_score(c) - before)
+            })
+            .collect())
+    }
+
     fn render(state: &State, color: bool) -> String {
         render::text(state, color)
     }
