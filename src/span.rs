@@ -53,19 +53,35 @@ impl<'a> LineIndex<'a> {
         LineIndex { src, starts }
     }
 
-    /// 1-based line and column of a byte offset.
+    /// 1-based line and column of a byte offset. The column counts
+    /// characters after a byte-order mark (spec §5); the offset counts its bytes.
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
         let offset = offset.min(self.src.len());
         let line = self.starts.partition_point(|&s| s <= offset).max(1);
         let start = self.starts.get(line - 1).copied().unwrap_or(0);
-        let column = self
-            .src
-            .get(start..offset)
-            .map(|s| s.chars().count())
-            .unwrap_or(offset - start)
-            + 1;
-        (line, column)
+        (line, column_from(self.src, start, offset) + 1)
     }
+}
+
+/// The 0-based column of a byte offset, in characters after the line start
+/// (and after a byte-order mark on line 1).
+pub fn column(src: &str, offset: usize) -> usize {
+    let offset = offset.min(src.len());
+    let start = src
+        .as_bytes()
+        .get(..offset)
+        .and_then(|b| b.iter().rposition(|&c| c == b'\n'))
+        .map_or(0, |i| i + 1);
+    column_from(src, start, offset)
+}
+
+fn column_from(src: &str, mut start: usize, offset: usize) -> usize {
+    if start == 0 && src.starts_with('\u{feff}') {
+        start = '\u{feff}'.len_utf8().min(offset);
+    }
+    src.get(start..offset)
+        .map(|s| s.chars().count())
+        .unwrap_or(offset.saturating_sub(start))
 }
 
 #[cfg(test)]
@@ -81,5 +97,17 @@ mod tests {
         // 'ç' is two bytes: "d" starts at byte 5, column 2
         assert_eq!(idx.line_col(5), (2, 2));
         assert_eq!(idx.line_col(usize::MAX), (3, 1));
+    }
+
+    #[test]
+    fn columns_start_after_a_bom() {
+        let src = "\u{feff}[A \"x\"]\n[B \"y\"]\n";
+        let idx = LineIndex::new(src);
+        assert_eq!(idx.line_col(0), (1, 1));
+        assert_eq!(idx.line_col(3), (1, 1));
+        assert_eq!(idx.line_col(4), (1, 2));
+        assert_eq!(idx.line_col(11), (2, 1));
+        assert_eq!(column(src, 4), 1);
+        assert_eq!(column("ab\nçd", 6), 2);
     }
 }

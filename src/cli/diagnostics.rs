@@ -94,7 +94,8 @@ impl miette::SourceCode for Window<'_> {
             c.data(),
             SourceSpan::new((c.span().offset() + self.start).into(), c.span().len()),
             c.line() + self.first_line,
-            c.column(),
+            // in characters after a BOM, as the JSON columns (miette counts bytes)
+            crate::span::column(self.text, c.span().offset() + self.start),
             c.line_count(),
         )))
     }
