@@ -10,7 +10,7 @@ use std::marker::PhantomData;
 
 use serde_json::{Map, Value};
 
-use crate::diag::{Diag, Severity};
+use crate::diag::{Diag, Severity, plural};
 use crate::game::{Parsed, Rules};
 use crate::record::{RawGame, parse_result_scores};
 use crate::span::Span;
@@ -392,11 +392,6 @@ fn read_claim(
             )
         }
     }
-}
-
-/// `n` with the singular or plural noun: `1 ply`, `2 plies`.
-pub fn plural(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 /// What [`run`] found: the report, the state at the end (when the game could

@@ -218,7 +218,7 @@ pub fn view_one(ctx: &mut Ctx, at: &PositionArgs) -> Result<(Input, crate::repla
         Err(ViewError::PastEnd(plies)) => Err(ctx.usage(&format!(
             "--ply {} is past the end of the game ({})",
             ply.unwrap_or_default(),
-            crate::replay::plural(plies, "ply", "plies")
+            crate::diag::plural(plies, "ply", "plies")
         ))),
     }
 }

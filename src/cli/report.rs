@@ -39,8 +39,11 @@ impl Summary {
 
     pub fn line(&self) -> String {
         format!(
-            "{} games, {} valid, {} invalid, {} unfinished",
-            self.games, self.valid, self.invalid, self.unfinished
+            "{}, {} valid, {} invalid, {} unfinished",
+            crate::diag::plural(self.games, "game", "games"),
+            self.valid,
+            self.invalid,
+            self.unfinished
         )
     }
 }

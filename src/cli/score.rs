@@ -26,8 +26,10 @@ pub fn describe_score(file: &str, index: usize, r: &GameReport) -> String {
         "not over".to_string()
     };
     out.push_str(&format!(
-        "  {} ({}), {} plies, {state}\n",
-        r.game, r.variant, r.plies
+        "  {} ({}), {}, {state}\n",
+        r.game,
+        r.variant,
+        crate::diag::plural(r.plies, "ply", "plies")
     ));
     let scores: Vec<String> = r
         .seats

@@ -144,11 +144,7 @@ fn tile_list(tiles: &[Tile]) -> String {
 
 /// `1 tile`, `3 tiles`.
 fn n_tiles(n: usize) -> String {
-    if n == 1 {
-        "1 tile".to_string()
-    } else {
-        format!("{n} tiles")
-    }
+    crate::diag::plural(n, "tile", "tiles")
 }
 
 fn seat(p: usize) -> String {
@@ -172,7 +168,7 @@ fn parse_hand(value: &str) -> Result<Counts, String> {
         n += 1;
     }
     if n != 6 {
-        return Err(format!("{n} tiles instead of 6"));
+        return Err(format!("{} instead of 6", n_tiles(n)));
     }
     Ok(c)
 }
@@ -605,7 +601,8 @@ impl State {
             return Err(Diag::error(
                 "qwirkle::first_turn",
                 format!(
-                    "the first turn places {placed} tiles, but {me}'s largest group holds {group}"
+                    "the first turn places {}, but {me}'s largest group holds {group}",
+                    n_tiles(placed)
                 ),
             )
             .at(span)
@@ -619,7 +616,8 @@ impl State {
         Diag::error(
             "qwirkle::wrong_draw_count",
             format!(
-                "{what} draws {expect} tiles (the bag holds {}), not {}",
+                "{what} draws {} (the bag holds {}), not {}",
+                n_tiles(expect),
                 self.bag,
                 d.tiles.len()
             ),

@@ -97,7 +97,10 @@ fn parse_setup(value: &str) -> Result<Position, String> {
     };
     let count = cells.chars().count();
     if count != 64 {
-        return Err(format!("{count} cells instead of 64"));
+        return Err(format!(
+            "{} instead of 64",
+            crate::diag::plural(count, "cell", "cells")
+        ));
     }
     let mut pos = Position {
         black: 0,
