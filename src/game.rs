@@ -103,6 +103,12 @@ pub trait Rules: 'static {
         serde_json::Map::new()
     }
 
+    /// Lines the human `score` shows under the scores (Reversi: the discs
+    /// each side placed).
+    fn score_notes(_state: &Self::State) -> Vec<String> {
+        Vec::new()
+    }
+
     /// Checks that could not be made on this record (shown by `score`).
     fn unchecked(_state: &Self::State) -> Vec<String> {
         Vec::new()

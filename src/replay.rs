@@ -29,6 +29,8 @@ pub struct Options {
     /// off, the report keeps only [`describe`]'s text, in
     /// [`GameReport::about`]. On by default.
     pub all_tags: bool,
+    /// Fill in [`GameReport::score_notes`] (the human `score` shows them).
+    pub score_notes: bool,
 }
 
 impl Default for Options {
@@ -38,6 +40,7 @@ impl Default for Options {
             record_moves: false,
             result_extras: true,
             all_tags: true,
+            score_notes: false,
         }
     }
 }
@@ -76,6 +79,9 @@ pub struct GameReport {
     pub result_extras: Map<String, Value>,
     /// Checks that could not be made on this record.
     pub unchecked: Vec<String>,
+    /// Lines the human `score` adds ([`Rules::score_notes`]), with
+    /// [`Options::score_notes`].
+    pub score_notes: Vec<String>,
     pub errors: Vec<Diag>,
     pub warnings: Vec<Diag>,
     pub moves: Vec<MoveRecord>,
@@ -748,6 +754,9 @@ impl<R: Rules> Replay<'_, R> {
             report.result_extras = R::result_extras(state);
         }
         report.unchecked = R::unchecked(state);
+        if self.opts.score_notes {
+            report.score_notes = R::score_notes(state);
+        }
         if report.over {
             report.winners = R::winners(state)
                 .into_iter()

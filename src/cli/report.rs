@@ -125,6 +125,8 @@ pub fn run(
         result_extras: args.format == OutputFormat::Json,
         // neither output shows tags, only `describe`'s text
         all_tags: false,
+        // the human `score` text shows them
+        score_notes: per_game.is_some() && args.format != OutputFormat::Json,
         ..Options::default()
     };
     let (results, file_errors) = replay_paths(ctx, &args.paths, &opts);

@@ -46,6 +46,9 @@ pub fn describe_score(file: &str, index: usize, r: &GameReport) -> String {
         1 => out.push_str(&format!("  winner: {}\n", r.winners.join(""))),
         _ => out.push_str(&format!("  draw: {}\n", r.winners.join(", "))),
     }
+    for note in &r.score_notes {
+        out.push_str(&format!("  {note}\n"));
+    }
     for u in &r.unchecked {
         out.push_str(&format!("  not checked: {u}\n"));
     }

@@ -537,6 +537,11 @@ fn clean_report<'a>(
             Map::new()
         },
         unchecked: Reversi::unchecked(&state),
+        score_notes: if opts.score_notes {
+            Reversi::score_notes(&state)
+        } else {
+            Vec::new()
+        },
         errors: Vec::new(),
         warnings: Vec::new(),
         moves: Vec::new(),

@@ -278,6 +278,14 @@ impl Rules for Reversi {
         m
     }
 
+    /// The discs each side placed (spec reversi.md, Rules: `score` reports them).
+    fn score_notes(state: &State) -> Vec<String> {
+        vec![format!(
+            "discs placed: black {}, white {}",
+            state.placed[0], state.placed[1]
+        )]
+    }
+
     fn write_move(mv: &Move) -> String {
         notation::write(*mv)
     }
