@@ -82,3 +82,59 @@ fn show_and_moves_before_the_illegal_move() {
         ],
     );
 }
+
+/// Runs `gamerec ARGS` with `stdin` and snapshots the transcript under `name`.
+fn check_stdin(name: &str, args: &[&str], stdin: &str) {
+    let r = gamerec(args, stdin.as_bytes());
+    let transcript = format!(
+        "$ gamerec {} <<'EOF'\n{stdin}EOF\nexit: {}\n--- stdout\n{}--- stderr\n{}",
+        args.join(" "),
+        r.code,
+        r.stdout,
+        r.stderr
+    );
+    insta::with_settings!({ prepend_module_to_snapshot => false, omit_expression => true }, {
+        insta::assert_snapshot!(name, transcript);
+    });
+}
+
+/// A JSON document of one Reversi game, with `variant` as given (or none).
+fn reversi_json(variant: Option<&str>, tags: &str) -> String {
+    let variant = variant.map_or(String::new(), |v| format!("\"variant\": \"{v}\", "));
+    format!(
+        "{{\"games\": [{{\"game\": \"reversi\", {variant}\"tags\": [[\"Game\", \"reversi\"]{tags}],\n  \"moves\": [{{\"notation\": \"f5\"}}, {{\"notation\": \"d6\"}}]}}]}}\n"
+    )
+}
+
+#[test]
+fn json_input_variant_is_optional_and_must_agree() {
+    // No `variant`: recomputed from the tags.
+    check_stdin(
+        "settled__json_variant_missing",
+        &["score", "-"],
+        &reversi_json(None, ""),
+    );
+    // The same variant as the tag, in another case: fine.
+    check_stdin(
+        "settled__json_variant_agrees",
+        &["score", "-"],
+        &reversi_json(Some("WOF"), ", [\"Variant\", \"wof\"]"),
+    );
+    // A variant the tags do not give (no Variant tag: the default).
+    check_stdin(
+        "settled__json_variant_without_tag",
+        &["validate", "-"],
+        &reversi_json(Some("wof"), ""),
+    );
+    check_stdin(
+        "settled__json_variant_disagrees",
+        &["validate", "--format", "json", "-"],
+        &reversi_json(Some("standard"), ", [\"Variant\", \"wof\"]"),
+    );
+    // YAML: the same rule.
+    check_stdin(
+        "settled__yaml_variant_without_tag",
+        &["validate", "-"],
+        "games:\n  - game: reversi\n    variant: wof\n    tags: [[Game, reversi]]\n    moves: [{notation: f5}]\n",
+    );
+}

@@ -605,7 +605,7 @@ pub fn write(games: &[DocGame]) -> Result<String, String> {
             ));
         }
         let tag = |n: &str| g.tags.iter().find(|(k, _)| k == n).map(|(_, v)| v.trim());
-        let duo = g.variant == "duo";
+        let duo = g.variant.as_deref() == Some("duo");
         let players: u8 = tag("Players").and_then(|p| p.parse().ok()).unwrap_or(4);
         if !duo {
             if tag("Size").is_some_and(|s| s != "20") {
