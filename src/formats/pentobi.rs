@@ -802,7 +802,7 @@ mod tests {
     fn setup_tags_are_written_back() {
         let doc = DocGame {
             game: "blokus".into(),
-            variant: "duo".into(),
+            variant: Some("duo".into()),
             tags: vec![
                 ("Game".into(), "blokus".into()),
                 ("SetupPurple".into(), "V3:e10,e9,f9  1:a1".into()),
