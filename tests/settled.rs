@@ -138,3 +138,16 @@ fn json_input_variant_is_optional_and_must_agree() {
         "games:\n  - game: reversi\n    variant: wof\n    tags: [[Game, reversi]]\n    moves: [{notation: f5}]\n",
     );
 }
+
+#[test]
+fn a_game_without_moves_writes_a_star() {
+    // Without the `*`, the next game's tags would join its tag section.
+    let doc = "{\"games\": [\
+        {\"game\": \"reversi\", \"tags\": [[\"Game\", \"reversi\"], [\"Event\", \"a\"]], \"moves\": []},\n\
+        {\"game\": \"reversi\", \"tags\": [[\"Game\", \"reversi\"], [\"Event\", \"b\"]], \"moves\": [{\"notation\": \"f5\"}]}]}\n";
+    check_stdin(
+        "settled__json_game_without_moves",
+        &["convert", "--to", "gamerec", "-"],
+        doc,
+    );
+}
