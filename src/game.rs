@@ -5,7 +5,7 @@
 //! (`Rules::play`) and its renderer draws positions. The generic driver in
 //! [`crate::replay`] runs any `Rules` over a [`RawGame`](crate::record::RawGame):
 //! automatic passes, moves after the end, the `Result` check, ply counting, the
-//! per-move records for conversion. [`DynGame`] erases the type so the CLI can pick
+//! per-move records for conversion. [`DynGame`](crate::replay::DynGame) erases the type so the CLI can pick
 //! a game by name; [`crate::games::REGISTRY`] lists them.
 
 use crate::diag::Diag;

@@ -1,10 +1,25 @@
 //! The generic driver: runs any game's [`Rules`] over a container game.
 //!
-//! It resolves the `Game` tag, builds the start state, asks the notation for
-//! typed moves, then replays them: automatic passes (taken only before a move
-//! that follows them), `move_after_end`, the first illegal move, the
-//! container's own movetext errors in text order, and the `Result` check. The
-//! outcome is a game-agnostic [`GameReport`].
+//! `run` replays a game in the steps of spec §5, each in one place:
+//!
+//! 1. **tags** (`tags`): every tag error in file order (the container's,
+//!    the rules tags' from [`Rules::start`], a malformed `Result`); an error
+//!    in a rules tag (`Game`, `Variant`, the game's `RULES_TAGS`) stops the
+//!    game with `plies` 0; a missing rules tag is blamed on the tag section;
+//! 2. **start**: the variant and the seats;
+//! 3. **moves** (`Replay::moves`): before each move that is not a written
+//!    pass, the automatic passes owed (the end of the game checked first);
+//!    then `move_after_end`, `record::wrong_player`, the engine's judgement;
+//! 4. **end of the movetext** (`Replay::movetext_end`): a token the
+//!    notation cannot read is a move (passes first; after the end it is
+//!    `move_after_end`); the container's stop (stray `}`, decreasing move
+//!    number, unterminated comment) is not, so no pass is taken before it;
+//! 5. **end and result checks** (`Replay::finish`, `Replay::check_claims`,
+//!    `Replay::check_winner_claim`): scores, winners, the claimed `Result`
+//!    (tag and token) and a claimed winner, checked once the game is over.
+//!
+//! The outcome is a game-agnostic [`GameReport`]. `show` and `moves` replay
+//! the whole game too and keep the state at the ply they look at.
 
 use std::marker::PhantomData;
 
@@ -105,7 +120,7 @@ pub struct View {
     pub ply: usize,
     pub board: String,
     pub svg: String,
-    /// The legal moves, sorted by their text ([`legal_moves`]).
+    /// The legal moves, sorted by their text (`legal_moves`).
     pub legal: Result<Vec<String>, String>,
     /// The legal moves with the score each earns, best first then by text;
     /// `None` for a game that does not score moves ([`Rules::scored_moves`]).
@@ -214,7 +229,7 @@ fn legal_moves<R: Rules>(state: &R::State) -> Result<Vec<String>, String> {
     Ok(moves)
 }
 
-/// [`legal_moves`] with scores (`moves --by-score`): best first, ties by
+/// `legal_moves` with scores (`moves --by-score`): best first, ties by
 /// text; `pass` alone (scoring 0) when a pass is forced. `None` when the game
 /// does not score moves.
 fn scored_moves<R: Rules>(state: &R::State) -> Option<Result<Vec<(String, i64)>, String>> {
@@ -400,7 +415,7 @@ fn read_claim(
     }
 }
 
-/// What [`run`] found: the report, the state at the end (when the game could
+/// What `run` found: the report, the state at the end (when the game could
 /// be set up), and the state after the ply asked for (when the replay passed
 /// it).
 struct Outcome<S> {
