@@ -281,10 +281,13 @@ pub fn resolve(
             comment: raw.comment.clone(),
             ..GameReport::default()
         };
-        for e in &raw.tag_errors {
-            report.push(e.clone());
+        // tag errors in file order (spec §5), this one among them
+        let mut errors = raw.tag_errors.clone();
+        errors.push(d);
+        errors.sort_by_key(|e| e.span.map_or(0, |s| s.offset));
+        for e in errors {
+            report.push(e);
         }
-        report.push(d);
         Box::new(report)
     };
     let mut warnings = Vec::new();
