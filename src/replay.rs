@@ -443,7 +443,7 @@ fn run<R: Rules>(
         comment: raw.comment.clone(),
         ..GameReport::default()
     };
-    let (state, result_tag) = tags::<R>(raw, src, &mut report);
+    let (state, seats, result_tag) = tags::<R>(raw, src, &mut report);
     let Some(state) = state else {
         report.valid = false;
         return Outcome {
@@ -453,7 +453,7 @@ fn run<R: Rules>(
         };
     };
     report.variant = R::variant(&state);
-    report.seats = R::seats(&state);
+    report.seats = seats.unwrap_or_else(|| R::seats(&state));
     let mut replay = Replay::<R> {
         raw,
         src,
@@ -499,12 +499,13 @@ fn run<R: Rules>(
 
 /// The tag step: every tag error in file order (the container's, the rules
 /// tags', a malformed `Result`), and the start state unless a rules tag failed.
-/// Also returns the `Result` tag's claim when it reads.
+/// Also returns the seats when it needed them, and the `Result` tag's claim
+/// when it reads.
 fn tags<R: Rules>(
     raw: &RawGame,
     src: &str,
     report: &mut GameReport,
-) -> (Option<R::State>, Option<Claim>) {
+) -> (Option<R::State>, Option<Vec<String>>, Option<Claim>) {
     let mut errors: Vec<Diag> = raw.tag_errors.clone();
     let stopped = raw.tag_errors.iter().any(|e| {
         e.severity == Severity::Error
@@ -530,9 +531,10 @@ fn tags<R: Rules>(
             }
         }
     };
-    let seats = state.as_ref().map(R::seats);
+    let mut seats = None;
     let mut claim = None;
     if let Some(t) = raw.tags.get("Result") {
+        seats = state.as_ref().map(R::seats);
         match read_claim(&t.value, t.value_span, "Result tag", seats.as_deref()) {
             Ok(c) => claim = Some(c),
             Err(d) => errors.push(d),
@@ -542,7 +544,7 @@ fn tags<R: Rules>(
     for d in errors {
         report.push(d.ply(0));
     }
-    (state, claim)
+    (state, seats, claim)
 }
 
 /// A game's tag section, from its first tag to its last; its first token when
