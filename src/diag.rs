@@ -90,3 +90,8 @@ pub fn legal_moves_help(moves: &[String]) -> String {
         format!("legal moves here: {}", shown.join(" "))
     }
 }
+
+/// `n` with the singular or the plural noun: `1 ply`, `2 plies`.
+pub fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}

@@ -5,7 +5,7 @@
 //! (`Rules::play`) and its renderer draws positions. The generic driver in
 //! [`crate::replay`] runs any `Rules` over a [`RawGame`](crate::record::RawGame):
 //! automatic passes, moves after the end, the `Result` check, ply counting, the
-//! per-move records for conversion. [`DynGame`] erases the type so the CLI can pick
+//! per-move records for conversion. [`DynGame`](crate::replay::DynGame) erases the type so the CLI can pick
 //! a game by name; [`crate::games::REGISTRY`] lists them.
 
 use crate::diag::Diag;
@@ -103,6 +103,12 @@ pub trait Rules: 'static {
         serde_json::Map::new()
     }
 
+    /// Lines the human `score` shows under the scores (Reversi: the discs
+    /// each side placed).
+    fn score_notes(_state: &Self::State) -> Vec<String> {
+        Vec::new()
+    }
+
     /// Checks that could not be made on this record (shown by `score`).
     fn unchecked(_state: &Self::State) -> Vec<String> {
         Vec::new()
@@ -119,11 +125,21 @@ pub trait Rules: 'static {
         serde_json::Map::new()
     }
 
-    /// Every legal move in canonical notation, sorted by that text (asked only
-    /// when the game is not over); empty when the side to move can only pass
-    /// (the caller then lists `pass`). `Err` says why moves cannot be listed (a
-    /// hidden hand).
+    /// Every legal move in canonical notation (asked only when the game is not
+    /// over; the driver sorts them by text); empty when the side to move can
+    /// only pass (the caller then lists `pass`). `Err` says why moves cannot be
+    /// listed (a hidden hand).
     fn legal_moves(state: &Self::State) -> Result<Vec<String>, String>;
+
+    /// Whether the game scores moves (`moves --by-score` applies).
+    const SCORES_MOVES: bool = false;
+
+    /// With [`Rules::SCORES_MOVES`]: every legal move in canonical notation
+    /// with the points it earns (asked only when the game is not over; the
+    /// driver sorts them best first).
+    fn scored_moves(_state: &Self::State) -> Result<Vec<(String, i64)>, String> {
+        Err(format!("{} does not score moves", Self::NAME))
+    }
 
     /// The position for a terminal, with coordinates; `color` for ANSI colours.
     fn render(state: &Self::State, color: bool) -> String;

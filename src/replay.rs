@@ -1,18 +1,34 @@
 //! The generic driver: runs any game's [`Rules`] over a container game.
 //!
-//! It resolves the `Game` tag, builds the start state, asks the notation for
-//! typed moves, then replays them: automatic passes (taken only before a move
-//! that follows them), `move_after_end`, the first illegal move, the
-//! container's own movetext errors in text order, and the `Result` check. The
-//! outcome is a game-agnostic [`GameReport`].
+//! `run` replays a game in the steps of spec §5, each in one place:
+//!
+//! 1. **tags** (`tags`): every tag error in file order (the container's,
+//!    the rules tags' from [`Rules::start`], a malformed `Result`); an error
+//!    in a rules tag (`Game`, `Variant`, the game's `RULES_TAGS`) stops the
+//!    game with `plies` 0; a missing rules tag is blamed on the tag section;
+//! 2. **start**: the variant and the seats;
+//! 3. **moves** (`Replay::moves`): before each move that is not a written
+//!    pass, the automatic passes owed (the end of the game checked first);
+//!    then `move_after_end`, `record::wrong_player`, the engine's judgement;
+//! 4. **end of the movetext** (`Replay::movetext_end`): a token the
+//!    notation cannot read is a move (passes first; after the end it is
+//!    `move_after_end`); the container's stop (stray `}`, decreasing move
+//!    number, unterminated comment) is not, so no pass is taken before it;
+//! 5. **end and result checks** (`Replay::finish`, `Replay::check_claims`,
+//!    `Replay::check_winner_claim`): scores, winners, the claimed `Result`
+//!    (tag and token) and a claimed winner, checked once the game is over.
+//!
+//! The outcome is a game-agnostic [`GameReport`]. `show` and `moves` replay
+//! the whole game too and keep the state at the ply they look at.
 
 use std::marker::PhantomData;
 
 use serde_json::{Map, Value};
 
-use crate::diag::{Diag, Severity};
+use crate::diag::{Diag, Severity, plural};
 use crate::game::{Parsed, Rules};
 use crate::record::{RawGame, parse_result_scores};
+use crate::span::Span;
 
 /// What the caller wants from a replay.
 #[derive(Clone, Debug)]
@@ -28,6 +44,8 @@ pub struct Options {
     /// off, the report keeps only [`describe`]'s text, in
     /// [`GameReport::about`]. On by default.
     pub all_tags: bool,
+    /// Fill in [`GameReport::score_notes`] (the human `score` shows them).
+    pub score_notes: bool,
 }
 
 impl Default for Options {
@@ -37,6 +55,7 @@ impl Default for Options {
             record_moves: false,
             result_extras: true,
             all_tags: true,
+            score_notes: false,
         }
     }
 }
@@ -75,6 +94,9 @@ pub struct GameReport {
     pub result_extras: Map<String, Value>,
     /// Checks that could not be made on this record.
     pub unchecked: Vec<String>,
+    /// Lines the human `score` adds ([`Rules::score_notes`]), with
+    /// [`Options::score_notes`].
+    pub score_notes: Vec<String>,
     pub errors: Vec<Diag>,
     pub warnings: Vec<Diag>,
     pub moves: Vec<MoveRecord>,
@@ -92,21 +114,37 @@ impl GameReport {
 
 /// The position at a chosen ply, for `show` and `moves`.
 pub struct View {
+    /// The whole game's replay: an illegal move after the chosen ply is in it.
     pub report: GameReport,
     /// The ply the view stands at.
     pub ply: usize,
     pub board: String,
     pub svg: String,
+    /// The legal moves, sorted by their text (`legal_moves`).
     pub legal: Result<Vec<String>, String>,
+    /// The legal moves with the score each earns, best first then by text;
+    /// `None` for a game that does not score moves ([`Rules::scored_moves`]).
+    pub scored: Option<Result<Vec<(String, i64)>, String>>,
+}
+
+/// Why there is no position to look at.
+#[derive(Debug)]
+pub enum ViewError {
+    /// `--ply` is past the end of a valid game of this many plies.
+    PastEnd(usize),
+    /// The tags failed: there is no start position (the report says why).
+    NotSetUp(Box<GameReport>),
 }
 
 /// A game behind a name, its type erased.
 pub trait DynGame: Sync {
     fn name(&self) -> &'static str;
     fn aliases(&self) -> &'static [&'static str];
+    /// The variants, by name; the first is the default.
+    fn variants(&self) -> &'static [&'static str];
     fn replay(&self, raw: &RawGame, src: &str, opts: &Options) -> GameReport;
-    /// Replays up to `ply` plies (the end when `None`) and looks at the position.
-    /// `Err(plies)` when `ply` is past the end (`plies` is how many there are).
+    /// Replays the whole game and looks at the position after `ply` plies (the
+    /// end, or the position before the illegal move, when `None` or past it).
     fn view(
         &self,
         raw: &RawGame,
@@ -114,7 +152,7 @@ pub trait DynGame: Sync {
         opts: &Options,
         ply: Option<usize>,
         color: bool,
-    ) -> Result<View, usize>;
+    ) -> Result<View, ViewError>;
     fn perft(&self, variant: Option<&str>, depth: u32) -> Result<u64, String>;
 }
 
@@ -134,8 +172,12 @@ impl<R: Rules> DynGame for Game<R> {
         R::ALIASES
     }
 
+    fn variants(&self) -> &'static [&'static str] {
+        R::VARIANTS
+    }
+
     fn replay(&self, raw: &RawGame, src: &str, opts: &Options) -> GameReport {
-        run::<R>(raw, src, opts, None).0
+        run::<R>(raw, src, opts, None).report
     }
 
     fn view(
@@ -145,27 +187,26 @@ impl<R: Rules> DynGame for Game<R> {
         opts: &Options,
         ply: Option<usize>,
         color: bool,
-    ) -> Result<View, usize> {
-        let (report, state, reached) = run::<R>(raw, src, opts, ply);
-        if let Some(want) = ply {
-            if want > reached && report.valid {
-                return Err(report.plies);
-            }
-        }
-        let (board, svg, legal) = match &state {
-            Some(s) => (R::render(s, color), R::svg(s), legal_moves::<R>(s)),
-            None => (
-                String::new(),
-                String::new(),
-                Err("the game could not be set up".into()),
-            ),
+    ) -> Result<View, ViewError> {
+        let outcome = run::<R>(raw, src, opts, ply);
+        let report = outcome.report;
+        let Some(end) = outcome.state else {
+            return Err(ViewError::NotSetUp(Box::new(report)));
+        };
+        // The chosen ply when the replay passed it; else the end (a valid
+        // game) or the position before the illegal move (an invalid one).
+        let (state, at) = match (ply, outcome.at_stop) {
+            (Some(k), Some(s)) => (s, k),
+            (Some(_), None) if report.valid => return Err(ViewError::PastEnd(report.plies)),
+            _ => (end, report.plies),
         };
         Ok(View {
             report,
-            ply: reached,
-            board,
-            svg,
-            legal,
+            ply: at,
+            board: R::render(&state, color),
+            svg: R::svg(&state),
+            legal: legal_moves::<R>(&state),
+            scored: scored_moves::<R>(&state),
         })
     }
 
@@ -175,17 +216,36 @@ impl<R: Rules> DynGame for Game<R> {
 }
 
 /// The moves `moves` lists (spec §5): nothing once the game is over, `pass`
-/// alone when a pass is forced, else the game's legal moves.
+/// alone when a pass is forced, else the game's legal moves sorted by text.
 fn legal_moves<R: Rules>(state: &R::State) -> Result<Vec<String>, String> {
     if R::is_over(state) {
         return Ok(Vec::new());
     }
-    let moves = R::legal_moves(state)?;
-    Ok(if moves.is_empty() {
-        vec!["pass".to_string()]
-    } else {
+    let mut moves = R::legal_moves(state)?;
+    if moves.is_empty() {
+        return Ok(vec!["pass".to_string()]);
+    }
+    moves.sort_unstable();
+    Ok(moves)
+}
+
+/// `legal_moves` with scores (`moves --by-score`): best first, ties by
+/// text; `pass` alone (scoring 0) when a pass is forced. `None` when the game
+/// does not score moves.
+fn scored_moves<R: Rules>(state: &R::State) -> Option<Result<Vec<(String, i64)>, String>> {
+    if !R::SCORES_MOVES {
+        return None;
+    }
+    if R::is_over(state) {
+        return Some(Ok(Vec::new()));
+    }
+    Some(R::scored_moves(state).map(|mut moves| {
+        if moves.is_empty() {
+            moves.push(("pass".to_string(), 0));
+        }
+        moves.sort_unstable_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
         moves
-    })
+    }))
 }
 
 /// Replays a game whose `Game` tag (or `--game`) names a known game.
@@ -245,10 +305,13 @@ pub fn resolve(
             comment: raw.comment.clone(),
             ..GameReport::default()
         };
-        for e in &raw.tag_errors {
-            report.push(e.clone());
+        // tag errors in file order (spec §5), this one among them
+        let mut errors = raw.tag_errors.clone();
+        errors.push(d);
+        errors.sort_by_key(|e| e.span.map_or(0, |s| s.offset));
+        for e in errors {
+            report.push(e);
         }
-        report.push(d);
         Box::new(report)
     };
     let mut warnings = Vec::new();
@@ -322,318 +385,442 @@ fn tag_pairs(raw: &RawGame, game: Option<&str>, opts: &Options) -> Vec<(String, 
 
 /// A claimed result: from the `Result` tag or the final result token.
 struct Claim {
+    /// `None` for `*`.
     scores: Option<Vec<i64>>,
-    span: crate::span::Span,
+    span: Span,
     what: &'static str,
 }
 
+/// Reads a claimed result. The number of scores is checked against `seats`
+/// when they are known (the game could be set up).
 fn read_claim(
     text: &str,
-    span: crate::span::Span,
+    span: Span,
     what: &'static str,
-    seats: &[String],
-    report: &mut GameReport,
-) -> Option<Claim> {
+    seats: Option<&[String]>,
+) -> Result<Claim, Diag> {
     let text = text.trim();
     if text == "*" {
-        return Some(Claim {
+        return Ok(Claim {
             scores: None,
             span,
             what,
         });
     }
-    match parse_result_scores(text) {
-        Some(scores) if scores.len() == seats.len() => Some(Claim {
+    let in_order = |seats: &[String]| seats.join(", ");
+    match (parse_result_scores(text), seats) {
+        (Some(scores), Some(seats)) if scores.len() != seats.len() => Err(Diag::error(
+            "record::bad_result",
+            format!(
+                "the result gives {}, but this game has {}",
+                plural(scores.len(), "score", "scores"),
+                plural(seats.len(), "seat", "seats"),
+            ),
+        )
+        .at(span)
+        .label("wrong number of scores")
+        .help(format!("one score per seat, in order: {}", in_order(seats)))),
+        (Some(scores), _) => Ok(Claim {
             scores: Some(scores),
             span,
             what,
         }),
-        Some(scores) => {
-            report.push(
-                Diag::error(
-                    "record::bad_result",
-                    format!(
-                        "the result gives {} scores, but this game has {} seats",
-                        scores.len(),
-                        seats.len()
-                    ),
-                )
-                .at(span)
-                .label("wrong number of scores")
-                .help(format!(
-                    "one score per seat, in order: {}",
-                    seats.join(", ")
-                )),
-            );
-            None
-        }
-        None => {
-            report.push(
+        (None, seats) => {
+            let per_seat = match seats {
+                Some(seats) => format!("one integer per seat ({})", in_order(seats)),
+                None => "one integer per seat".to_string(),
+            };
+            Err(
                 Diag::error("record::bad_result", format!("`{text}` is not a result"))
                     .at(span)
                     .label("not a result")
                     .help(format!(
-                        "write one integer per seat ({}) joined by `-`, or by `, ` when one is negative, or `*`",
-                        seats.join(", ")
+                        "write {per_seat} joined by `-`, or by `, ` when one is negative, or `*`"
                     )),
-            );
-            None
+            )
         }
     }
 }
 
-/// The replay itself. Returns the report, the state reached (when the game
-/// could be set up) and the ply it stands at.
+/// What `run` found: the report, the state at the end (when the game could
+/// be set up), and the state after the ply asked for (when the replay passed
+/// it).
+struct Outcome<S> {
+    report: GameReport,
+    state: Option<S>,
+    at_stop: Option<S>,
+}
+
+/// The replay, in the steps of spec §5: the tags, the start, the moves with
+/// their automatic passes, the end of the movetext, then the result checks.
+/// `stop_at`: keep the state after that many plies too (for `show`/`moves`);
+/// the replay still runs to the end, so an illegal move after it is reported.
 fn run<R: Rules>(
     raw: &RawGame,
     src: &str,
     opts: &Options,
     stop_at: Option<usize>,
-) -> (GameReport, Option<R::State>, usize) {
+) -> Outcome<R::State> {
     let mut report = GameReport {
         game: R::NAME.to_string(),
         tags: tag_pairs(raw, Some(R::NAME), opts),
         comment: raw.comment.clone(),
         ..GameReport::default()
     };
-    let mut stopped = false;
-    for e in &raw.tag_errors {
-        let rules_tag = e.code == "record::duplicate_tag"
+    let (state, seats, result_tag) = tags::<R>(raw, src, &mut report);
+    let Some(state) = state else {
+        report.valid = false;
+        return Outcome {
+            report,
+            state: None,
+            at_stop: None,
+        };
+    };
+    report.variant = R::variant(&state);
+    report.seats = seats.unwrap_or_else(|| R::seats(&state));
+    let mut replay = Replay::<R> {
+        raw,
+        src,
+        opts,
+        report,
+        state,
+        plies: 0,
+        stop_at,
+        at_stop: None,
+        next_comment_token: 0,
+    };
+    replay.reached();
+    let parsed = R::parse_moves(&raw.tokens, src);
+    let failed = replay.moves(&parsed.moves).is_err()
+        || replay
+            .movetext_end(parsed.error, parsed.moves.last())
+            .is_err();
+    let mut claims: Vec<Claim> = result_tag.into_iter().collect();
+    if let Some(t) = &raw.result_token {
+        match read_claim(
+            t.text(src),
+            t.span,
+            "result token",
+            Some(&replay.report.seats),
+        ) {
+            Ok(c) => claims.push(c),
+            Err(d) => replay.report.push(d),
+        }
+    }
+    replay.finish();
+    if !failed {
+        replay.check_claims(claims);
+        replay.check_winner_claim();
+    }
+    let mut report = replay.report;
+    report.valid = report.errors.is_empty();
+    Outcome {
+        report,
+        state: Some(replay.state),
+        at_stop: replay.at_stop,
+    }
+}
+
+/// The tag step: every tag error in file order (the container's, the rules
+/// tags', a malformed `Result`), and the start state unless a rules tag failed.
+/// Also returns the seats when it needed them, and the `Result` tag's claim
+/// when it reads.
+fn tags<R: Rules>(
+    raw: &RawGame,
+    src: &str,
+    report: &mut GameReport,
+) -> (Option<R::State>, Option<Vec<String>>, Option<Claim>) {
+    let mut errors: Vec<Diag> = raw.tag_errors.clone();
+    let stopped = raw.tag_errors.iter().any(|e| {
+        e.severity == Severity::Error
             && e.span
                 .map(|s| s.text(src))
-                .is_some_and(|t| is_rules_tag::<R>(t));
-        stopped |= rules_tag;
-        report.push(e.clone());
-    }
+                .is_some_and(|t| is_rules_tag::<R>(t))
+    });
     let state = if stopped {
         None
     } else {
         match R::start(&raw.tags) {
             Ok(s) => Some(s),
             Err(diags) => {
-                for d in diags {
-                    report.push(d.ply(0));
-                }
+                // A missing rules tag has no span of its own: blame the
+                // game's tag section (its first token when it has no tags).
+                let section = tag_section(raw);
+                errors.extend(
+                    diags
+                        .into_iter()
+                        .map(|d| if d.span.is_none() { d.at(section) } else { d }),
+                );
                 None
             }
         }
     };
-    let Some(mut state) = state else {
-        report.valid = false;
-        return (report, None, 0);
-    };
-    report.variant = R::variant(&state);
-    report.seats = R::seats(&state);
-
-    let mut claims = Vec::new();
-    // lent to read_claim, which also writes to the report
-    let seats = std::mem::take(&mut report.seats);
+    let mut seats = None;
+    let mut claim = None;
     if let Some(t) = raw.tags.get("Result") {
-        claims.extend(read_claim(
-            &t.value,
-            t.value_span,
-            "Result tag",
-            &seats,
-            &mut report,
-        ));
+        seats = state.as_ref().map(R::seats);
+        match read_claim(&t.value, t.value_span, "Result tag", seats.as_deref()) {
+            Ok(c) => claim = Some(c),
+            Err(d) => errors.push(d),
+        }
     }
-    if let Some(t) = &raw.result_token {
-        claims.extend(read_claim(
-            t.text(src),
-            t.span,
-            "result token",
-            &seats,
-            &mut report,
-        ));
+    errors.sort_by_key(|d| d.span.map_or(0, |s| s.offset));
+    for d in errors {
+        report.push(d.ply(0));
     }
-    report.seats = seats;
+    (state, seats, claim)
+}
 
-    let parsed = R::parse_moves(&raw.tokens, src);
-    let mut plies = 0usize;
-    let mut failed = false;
-    let mut next_comment_token = 0usize;
-    let auto_pass = |state: &mut R::State,
-                     report: &mut GameReport,
-                     plies: &mut usize,
-                     at: &Parsed<R::Move>|
-     -> bool {
-        let pass = Parsed {
-            mv: R::pass(),
-            span: at.span,
-            token: at.token,
-        };
-        let recorded = opts
-            .record_moves
-            .then(|| (R::to_move(state), R::move_extras(state, &pass.mv)));
-        if R::play(state, &pass, src).is_err() {
-            return false;
-        }
-        *plies += 1;
-        if let Some((player, extras)) = recorded {
-            report.moves.push(MoveRecord {
-                ply: *plies,
-                player,
-                notation: R::write_move(&pass.mv),
-                comment: None,
-                auto: true,
-                extras,
-            });
-        }
-        true
-    };
-    // Takes the automatic passes owed before `at`; false when the view's ply is reached.
-    let passes_before = |state: &mut R::State,
-                         report: &mut GameReport,
-                         plies: &mut usize,
-                         at: &Parsed<R::Move>,
-                         written_pass: bool|
-     -> bool {
-        while !R::is_over(state) && R::must_pass(state) && !written_pass {
-            if stop_at == Some(*plies) {
-                return false;
-            }
-            if !auto_pass(state, report, plies, at) {
-                break;
-            }
-        }
-        stop_at != Some(*plies)
-    };
-    let mut reached_stop = false;
-    for (k, pm) in parsed.moves.iter().enumerate() {
-        if !passes_before(&mut state, &mut report, &mut plies, pm, R::is_pass(&pm.mv)) {
-            reached_stop = true;
-            break;
-        }
-        if R::is_over(&state) {
-            report.push(
-                Diag::error(
-                    format!("{}::move_after_end", R::NAME),
-                    "the game is already over",
-                )
-                .at(pm.span)
-                .label("move after the end of the game")
-                .help("no move of any kind (pass included) may follow the end; remove it")
-                .ply(plies + 1),
-            );
-            failed = true;
-            break;
-        }
-        if let Some(want) = raw.token_players.get(pm.token).and_then(Option::as_deref) {
-            let mover = R::to_move(&state);
-            if !want.eq_ignore_ascii_case(&mover) {
-                report.push(
-                    Diag::error(
-                        "record::wrong_player",
-                        format!("the record gives this move to {want}, but {mover} is to move"),
-                    )
-                    .at(pm.span)
-                    .label(format!("{mover} to move"))
-                    .help(format!(
-                        "the move's colour must be the side to move ({mover}); a side with no move passes"
-                    ))
-                    .ply(plies + 1),
-                );
-                failed = true;
-                break;
-            }
-        }
-        // Who moved and the move's fields, read before the move (for conversion).
-        let recorded = opts
-            .record_moves
-            .then(|| (R::to_move(&state), R::move_extras(&state, &pm.mv)));
-        if let Err(d) = R::play(&mut state, pm, src) {
-            let d = if d.span.is_none() { d.at(pm.span) } else { d };
-            report.push(d.ply(plies + 1));
-            failed = true;
-            break;
-        }
-        plies += 1;
-        if let Some((player, extras)) = recorded {
-            let last_of_token = parsed.moves.get(k + 1).is_none_or(|n| n.token > pm.token);
-            let mut comment: Option<String> = None;
-            if last_of_token {
-                for tok in raw.tokens.get(next_comment_token..=pm.token).unwrap_or(&[]) {
-                    if let Some(c) = &tok.comment {
-                        match &mut comment {
-                            Some(existing) => {
-                                existing.push(' ');
-                                existing.push_str(c);
-                            }
-                            None => comment = Some(c.clone()),
-                        }
-                    }
-                }
-                next_comment_token = pm.token + 1;
-            }
-            report.moves.push(MoveRecord {
-                ply: plies,
-                player,
-                notation: R::write_move(&pm.mv),
-                comment,
-                auto: false,
-                extras,
-            });
+/// A game's tag section, from its first tag to its last; its first token when
+/// it has no tags.
+fn tag_section(raw: &RawGame) -> Span {
+    match (raw.tags.0.first(), raw.tags.0.last()) {
+        (Some(first), Some(last)) => first.span.join(last.span),
+        _ => raw
+            .tokens
+            .first()
+            .map(|t| t.span)
+            .unwrap_or(Span::new(raw.span.offset, 0)),
+    }
+}
+
+/// The error of a move (or any token) after the end of the game.
+fn after_end<R: Rules>(span: Span, ply: usize) -> Diag {
+    Diag::error(
+        format!("{}::move_after_end", R::NAME),
+        "the game is already over",
+    )
+    .at(span)
+    .label("move after the end of the game")
+    .help("no move of any kind (pass included) may follow the end; remove it")
+    .ply(ply)
+}
+
+/// A replay under way, past its start.
+struct Replay<'a, R: Rules> {
+    raw: &'a RawGame,
+    src: &'a str,
+    opts: &'a Options,
+    report: GameReport,
+    state: R::State,
+    plies: usize,
+    stop_at: Option<usize>,
+    /// The state after `stop_at` plies, once reached.
+    at_stop: Option<R::State>,
+    /// The first token whose comment is not yet attached to a recorded move.
+    next_comment_token: usize,
+}
+
+/// A move failed: the replay of the moves stops (its diagnostic is in the report).
+struct Stopped;
+
+impl<R: Rules> Replay<'_, R> {
+    /// Keeps the state when the view's ply is reached.
+    fn reached(&mut self) {
+        if self.stop_at == Some(self.plies) && self.at_stop.is_none() {
+            self.at_stop = Some(self.state.clone());
         }
     }
-    if !failed && !reached_stop {
-        let tail = parsed.error.or_else(|| raw.stop.clone());
-        if let Some(d) = tail {
-            let at = Parsed {
+
+    /// Takes the automatic passes owed before a move at `span` (spec §5:
+    /// only before a move, legal or not; the end of the game is checked first).
+    fn auto_passes(&mut self, span: Span, token: usize) {
+        while !R::is_over(&self.state) && R::must_pass(&self.state) {
+            let pass = Parsed {
                 mv: R::pass(),
-                span: d.span.unwrap_or_default(),
-                token: raw.tokens.len(),
+                span,
+                token,
             };
-            if passes_before(&mut state, &mut report, &mut plies, &at, false) {
-                report.push(d.ply(plies + 1));
-                failed = true;
-            } else {
-                reached_stop = true;
+            let recorded = self.opts.record_moves.then(|| {
+                (
+                    R::to_move(&self.state),
+                    R::move_extras(&self.state, &pass.mv),
+                )
+            });
+            if R::play(&mut self.state, &pass, self.src).is_err() {
+                return;
             }
+            self.plies += 1;
+            if let Some((player, extras)) = recorded {
+                self.report.moves.push(MoveRecord {
+                    ply: self.plies,
+                    player,
+                    notation: R::write_move(&pass.mv),
+                    comment: None,
+                    auto: true,
+                    extras,
+                });
+            }
+            self.reached();
         }
     }
 
-    report.plies = plies;
-    report.over = R::is_over(&state);
-    report.scores = R::scores(&state);
-    if opts.result_extras {
-        report.result_extras = R::result_extras(&state);
+    /// The moves step: each move after its automatic passes, up to the first
+    /// that fails (after the end, by the wrong player, or illegal).
+    fn moves(&mut self, moves: &[Parsed<R::Move>]) -> Result<(), Stopped> {
+        for (k, pm) in moves.iter().enumerate() {
+            if !R::is_pass(&pm.mv) {
+                self.auto_passes(pm.span, pm.token);
+            }
+            if R::is_over(&self.state) {
+                self.report.push(after_end::<R>(pm.span, self.plies + 1));
+                return Err(Stopped);
+            }
+            self.check_player(pm)?;
+            // Who moved and the move's fields, read before the move (for conversion).
+            let recorded = self
+                .opts
+                .record_moves
+                .then(|| (R::to_move(&self.state), R::move_extras(&self.state, &pm.mv)));
+            if let Err(d) = R::play(&mut self.state, pm, self.src) {
+                let d = if d.span.is_none() { d.at(pm.span) } else { d };
+                self.report.push(d.ply(self.plies + 1));
+                return Err(Stopped);
+            }
+            self.plies += 1;
+            if let Some((player, extras)) = recorded {
+                let last_of_token = moves.get(k + 1).is_none_or(|n| n.token > pm.token);
+                let comment = if last_of_token {
+                    self.comments_up_to(pm.token)
+                } else {
+                    None
+                };
+                self.report.moves.push(MoveRecord {
+                    ply: self.plies,
+                    player,
+                    notation: R::write_move(&pm.mv),
+                    comment,
+                    auto: false,
+                    extras,
+                });
+            }
+            self.reached();
+        }
+        Ok(())
     }
-    report.unchecked = R::unchecked(&state);
-    if report.over {
-        report.winners = R::winners(&state)
-            .into_iter()
-            .filter_map(|i| report.seats.get(i).cloned())
-            .collect();
+
+    /// `record::wrong_player`: a format that says whose move it is
+    /// disagrees with the side to move.
+    fn check_player(&mut self, pm: &Parsed<R::Move>) -> Result<(), Stopped> {
+        let Some(want) = self
+            .raw
+            .token_players
+            .get(pm.token)
+            .and_then(Option::as_deref)
+        else {
+            return Ok(());
+        };
+        let mover = R::to_move(&self.state);
+        if want.eq_ignore_ascii_case(&mover) {
+            return Ok(());
+        }
+        self.report.push(
+            Diag::error(
+                "record::wrong_player",
+                format!("the record gives this move to {want}, but {mover} is to move"),
+            )
+            .at(pm.span)
+            .label(format!("{mover} to move"))
+            .help(format!(
+                "the move's colour must be the side to move ({mover}); a side with no move passes"
+            ))
+            .ply(self.plies + 1),
+        );
+        Err(Stopped)
     }
-    if opts.record_moves {
-        report.position = R::position_rows(&state);
+
+    /// The comments of the tokens not yet attached, up to `token`, joined.
+    fn comments_up_to(&mut self, token: usize) -> Option<String> {
+        let mut comment: Option<String> = None;
+        let tokens = self.raw.tokens.get(self.next_comment_token..=token);
+        for c in tokens
+            .unwrap_or(&[])
+            .iter()
+            .filter_map(|t| t.comment.as_ref())
+        {
+            match &mut comment {
+                Some(existing) => {
+                    existing.push(' ');
+                    existing.push_str(c);
+                }
+                None => comment = Some(c.clone()),
+            }
+        }
+        self.next_comment_token = token + 1;
+        comment
     }
-    if !failed && !reached_stop {
+
+    /// The end of the movetext, once every move read has been played: a
+    /// token the notation could not read is a move (after its automatic
+    /// passes; after the end of the game it is `move_after_end`, whatever it
+    /// says); the container's own stop (a stray `}`, a decreasing move
+    /// number, an unterminated comment) is not a move, so no pass is taken.
+    fn movetext_end(
+        &mut self,
+        notation_error: Option<Diag>,
+        last: Option<&Parsed<R::Move>>,
+    ) -> Result<(), Stopped> {
+        if let Some(d) = notation_error {
+            let span = d.span.unwrap_or_default();
+            let token = last.map_or(0, |m| m.token + 1);
+            self.auto_passes(span, token);
+            let d = if R::is_over(&self.state) {
+                // The first token not read, unless the error is inside the
+                // last move's token (a compact transcript).
+                let at = self
+                    .raw
+                    .tokens
+                    .get(token)
+                    .map(|t| t.span)
+                    .filter(|t| t.offset <= span.offset)
+                    .unwrap_or(span);
+                after_end::<R>(at, self.plies + 1)
+            } else {
+                d.ply(self.plies + 1)
+            };
+            self.report.push(d);
+            return Err(Stopped);
+        }
+        if let Some(d) = &self.raw.stop {
+            self.report.push(d.clone().ply(self.plies + 1));
+            return Err(Stopped);
+        }
+        Ok(())
+    }
+
+    /// The end step: plies, whether over, scores, winners, the position.
+    fn finish(&mut self) {
+        let (report, state) = (&mut self.report, &self.state);
+        report.plies = self.plies;
+        report.over = R::is_over(state);
+        report.scores = R::scores(state);
+        if self.opts.result_extras {
+            report.result_extras = R::result_extras(state);
+        }
+        report.unchecked = R::unchecked(state);
+        if self.opts.score_notes {
+            report.score_notes = R::score_notes(state);
+        }
+        if report.over {
+            report.winners = R::winners(state)
+                .into_iter()
+                .filter_map(|i| report.seats.get(i).cloned())
+                .collect();
+        }
+        if self.opts.record_moves {
+            report.position = R::position_rows(state);
+        }
+    }
+
+    /// The result check: claimed scores against the replay's once the game
+    /// is over; a warning, unchecked, while it is not.
+    fn check_claims(&mut self, claims: Vec<Claim>) {
+        let report = &mut self.report;
         for claim in claims {
             let Some(claimed) = claim.scores else {
                 continue;
             };
-            if report.over {
-                if claimed != report.scores {
-                    let actual = crate::record::format_result(&report.scores);
-                    report.push(
-                        Diag::error(
-                            "record::result_mismatch",
-                            format!(
-                                "the {} claims {}, but the replay gives {actual}",
-                                claim.what,
-                                crate::record::format_result(&claimed)
-                            ),
-                        )
-                        .at(claim.span)
-                        .label(format!("the final scores are {actual}"))
-                        .help(format!(
-                            "scores in seat order ({}): {actual}",
-                            report.seats.join(", ")
-                        )),
-                    );
-                }
-            } else {
+            if !report.over {
                 report.push(
                     Diag::warning(
                         "record::result_unchecked",
@@ -646,60 +833,72 @@ fn run<R: Rules>(
                     .label("game not over")
                     .help("write `*` for an unfinished game"),
                 );
+            } else if claimed != report.scores {
+                let actual = crate::record::format_result(&report.scores);
+                let d = Diag::error(
+                    "record::result_mismatch",
+                    format!(
+                        "the {} claims {}, but the replay gives {actual}",
+                        claim.what,
+                        crate::record::format_result(&claimed)
+                    ),
+                )
+                .at(claim.span)
+                .label(format!("the final scores are {actual}"))
+                .help(format!(
+                    "scores in seat order ({}): {actual}",
+                    report.seats.join(", ")
+                ));
+                report.push(d);
             }
         }
     }
-    if !failed && !reached_stop {
-        if let Some(claim) = &raw.winner_claim {
-            let claimed: Vec<String> = claim
-                .seats
-                .iter()
-                .filter_map(|&i| report.seats.get(i).cloned())
-                .collect();
-            let say = |w: &[String]| {
-                if w.len() > 1 {
-                    format!("a draw ({})", w.join(", "))
-                } else if w.is_empty() {
-                    "no winner".to_string()
-                } else {
-                    w.join("")
-                }
-            };
-            if report.over {
-                if claimed != report.winners {
-                    let actual = say(&report.winners);
-                    report.push(
-                        Diag::error(
-                            format!("{}::winner_mismatch", R::NAME),
-                            format!(
-                                "the record says the winner is {} (`{}`), but the replay gives {actual}",
-                                say(&claimed),
-                                claim.text
-                            ),
-                        )
-                        .at(claim.span)
-                        .label(format!("the replay gives {actual}"))
-                        .help(format!(
-                            "final scores ({}): {}",
-                            report.seats.join(", "),
-                            crate::record::format_result(&report.scores)
-                        )),
-                    );
-                }
-            } else {
-                report.push(
-                    Diag::warning(
-                        "record::result_unchecked",
-                        "the record names a winner, but the game is not over; not checked",
-                    )
-                    .at(claim.span)
-                    .label("game not over"),
-                );
-            }
+
+    /// A claimed winner (a CSV winner column) against the replay's.
+    fn check_winner_claim(&mut self) {
+        let Some(claim) = &self.raw.winner_claim else {
+            return;
+        };
+        let report = &mut self.report;
+        let claimed: Vec<String> = claim
+            .seats
+            .iter()
+            .filter_map(|&i| report.seats.get(i).cloned())
+            .collect();
+        let say = |w: &[String]| match w {
+            [] => "no winner".to_string(),
+            [one] => one.clone(),
+            _ => format!("a draw ({})", w.join(", ")),
+        };
+        if !report.over {
+            report.push(
+                Diag::warning(
+                    "record::result_unchecked",
+                    "the record names a winner, but the game is not over; not checked",
+                )
+                .at(claim.span)
+                .label("game not over"),
+            );
+        } else if claimed != report.winners {
+            let actual = say(&report.winners);
+            let d = Diag::error(
+                format!("{}::winner_mismatch", R::NAME),
+                format!(
+                    "the record says the winner is {} (`{}`), but the replay gives {actual}",
+                    say(&claimed),
+                    claim.text
+                ),
+            )
+            .at(claim.span)
+            .label(format!("the replay gives {actual}"))
+            .help(format!(
+                "final scores ({}): {}",
+                report.seats.join(", "),
+                crate::record::format_result(&report.scores)
+            ));
+            report.push(d);
         }
     }
-    report.valid = report.errors.is_empty();
-    (report, Some(state), plies)
 }
 
 fn is_rules_tag<R: Rules>(tag_text: &str) -> bool {

@@ -57,6 +57,8 @@ impl Origin {
         let newlines = memchr::memchr_iter(b'\n', text.as_bytes()).count();
         let column = match text.rfind('\n') {
             Some(i) => text.get(i + 1..).map_or(0, |t| t.chars().count()),
+            // a byte-order mark is not a column (spec §5)
+            None if self.offset == 0 && text.starts_with('\u{feff}') => text.chars().count() - 1,
             None => self.column + text.chars().count(),
         };
         Origin {
@@ -97,17 +99,13 @@ impl<'a> LineIndex<'a> {
         }
     }
 
-    /// 1-based line and column of a byte offset.
+    /// 1-based line and column of a byte offset. The column counts
+    /// characters after a byte-order mark (spec §5); the offset counts its bytes.
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
         let offset = offset.min(self.src.len());
         let line = self.starts.partition_point(|&s| s <= offset).max(1);
         let start = self.starts.get(line - 1).copied().unwrap_or(0);
-        let mut column = self
-            .src
-            .get(start..offset)
-            .map(|s| s.chars().count())
-            .unwrap_or(offset - start)
-            + 1;
+        let mut column = column_from(self.src, start, offset) + 1;
         if line == 1 {
             column += self.origin.column;
         }
@@ -127,6 +125,27 @@ impl<'a> LineIndex<'a> {
     pub fn origin(&self) -> Origin {
         self.origin
     }
+}
+
+/// The 0-based column of a byte offset, in characters after the line start
+/// (and after a byte-order mark on line 1).
+pub fn column(src: &str, offset: usize) -> usize {
+    let offset = offset.min(src.len());
+    let start = src
+        .as_bytes()
+        .get(..offset)
+        .and_then(|b| b.iter().rposition(|&c| c == b'\n'))
+        .map_or(0, |i| i + 1);
+    column_from(src, start, offset)
+}
+
+fn column_from(src: &str, mut start: usize, offset: usize) -> usize {
+    if start == 0 && src.starts_with('\u{feff}') {
+        start = '\u{feff}'.len_utf8().min(offset);
+    }
+    src.get(start..offset)
+        .map(|s| s.chars().count())
+        .unwrap_or(offset.saturating_sub(start))
 }
 
 #[cfg(test)]
@@ -162,5 +181,18 @@ mod tests {
         assert_eq!(idx.line_col(6), (3, 1));
         assert_eq!(second.to_file(Span::new(4, 1)).text(file), "e");
         assert_eq!(second.after("[x] e\nf").offset, file.len());
+        assert_eq!(Origin::default().after("\u{feff}ab").column, 2);
+    }
+
+    #[test]
+    fn columns_start_after_a_bom() {
+        let src = "\u{feff}[A \"x\"]\n[B \"y\"]\n";
+        let idx = LineIndex::new(src);
+        assert_eq!(idx.line_col(0), (1, 1));
+        assert_eq!(idx.line_col(3), (1, 1));
+        assert_eq!(idx.line_col(4), (1, 2));
+        assert_eq!(idx.line_col(11), (2, 1));
+        assert_eq!(column(src, 4), 1);
+        assert_eq!(column("ab\nçd", 6), 2);
     }
 }

@@ -57,7 +57,7 @@ fn exit_codes() {
 #[test]
 fn streams() {
     let o = bin(&["validate", INVALID], b"");
-    assert_eq!(o.stdout, "1 games, 0 valid, 1 invalid, 0 unfinished\n");
+    assert_eq!(o.stdout, "1 game, 0 valid, 1 invalid, 0 unfinished\n");
     assert!(o.stderr.contains("reversi::no_flip"));
     assert!(o.stderr.contains("ply 9"));
     // JSON mode: one document on stdout, nothing on stderr, even for a missing file.
@@ -72,7 +72,7 @@ fn streams() {
     assert_eq!(doc["errors"][0]["file"], "no/such/file");
     // -q: only the summary line.
     let o = bin(&["validate", "-q", INVALID], b"");
-    assert_eq!(o.stdout, "1 games, 0 valid, 1 invalid, 0 unfinished\n");
+    assert_eq!(o.stdout, "1 game, 0 valid, 1 invalid, 0 unfinished\n");
     assert!(o.stderr.is_empty());
 }
 

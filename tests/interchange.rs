@@ -195,7 +195,7 @@ fn formats_by_name_and_forced() {
         b"f5d6c3d3c4f4\n",
     );
     assert_eq!(r.code, 0, "{}", r.stderr);
-    assert!(r.stdout.contains("1 games, 1 valid"));
+    assert!(r.stdout.contains("1 game, 1 valid"));
 }
 
 #[test]

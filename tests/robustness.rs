@@ -111,7 +111,7 @@ fn empty_file_is_no_games() {
 fn only_tags() {
     let r = gamerec(&["validate", "-"], b"[Game \"reversi\"]\n[Event \"x\"]\n");
     assert_eq!(r.code, 0);
-    assert_eq!(r.stdout, "1 games, 1 valid, 0 invalid, 1 unfinished\n");
+    assert_eq!(r.stdout, "1 game, 1 valid, 0 invalid, 1 unfinished\n");
 }
 
 #[test]

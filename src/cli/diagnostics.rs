@@ -108,16 +108,17 @@ impl miette::SourceCode for Window<'_> {
             .ok_or(miette::MietteError::OutOfBounds)?;
         let local = SourceSpan::new(offset.into(), span.len());
         let c = window.read_span(&local, before, after)?;
-        let column = if c.line() == 0 {
-            c.column() + self.column
-        } else {
-            c.column()
+        let at = c.span().offset();
+        let column = match memchr::memrchr(b'\n', window.get(..at).unwrap_or(&[])) {
+            Some(nl) => crate::span::column(self.data.get(nl + 1..).unwrap_or(""), at - nl - 1),
+            None => self.column + crate::span::column(&self.data, at),
         };
         Ok(Box::new(miette::MietteSpanContents::new_named(
             self.name.to_string(),
             c.data(),
             SourceSpan::new((c.span().offset() + self.start).into(), c.span().len()),
             c.line() + self.first_line,
+            // in characters after a BOM, as the JSON columns (miette counts bytes)
             column,
             c.line_count(),
         )))

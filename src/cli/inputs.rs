@@ -21,7 +21,7 @@ use rayon::prelude::*;
 
 use super::Ctx;
 use crate::formats::{self, Format, ReadOptions, SourceGame};
-use crate::replay::{GameReport, Options};
+use crate::replay::{GameReport, Options, ViewError};
 
 /// Games replayed together at most.
 pub const WINDOW_GAMES: usize = 512;
@@ -304,8 +304,8 @@ pub fn view_one(
             }
             found.unwrap_or_else(|| {
                 Err(format!(
-                    "{path} holds {n} game{}; --index {index} is out of range",
-                    if n == 1 { "" } else { "s" }
+                    "{path} holds {}; --index {index} is out of range",
+                    crate::diag::plural(n, "game", "games")
                 ))
             })
         }
@@ -331,9 +331,15 @@ pub fn view_one(
             super::diagnostics::print_game(ctx, &source, &view.report);
             Ok((source, view))
         }
-        Err(plies) => Err(ctx.usage(&format!(
-            "--ply {} is past the end of the game ({plies} plies)",
-            ply.unwrap_or_default()
+        // No start position (a rules tag failed): an invalid game, exit 1.
+        Err(ViewError::NotSetUp(report)) => {
+            super::diagnostics::print_game(ctx, &source, &report);
+            Err(super::EXIT_INVALID)
+        }
+        Err(ViewError::PastEnd(plies)) => Err(ctx.usage(&format!(
+            "--ply {} is past the end of the game ({})",
+            ply.unwrap_or_default(),
+            crate::diag::plural(plies, "ply", "plies")
         ))),
     }
 }

@@ -49,8 +49,11 @@ impl Summary {
 
     pub fn line(&self) -> String {
         let mut line = format!(
-            "{} games, {} valid, {} invalid, {} unfinished",
-            self.games, self.valid, self.invalid, self.unfinished
+            "{}, {} valid, {} invalid, {} unfinished",
+            crate::diag::plural(self.games, "game", "games"),
+            self.valid,
+            self.invalid,
+            self.unfinished
         );
         if self.unreadable > 0 {
             line.push_str(&format!(", {} unreadable", self.unreadable));
@@ -243,6 +246,8 @@ pub fn run(
         result_extras: machine,
         // no output shows tags, only `describe`'s text
         all_tags: false,
+        // the human `score` text shows them
+        score_notes: per_game.is_some() && !machine,
         ..Options::default()
     };
     let read_opts = ctx.read_options();

@@ -26,8 +26,10 @@ pub fn describe_score(file: &str, index: usize, r: &GameReport) -> String {
         "not over".to_string()
     };
     out.push_str(&format!(
-        "  {} ({}), {} plies, {state}\n",
-        r.game, r.variant, r.plies
+        "  {} ({}), {}, {state}\n",
+        r.game,
+        r.variant,
+        crate::diag::plural(r.plies, "ply", "plies")
     ));
     let scores: Vec<String> = r
         .seats
@@ -43,6 +45,9 @@ pub fn describe_score(file: &str, index: usize, r: &GameReport) -> String {
         0 => {}
         1 => out.push_str(&format!("  winner: {}\n", r.winners.join(""))),
         _ => out.push_str(&format!("  draw: {}\n", r.winners.join(", "))),
+    }
+    for note in &r.score_notes {
+        out.push_str(&format!("  {note}\n"));
     }
     for u in &r.unchecked {
         out.push_str(&format!("  not checked: {u}\n"));

@@ -110,11 +110,18 @@ pub fn write_game(game: &DocGame) -> String {
     if let Some(c) = &game.comment {
         w.comment(c);
     }
+    let mut written = 0;
     for m in game.moves.iter().filter(|m| !m.auto) {
         w.word(&m.notation);
         if let Some(c) = &m.comment {
             w.comment(c);
         }
+        written += 1;
+    }
+    // A game without moves writes `*` (spec §5), else the next game's tags
+    // would join its tag section.
+    if written == 0 {
+        w.word("*");
     }
     out.push_str(w.out.trim_end_matches(' '));
     if !out.ends_with('\n') {

@@ -182,7 +182,10 @@ fn setup_of(bo: &str) -> Result<Option<String>, String> {
         }
     };
     if chars.len() != 64 {
-        return Err(format!("{} cells instead of 64", chars.len()));
+        return Err(format!(
+            "{} instead of 64",
+            crate::diag::plural(chars.len(), "cell", "cells")
+        ));
     }
     let mut cells = String::with_capacity(64);
     for c in chars {

@@ -478,6 +478,9 @@ impl FromDoc {
             raw.shift(o.offset);
             out.push(SourceGame::of(text.clone(), origin, raw));
         }
+        if let [one] = &mut out[..] {
+            crate::model::check_variant(game, &mut one.raw);
+        }
         out
     }
 }
@@ -595,9 +598,6 @@ pub fn read_with(name: &str, bytes: Vec<u8>, opts: &ReadOptions) -> Result<Input
     {
         format = Format::Gamerec;
     }
-    let from_doc = |doc: Result<Document, String>| -> Result<String, String> {
-        Ok(gamerec::write(&doc?.games))
-    };
     match format {
         Format::Gamerec | Format::Wthor => {
             let games = gamerec::read(&text);
@@ -609,8 +609,10 @@ pub fn read_with(name: &str, bytes: Vec<u8>, opts: &ReadOptions) -> Result<Input
             } else {
                 yaml::read(strip_bom(&text))
             };
-            let text = from_doc(doc)?;
-            let games = gamerec::read(&text);
+            let doc: Document = doc?;
+            let text = gamerec::write(&doc.games);
+            let mut games = gamerec::read(&text);
+            crate::model::check_variants(&doc, &mut games);
             Ok(Input::text(name, text, games, format))
         }
         Format::Transcript => {

@@ -605,7 +605,7 @@ pub fn write(games: &[DocGame]) -> Result<String, String> {
             ));
         }
         let tag = |n: &str| g.tags.iter().find(|(k, _)| k == n).map(|(_, v)| v.trim());
-        let duo = g.variant == "duo";
+        let duo = g.variant.as_deref() == Some("duo");
         let players: u8 = tag("Players").and_then(|p| p.parse().ok()).unwrap_or(4);
         if !duo {
             if tag("Size").is_some_and(|s| s != "20") {
@@ -802,7 +802,7 @@ mod tests {
     fn setup_tags_are_written_back() {
         let doc = DocGame {
             game: "blokus".into(),
-            variant: "duo".into(),
+            variant: Some("duo".into()),
             tags: vec![
                 ("Game".into(), "blokus".into()),
                 ("SetupPurple".into(), "V3:e10,e9,f9  1:a1".into()),

@@ -117,8 +117,8 @@ fn latin1(bytes: &[u8]) -> String {
 pub fn read_names(bytes: &[u8], record_len: usize) -> Result<Vec<String>, String> {
     if bytes.len() < HEADER_LEN {
         return Err(format!(
-            "not a WTHOR names file: {} bytes, shorter than the 16-byte header",
-            bytes.len()
+            "not a WTHOR names file: {}, shorter than the 16-byte header",
+            crate::diag::plural(bytes.len(), "byte", "bytes")
         ));
     }
     let count = usize::from(u16_at(bytes, 8).unwrap_or(0));
@@ -238,8 +238,8 @@ impl Writer {
 fn check_header(bytes: &[u8]) -> Result<(), String> {
     if bytes.len() < HEADER_LEN {
         return Err(format!(
-            "not a WTHOR file: {} bytes, shorter than the 16-byte header",
-            bytes.len()
+            "not a WTHOR file: {}, shorter than the 16-byte header",
+            crate::diag::plural(bytes.len(), "byte", "bytes")
         ));
     }
     let board = bytes.get(12).copied().unwrap_or(0);
@@ -303,13 +303,15 @@ fn truncated_game(w: &mut Writer, complete: usize, announced: usize, partial: us
     let diag = Diag::error(
         "wthor::truncated",
         format!(
-            "the file is truncated: its header announces {announced} games, {missing} missing or incomplete"
+            "the file is truncated: its header announces {}, {missing} missing or incomplete",
+            crate::diag::plural(announced, "game", "games")
         ),
     )
     .at(span)
     .label(what)
     .help(format!(
-        "a WTHOR file of {announced} games is {} bytes long",
+        "a WTHOR file of {} is {} bytes long",
+        crate::diag::plural(announced, "game", "games"),
         HEADER_LEN + announced * GAME_LEN
     ));
     RawGame {
@@ -688,6 +690,11 @@ fn clean_report<'a>(
             Map::new()
         },
         unchecked: Reversi::unchecked(&state),
+        score_notes: if opts.score_notes {
+            Reversi::score_notes(&state)
+        } else {
+            Vec::new()
+        },
         errors: Vec::new(),
         warnings: Vec::new(),
         moves: Vec::new(),

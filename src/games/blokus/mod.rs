@@ -54,6 +54,10 @@
 //! - `legal_moves` lists placements as `NAME:squares` sorted by that text;
 //!   the writer always writes the piece name and the squares from `a1` row by
 //!   row. Help lines give one legal placement and how many there are.
+//! - `moves --by-score` scores a placement by the points it earns its colour
+//!   under the record's `Scoring`: the change in that colour's score, so its
+//!   squares plus a bonus it completes (all 21 placed, the monomino last, no
+//!   other colour done yet under `basic`).
 //! - An occupied-square error lists every occupied square with its colour and
 //!   blames the first one in the move's text; an edge contact blames the
 //!   first square (in the move's text) that touches its own colour and names
@@ -637,6 +641,26 @@ impl Rules for Blokus {
 
     fn legal_moves(state: &State) -> Result<Vec<String>, String> {
         Ok(state.legal_names())
+    }
+
+    const SCORES_MOVES: bool = true;
+
+    /// Each placement with the points it earns its colour under the record's
+    /// scoring: its squares, plus a bonus it completes (all 21 placed, the
+    /// monomino last, no other colour done).
+    fn scored_moves(state: &State) -> Result<Vec<(String, i64)>, String> {
+        let c = state.board.to_move;
+        let before = state.colour_score(c);
+        Ok(state
+            .board
+            .moves(c)
+            .iter()
+            .map(|p| {
+                let mut after = state.clone();
+                after.board.place(*p);
+                (notation::write_placement(p), after.colour_score(c) - before)
+            })
+            .collect())
     }
 
     fn render(state: &State, color: bool) -> String {

@@ -54,12 +54,12 @@
 //!   `wrong_draw_count`, `fourth_copy`. A pass: the bag first, then (known
 //!   hand) whether a placement exists.
 //! - **`moves`** needs the mover's hand known (otherwise an error: exit 2). It
-//!   lists placements **best scoring first**, ties by text, each with its
-//!   score (`Rc@0,1 + Ro@0,2 =4`), then the legal swaps (every distinct set of
-//!   hand tiles the bag allows, sorted by text), or `pass` when passing is
-//!   legal. This departs from the general "sorted by text" rule on purpose: a
-//!   player wants the best placements on top. On the empty board the tiles are
-//!   listed from 0,0 eastward (any square and orientation is legal).
+//!   lists the placements and the legal swaps (every distinct set of hand
+//!   tiles the bag allows), sorted by text like every game, or `pass` when
+//!   passing is legal. `moves --by-score` lists them best scoring first, ties
+//!   by text, each with its score (`Rc@0,1 + Ro@0,2 =4`; a swap scores 0).
+//!   On the empty board the tiles are listed from 0,0 eastward (any square
+//!   and orientation is legal).
 //! - `position_rows` (JSON `final_position`): the occupied rectangle, north
 //!   first, each row its cells concatenated, a cell a tile code (`Rc`) or
 //!   `..`; nothing else is prepended. An empty board gives no rows.
@@ -144,11 +144,7 @@ fn tile_list(tiles: &[Tile]) -> String {
 
 /// `1 tile`, `3 tiles`.
 fn n_tiles(n: usize) -> String {
-    if n == 1 {
-        "1 tile".to_string()
-    } else {
-        format!("{n} tiles")
-    }
+    crate::diag::plural(n, "tile", "tiles")
 }
 
 fn seat(p: usize) -> String {
@@ -172,7 +168,7 @@ fn parse_hand(value: &str) -> Result<Counts, String> {
         n += 1;
     }
     if n != 6 {
-        return Err(format!("{n} tiles instead of 6"));
+        return Err(format!("{} instead of 6", n_tiles(n)));
     }
     Ok(c)
 }
@@ -605,7 +601,8 @@ impl State {
             return Err(Diag::error(
                 "qwirkle::first_turn",
                 format!(
-                    "the first turn places {placed} tiles, but {me}'s largest group holds {group}"
+                    "the first turn places {}, but {me}'s largest group holds {group}",
+                    n_tiles(placed)
                 ),
             )
             .at(span)
@@ -619,7 +616,8 @@ impl State {
         Diag::error(
             "qwirkle::wrong_draw_count",
             format!(
-                "{what} draws {expect} tiles (the bag holds {}), not {}",
+                "{what} draws {} (the bag holds {}), not {}",
+                n_tiles(expect),
                 self.bag,
                 d.tiles.len()
             ),
@@ -1056,13 +1054,23 @@ impl Rules for Qwirkle {
         if state.hand().is_none() {
             return Err(format!("the hand of {} is not known", state.me()));
         }
-        let mut out: Vec<String> = state
-            .placements()
+        Ok(Self::scored_moves(state)?
             .into_iter()
-            .map(|(t, s)| format!("{t} ={s}"))
-            .collect();
+            .map(|(text, _)| text)
+            .collect())
+    }
+
+    const SCORES_MOVES: bool = true;
+
+    /// Placements with their score (the 6 for going out included), then the
+    /// swaps the bag allows, scoring 0.
+    fn scored_moves(state: &State) -> Result<Vec<(String, i64)>, String> {
+        if state.hand().is_none() {
+            return Err(format!("the hand of {} is not known", state.me()));
+        }
+        let mut out = state.placements();
         if state.bag > 0 {
-            out.extend(state.swaps());
+            out.extend(state.swaps().into_iter().map(|s| (s, 0)));
         }
         Ok(out)
     }

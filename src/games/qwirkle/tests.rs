@@ -824,23 +824,22 @@ fn legal_moves_best_first_and_hidden_hands() {
         .view(&games[0], src, &Options::default(), None, false)
         .expect("view");
     assert!(view.report.valid, "{:?}", view.report.errors);
-    let moves = view.legal.expect("hand known");
+    let scored = view
+        .scored
+        .expect("qwirkle scores moves")
+        .expect("hand known");
     assert_eq!(
-        moves.first().map(String::as_str),
-        Some("Gc@0,-1 + Gd@1,-1 + Go@2,-1 =9")
+        scored.first(),
+        Some(&("Gc@0,-1 + Gd@1,-1 + Go@2,-1".to_string(), 9))
     );
-    let scores: Vec<i64> = moves
-        .iter()
-        .filter(|m| !m.starts_with("swap"))
-        .map(|m| {
-            m.rsplit('=')
-                .next()
-                .and_then(|s| s.parse().ok())
-                .expect("score")
-        })
-        .collect();
-    assert!(scores.windows(2).all(|w| w[0] >= w[1]));
-    assert!(moves.iter().any(|m| m == "swap Go,Gd,Gc,Ps,Px,P*"));
+    assert!(scored.windows(2).all(|w| w[0].1 >= w[1].1));
+    assert!(scored.contains(&("swap Go,Gd,Gc,Ps,Px,P*".to_string(), 0)));
+    // Without --by-score: the same moves, sorted by text.
+    let moves = view.legal.expect("hand known");
+    assert!(moves.windows(2).all(|w| w[0] <= w[1]));
+    let mut texts: Vec<String> = scored.into_iter().map(|(t, _)| t).collect();
+    texts.sort();
+    assert_eq!(moves, texts);
     // Without hands: an error naming the seat.
     let src = "[Game \"qwirkle\"]\n[Players \"2\"]\n\nRc@0,0\n";
     let games = parse_file(src);

@@ -97,7 +97,10 @@ fn parse_setup(value: &str) -> Result<Position, String> {
     };
     let count = cells.chars().count();
     if count != 64 {
-        return Err(format!("{count} cells instead of 64"));
+        return Err(format!(
+            "{} instead of 64",
+            crate::diag::plural(count, "cell", "cells")
+        ));
     }
     let mut pos = Position {
         black: 0,
@@ -273,6 +276,14 @@ impl Rules for Reversi {
             json!({ "black": state.placed[0], "white": state.placed[1] }),
         );
         m
+    }
+
+    /// The discs each side placed (spec reversi.md, Rules: `score` reports them).
+    fn score_notes(state: &State) -> Vec<String> {
+        vec![format!(
+            "discs placed: black {}, white {}",
+            state.placed[0], state.placed[1]
+        )]
     }
 
     fn write_move(mv: &Move) -> String {
