@@ -133,6 +133,7 @@ pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
             super::inputs::run(
                 stdin,
                 std::slice::from_ref(&args.path),
+                &super::inputs::ScanArgs::default(),
                 &read_opts,
                 &opts,
                 &mut |event| {

@@ -33,6 +33,18 @@ pub const WINDOW_BYTES: usize = 4 * 1024 * 1024;
 pub struct FileError {
     pub file: String,
     pub message: String,
+    /// A code of the contract, when one applies (`record::no_games`).
+    pub code: Option<&'static str>,
+}
+
+impl FileError {
+    pub fn new(file: impl Into<String>, message: impl Into<String>) -> FileError {
+        FileError {
+            file: file.into(),
+            message: message.into(),
+            code: None,
+        }
+    }
 }
 
 /// What the pipeline hands its sink, in input order.
@@ -46,6 +58,24 @@ pub enum Event<'g> {
     Skipped(&'g FileError),
 }
 
+/// How directories are searched (as ripgrep does): hidden entries and what
+/// `.gitignore` (in a git repository), `.ignore` and `.git/info/exclude`
+/// exclude are skipped unless asked for; `--glob` patterns (relative to the
+/// directory searched, `!` to exclude) narrow the files read.
+#[derive(clap::Args, Clone, Debug, Default)]
+pub struct ScanArgs {
+    /// Search hidden files and directories too.
+    #[arg(long)]
+    pub hidden: bool,
+    /// Read files that `.gitignore`/`.ignore` files exclude.
+    #[arg(long)]
+    pub no_ignore: bool,
+    /// Only files matching this glob (repeatable; `!GLOB` excludes), in
+    /// directory scans.
+    #[arg(long = "glob", value_name = "GLOB")]
+    pub globs: Vec<String>,
+}
+
 /// The files the path arguments name, with the entries skipped and the
 /// directories that could not be read.
 pub struct Expanded {
@@ -54,51 +84,67 @@ pub struct Expanded {
     pub skipped: Vec<FileError>,
 }
 
-/// Expands the path arguments to the files they name.
-pub fn expand(paths: &[String]) -> Expanded {
+/// Expands the path arguments to the files they name. A file named on the
+/// command line is always read; a directory scan reads the files whose
+/// extension names a format gamerec reads, and the general extensions
+/// (`.txt`, `.csv`, `.pgn`) only when their content is such a record.
+pub fn expand(paths: &[String], scan: &ScanArgs) -> Expanded {
     let mut out = Expanded {
         files: Vec::new(),
         errors: Vec::new(),
         skipped: Vec::new(),
     };
     for p in paths {
-        if p == "-" {
+        if p == "-" || !Path::new(p).is_dir() {
             out.files.push(p.clone());
             continue;
         }
-        let path = Path::new(p);
-        if path.is_dir() {
-            let mut found = Vec::new();
-            walk(path, &mut found, &mut out);
-            found.sort();
-            out.files.extend(found);
-        } else {
-            out.files.push(p.clone());
-        }
+        walk(p, scan, &mut out);
     }
     out
 }
 
-fn walk(dir: &Path, found: &mut Vec<String>, out: &mut Expanded) {
-    let entries = match std::fs::read_dir(dir) {
-        Ok(e) => e,
+fn walk(dir: &str, scan: &ScanArgs, out: &mut Expanded) {
+    let mut overrides = ignore::overrides::OverrideBuilder::new(dir);
+    for g in &scan.globs {
+        if let Err(e) = overrides.add(g) {
+            out.errors
+                .push(FileError::new(g.clone(), format!("bad --glob: {e}")));
+            return;
+        }
+    }
+    let overrides = match overrides.build() {
+        Ok(o) => o,
         Err(e) => {
-            out.errors.push(FileError {
-                file: dir.to_string_lossy().into_owned(),
-                message: format!("cannot read directory: {e}"),
-            });
+            out.errors
+                .push(FileError::new(dir, format!("bad --glob: {e}")));
             return;
         }
     };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        let Ok(kind) = entry.file_type() else {
-            continue;
+    let walker = ignore::WalkBuilder::new(dir)
+        .hidden(!scan.hidden)
+        .ignore(!scan.no_ignore)
+        .git_ignore(!scan.no_ignore)
+        .git_exclude(!scan.no_ignore)
+        .git_global(!scan.no_ignore)
+        .parents(!scan.no_ignore)
+        .overrides(overrides)
+        .sort_by_file_path(|a, b| a.cmp(b))
+        .build();
+    for entry in walker {
+        let entry = match entry {
+            Ok(e) => e,
+            Err(e) => {
+                out.errors
+                    .push(FileError::new(dir, format!("cannot read: {e}")));
+                continue;
+            }
         };
-        if kind.is_dir() {
-            walk(&path, found, out);
+        let path = entry.path();
+        if entry.file_type().is_some_and(|t| t.is_dir()) {
             continue;
         }
+        let name = path.to_string_lossy().into_owned();
         let wanted = path.extension().and_then(|e| e.to_str()).is_some_and(|e| {
             Format::scanned_extensions()
                 .iter()
@@ -108,19 +154,32 @@ fn walk(dir: &Path, found: &mut Vec<String>, out: &mut Expanded) {
             continue;
         }
         // what a link points to counts; only regular files are read
-        match std::fs::metadata(&path) {
-            Ok(m) if m.is_file() => found.push(path.to_string_lossy().into_owned()),
+        match std::fs::metadata(path) {
+            Ok(m) if m.is_file() => {
+                if formats::detect::is_general(&name) && !holds_a_record(path) {
+                    continue;
+                }
+                out.files.push(name);
+            }
             Ok(m) if m.is_dir() => {}
-            Ok(m) => out.skipped.push(FileError {
-                file: path.to_string_lossy().into_owned(),
-                message: format!("skipped: not a regular file ({})", kind_of(&m)),
-            }),
-            Err(e) => out.errors.push(FileError {
-                file: path.to_string_lossy().into_owned(),
-                message: format!("cannot read: {e}"),
-            }),
+            Ok(m) => out.skipped.push(FileError::new(
+                name,
+                format!("skipped: not a regular file ({})", kind_of(&m)),
+            )),
+            Err(e) => out
+                .errors
+                .push(FileError::new(name, format!("cannot read: {e}"))),
         }
     }
+}
+
+/// Whether a file's first bytes are a record of a format gamerec reads
+/// (for the general extensions in a scan).
+fn holds_a_record(path: &Path) -> bool {
+    let mut head = Vec::new();
+    let read = std::fs::File::open(path)
+        .and_then(|f| f.take(crate::source::BLOCK as u64).read_to_end(&mut head));
+    read.is_ok() && formats::detect::sniff(&String::from_utf8_lossy(&head)).is_some()
 }
 
 /// What a file that is not a regular file is.
@@ -153,33 +212,21 @@ pub fn open<'a>(
         match stdin {
             Some(s) => Box::new(s),
             None => {
-                return Err(FileError {
-                    file: "-".into(),
-                    message: "standard input given twice".into(),
-                });
+                return Err(FileError::new("-", "standard input given twice"));
             }
         }
     } else {
         match std::fs::File::open(file) {
             Ok(f) if f.metadata().is_ok_and(|m| m.is_dir()) => {
-                return Err(FileError {
-                    file: file.to_string(),
-                    message: "cannot read: Is a directory".into(),
-                });
+                return Err(FileError::new(file, "cannot read: Is a directory"));
             }
             Ok(f) => Box::new(f),
             Err(e) => {
-                return Err(FileError {
-                    file: file.to_string(),
-                    message: format!("cannot read: {e}"),
-                });
+                return Err(FileError::new(file, format!("cannot read: {e}")));
             }
         }
     };
-    formats::open(file, reader, opts).map_err(|message| FileError {
-        file: file.to_string(),
-        message,
-    })
+    formats::open(file, reader, opts).map_err(|message| FileError::new(file, message))
 }
 
 /// A window entry waiting for its turn.
@@ -194,11 +241,12 @@ enum Pending {
 pub fn run(
     stdin: &mut dyn Read,
     paths: &[String],
+    scan: &ScanArgs,
     read_opts: &ReadOptions,
     opts: &Options,
     sink: &mut dyn FnMut(Event) -> io::Result<()>,
 ) -> io::Result<()> {
-    let expanded = expand(paths);
+    let expanded = expand(paths, scan);
     let mut window: Vec<Pending> = Vec::new();
     let mut bytes = 0;
     window.extend(expanded.skipped.into_iter().map(Pending::Skipped));
@@ -227,9 +275,10 @@ pub fn run(
                         bytes = 0;
                     }
                 }
-                Err(message) => window.push(Pending::FileError(FileError {
+                Err(e) => window.push(Pending::FileError(FileError {
                     file: file.clone(),
-                    message,
+                    message: e.message,
+                    code: e.code,
                 })),
             }
         }

@@ -10,6 +10,7 @@ mod inputs;
 mod moves;
 mod perft;
 pub mod report;
+mod schema;
 mod score;
 mod show;
 mod validate;
@@ -74,6 +75,8 @@ enum Command {
     Moves(moves::Args),
     /// Count the leaf nodes of the legal-move tree from the start position.
     Perft(perft::Args),
+    /// Print the JSON Schema of the `--format json` report.
+    Schema(schema::Args),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -89,6 +92,9 @@ pub enum OutputFormat {
     Human,
     Json,
     Jsonl,
+    Github,
+    Sarif,
+    Junit,
 }
 
 /// Where a command reads and writes, and the global options.
@@ -209,6 +215,7 @@ pub fn run(
         Command::Convert(a) => convert::run(&mut ctx, a),
         Command::Moves(a) => moves::run(&mut ctx, a),
         Command::Perft(a) => perft::run(&mut ctx, a),
+        Command::Schema(a) => schema::run(&mut ctx, a),
     };
     let flushed = ctx.out.flush();
     let _ = ctx.err.flush();

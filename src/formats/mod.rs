@@ -28,6 +28,7 @@
 //! the start, GGF by a leading `(;`; everything else is gamerec text.
 
 pub mod csv;
+pub mod detect;
 pub mod gamerec;
 pub mod ggf;
 pub mod json;
@@ -37,7 +38,7 @@ pub mod wthor;
 pub mod yaml;
 
 use std::io::Read;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 
 use crate::diag::Diag;
@@ -91,32 +92,11 @@ impl Format {
             .find(|f| f.name().eq_ignore_ascii_case(name))
     }
 
-    /// The file extension of a format read by extension.
-    pub fn extension(self) -> Option<&'static str> {
-        match self {
-            Format::Gamerec => Some("gamerec"),
-            Format::Json | Format::Yaml => None,
-            Format::Wthor => Some("wtb"),
-            Format::Transcript => Some("txt"),
-            Format::Csv => Some("csv"),
-            Format::Ggf => Some("ggf"),
-            Format::Pentobi => Some("blksgf"),
-        }
-    }
-
-    /// The interchange format a file name's extension says, if any.
-    pub fn by_extension(name: &str) -> Option<Format> {
-        let ext = Path::new(name).extension()?.to_str()?;
-        Format::ALL
-            .iter()
-            .copied()
-            .filter(|f| *f != Format::Gamerec)
-            .find(|f| f.extension().is_some_and(|x| x.eq_ignore_ascii_case(ext)))
-    }
-
     /// File extensions a directory scan picks up (never JSON or YAML).
+    /// `.txt`, `.csv` and `.pgn` are read in a scan only when their content is a
+    /// record gamerec reads ([`detect::sniff`]).
     pub fn scanned_extensions() -> &'static [&'static str] {
-        &["gamerec", "wtb", "txt", "csv", "ggf", "blksgf"]
+        &["gamerec", "wtb", "txt", "csv", "pgn", "ggf", "blksgf"]
     }
 }
 
@@ -319,7 +299,7 @@ impl SourceGame {
 
 /// A file's games, one at a time, in file order; an `Err` item is a problem
 /// that ends the file (the games before it stand).
-pub type Games<'a> = Box<dyn Iterator<Item = Result<SourceGame, String>> + 'a>;
+pub type Games<'a> = Box<dyn Iterator<Item = Result<SourceGame, ReadError>> + 'a>;
 
 /// Reads the first bytes of a file (format detection looks at them).
 fn head(reader: &mut dyn Read) -> Result<Vec<u8>, String> {
@@ -346,35 +326,25 @@ pub fn open<'a>(
     opts: &ReadOptions,
 ) -> Result<(Format, Games<'a>), String> {
     let first = head(&mut reader)?;
-    let by_name = if name == "-" {
-        None
-    } else {
-        Format::by_extension(name)
-    };
     let limit = opts.max_game_bytes;
     if is_wthor(name, opts) {
         let names = wthor::side_files(name, opts)?;
         let games = wthor::games(first, reader, Arc::new(names))?;
-        return Ok((Format::Wthor, wrap(name, Format::Wthor, Box::new(games))));
+        let games = wrap(name, Format::Wthor, Box::new(games), None);
+        return Ok((Format::Wthor, games));
     }
     let head_text = String::from_utf8_lossy(&first);
-    let mut format = opts
-        .forced
-        .or(by_name)
-        .unwrap_or_else(|| detect(&head_text));
-    if opts.forced.is_none()
-        && format == Format::Transcript
-        && strip_bom(&head_text).trim_start().starts_with('[')
-    {
-        format = Format::Gamerec;
-    }
+    let (format, chosen) = detect::choose(name, &head_text, opts.forced);
+    // a file with something in it must hold a game (spec §2, no silent passes)
+    let has_content = !head_text.trim_start_matches('\u{feff}').trim().is_empty();
+    let no_games = has_content.then(|| detect::no_games(format, chosen));
     let limit = if format == Format::Yaml {
         yaml::MAX_YAML_BYTES
     } else {
         limit
     };
     let buf = TextBuf::new(first, reader, limit);
-    let games: Games<'a> = match format {
+    let games: Box<dyn Iterator<Item = Result<SourceGame, String>> + 'a> = match format {
         Format::Gamerec | Format::Wthor => Box::new(gamerec::games(buf)),
         Format::Json => Box::new(json::games(buf)),
         Format::Yaml => Box::new(yaml::games(buf)?),
@@ -390,23 +360,64 @@ pub fn open<'a>(
             Ok((Some(text), games))
         })),
     };
-    Ok((format, wrap(name, format, games)))
+    Ok((format, wrap(name, format, games, no_games)))
 }
 
-/// Names a file's games and numbers them.
-fn wrap<'a>(name: &str, format: Format, games: Games<'a>) -> Games<'a> {
+/// A problem that ends a file: a file-level error.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReadError {
+    /// A code of the contract, when one applies (`record::no_games`).
+    pub code: Option<&'static str>,
+    pub message: String,
+}
+
+impl std::fmt::Display for ReadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl From<String> for ReadError {
+    fn from(message: String) -> Self {
+        ReadError {
+            code: None,
+            message,
+        }
+    }
+}
+
+/// Names a file's games and numbers them; `no_games` is the error to give
+/// when the reader finds none.
+fn wrap<'a>(
+    name: &str,
+    format: Format,
+    games: Box<dyn Iterator<Item = Result<SourceGame, String>> + 'a>,
+    mut no_games: Option<String>,
+) -> Games<'a> {
     let file = Arc::new(FileInfo {
         name: name.to_string(),
         format,
     });
     let mut index = 0;
-    Box::new(games.map(move |g| {
-        g.map(|mut g| {
+    let mut games = games.fuse();
+    Box::new(std::iter::from_fn(move || match games.next() {
+        Some(Ok(mut g)) => {
             g.file = Arc::clone(&file);
             g.index = index;
             index += 1;
-            g
-        })
+            Some(Ok(g))
+        }
+        Some(Err(e)) => {
+            no_games = None;
+            Some(Err(ReadError::from(e)))
+        }
+        None if index == 0 => no_games.take().map(|message| {
+            Err(ReadError {
+                code: Some("record::no_games"),
+                message,
+            })
+        }),
+        None => None,
     }))
 }
 
@@ -517,29 +528,6 @@ fn strip_bom(text: &str) -> &str {
     text.strip_prefix('\u{feff}').unwrap_or(text)
 }
 
-/// The format of a file, from its content.
-pub fn detect(text: &str) -> Format {
-    let t = strip_bom(text).trim_start();
-    if let Some(rest) = t.strip_prefix('{') {
-        if rest.trim_start().starts_with('"') || rest.trim_start().starts_with('}') {
-            return Format::Json;
-        }
-    }
-    if t.lines().any(|l| l.starts_with("games:")) {
-        return Format::Yaml;
-    }
-    if t.starts_with('(') {
-        let head: String = t.chars().take(400).collect::<String>().to_ascii_lowercase();
-        if head.contains("gm[blokus") || head.contains("gm[ blokus") {
-            return Format::Pentobi;
-        }
-        if t.starts_with("(;") {
-            return Format::Ggf;
-        }
-    }
-    Format::Gamerec
-}
-
 fn utf8(bytes: Vec<u8>) -> Result<String, String> {
     String::from_utf8(bytes).map_err(|e| {
         format!(
@@ -563,21 +551,11 @@ pub fn read(name: &str, bytes: Vec<u8>, forced: Option<Format>) -> Result<Input,
 
 /// Whether a file is read as WTHOR (by `--from` or its extension).
 pub fn is_wthor(name: &str, opts: &ReadOptions) -> bool {
-    let by_name = if name == "-" {
-        None
-    } else {
-        Format::by_extension(name)
-    };
-    opts.forced.or(by_name) == Some(Format::Wthor)
+    opts.forced.or(detect::named(name)) == Some(Format::Wthor)
 }
 
 /// Reads a file's bytes with the given options.
 pub fn read_with(name: &str, bytes: Vec<u8>, opts: &ReadOptions) -> Result<Input, String> {
-    let by_name = if name == "-" {
-        None
-    } else {
-        Format::by_extension(name)
-    };
     if is_wthor(name, opts) {
         let names = wthor::side_files(name, opts)?;
         let read = wthor::read(&bytes, &names)?;
@@ -590,14 +568,7 @@ pub fn read_with(name: &str, bytes: Vec<u8>, opts: &ReadOptions) -> Result<Input
         });
     }
     let text = utf8(bytes)?;
-    let mut format = opts.forced.or(by_name).unwrap_or_else(|| detect(&text));
-    // a `.txt` holding gamerec text (a tag first) is read as gamerec text
-    if opts.forced.is_none()
-        && format == Format::Transcript
-        && strip_bom(&text).trim_start().starts_with('[')
-    {
-        format = Format::Gamerec;
-    }
+    let (format, _) = detect::choose(name, &text, opts.forced);
     match format {
         Format::Gamerec | Format::Wthor => {
             let games = gamerec::read(&text);
@@ -696,9 +667,9 @@ mod tests {
 
     #[test]
     fn detection_by_extension() {
-        assert_eq!(Format::by_extension("a/WTH_1977.WTB"), Some(Format::Wthor));
-        assert_eq!(Format::by_extension("x.csv"), Some(Format::Csv));
-        assert_eq!(Format::by_extension("x.gamerec"), None);
-        assert_eq!(Format::by_extension("x"), None);
+        assert_eq!(detect::named("a/WTH_1977.WTB"), Some(Format::Wthor));
+        assert_eq!(detect::named("x.csv"), None);
+        assert_eq!(detect::named("x.gamerec"), Some(Format::Gamerec));
+        assert_eq!(detect::named("x"), None);
     }
 }

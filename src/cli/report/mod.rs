@@ -8,9 +8,17 @@
 //!   array, then `summary` and `errors` (the same bytes as the document built
 //!   whole would be);
 //! - `jsonl`: one object per game per line, then one last line
-//!   `{"summary": {...}, "errors": [...]}`.
+//!   `{"summary": {...}, "errors": [...]}`;
+//! - `github`, `sarif`, `junit`: what CI systems read ([`github`],
+//!   [`sarif`], [`junit`]).
 //!
-//! Field names are a contract: add fields, never rename.
+//! Field names are a contract: add fields, never rename. The JSON document's
+//! shape is described by the JSON Schema `gamerec schema` prints
+//! (`schemas/report.schema.json`).
+
+mod github;
+mod junit;
+mod sarif;
 
 use std::io::{self, Write};
 
@@ -66,12 +74,25 @@ impl Summary {
     }
 }
 
+/// The version of the JSON document's shape (`schema_version`): raised
+/// when a field changes meaning; adding fields keeps it.
+pub const SCHEMA_VERSION: u32 = 1;
+
+/// The JSON Schema of the `--format json` document and of `jsonl` lines.
+pub const SCHEMA: &str = include_str!("../../../schemas/report.schema.json");
+
 /// One game's JSON object.
 pub fn game_json(g: &SourceGame, r: &GameReport) -> Value {
     let lines = g.lines();
     let mut obj = Map::new();
     obj.insert("file".into(), json!(g.file.name));
     obj.insert("index".into(), json!(g.index));
+    let tags: Map<String, Value> = r
+        .tags
+        .iter()
+        .map(|(k, v)| (k.clone(), Value::String(v.clone())))
+        .collect();
+    obj.insert("tags".into(), Value::Object(tags));
     let opt = |s: &str| if s.is_empty() { Value::Null } else { json!(s) };
     obj.insert("game".into(), opt(&r.game));
     obj.insert("variant".into(), opt(&r.variant));
@@ -96,7 +117,15 @@ pub fn game_json(g: &SourceGame, r: &GameReport) -> Value {
 fn file_errors_json(errors: &[FileError]) -> Value {
     errors
         .iter()
-        .map(|e| json!({ "file": e.file, "message": e.message }))
+        .map(|e| {
+            let mut o = Map::new();
+            o.insert("file".into(), json!(e.file));
+            o.insert("message".into(), json!(e.message));
+            if let Some(code) = e.code {
+                o.insert("code".into(), json!(code));
+            }
+            Value::Object(o)
+        })
         .collect()
 }
 
@@ -117,9 +146,16 @@ pub struct Args {
     #[arg(required = true)]
     pub paths: Vec<String>,
     /// `json`: one JSON document on stdout, diagnostics included; `jsonl`:
-    /// one JSON object per game per line, then the summary.
+    /// one JSON object per game per line, then the summary; `github`:
+    /// GitHub Actions workflow commands; `sarif`: a SARIF 2.1.0 log;
+    /// `junit`: JUnit XML, one test case per game.
     #[arg(long, value_enum, default_value_t)]
     pub format: OutputFormat,
+    /// Warnings make a game count as invalid for the exit code.
+    #[arg(long)]
+    pub deny_warnings: bool,
+    #[command(flatten)]
+    pub scan: super::inputs::ScanArgs,
 }
 
 /// Where reports go: one sink per output format.
@@ -133,14 +169,23 @@ struct Sink<'a> {
     summary: Summary,
     file_errors: Vec<FileError>,
     skipped: Vec<FileError>,
+    /// Games with warnings (for `--deny-warnings`).
+    warned: usize,
+    sarif: sarif::Writer,
+    junit: junit::Writer,
 }
 
 impl Sink<'_> {
     fn start(&mut self) -> io::Result<()> {
-        if self.format == OutputFormat::Json {
-            write!(self.out, "{{\n  \"games\": [")?;
+        match self.format {
+            OutputFormat::Json => write!(
+                self.out,
+                "{{\n  \"schema_version\": {SCHEMA_VERSION},\n  \"games\": ["
+            ),
+            OutputFormat::Sarif => self.sarif.start(self.out),
+            OutputFormat::Junit => self.junit.start(self.out),
+            _ => Ok(()),
         }
-        Ok(())
     }
 
     fn event(&mut self, event: Event) -> io::Result<()> {
@@ -148,7 +193,13 @@ impl Sink<'_> {
             Event::Game(g, r) => {
                 let first = self.summary.games == 0;
                 self.summary.add(r);
+                if !r.warnings.is_empty() {
+                    self.warned += 1;
+                }
                 match self.format {
+                    OutputFormat::Github => github::game(self.out, g, r)?,
+                    OutputFormat::Sarif => self.sarif.game(self.out, g, r)?,
+                    OutputFormat::Junit => self.junit.game(self.out, g, r)?,
                     OutputFormat::Json => {
                         let sep = if first { "\n    " } else { ",\n    " };
                         write!(self.out, "{sep}")?;
@@ -171,24 +222,32 @@ impl Sink<'_> {
             }
             Event::FileError(e) => {
                 self.summary.unreadable += 1;
-                if self.format == OutputFormat::Human {
-                    writeln!(
-                        self.err,
-                        "error: {}: {}",
-                        visible(&e.file),
-                        visible(&e.message)
-                    )?;
+                match self.format {
+                    OutputFormat::Human => {
+                        let code = e.code.map(|c| format!("{c}: ")).unwrap_or_default();
+                        writeln!(
+                            self.err,
+                            "error: {}: {code}{}",
+                            visible(&e.file),
+                            visible(&e.message)
+                        )?;
+                    }
+                    OutputFormat::Github => github::file_error(self.out, e)?,
+                    OutputFormat::Junit => self.junit.file_error(self.out, e)?,
+                    _ => {}
                 }
                 self.file_errors.push(e.clone());
             }
             Event::Skipped(e) => {
-                if self.format == OutputFormat::Human && !self.quiet {
-                    writeln!(
+                match self.format {
+                    OutputFormat::Human if !self.quiet => writeln!(
                         self.err,
                         "warning: {}: {}",
                         visible(&e.file),
                         visible(&e.message)
-                    )?;
+                    )?,
+                    OutputFormat::Github => github::skipped(self.out, e)?,
+                    _ => {}
                 }
                 self.skipped.push(e.clone());
             }
@@ -218,6 +277,7 @@ impl Sink<'_> {
             }
             OutputFormat::Jsonl => {
                 let mut last = Map::new();
+                last.insert("schema_version".into(), json!(SCHEMA_VERSION));
                 last.insert("summary".into(), s.json());
                 last.insert("errors".into(), file_errors_json(&self.file_errors));
                 if !self.skipped.is_empty() {
@@ -226,7 +286,11 @@ impl Sink<'_> {
                 serde_json::to_writer(&mut *self.out, &Value::Object(last))?;
                 writeln!(self.out)?;
             }
-            OutputFormat::Human => writeln!(self.out, "{}", s.line())?,
+            OutputFormat::Human | OutputFormat::Github => writeln!(self.out, "{}", s.line())?,
+            OutputFormat::Sarif => self
+                .sarif
+                .finish(self.out, &self.file_errors, &self.skipped)?,
+            OutputFormat::Junit => self.junit.finish(self.out)?,
         }
         Ok(())
     }
@@ -244,8 +308,8 @@ pub fn run(
     let opts = Options {
         game: ctx.game.clone(),
         result_extras: machine,
-        // no output shows tags, only `describe`'s text
-        all_tags: false,
+        // the machine formats show the tags; the human one only `describe`'s text
+        all_tags: machine,
         // the human `score` text shows them
         score_notes: per_game.is_some() && !machine,
         ..Options::default()
@@ -262,15 +326,29 @@ pub fn run(
             summary: Summary::default(),
             file_errors: Vec::new(),
             skipped: Vec::new(),
+            warned: 0,
+            sarif: sarif::Writer::default(),
+            junit: junit::Writer::default(),
         };
         let stdin: &mut dyn std::io::Read = &mut *ctx.stdin;
         let result = sink.start().and_then(|()| {
-            super::inputs::run(stdin, &args.paths, &read_opts, &opts, &mut |e| {
-                sink.event(e)
-            })
+            super::inputs::run(
+                stdin,
+                &args.paths,
+                &args.scan,
+                &read_opts,
+                &opts,
+                &mut |e| sink.event(e),
+            )
         });
         let result = result.and_then(|()| sink.finish());
-        (result, sink.summary, !sink.file_errors.is_empty())
+        let mut summary = sink.summary;
+        if args.deny_warnings {
+            // games with warnings fail the run: counted with the invalid ones
+            // for the exit code only
+            summary.invalid += sink.warned;
+        }
+        (result, summary, !sink.file_errors.is_empty())
     };
     let code = exit_code(summary, file_errors);
     match result {
@@ -305,17 +383,16 @@ mod tests {
                     ..Summary::default()
                 };
                 let errs: Vec<FileError> = (0..errors)
-                    .map(|i| FileError {
-                        file: format!("f{i}"),
-                        message: "m".into(),
-                    })
+                    .map(|i| FileError::new(format!("f{i}"), "m"))
                     .collect();
                 let whole = json!({
+                    "schema_version": SCHEMA_VERSION,
                     "games": vec![game.clone(); games],
                     "summary": s.json(),
                     "errors": file_errors_json(&errs),
                 });
-                let mut streamed = String::from("{\n  \"games\": [");
+                let mut streamed =
+                    format!("{{\n  \"schema_version\": {SCHEMA_VERSION},\n  \"games\": [");
                 for i in 0..games {
                     let sep = if i == 0 { "\n    " } else { ",\n    " };
                     streamed.push_str(sep);
