@@ -38,6 +38,7 @@ pub mod model;
 pub mod record;
 pub mod replay;
 pub mod span;
+pub mod svg;
 
 #[cfg(feature = "cli")]
 pub mod cli;

@@ -96,8 +96,74 @@ pub struct View {
     /// The ply the view stands at.
     pub ply: usize,
     pub board: String,
+    /// The position as an SVG document, caption included (empty when the
+    /// game could not be set up).
     pub svg: String,
     pub legal: Result<Vec<String>, String>,
+}
+
+/// The position after one ply of a replay, for pictures.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Frame {
+    pub scores: Vec<i64>,
+    /// What the score plot draws ([`Rules::plot`]).
+    pub plot: Vec<i64>,
+    /// The side to move; `None` once the game is over.
+    pub to_move: Option<String>,
+    pub scene: crate::svg::Scene,
+}
+
+/// A replay with the position after every ply: frame `k` is after `k` plies.
+pub struct Frames {
+    pub report: GameReport,
+    pub frames: Vec<Frame>,
+    /// The plot's unit ([`Rules::PLOT_UNIT`]).
+    pub unit: &'static str,
+}
+
+fn frame<R: Rules>(state: &R::State, last: Option<&R::Move>) -> Frame {
+    Frame {
+        scores: R::scores(state),
+        plot: R::plot(state),
+        to_move: (!R::is_over(state)).then(|| R::to_move(state)),
+        scene: R::scene(state, last),
+    }
+}
+
+/// The caption of a picture of `report`'s game after `ply` plies.
+pub fn caption(report: &GameReport, ply: usize, frame: &Frame) -> crate::svg::Caption {
+    let mut name = report.game.clone();
+    if let Some(first) = name.get_mut(0..1) {
+        first.make_ascii_uppercase();
+    }
+    let mut title = format!("{name} ({})", report.variant);
+    let about = describe(report);
+    if !about.is_empty() {
+        title.push_str(": ");
+        title.push_str(&about);
+    }
+    let mut status = if ply == 0 {
+        "start position".to_string()
+    } else {
+        format!("after ply {ply}")
+    };
+    match &frame.to_move {
+        Some(side) => status.push_str(&format!(", {side} to move")),
+        None => status.push_str(", game over"),
+    }
+    if let Some(e) = report.errors.first() {
+        status.push_str(&format!("; invalid at ply {}: {}", e.ply, e.code));
+    }
+    crate::svg::Caption {
+        title,
+        status,
+        scores: report
+            .seats
+            .iter()
+            .cloned()
+            .zip(frame.scores.iter().copied())
+            .collect(),
+    }
 }
 
 /// A game behind a name, its type erased.
@@ -116,6 +182,9 @@ pub trait DynGame: Sync {
         color: bool,
     ) -> Result<View, usize>;
     fn perft(&self, variant: Option<&str>, depth: u32) -> Result<u64, String>;
+    /// Replays the whole game keeping the position after every ply (for the
+    /// score plot and the HTML viewer); `None` when it could not be set up.
+    fn frames(&self, raw: &RawGame, src: &str, opts: &Options) -> Frames;
 }
 
 /// The [`DynGame`] of a [`Rules`] type.
@@ -135,7 +204,19 @@ impl<R: Rules> DynGame for Game<R> {
     }
 
     fn replay(&self, raw: &RawGame, src: &str, opts: &Options) -> GameReport {
-        run::<R>(raw, src, opts, None).0
+        run::<R, _>(raw, src, opts, None, |_, _| {}).0
+    }
+
+    fn frames(&self, raw: &RawGame, src: &str, opts: &Options) -> Frames {
+        let mut frames = Vec::new();
+        let (report, _, _) = run::<R, _>(raw, src, opts, None, |s, last| {
+            frames.push(frame::<R>(s, last));
+        });
+        Frames {
+            report,
+            frames,
+            unit: R::PLOT_UNIT,
+        }
     }
 
     fn view(
@@ -146,14 +227,21 @@ impl<R: Rules> DynGame for Game<R> {
         ply: Option<usize>,
         color: bool,
     ) -> Result<View, usize> {
-        let (report, state, reached) = run::<R>(raw, src, opts, ply);
+        // the last position's picture (kept, not the move: moves are not cloned)
+        let mut last = None;
+        let (report, state, reached) = run::<R, _>(raw, src, opts, ply, |s, mv| {
+            last = Some(frame::<R>(s, mv));
+        });
         if let Some(want) = ply {
             if want > reached && report.valid {
                 return Err(report.plies);
             }
         }
+        let svg = last.map_or_else(String::new, |f| {
+            crate::svg::document(&f.scene, &caption(&report, reached, &f))
+        });
         let (board, svg, legal) = match &state {
-            Some(s) => (R::render(s, color), R::svg(s), legal_moves::<R>(s)),
+            Some(s) => (R::render(s, color), svg, legal_moves::<R>(s)),
             None => (
                 String::new(),
                 String::new(),
@@ -360,11 +448,14 @@ fn read_claim(
 
 /// The replay itself. Returns the report, the state reached (when the game
 /// could be set up) and the ply it stands at.
-fn run<R: Rules>(
+/// `on_ply` sees the start position and the position after every ply, with
+/// the move that led to it.
+fn run<R: Rules, F: FnMut(&R::State, Option<&R::Move>)>(
     raw: &RawGame,
     src: &str,
     opts: &Options,
     stop_at: Option<usize>,
+    mut on_ply: F,
 ) -> (GameReport, Option<R::State>, usize) {
     let mut report = GameReport {
         game: R::NAME.to_string(),
@@ -400,6 +491,7 @@ fn run<R: Rules>(
     };
     report.variant = R::variant(&state);
     report.seats = R::seats(&state);
+    on_ply(&state, None);
 
     let mut claims = Vec::new();
     // lent to read_claim, which also writes to the report
@@ -431,7 +523,8 @@ fn run<R: Rules>(
     let auto_pass = |state: &mut R::State,
                      report: &mut GameReport,
                      plies: &mut usize,
-                     at: &Parsed<R::Move>|
+                     at: &Parsed<R::Move>,
+                     on_ply: &mut F|
      -> bool {
         let pass = Parsed {
             mv: R::pass(),
@@ -445,6 +538,7 @@ fn run<R: Rules>(
             return false;
         }
         *plies += 1;
+        on_ply(state, Some(&pass.mv));
         if let Some((player, extras)) = recorded {
             report.moves.push(MoveRecord {
                 ply: *plies,
@@ -462,13 +556,14 @@ fn run<R: Rules>(
                          report: &mut GameReport,
                          plies: &mut usize,
                          at: &Parsed<R::Move>,
-                         written_pass: bool|
+                         written_pass: bool,
+                         on_ply: &mut F|
      -> bool {
         while !R::is_over(state) && R::must_pass(state) && !written_pass {
             if stop_at == Some(*plies) {
                 return false;
             }
-            if !auto_pass(state, report, plies, at) {
+            if !auto_pass(state, report, plies, at, on_ply) {
                 break;
             }
         }
@@ -476,7 +571,14 @@ fn run<R: Rules>(
     };
     let mut reached_stop = false;
     for (k, pm) in parsed.moves.iter().enumerate() {
-        if !passes_before(&mut state, &mut report, &mut plies, pm, R::is_pass(&pm.mv)) {
+        if !passes_before(
+            &mut state,
+            &mut report,
+            &mut plies,
+            pm,
+            R::is_pass(&pm.mv),
+            &mut on_ply,
+        ) {
             reached_stop = true;
             break;
         }
@@ -524,6 +626,7 @@ fn run<R: Rules>(
             break;
         }
         plies += 1;
+        on_ply(&state, Some(&pm.mv));
         if let Some((player, extras)) = recorded {
             let last_of_token = parsed.moves.get(k + 1).is_none_or(|n| n.token > pm.token);
             let mut comment: Option<String> = None;
@@ -559,7 +662,7 @@ fn run<R: Rules>(
                 span: d.span.unwrap_or_default(),
                 token: raw.tokens.len(),
             };
-            if passes_before(&mut state, &mut report, &mut plies, &at, false) {
+            if passes_before(&mut state, &mut report, &mut plies, &at, false, &mut on_ply) {
                 report.push(d.ply(plies + 1));
                 failed = true;
             } else {
