@@ -498,7 +498,7 @@ pub fn plot(title: &str, unit: &str, series: &[Series], marks: &[PlotMark], at: 
     const H: u32 = 220;
     const LEFT: u32 = 44;
     const RIGHT: u32 = 90;
-    const TOP: u32 = 30;
+    const TOP: u32 = 40;
     const BOTTOM: u32 = 30;
     let (ox, oy) = at;
     let plies = series
@@ -581,15 +581,30 @@ pub fn plot(title: &str, unit: &str, series: &[Series], marks: &[PlotMark], at: 
         let x = sx(m.ply.min(plies));
         let colour = if m.error { palette::VERMILION } else { palette::ORANGE };
         let sign = if m.error { "\u{2717}" } else { "!" };
+        let anchor = if x > sx(plies) - 60.0 { "end" } else { "middle" };
         let _ = writeln!(
             out,
-            "<path d=\"M{x:.1} {}V{}\" stroke=\"{colour}\" stroke-width=\"2\" stroke-dasharray=\"4 3\"/><text x=\"{x:.1}\" y=\"{}\" text-anchor=\"middle\" fill=\"{colour}\" font-weight=\"bold\">{sign} {}</text>",
+            "<path d=\"M{x:.1} {}V{}\" stroke=\"{colour}\" stroke-width=\"2\" stroke-dasharray=\"4 3\"/><text x=\"{x:.1}\" y=\"{}\" text-anchor=\"{anchor}\" fill=\"{colour}\" font-weight=\"bold\">{sign} {}</text>",
             oy + TOP,
             oy + H - BOTTOM,
-            oy + TOP - 4,
+            oy + TOP - 6,
             esc(&m.code)
         );
     }
+    // the names at the lines' ends, pushed apart to stay readable
+    let mut ends: Vec<(f64, usize)> = series
+        .iter()
+        .enumerate()
+        .filter_map(|(k, s)| s.values.last().map(|&v| (sy(v) + 4.0, k)))
+        .collect();
+    ends.sort_by(|a, b| a.0.total_cmp(&b.0));
+    for i in 1..ends.len() {
+        let prev = ends.get(i - 1).map_or(0.0, |e| e.0);
+        if let Some(e) = ends.get_mut(i) {
+            e.0 = e.0.max(prev + 12.0);
+        }
+    }
+    let label_y = |k: usize| ends.iter().find(|e| e.1 == k).map_or(0.0, |e| e.0);
     // one line per seat, told apart by colour, dashes and the name at its end
     for (k, s) in series.iter().enumerate() {
         let mut d = String::new();
@@ -612,7 +627,7 @@ pub fn plot(title: &str, unit: &str, series: &[Series], marks: &[PlotMark], at: 
                 out,
                 "<text x=\"{:.1}\" y=\"{:.1}\" fill=\"{}\">{} {last}</text>",
                 sx(s.values.len().saturating_sub(1)) + 6.0,
-                sy(last) + 4.0 + k as f64 * 0.0,
+                label_y(k),
                 s.colour,
                 esc(&s.name)
             );

@@ -1,10 +1,21 @@
-//! `gamerec score PATH...`: each game's scores, winners, and whether it is over.
+//! `gamerec score PATH... [--plot FILE.svg]`: each game's scores, winners,
+//! and whether it is over; `--plot` draws every seat's score after every ply.
 
-use super::Ctx;
 use super::report;
-use crate::replay::{GameReport, describe};
+use super::Ctx;
+use crate::replay::{Frames, GameReport, Options, describe};
+use crate::svg::{PlotMark, Series};
 
-pub use report::Args;
+#[derive(clap::Args, Debug)]
+#[group(id = "score_args")]
+pub struct Args {
+    #[command(flatten)]
+    pub report: report::Args,
+    /// Also draw every seat's score after every ply (discs, points, blocks
+    /// left), errors marked at their ply: one SVG with a plot per game.
+    #[arg(long, value_name = "FILE.svg")]
+    pub plot: Option<String>,
+}
 
 /// The human form of one game's score.
 pub fn describe_score(file: &str, index: usize, r: &GameReport) -> String {
@@ -51,5 +62,91 @@ pub fn describe_score(file: &str, index: usize, r: &GameReport) -> String {
 }
 
 pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
-    report::run(ctx, &args, Some(describe_score))
+    let code = report::run(ctx, &args.report, Some(describe_score));
+    let Some(file) = &args.plot else {
+        return code;
+    };
+    let opts = Options {
+        game: ctx.game.clone(),
+        result_extras: false,
+        all_tags: false,
+        ..Options::default()
+    };
+    let (files, _) = super::inputs::expand(&args.report.paths);
+    let mut panels = Vec::new();
+    let (_, height) = crate::svg::PLOT_SIZE;
+    for f in files {
+        // unreadable files were reported above
+        let Ok(input) = super::inputs::load(ctx, &f) else {
+            continue;
+        };
+        for (i, raw) in input.games.iter().enumerate() {
+            let Ok((game, _)) = crate::replay::resolve(raw, &opts) else {
+                continue;
+            };
+            let frames = game.frames(raw, &input.text, &opts);
+            let title = title(&input.name, i, &frames.report);
+            let at = (crate::svg::MARGIN, crate::svg::MARGIN + height * panels.len() as u32);
+            panels.push(plot(&title, &frames, at));
+        }
+    }
+    let svg = crate::svg::plots(&panels);
+    let written = if file == "-" {
+        write!(ctx.out, "{svg}").map_err(|e| e.to_string())
+    } else {
+        std::fs::write(file, svg).map_err(|e| e.to_string())
+    };
+    match written {
+        Ok(()) => code,
+        Err(e) => ctx.usage(&format!("cannot write {file}: {e}")),
+    }
+}
+
+/// A plot's title: file, game, description.
+pub fn title(file: &str, index: usize, r: &GameReport) -> String {
+    let about = describe(r);
+    if about.is_empty() {
+        format!("{file}, game {index}: {}", r.game)
+    } else {
+        format!("{file}, game {index}: {} ({about})", r.game)
+    }
+}
+
+/// One game's score plot, placed at `at`.
+pub fn plot(title: &str, frames: &Frames, at: (u32, u32)) -> String {
+    let r = &frames.report;
+    let colours: Vec<&'static str> = frames
+        .frames
+        .last()
+        .map(|f| f.scene.seats.iter().map(|(_, c)| *c).collect())
+        .unwrap_or_default();
+    let series: Vec<Series> = r
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(k, seat)| Series {
+            name: seat.clone(),
+            colour: colours
+                .get(k)
+                .copied()
+                .unwrap_or(crate::svg::palette::BLACK),
+            values: frames
+                .frames
+                .iter()
+                .map(|f| f.plot.get(k).copied().unwrap_or(0))
+                .collect(),
+        })
+        .collect();
+    let marks: Vec<PlotMark> = r
+        .errors
+        .iter()
+        .map(|d| (d, true))
+        .chain(r.warnings.iter().map(|d| (d, false)))
+        .map(|(d, error)| PlotMark {
+            ply: d.ply,
+            code: d.code.to_string(),
+            error,
+        })
+        .collect();
+    crate::svg::plot(title, frames.unit, &series, &marks, at)
 }
