@@ -337,11 +337,7 @@ pub fn cells(scene: &Scene, id: &dyn Fn(u16) -> String) -> String {
 
 /// A glyph's definition, with its name for readers and tests (`data-g`).
 pub fn glyph_def(id: &str, g: &Glyph) -> String {
-    format!(
-        "<g id=\"{id}\" data-g=\"{}\">{}</g>",
-        esc(&g.name),
-        g.svg
-    )
+    format!("<g id=\"{id}\" data-g=\"{}\">{}</g>", esc(&g.name), g.svg)
 }
 
 /// A complete SVG document: caption, board, legend; glyphs defined in it.
@@ -354,13 +350,9 @@ pub fn document(scene: &Scene, caption: &Caption) -> String {
             defs.push('\n');
         }
     }
-    picture(
-        scene,
-        caption,
-        &defs,
-        &scene.grid.background(),
-        &|g| format!("g{g}"),
-    )
+    picture(scene, caption, &defs, &scene.grid.background(), &|g| {
+        format!("g{g}")
+    })
 }
 
 /// Which glyphs the cells and marks use.
@@ -412,10 +404,7 @@ pub fn picture(
     let y = MARGIN + 41;
     for (i, (seat, score)) in caption.scores.iter().enumerate() {
         if let Some((swatch, _)) = scene.seats.get(i) {
-            let _ = write!(
-                out,
-                "<g transform=\"translate({x} {y})\">{swatch}</g>"
-            );
+            let _ = write!(out, "<g transform=\"translate({x} {y})\">{swatch}</g>");
             x += 18;
         }
         let text = format!("{seat} {score}");
@@ -493,7 +482,13 @@ pub struct PlotMark {
 
 /// A score plot: every seat's score after every ply, errors marked at their
 /// ply. `at` places it in a larger picture (its top-left corner).
-pub fn plot(title: &str, unit: &str, series: &[Series], marks: &[PlotMark], at: (u32, u32)) -> String {
+pub fn plot(
+    title: &str,
+    unit: &str,
+    series: &[Series],
+    marks: &[PlotMark],
+    at: (u32, u32),
+) -> String {
     const W: u32 = 640;
     const H: u32 = 220;
     const LEFT: u32 = 44;
@@ -579,9 +574,17 @@ pub fn plot(title: &str, unit: &str, series: &[Series], marks: &[PlotMark], at: 
     // diagnostics at their ply
     for m in marks {
         let x = sx(m.ply.min(plies));
-        let colour = if m.error { palette::VERMILION } else { palette::ORANGE };
+        let colour = if m.error {
+            palette::VERMILION
+        } else {
+            palette::ORANGE
+        };
         let sign = if m.error { "\u{2717}" } else { "!" };
-        let anchor = if x > sx(plies) - 60.0 { "end" } else { "middle" };
+        let anchor = if x > sx(plies) - 60.0 {
+            "end"
+        } else {
+            "middle"
+        };
         let _ = writeln!(
             out,
             "<path d=\"M{x:.1} {}V{}\" stroke=\"{colour}\" stroke-width=\"2\" stroke-dasharray=\"4 3\"/><text x=\"{x:.1}\" y=\"{}\" text-anchor=\"{anchor}\" fill=\"{colour}\" font-weight=\"bold\">{sign} {}</text>",
@@ -609,7 +612,13 @@ pub fn plot(title: &str, unit: &str, series: &[Series], marks: &[PlotMark], at: 
     for (k, s) in series.iter().enumerate() {
         let mut d = String::new();
         for (p, &v) in s.values.iter().enumerate() {
-            let _ = write!(d, "{}{:.1} {:.1}", if p == 0 { "M" } else { "L" }, sx(p), sy(v));
+            let _ = write!(
+                d,
+                "{}{:.1} {:.1}",
+                if p == 0 { "M" } else { "L" },
+                sx(p),
+                sy(v)
+            );
         }
         let dash = DASHES.get(k % DASHES.len()).copied().unwrap_or("");
         let dash = if dash.is_empty() {

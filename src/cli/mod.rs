@@ -6,6 +6,7 @@
 
 mod convert;
 pub mod diagnostics;
+mod html;
 mod inputs;
 mod moves;
 mod perft;
@@ -70,6 +71,8 @@ enum Command {
     Moves(moves::Args),
     /// Count the leaf nodes of the legal-move tree from the start position.
     Perft(perft::Args),
+    /// Write one self-contained HTML page: an index of every game and a replay viewer.
+    Html(html::Args),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -200,6 +203,7 @@ pub fn run(
         Command::Convert(a) => convert::run(&mut ctx, a),
         Command::Moves(a) => moves::run(&mut ctx, a),
         Command::Perft(a) => perft::run(&mut ctx, a),
+        Command::Html(a) => html::run(&mut ctx, a),
     };
     let _ = ctx.out.flush();
     let _ = ctx.err.flush();

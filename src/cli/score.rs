@@ -1,8 +1,8 @@
 //! `gamerec score PATH... [--plot FILE.svg]`: each game's scores, winners,
 //! and whether it is over; `--plot` draws every seat's score after every ply.
 
-use super::report;
 use super::Ctx;
+use super::report;
 use crate::replay::{Frames, GameReport, Options, describe};
 use crate::svg::{PlotMark, Series};
 
@@ -84,9 +84,18 @@ pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
             let Ok((game, _)) = crate::replay::resolve(raw, &opts) else {
                 continue;
             };
-            let frames = game.frames(raw, &input.text, &opts);
+            let mut frames = game.frames(raw, &input.text, &opts);
+            let tags = raw
+                .tags
+                .0
+                .iter()
+                .map(|t| (t.name.as_str(), t.value.as_str()));
+            frames.report.about = Some(crate::replay::describe_tags(tags, &frames.report.seats));
             let title = title(&input.name, i, &frames.report);
-            let at = (crate::svg::MARGIN, crate::svg::MARGIN + height * panels.len() as u32);
+            let at = (
+                crate::svg::MARGIN,
+                crate::svg::MARGIN + height * panels.len() as u32,
+            );
             panels.push(plot(&title, &frames, at));
         }
     }

@@ -118,7 +118,10 @@ pub fn scene(state: &State, last: &[(u8, u8)]) -> Scene {
         rows: usize::from(n),
         cell,
         col_labels: (0..n).map(|x| char::from(b'a' + x).to_string()).collect(),
-        row_labels: (0..n).rev().map(|y| (u32::from(y) + 1).to_string()).collect(),
+        row_labels: (0..n)
+            .rev()
+            .map(|y| (u32::from(y) + 1).to_string())
+            .collect(),
         fill: "#f3f3f3",
         line: "#c4c4c4",
     });
@@ -153,7 +156,9 @@ pub fn scene(state: &State, last: &[(u8, u8)]) -> Scene {
     for &(x, y) in last {
         scene.mark_last(usize::from(x), row(y));
     }
-    let seats = <super::Blokus as crate::game::Rules>::seats(state).len().max(1);
+    let seats = <super::Blokus as crate::game::Rules>::seats(state)
+        .len()
+        .max(1);
     for k in 0..seats {
         let mine: Vec<u8> = state
             .colours()
@@ -174,10 +179,12 @@ pub fn scene(state: &State, last: &[(u8, u8)]) -> Scene {
                 i as u32 * w
             ));
         }
-        let line = mine.first().map_or(palette::BLACK, |&c| match fill(state, c).0 {
-            palette::YELLOW => "#b8a800",
-            f => f,
-        });
+        let line = mine
+            .first()
+            .map_or(palette::BLACK, |&c| match fill(state, c).0 {
+                palette::YELLOW => "#b8a800",
+                f => f,
+            });
         scene.seats.push((pic, line));
     }
     if starts {
@@ -192,7 +199,8 @@ pub fn scene(state: &State, last: &[(u8, u8)]) -> Scene {
 fn square(s: u32, f: &str, ink: &str, l: &str) -> String {
     format!(
         "<rect width=\"{s}\" height=\"{s}\" fill=\"{f}\" stroke=\"#333\" stroke-width=\"0.8\"/>{}",
-        crate::svg::letter(s, l, ink, s as f32 * 0.42).replace("font-weight=\"bold\" ", "opacity=\"0.6\" ")
+        crate::svg::letter(s, l, ink, s as f32 * 0.42)
+            .replace("font-weight=\"bold\" ", "opacity=\"0.6\" ")
     )
 }
 

@@ -6,9 +6,9 @@
 //! side, north) is at the top.
 
 use super::cube::{Face, Orient};
-use crate::svg::{Grid, Scene, palette};
 use super::engine::{BLUE, GOLD, Position, SIDES, STARS};
 use super::notation::square_name;
+use crate::svg::{Grid, Scene, palette};
 
 fn cell(pos: &Position, sq: u8) -> char {
     match pos.owner(sq) {
@@ -97,7 +97,11 @@ pub fn face_svg(face: Face, cx: f32, cy: f32, r: f32, ink: &str) -> String {
         (0..n)
             .map(|k| {
                 let a = turn + k as f32 * std::f32::consts::TAU / n as f32;
-                let m = if inner > 0.0 && k % 2 == 1 { inner } else { 1.0 };
+                let m = if inner > 0.0 && k % 2 == 1 {
+                    inner
+                } else {
+                    1.0
+                };
                 format!("{:.1},{:.1}", cx + a.cos() * r * m, cy + a.sin() * r * m)
             })
             .collect::<Vec<_>>()
@@ -204,7 +208,10 @@ fn star_space(side: usize, s: u32) -> String {
     };
     let f = s as f32;
     let star = face_svg(Face::Star, f / 2.0, f / 2.0 + 1.0, f * 0.36, "#fff8d8");
-    star.replace("/>", &format!(" stroke=\"{colour}\" stroke-width=\"2.5\"/>"))
+    star.replace(
+        "/>",
+        &format!(" stroke=\"{colour}\" stroke-width=\"2.5\"/>"),
+    )
 }
 
 /// The board as a picture: blocks drawn with their faces as symbols, the
@@ -276,13 +283,11 @@ pub fn scene(pos: &Position, from: Option<u8>, to: Option<u8>) -> Scene {
         );
         scene.legend.push((pic, face.name().to_string()));
     }
-    scene.legend.push((
-        star_space(GOLD, 22),
-        "d2 gold's home star".to_string(),
-    ));
-    scene.legend.push((
-        star_space(BLUE, 22),
-        "d6 blue's home star".to_string(),
-    ));
+    scene
+        .legend
+        .push((star_space(GOLD, 22), "d2 gold's home star".to_string()));
+    scene
+        .legend
+        .push((star_space(BLUE, 22), "d6 blue's home star".to_string()));
     scene
 }

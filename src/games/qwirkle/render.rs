@@ -238,7 +238,9 @@ pub fn scene(board: &Board, last: &[(i64, i64)], players: usize) -> Scene {
             "<rect width=\"22\" height=\"22\" rx=\"3\" fill=\"#222\"/>{}",
             shape_svg(0, 22.0, FILL.get(k).copied().unwrap_or("gray"))
         );
-        let l = COLOURS.get(usize::from(colour(t))).map_or('?', |&c| c as char);
+        let l = COLOURS
+            .get(usize::from(colour(t)))
+            .map_or('?', |&c| c as char);
         scene.legend.push((pic, format!("{l} {name}")));
     }
     scene
