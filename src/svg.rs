@@ -379,9 +379,8 @@ pub fn picture(
     let (w, h) = (l.width, l.height);
     let inner = w - 2 * MARGIN;
     let mut out = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" role=\"img\" aria-label=\"{}\">\n\
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" role=\"img\">\n\
          <title>{}</title>\n",
-        esc(&caption.title),
         esc(&caption.title)
     );
     if !defs.is_empty() {

@@ -21,8 +21,21 @@
       return { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c];
     });
   }
+  function nums(v) {
+    var out = [];
+    for (var i = 0; i + v[1] <= v[2].length; i += v[1]) out.push(v[0] + num(v[2], i, v[1]));
+    return out;
+  }
   function prep(g) {
     if (g._p) return g._p;
+    var st = D.styles[g.st] || {};
+    g.seats = st.seats || [];
+    g.tm = st.tm || [];
+    g.sc = st.sc || [];
+    g.unit = st.unit || "";
+    if (typeof g.mv === "string") g.mv = g.mv === "" ? [] : g.mv.split(" ");
+    g.s = g.s ? nums(g.s) : [];
+    if (g.p) g.p = nums(g.p);
     var start = [];
     for (var i = 0; i < g.c.length; i += g.gw) start.push(num(g.c, i, g.gw));
     var diffs = g.plies > 0 ? g.d.split(" ").map(function (s) { return pairs(s, g.cw, g.gw); }) : [];
@@ -115,6 +128,7 @@
     document.getElementById("v-title").textContent = g.title;
     var rows = document.querySelectorAll("#index tbody tr");
     for (var i = 0; i < rows.length; i++) rows[i].classList.toggle("sel", rows[i].getAttribute("data-n") === String(n));
+    if (g.k !== undefined) prep(g);
     if (g.k === undefined) {
       document.getElementById("v-status").textContent = "This game could not be set up.";
       document.getElementById("board").innerHTML = "";
@@ -191,4 +205,6 @@
   });
   window.addEventListener("hashchange", fromHash);
   fromHash();
+  // when the page was ready, in ms from the start of navigation
+  document.body.setAttribute("data-ready", String(Math.round(performance.now())));
 })();

@@ -217,12 +217,17 @@ fn summary(entries: &[Entry]) -> super::report::Summary {
 }
 
 /// A game's compact data for the script.
-fn encode_game(n: usize, e: &Entry, defs: &mut Defs, kinds: &mut Vec<Value>) -> Value {
+fn encode_game(
+    n: usize,
+    e: &Entry,
+    defs: &mut Defs,
+    kinds: &mut Vec<Value>,
+    styles: &mut Vec<Value>,
+) -> Value {
     let r = &e.report;
     let mut obj = Map::new();
     obj.insert("n".into(), json!(n));
     obj.insert("title".into(), json!(title(e)));
-    obj.insert("seats".into(), json!(r.seats));
     obj.insert("plies".into(), json!(r.plies));
     obj.insert("valid".into(), json!(r.valid));
     obj.insert("e".into(), Value::Array(e.diags.clone()));
@@ -355,7 +360,12 @@ fn encode_game(n: usize, e: &Entry, defs: &mut Defs, kinds: &mut Vec<Value>) -> 
     obj.insert("d".into(), json!(diffs));
     obj.insert("m".into(), json!(marks));
     let moves: Vec<&str> = r.moves.iter().map(|m| m.notation.as_str()).collect();
-    obj.insert("mv".into(), json!(moves));
+    // one string when no move has a space (most games), else a list
+    if moves.iter().any(|m| m.contains(' ') || m.is_empty()) {
+        obj.insert("mv".into(), json!(moves));
+    } else {
+        obj.insert("mv".into(), json!(moves.join(" ")));
+    }
     let auto: Vec<usize> = r.moves.iter().filter(|m| m.auto).map(|m| m.ply).collect();
     if !auto.is_empty() {
         obj.insert("auto".into(), json!(auto));
@@ -371,9 +381,9 @@ fn encode_game(n: usize, e: &Entry, defs: &mut Defs, kinds: &mut Vec<Value>) -> 
         .flat_map(|f| f.plot.iter().copied())
         .collect();
     if plot != scores {
-        obj.insert("p".into(), json!(plot));
+        obj.insert("p".into(), numbers(&plot));
     }
-    obj.insert("s".into(), json!(scores));
+    obj.insert("s".into(), numbers(&scores));
     let mut movers: Vec<String> = Vec::new();
     let mut turn = String::new();
     for f in &frames.frames {
@@ -391,12 +401,38 @@ fn encode_game(n: usize, e: &Entry, defs: &mut Defs, kinds: &mut Vec<Value>) -> 
             }
         }
     }
-    obj.insert("tm".into(), json!(movers));
+
     obj.insert("t".into(), json!(turn));
-    obj.insert("unit".into(), json!(frames.unit));
     let colours: Vec<&str> = last.scene.seats.iter().map(|(_, c)| *c).collect();
-    obj.insert("sc".into(), json!(colours));
+    // what many games share: seats, sides to move, colours, plot unit
+    let style = json!({ "seats": r.seats, "tm": movers, "sc": colours, "unit": frames.unit });
+    let st = match styles.iter().position(|x| *x == style) {
+        Some(i) => i,
+        None => {
+            styles.push(style);
+            styles.len() - 1
+        }
+    };
+    obj.insert("st".into(), json!(st));
     Value::Object(obj)
+}
+
+/// Numbers as `[offset, width, digits]`: each value minus the smallest, in a
+/// fixed number of digits.
+fn numbers(values: &[i64]) -> Value {
+    let low = values.iter().copied().min().unwrap_or(0);
+    let high = values.iter().copied().max().unwrap_or(0);
+    let span = usize::try_from(high.saturating_sub(low)).unwrap_or(usize::MAX);
+    let w = width(span.saturating_add(1));
+    let mut out = String::with_capacity(values.len() * w);
+    for &v in values {
+        encode(
+            &mut out,
+            usize::try_from(v.saturating_sub(low)).unwrap_or(0),
+            w,
+        );
+    }
+    json!([low, w, out])
 }
 
 /// The game's heading: file, index, description.
@@ -428,13 +464,14 @@ fn result(r: &GameReport) -> String {
 fn page(entries: &[Entry]) -> String {
     let mut defs = Defs::default();
     let mut kinds = Vec::new();
+    let mut styles = Vec::new();
     // invalid games first, then in file order
     let mut order: Vec<usize> = (0..entries.len()).collect();
     order.sort_by_key(|&i| entries.get(i).is_none_or(|e| e.report.valid));
     let games: Vec<Value> = entries
         .iter()
         .enumerate()
-        .map(|(n, e)| encode_game(n, e, &mut defs, &mut kinds))
+        .map(|(n, e)| encode_game(n, e, &mut defs, &mut kinds, &mut styles))
         .collect();
     let mut rows = String::new();
     for &n in &order {
@@ -492,7 +529,7 @@ fn page(entries: &[Entry]) -> String {
         }
         finals.push_str("</section>\n");
     }
-    let data = json!({ "kinds": kinds, "games": games, "digits": String::from_utf8_lossy(DIGITS) });
+    let data = json!({ "kinds": kinds, "styles": styles, "games": games, "digits": String::from_utf8_lossy(DIGITS) });
     let data = serde_json::to_string(&data)
         .unwrap_or_default()
         .replace("</", "<\\/");
