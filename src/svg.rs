@@ -345,7 +345,7 @@ pub fn document(scene: &Scene, caption: &Caption) -> String {
     let used = used_glyphs(scene);
     let mut defs = String::new();
     for (i, g) in scene.glyphs.iter().enumerate() {
-        if used.get(i).copied().unwrap_or(false) {
+        if i > 0 && used.get(i).copied().unwrap_or(false) {
             defs.push_str(&glyph_def(&format!("g{i}"), g));
             defs.push('\n');
         }
