@@ -300,8 +300,9 @@ fn encode_game(
     };
     let cells = grid.cols * grid.rows;
     let cw = width(cells);
-    let mut states: Vec<(Vec<usize>, Vec<(usize, usize)>)> =
-        Vec::with_capacity(frames.frames.len());
+    // per ply: the glyph on every cell, and the marks (cell, glyph)
+    type Cells = (Vec<usize>, Vec<(usize, usize)>);
+    let mut states: Vec<Cells> = Vec::with_capacity(frames.frames.len());
     for f in &frames.frames {
         let map = names(&f.scene);
         let mut board = vec![0usize; cells];
