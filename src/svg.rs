@@ -350,9 +350,13 @@ pub fn document(scene: &Scene, caption: &Caption) -> String {
             defs.push('\n');
         }
     }
-    picture(scene, caption, &defs, &scene.grid.background(), &|g| {
-        format!("g{g}")
-    })
+    picture(
+        scene,
+        Some(caption),
+        &defs,
+        &scene.grid.background(),
+        &|g| format!("g{g}"),
+    )
 }
 
 /// Which glyphs the cells and marks use.
@@ -366,28 +370,8 @@ pub fn used_glyphs(scene: &Scene) -> Vec<bool> {
     used
 }
 
-/// The picture with `defs` (possibly empty, when the glyphs are defined
-/// elsewhere in an HTML page), the board's `background` markup and glyph ids.
-pub fn picture(
-    scene: &Scene,
-    caption: &Caption,
-    defs: &str,
-    background: &str,
-    id: &dyn Fn(u16) -> String,
-) -> String {
-    let l = layout(scene, true);
-    let (w, h) = (l.width, l.height);
-    let inner = w - 2 * MARGIN;
-    let mut out = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" role=\"img\">\n\
-         <title>{}</title>\n",
-        esc(&caption.title)
-    );
-    if !defs.is_empty() {
-        let _ = write!(out, "<defs>\n{defs}</defs>\n");
-    }
-    let _ = writeln!(out, "<rect width=\"{w}\" height=\"{h}\" fill=\"#fff\"/>");
-    // caption
+/// The caption: title, status, each seat's swatch and score.
+fn write_caption(out: &mut String, scene: &Scene, caption: &Caption, inner: u32) {
     let _ = writeln!(
         out,
         "<g class=\"caption\" {FONT} fill=\"{}\">\n\
@@ -416,6 +400,34 @@ pub fn picture(
         x += (text.chars().count() as f32 * 13.0 * 0.6) as u32 + 14;
     }
     out.push_str("</g>\n");
+}
+
+/// The picture with `defs` (possibly empty, when the glyphs are defined
+/// elsewhere in an HTML page), the board's `background` markup and glyph ids;
+/// no caption when the page says it in text.
+pub fn picture(
+    scene: &Scene,
+    caption: Option<&Caption>,
+    defs: &str,
+    background: &str,
+    id: &dyn Fn(u16) -> String,
+) -> String {
+    let l = layout(scene, caption.is_some());
+    let (w, h) = (l.width, l.height);
+    let inner = w - 2 * MARGIN;
+    let mut out = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" role=\"img\">\n"
+    );
+    if let Some(c) = caption {
+        let _ = writeln!(out, "<title>{}</title>", esc(&c.title));
+    }
+    if !defs.is_empty() {
+        let _ = write!(out, "<defs>\n{defs}</defs>\n");
+    }
+    let _ = writeln!(out, "<rect width=\"{w}\" height=\"{h}\" fill=\"#fff\"/>");
+    if let Some(caption) = caption {
+        write_caption(&mut out, scene, caption, inner);
+    }
     // board
     let _ = writeln!(
         out,

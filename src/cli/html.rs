@@ -100,7 +100,8 @@ struct Entry {
     file: String,
     index: usize,
     report: GameReport,
-    frames: Option<Frames>,
+    /// The game's encoding, when it could be set up.
+    enc: Option<Encoded>,
     /// The diagnostics as JSON (with line and column).
     diags: Vec<Value>,
     /// The player tags in seat order (`A vs B`).
@@ -149,14 +150,17 @@ pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
                     &report.seats,
                 );
                 report.about = Some(about.clone());
-                if let Some(f) = &mut frames {
+                // encoded at once, so only the compact form is kept per game
+                let enc = frames.as_mut().and_then(|f| {
                     f.report.about = Some(about);
-                }
+                    encode_game(f)
+                });
+                report.moves = Vec::new();
                 Entry {
                     file: input.name.clone(),
                     index: i,
                     report,
-                    frames,
+                    enc,
                     diags: Vec::new(),
                     players,
                 }
@@ -216,45 +220,32 @@ fn summary(entries: &[Entry]) -> super::report::Summary {
     s
 }
 
-/// A game's compact data for the script.
-fn encode_game(
-    n: usize,
-    e: &Entry,
-    defs: &mut Defs,
-    kinds: &mut Vec<Value>,
-    styles: &mut Vec<Value>,
-) -> Value {
-    let r = &e.report;
+/// A game's compact form, before the page's shared tables are known.
+struct Encoded {
+    /// The script's fields, but for the shared tables' indices.
+    obj: Map<String, Value>,
+    /// This game's glyphs (0: the empty cell), numbered as in its cells.
+    glyphs: Vec<svg::Glyph>,
+    /// Seats, sides to move, colours, plot unit.
+    style: Value,
+    /// The last position, for the no-script view.
+    last: crate::replay::Frame,
+}
+
+/// A game's compact data for the script: the cells at the start, then per
+/// ply the cells that changed and the marks, the moves, scores and sides to
+/// move. Every ply is drawn on the last position's grid (a Qwirkle board
+/// grows); a cell is found by its coordinates.
+fn encode_game(frames: &mut Frames) -> Option<Encoded> {
+    let last = frames.frames.last()?.clone();
+    let r = &frames.report;
     let mut obj = Map::new();
-    obj.insert("n".into(), json!(n));
-    obj.insert("title".into(), json!(title(e)));
-    obj.insert("plies".into(), json!(r.plies));
-    obj.insert("valid".into(), json!(r.valid));
-    obj.insert("e".into(), Value::Array(e.diags.clone()));
-    let Some(frames) = e.frames.as_ref().filter(|f| !f.frames.is_empty()) else {
-        return Value::Object(obj);
-    };
-    let Some(last) = frames.frames.last() else {
-        return Value::Object(obj);
-    };
-    // Every ply drawn on the last position's grid (a Qwirkle board grows);
-    // a cell is found by its coordinates.
     let grid = &last.scene.grid;
-    let bg = defs.background(grid.background());
-    let kind = json!({
-        "cols": grid.cols, "rows": grid.rows, "cell": grid.cell,
-        "w": grid.size().0, "h": grid.size().1, "bg": bg, "lb": svg::LABELS,
-    });
-    let k = match kinds.iter().position(|x| *x == kind) {
-        Some(k) => k,
-        None => {
-            kinds.push(kind);
-            kinds.len() - 1
-        }
-    };
-    obj.insert("k".into(), json!(k));
-    // this game's glyphs: local index -> page glyph
-    let mut local: Vec<usize> = vec![0];
+    // this game's glyphs, by name
+    let mut local: Vec<svg::Glyph> = vec![svg::Glyph {
+        name: String::new(),
+        svg: String::new(),
+    }];
     let mut by_name: HashMap<String, usize> = HashMap::new();
     let mut names = |scene: &Scene| -> Vec<usize> {
         scene
@@ -269,7 +260,7 @@ fn encode_game(
                     return l;
                 }
                 *by_name.entry(g.name.clone()).or_insert_with(|| {
-                    local.push(defs.glyph(g));
+                    local.push(g.clone());
                     local.len() - 1
                 })
             })
@@ -354,7 +345,6 @@ fn encode_game(
         }
         prev = Some(board);
     }
-    obj.insert("gl".into(), json!(local));
     obj.insert("cw".into(), json!(cw));
     obj.insert("gw".into(), json!(gw));
     obj.insert("c".into(), json!(start));
@@ -405,16 +395,63 @@ fn encode_game(
 
     obj.insert("t".into(), json!(turn));
     let colours: Vec<&str> = last.scene.seats.iter().map(|(_, c)| *c).collect();
-    // what many games share: seats, sides to move, colours, plot unit
+    // what many games share
     let style = json!({ "seats": r.seats, "tm": movers, "sc": colours, "unit": frames.unit });
-    let st = match styles.iter().position(|x| *x == style) {
+    drop(states);
+    frames.frames = Vec::new();
+    Some(Encoded {
+        obj,
+        glyphs: local,
+        style,
+        last,
+    })
+}
+
+/// The index of `v` in `table`, added when new.
+fn intern(table: &mut Vec<Value>, v: Value) -> usize {
+    match table.iter().position(|x| *x == v) {
         Some(i) => i,
         None => {
-            styles.push(style);
-            styles.len() - 1
+            table.push(v);
+            table.len() - 1
         }
+    }
+}
+
+/// A game's data for the script, with the page's shared tables.
+fn finish(
+    n: usize,
+    e: &Entry,
+    defs: &mut Defs,
+    kinds: &mut Vec<Value>,
+    styles: &mut Vec<Value>,
+) -> Value {
+    let r = &e.report;
+    let mut obj = Map::new();
+    obj.insert("n".into(), json!(n));
+    obj.insert("title".into(), json!(title(e)));
+    obj.insert("plies".into(), json!(r.plies));
+    obj.insert("valid".into(), json!(r.valid));
+    obj.insert("e".into(), Value::Array(e.diags.clone()));
+    let Some(enc) = &e.enc else {
+        return Value::Object(obj);
     };
-    obj.insert("st".into(), json!(st));
+    let grid = &enc.last.scene.grid;
+    let bg = defs.background(grid.background());
+    let kind = json!({
+        "cols": grid.cols, "rows": grid.rows, "cell": grid.cell,
+        "w": grid.size().0, "h": grid.size().1, "bg": bg, "lb": svg::LABELS,
+    });
+    obj.insert("k".into(), json!(intern(kinds, kind)));
+    let gl: Vec<usize> = enc
+        .glyphs
+        .iter()
+        .enumerate()
+        .map(|(i, g)| if i == 0 { 0 } else { defs.glyph(g) })
+        .collect();
+    obj.insert("gl".into(), json!(gl));
+    obj.insert("st".into(), json!(intern(styles, enc.style.clone())));
+    obj.extend(enc.obj.clone());
     Value::Object(obj)
 }
 
@@ -472,7 +509,7 @@ fn page(entries: &[Entry]) -> String {
     let games: Vec<Value> = entries
         .iter()
         .enumerate()
-        .map(|(n, e)| encode_game(n, e, &mut defs, &mut kinds, &mut styles))
+        .map(|(n, e)| finish(n, e, &mut defs, &mut kinds, &mut styles))
         .collect();
     let mut rows = String::new();
     for &n in &order {
@@ -500,18 +537,33 @@ fn page(entries: &[Entry]) -> String {
             "<section id=\"game={n}\"><h2>{}</h2>",
             esc(&title(e))
         );
-        match e
-            .frames
-            .as_ref()
-            .and_then(|f| f.frames.last().map(|l| (f, l)))
-        {
-            Some((f, last)) => {
+        match &e.enc {
+            Some(enc) => {
+                let last = &enc.last;
                 let bg = defs.background(last.scene.grid.background());
-                let ids: Vec<usize> = last.scene.glyphs.iter().map(|g| defs.glyph(g)).collect();
-                let caption = crate::replay::caption(&f.report, f.report.plies, last);
+                let ids: Vec<usize> = last
+                    .scene
+                    .glyphs
+                    .iter()
+                    .enumerate()
+                    .map(|(i, g)| if i == 0 { 0 } else { defs.glyph(g) })
+                    .collect();
+                // the caption as text, the picture without it
+                let caption = crate::replay::caption(&e.report, e.report.plies, last);
+                let scores: Vec<String> = caption
+                    .scores
+                    .iter()
+                    .map(|(seat, v)| format!("{seat} {v}"))
+                    .collect();
+                let _ = write!(
+                    finals,
+                    "<p>{}; {}</p>",
+                    esc(&caption.status),
+                    esc(&scores.join(", "))
+                );
                 finals.push_str(&svg::picture(
                     &last.scene,
-                    &caption,
+                    None,
                     "",
                     &format!("<use href=\"#b{bg}\"/>"),
                     &|g| format!("g{}", ids.get(usize::from(g)).copied().unwrap_or(0)),
