@@ -190,7 +190,7 @@ pub fn scene(state: &State, last: &[(u8, u8)]) -> Scene {
     if starts {
         scene
             .legend
-            .push((start(22, "#777", "B"), "starting square".to_string()));
+            .push((start(22, "#777", ""), "starting square".to_string()));
     }
     scene
 }
