@@ -628,3 +628,38 @@ const VIEWER: &str = "<section id=\"viewer\" hidden>
 <div id=\"v-plot\"></div>
 </section>
 ";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn digits_need_no_escape() {
+        for &d in DIGITS {
+            assert!(d.is_ascii_graphic(), "{d}");
+            assert!(!b"\"\\<>&' `".contains(&d), "{}", char::from(d));
+        }
+        let mut seen = DIGITS.to_vec();
+        seen.sort_unstable();
+        seen.dedup();
+        assert_eq!(seen.len(), DIGITS.len());
+    }
+
+    #[test]
+    fn widths_and_encoding() {
+        let base = DIGITS.len();
+        assert_eq!(width(0), 1);
+        assert_eq!(width(base), 1);
+        assert_eq!(width(base + 1), 2);
+        assert_eq!(width(base * base), 2);
+        assert_eq!(width(base * base + 1), 3);
+        let mut s = String::new();
+        encode(&mut s, base + 3, 2);
+        assert_eq!(s, "13");
+        assert_eq!(
+            numbers(&[-5, 0, 7]),
+            json!([-5, 1, "05C"]),
+            "offset by the smallest value"
+        );
+    }
+}
