@@ -138,7 +138,8 @@
       document.getElementById("board").innerHTML = boardSvg(g, ply);
       document.getElementById("v-plot").innerHTML = plotSvg(g, ply);
     }
-    var here = g.e.filter(function (d) { return d.ply === ply || (ply === g.plies && d.ply > g.plies); });
+    // ply 0: the tags and the result, about the whole record
+    var here = g.e.filter(function (d) { return d.ply === 0 || d.ply === ply || (ply === g.plies && d.ply > g.plies); });
     document.getElementById("v-diags").innerHTML = here.map(diagHtml).join("");
     if (fresh) {
       var items = ['<li value="0"><a href="' + link(n, 0) + '">start</a></li>'];
@@ -157,15 +158,18 @@
     for (var j = 0; j < lis.length; j++) {
       var on = j === ply && !lis[j].classList.contains("bad");
       lis[j].classList.toggle("cur", on);
-      if (on && lis[j].scrollIntoView && !fresh) lis[j].scrollIntoView({ block: "nearest" });
+      if (on) {
+        // keep the current move in view, scrolling the list, not the page
+        var list = document.getElementById("v-moves"), top = lis[j].offsetTop - list.offsetTop;
+        if (top < list.scrollTop || top > list.scrollTop + list.clientHeight - 20) list.scrollTop = top - list.clientHeight / 2;
+      }
     }
   }
   function fromHash() {
     var h = location.hash.replace(/^#/, ""), q = {};
     h.split("&").forEach(function (kv) { var p = kv.split("="); if (p.length === 2) q[p[0]] = p[1]; });
     if (q.game === undefined) {
-      var first = document.querySelector("#index tbody tr");
-      if (first) show(parseInt(first.getAttribute("data-n"), 10), null);
+      if (order.length) show(order[0], null);
       return;
     }
     show(parseInt(q.game, 10), q.ply === undefined ? null : parseInt(q.ply, 10));
@@ -187,20 +191,48 @@
     e.preventDefault();
     step(k);
   });
-  // the index: sortable by any column
-  var ths = document.querySelectorAll("#index th");
+  // The index: invalid games first, drawn 200 rows at a time as it is
+  // scrolled, sortable by any column.
+  var order = D.games.map(function (g, i) { return i; });
+  order.sort(function (a, b) { return (D.games[a].valid ? 1 : 0) - (D.games[b].valid ? 1 : 0) || a - b; });
+  var shown = 0, box = document.getElementById("index-box");
+  var heads = ["file", "game", "players", "result", "valid", "plies"];
+  box.innerHTML = '<table id="index"><thead><tr>' + heads.map(function (h, k) { return '<th data-k="' + k + '">' + h + "</th>"; }).join("") +
+    "</tr></thead><tbody></tbody></table>";
+  var body = box.querySelector("tbody");
+  function cell(n, k) {
+    var g = D.games[n], r = g.row || [];
+    return k === 4 ? (g.valid ? "yes" : "no") : k === 5 ? g.plies : r[k] || "";
+  }
+  function rowHtml(n) {
+    var g = D.games[n];
+    return '<tr class="' + (g.valid ? "ok" : "bad") + (cur && cur.n === n ? " sel" : "") + '" data-n="' + n + '"><td><a href="#game=' + n + '">' +
+      esc(cell(n, 0)) + "</a></td><td>" + esc(cell(n, 1)) + "</td><td>" + esc(cell(n, 2)) + "</td><td>" + esc(cell(n, 3)) +
+      "</td><td>" + cell(n, 4) + "</td><td>" + cell(n, 5) + "</td></tr>";
+  }
+  function more() {
+    var next = Math.min(order.length, shown + 200);
+    body.insertAdjacentHTML("beforeend", order.slice(shown, next).map(rowHtml).join(""));
+    shown = next;
+  }
+  more();
+  box.addEventListener("scroll", function () {
+    if (shown < order.length && box.scrollTop + box.clientHeight > box.scrollHeight - 300) more();
+  });
+  var ths = box.querySelectorAll("th");
   Array.prototype.forEach.call(ths, function (th) {
     th.onclick = function () {
       var k = parseInt(th.getAttribute("data-k"), 10), asc = !th.classList.contains("asc");
       Array.prototype.forEach.call(ths, function (t) { t.classList.remove("asc", "desc"); });
       th.classList.add(asc ? "asc" : "desc");
-      var body = document.querySelector("#index tbody"), rows = Array.prototype.slice.call(body.rows);
-      var key = function (r) { var c = r.cells[k]; return c.hasAttribute("data-v") ? parseFloat(c.getAttribute("data-v")) : c.textContent; };
-      rows.sort(function (a, b) {
-        var x = key(a), y = key(b), o = typeof x === "number" ? x - y : String(x).localeCompare(String(y));
-        return asc ? o : -o;
+      order.sort(function (a, b) {
+        var x = cell(a, k), y = cell(b, k);
+        var o = typeof x === "number" ? x - y : String(x).localeCompare(String(y));
+        return (asc ? o : -o) || a - b;
       });
-      rows.forEach(function (r) { body.appendChild(r); });
+      body.innerHTML = "";
+      shown = 0;
+      more();
     };
   });
   window.addEventListener("hashchange", fromHash);

@@ -433,6 +433,16 @@ fn finish(
     obj.insert("plies".into(), json!(r.plies));
     obj.insert("valid".into(), json!(r.valid));
     obj.insert("e".into(), Value::Array(e.diags.clone()));
+    // the index row: file and game, game, players, result
+    obj.insert(
+        "row".into(),
+        json!([
+            format!("{} #{}", e.file, e.index),
+            r.game,
+            e.players,
+            result(r)
+        ]),
+    );
     let Some(enc) = &e.enc else {
         return Value::Object(obj);
     };
@@ -518,14 +528,12 @@ fn page(entries: &[Entry]) -> String {
         let valid = if r.valid { "yes" } else { "no" };
         let _ = writeln!(
             rows,
-            "<tr class=\"{}\" data-n=\"{n}\"><td data-v=\"{}\"><a href=\"#game={n}\">{}</a></td><td>{}</td><td>{}</td><td>{}</td><td>{valid}</td><td data-v=\"{}\">{}</td></tr>",
+            "<tr class=\"{}\" data-n=\"{n}\"><td><a href=\"#game={n}\">{}</a></td><td>{}</td><td>{}</td><td>{}</td><td>{valid}</td><td>{}</td></tr>",
             if r.valid { "ok" } else { "bad" },
-            n,
             esc(&format!("{} #{}", e.file, e.index)),
             esc(&r.game),
             esc(&e.players),
             esc(&result(r)),
-            r.plies,
             r.plies
         );
     }
@@ -602,13 +610,16 @@ fn page(entries: &[Entry]) -> String {
     );
     let _ = write!(
         out,
-        "<header><h1>gamerec</h1><p>{}</p></header>\n<main>\n<table id=\"index\">\n<thead><tr><th data-k=\"0\">file</th><th data-k=\"1\">game</th><th data-k=\"2\">players</th><th data-k=\"3\">result</th><th data-k=\"4\">valid</th><th data-k=\"5\">plies</th></tr></thead>\n<tbody>\n{rows}</tbody>\n</table>\n",
+        "<header><h1>gamerec</h1><p>{}</p></header>\n<main>\n<div id=\"index-box\"></div>\n",
         esc(&summary)
     );
     out.push_str(VIEWER);
+    // Without scripts: the whole index and every final position. With
+    // them, this is not parsed: the script draws the index rows as they
+    // are scrolled to (a large collection opens fast).
     let _ = write!(
         out,
-        "<noscript>\n{finals}</noscript>\n</main>\n<script type=\"application/json\" id=\"data\">{data}</script>\n<script>\n{}</script>\n</body>\n</html>\n",
+        "<noscript>\n<table id=\"index\">\n<thead><tr><th>file</th><th>game</th><th>players</th><th>result</th><th>valid</th><th>plies</th></tr></thead>\n<tbody>\n{rows}</tbody>\n</table>\n{finals}</noscript>\n</main>\n<script type=\"application/json\" id=\"data\">{data}</script>\n<script>\n{}</script>\n</body>\n</html>\n",
         include_str!("html.js")
     );
     out
