@@ -160,7 +160,7 @@
       lis[j].classList.toggle("cur", on);
       if (on) {
         // keep the current move in view, scrolling the list, not the page
-        var list = document.getElementById("v-moves"), top = lis[j].offsetTop - list.offsetTop;
+        var list = document.getElementById("v-moves"), top = lis[j].offsetTop;
         if (top < list.scrollTop || top > list.scrollTop + list.clientHeight - 20) list.scrollTop = top - list.clientHeight / 2;
       }
     }
