@@ -193,3 +193,13 @@ fn html_with_unknown_games() {
         .unwrap();
     assert_eq!(noscript.matches("could not be set up").count(), 3);
 }
+
+/// The plot of a record read from standard input (read once, used twice).
+#[test]
+fn score_plot_from_stdin() {
+    let text = std::fs::read("fixtures/reversi/valid/early-end.gamerec").unwrap();
+    let r = gamerec(&["score", "-", "--plot", "-"], &text);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.contains("black 0, white 49"));
+    assert_eq!(r.stdout.matches("class=\"plot\"").count(), 1);
+}

@@ -62,10 +62,19 @@ pub fn describe_score(file: &str, index: usize, r: &GameReport) -> String {
 }
 
 pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
-    let code = report::run(ctx, &args.report, Some(describe_score));
     let Some(file) = &args.plot else {
-        return code;
+        return report::run(ctx, &args.report, Some(describe_score));
     };
+    // Standard input is read twice (scores, then the plot): keep it.
+    let mut stdin = Vec::new();
+    if args.report.paths.iter().any(|p| p == "-") {
+        let _ = ctx.stdin.read_to_end(&mut stdin);
+    }
+    let code = report::run(
+        &mut with_stdin(ctx, &mut stdin.as_slice()),
+        &args.report,
+        Some(describe_score),
+    );
     let opts = Options {
         game: ctx.game.clone(),
         result_extras: false,
@@ -77,7 +86,7 @@ pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
     let (_, height) = crate::svg::PLOT_SIZE;
     for f in files {
         // unreadable files were reported above
-        let Ok(input) = super::inputs::load(ctx, &f) else {
+        let Ok(input) = super::inputs::load(&mut with_stdin(ctx, &mut stdin.as_slice()), &f) else {
             continue;
         };
         for (i, raw) in input.games.iter().enumerate() {
@@ -108,6 +117,22 @@ pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
     match written {
         Ok(()) => code,
         Err(e) => ctx.usage(&format!("cannot write {file}: {e}")),
+    }
+}
+
+/// `ctx` reading standard input from `stdin`.
+fn with_stdin<'a>(ctx: &'a mut Ctx, stdin: &'a mut &[u8]) -> Ctx<'a> {
+    Ctx {
+        out: &mut *ctx.out,
+        err: &mut *ctx.err,
+        stdin,
+        color_out: ctx.color_out,
+        color_err: ctx.color_err,
+        quiet: ctx.quiet,
+        game: ctx.game.clone(),
+        from: ctx.from,
+        players: ctx.players.clone(),
+        tournaments: ctx.tournaments.clone(),
     }
 }
 
