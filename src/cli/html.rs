@@ -57,7 +57,7 @@ fn width(n: usize) -> usize {
 fn encode(out: &mut String, v: usize, w: usize) {
     let base = DIGITS.len();
     for k in (0..w).rev() {
-        let d = (v / base.pow(k as u32)) % base;
+        let d = base.checked_pow(k as u32).map_or(0, |p| (v / p) % base);
         out.push(char::from(DIGITS.get(d).copied().unwrap_or(b'0')));
     }
 }
