@@ -291,9 +291,15 @@ fn viewer_draws_what_show_draws() {
             .and_then(|t| t.parse().ok())
             .unwrap_or(0);
         let k = ply.unwrap_or(plies);
+        // the last ply as the End key reaches it (`ply=end` steps there)
+        let at = if ply.is_some() {
+            k.to_string()
+        } else {
+            "end".to_string()
+        };
         let dom = browse(
             &bin,
-            &format!("{url}#game={n}&ply={k}"),
+            &format!("{url}#game={n}&ply={at}"),
             &["--dump-dom"],
             false,
         );

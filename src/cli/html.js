@@ -172,6 +172,12 @@
       if (order.length) show(order[0], null);
       return;
     }
+    if (q.ply === "end") {
+      // as the End key does: step to the last ply
+      show(parseInt(q.game, 10), 0);
+      step(Infinity);
+      return;
+    }
     show(parseInt(q.game, 10), q.ply === undefined ? null : parseInt(q.ply, 10));
   }
   function step(to) {
