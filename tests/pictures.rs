@@ -203,3 +203,28 @@ fn score_plot_from_stdin() {
     assert!(r.stdout.contains("black 0, white 49"));
     assert_eq!(r.stdout.matches("class=\"plot\"").count(), 1);
 }
+
+/// The replay's frames: one per ply and the start, the last one scored as
+/// the report, the side to move gone once the game is over.
+#[test]
+fn frames_follow_the_replay() {
+    use gamerec::replay::{Options, resolve};
+    for path in valid_fixtures() {
+        if path.extension().is_none_or(|e| e != "gamerec") || !fixture_args(&path).is_empty() {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        for raw in gamerec::record::parse_file(&text) {
+            let opts = Options::default();
+            let Ok((game, _)) = resolve(&raw, &opts) else {
+                panic!("{}", path.display());
+            };
+            let f = game.frames(&raw, &text, &opts);
+            assert_eq!(f.frames.len(), f.report.plies + 1, "{}", path.display());
+            let last = f.frames.last().unwrap();
+            assert_eq!(last.scores, f.report.scores, "{}", path.display());
+            assert_eq!(last.to_move.is_none(), f.report.over, "{}", path.display());
+            assert!(f.frames.first().unwrap().scene.marks.is_empty());
+        }
+    }
+}
