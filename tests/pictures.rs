@@ -228,3 +228,21 @@ fn frames_follow_the_replay() {
         }
     }
 }
+
+/// One document per stream: the plot and the JSON report cannot share stdout.
+#[test]
+fn score_plot_and_json_on_stdout_is_a_usage_error() {
+    let r = gamerec(
+        &[
+            "score",
+            "--format",
+            "json",
+            "--plot",
+            "-",
+            "fixtures/reversi/valid/early-end.gamerec",
+        ],
+        b"",
+    );
+    assert_eq!(r.code, 2);
+    assert!(r.stdout.is_empty());
+}

@@ -65,6 +65,9 @@ pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
     let Some(file) = &args.plot else {
         return report::run(ctx, &args.report, Some(describe_score));
     };
+    if file == "-" && args.report.format == super::OutputFormat::Json {
+        return ctx.usage("--plot - and --format json would both write to standard output");
+    }
     // Standard input is read twice (scores, then the plot): keep it.
     let mut stdin = Vec::new();
     if args.report.paths.iter().any(|p| p == "-") {
