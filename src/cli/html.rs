@@ -7,13 +7,19 @@
 //! the start, then per ply the cells that changed and the marks (the last
 //! move), the moves, the scores, the side to move and the diagnostics. A small
 //! inline script (`html.js`) turns that into the board for any ply on demand:
-//! it knows grids, glyphs and cells, never a game's rules. Without
-//! JavaScript the page shows the index and each game's final position, drawn
-//! here.
+//! it knows grids, glyphs and cells, never a game's rules; it also draws the
+//! index rows as the index is scrolled and the score plot. Without
+//! JavaScript the page shows (in `<noscript>`, which a browser running
+//! scripts does not parse) the whole index and each game's final position,
+//! drawn here.
 //!
 //! Encoding: numbers are written in base [`DIGITS`]`.len()` with a fixed
 //! width per game (`cw` digits per cell index, `gw` per glyph); a ply's
-//! changes are `cell glyph` pairs, plies are separated by a space.
+//! changes are `cell glyph` pairs, plies are separated by a space; scores are
+//! `[smallest, width, digits]`. Games share the tables of grids (`kinds`),
+//! seats and colours (`styles`) and glyphs (the page's `<defs>`, `g0`..).
+//! `<body data-ready>` records when the script was done (ms from navigation
+//! start), for measuring.
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
