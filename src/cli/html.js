@@ -186,6 +186,15 @@
     history.replaceState(null, "", link(cur.n, ply));
     show(cur.n, ply);
   }
+  // a click on the score plot goes to that ply
+  document.getElementById("v-plot").onclick = function (e) {
+    var svg = this.querySelector("svg");
+    if (!cur || !svg) return;
+    var g = D.games[cur.n], box = svg.getBoundingClientRect(), plies = Math.max(g.plies, 1);
+    g.e.forEach(function (d) { plies = Math.max(plies, d.ply); });
+    var x = (e.clientX - box.left) * 640 / box.width;
+    step(Math.round((x - 44) / (640 - 44 - 90) * plies));
+  };
   document.getElementById("v-first").onclick = function () { step(0); };
   document.getElementById("v-prev").onclick = function () { step(cur.ply - 1); };
   document.getElementById("v-next").onclick = function () { step(cur.ply + 1); };
