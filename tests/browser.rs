@@ -69,6 +69,7 @@ fn browse(bin: &Path, url: &str, extra: &[&str], no_js: bool) -> String {
             "--disable-background-networking",
             "--disable-component-update",
             "--disable-sync",
+            "--disable-dev-shm-usage",
             "--hide-scrollbars",
         ])
         .arg(format!("--user-data-dir={}", profile.display()))
