@@ -147,8 +147,17 @@ pub trait Rules: 'static {
     /// The position as rows of letters, top to bottom (`final_position` in JSON).
     fn position_rows(state: &Self::State) -> Vec<String>;
 
-    /// The position as an SVG picture.
-    fn svg(state: &Self::State) -> String;
+    /// The position as a picture (`crate::svg` draws it): the board's cells,
+    /// the cells of `last` (the move that led here, when known) marked.
+    fn scene(state: &Self::State, last: Option<&Self::Move>) -> crate::svg::Scene;
+
+    /// What the score plot draws per seat after each ply: the scores by default.
+    fn plot(state: &Self::State) -> Vec<i64> {
+        Self::scores(state)
+    }
+
+    /// The unit of [`Rules::plot`]'s values (`discs`, `points`).
+    const PLOT_UNIT: &'static str = "score";
 
     /// Leaf count of the legal-move tree from the variant's start position.
     fn perft(variant: Option<&str>, depth: u32) -> Result<u64, String>;

@@ -39,6 +39,7 @@ pub mod record;
 pub mod replay;
 pub mod source;
 pub mod span;
+pub mod svg;
 
 #[cfg(feature = "cli")]
 pub mod cli;

@@ -119,6 +119,8 @@ pub struct View {
     /// The ply the view stands at.
     pub ply: usize,
     pub board: String,
+    /// The position as an SVG document, caption included (empty when the
+    /// game could not be set up).
     pub svg: String,
     /// The legal moves, sorted by their text (`legal_moves`).
     pub legal: Result<Vec<String>, String>,
@@ -134,6 +136,70 @@ pub enum ViewError {
     PastEnd(usize),
     /// The tags failed: there is no start position (the report says why).
     NotSetUp(Box<GameReport>),
+}
+
+/// The position after one ply of a replay, for pictures.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Frame {
+    pub scores: Vec<i64>,
+    /// What the score plot draws ([`Rules::plot`]).
+    pub plot: Vec<i64>,
+    /// The side to move; `None` once the game is over.
+    pub to_move: Option<String>,
+    pub scene: crate::svg::Scene,
+}
+
+/// A replay with the position after every ply: frame `k` is after `k` plies.
+pub struct Frames {
+    pub report: GameReport,
+    pub frames: Vec<Frame>,
+    /// The plot's unit ([`Rules::PLOT_UNIT`]).
+    pub unit: &'static str,
+}
+
+fn frame<R: Rules>(state: &R::State, last: Option<&R::Move>) -> Frame {
+    Frame {
+        scores: R::scores(state),
+        plot: R::plot(state),
+        to_move: (!R::is_over(state)).then(|| R::to_move(state)),
+        scene: R::scene(state, last),
+    }
+}
+
+/// The caption of a picture of `report`'s game after `ply` plies.
+pub fn caption(report: &GameReport, ply: usize, frame: &Frame) -> crate::svg::Caption {
+    let mut name = report.game.clone();
+    if let Some(first) = name.get_mut(0..1) {
+        first.make_ascii_uppercase();
+    }
+    let mut title = format!("{name} ({})", report.variant);
+    let about = describe(report);
+    if !about.is_empty() {
+        title.push_str(": ");
+        title.push_str(&about);
+    }
+    let mut status = if ply == 0 {
+        "start position".to_string()
+    } else {
+        format!("after ply {ply}")
+    };
+    match &frame.to_move {
+        Some(side) => status.push_str(&format!(", {side} to move")),
+        None => status.push_str(", game over"),
+    }
+    if let Some(e) = report.errors.first() {
+        status.push_str(&format!("; invalid at ply {}: {}", e.ply, e.code));
+    }
+    crate::svg::Caption {
+        title,
+        status,
+        scores: report
+            .seats
+            .iter()
+            .cloned()
+            .zip(frame.scores.iter().copied())
+            .collect(),
+    }
 }
 
 /// A game behind a name, its type erased.
@@ -154,6 +220,9 @@ pub trait DynGame: Sync {
         color: bool,
     ) -> Result<View, ViewError>;
     fn perft(&self, variant: Option<&str>, depth: u32) -> Result<u64, String>;
+    /// Replays the whole game keeping the position after every ply (for the
+    /// score plot and the HTML viewer); `None` when it could not be set up.
+    fn frames(&self, raw: &RawGame, src: &str, opts: &Options) -> Frames;
 }
 
 /// The [`DynGame`] of a [`Rules`] type.
@@ -177,7 +246,18 @@ impl<R: Rules> DynGame for Game<R> {
     }
 
     fn replay(&self, raw: &RawGame, src: &str, opts: &Options) -> GameReport {
-        run::<R>(raw, src, opts, None).report
+        run::<R>(raw, src, opts, None, None).report
+    }
+
+    fn frames(&self, raw: &RawGame, src: &str, opts: &Options) -> Frames {
+        let mut frames = Vec::new();
+        let mut keep = |s: &R::State, last: Option<&R::Move>| frames.push(frame::<R>(s, last));
+        let report = run::<R>(raw, src, opts, None, Some(&mut keep)).report;
+        Frames {
+            report,
+            frames,
+            unit: R::PLOT_UNIT,
+        }
     }
 
     fn view(
@@ -188,7 +268,17 @@ impl<R: Rules> DynGame for Game<R> {
         ply: Option<usize>,
         color: bool,
     ) -> Result<View, ViewError> {
-        let outcome = run::<R>(raw, src, opts, ply);
+        // the picture of the position the view stands at: the frame after the
+        // ply asked for, else the last one (moves are not kept, so frames are)
+        let mut seen = 0usize;
+        let mut last = None;
+        let mut keep = |s: &R::State, mv: Option<&R::Move>| {
+            if ply.is_none_or(|k| seen <= k) {
+                last = Some(frame::<R>(s, mv));
+            }
+            seen += 1;
+        };
+        let outcome = run::<R>(raw, src, opts, ply, Some(&mut keep));
         let report = outcome.report;
         let Some(end) = outcome.state else {
             return Err(ViewError::NotSetUp(Box::new(report)));
@@ -200,11 +290,14 @@ impl<R: Rules> DynGame for Game<R> {
             (Some(_), None) if report.valid => return Err(ViewError::PastEnd(report.plies)),
             _ => (end, report.plies),
         };
+        let svg = last.map_or_else(String::new, |f| {
+            crate::svg::document(&f.scene, &caption(&report, at, &f))
+        });
         Ok(View {
             report,
             ply: at,
             board: R::render(&state, color),
-            svg: R::svg(&state),
+            svg,
             legal: legal_moves::<R>(&state),
             scored: scored_moves::<R>(&state),
         })
@@ -455,11 +548,14 @@ struct Outcome<S> {
 /// their automatic passes, the end of the movetext, then the result checks.
 /// `stop_at`: keep the state after that many plies too (for `show`/`moves`);
 /// the replay still runs to the end, so an illegal move after it is reported.
-fn run<R: Rules>(
-    raw: &RawGame,
-    src: &str,
-    opts: &Options,
+/// `on_ply` sees the start position and the position after every ply, with
+/// the move that led to it (pictures: `show --svg`, plots, the HTML viewer).
+fn run<'a, R: Rules>(
+    raw: &'a RawGame,
+    src: &'a str,
+    opts: &'a Options,
     stop_at: Option<usize>,
+    on_ply: Option<OnPly<'a, R>>,
 ) -> Outcome<R::State> {
     let mut report = GameReport {
         game: R::NAME.to_string(),
@@ -488,8 +584,9 @@ fn run<R: Rules>(
         stop_at,
         at_stop: None,
         next_comment_token: 0,
+        on_ply,
     };
-    replay.reached();
+    replay.played(None);
     let parsed = R::parse_moves(&raw.tokens, src);
     let failed = replay.moves(&parsed.moves).is_err()
         || replay
@@ -609,12 +706,25 @@ struct Replay<'a, R: Rules> {
     at_stop: Option<R::State>,
     /// The first token whose comment is not yet attached to a recorded move.
     next_comment_token: usize,
+    on_ply: Option<OnPly<'a, R>>,
 }
+
+/// What sees every position of a replay, with the move that led to it.
+type OnPly<'a, R> = &'a mut dyn FnMut(&<R as Rules>::State, Option<&<R as Rules>::Move>);
 
 /// A move failed: the replay of the moves stops (its diagnostic is in the report).
 struct Stopped;
 
 impl<R: Rules> Replay<'_, R> {
+    /// A ply was played (or the start position set up): shows it and keeps
+    /// it when it is the view's ply.
+    fn played(&mut self, mv: Option<&R::Move>) {
+        if let Some(f) = self.on_ply.as_mut() {
+            f(&self.state, mv);
+        }
+        self.reached();
+    }
+
     /// Keeps the state when the view's ply is reached.
     fn reached(&mut self) {
         if self.stop_at == Some(self.plies) && self.at_stop.is_none() {
@@ -651,7 +761,7 @@ impl<R: Rules> Replay<'_, R> {
                     extras,
                 });
             }
-            self.reached();
+            self.played(Some(&pass.mv));
         }
     }
 
@@ -694,7 +804,7 @@ impl<R: Rules> Replay<'_, R> {
                     extras,
                 });
             }
-            self.reached();
+            self.played(Some(&pm.mv));
         }
         Ok(())
     }

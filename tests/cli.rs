@@ -173,7 +173,9 @@ fn show_writes_svg() {
     assert_eq!(o.code, 0);
     let svg = std::fs::read_to_string(&path).unwrap_or_default();
     assert!(svg.starts_with("<svg"));
-    assert_eq!(svg.matches("<circle").count(), 64);
+    // 64 discs (each a use of the black or the white disc) and the last-move mark
+    assert_eq!(svg.matches("<use href=\"#g").count(), 64 + 1);
+    assert!(svg.contains("data-g=\"X\"") && svg.contains("data-g=\"O\""));
     let _ = std::fs::remove_file(&path);
 }
 

@@ -92,6 +92,9 @@ fn random_movetext_for_every_game() {
                 &["validate", "-"][..],
                 &["moves", "-"][..],
                 &["show", "-"][..],
+                &["show", "--svg", "-", "-"][..],
+                &["score", "--plot", "-", "-"][..],
+                &["html", "-"][..],
             ] {
                 let r = gamerec(cmd, &text);
                 assert!((0..=2).contains(&r.code), "{game} {cmd:?}: exit {}", r.code);
@@ -211,6 +214,7 @@ fn damaged_fixtures() {
                 &["validate", "-"][..],
                 &["moves", "-"][..],
                 &["convert", "--to", "json", "-"][..],
+                &["html", "-"][..],
             ] {
                 let r = gamerec(cmd, &damaged);
                 assert!(

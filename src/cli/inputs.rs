@@ -286,6 +286,42 @@ pub fn run(
     flush(&mut window, opts, sink)
 }
 
+/// Reads every game of the paths in order, without replaying them, for
+/// commands that replay in their own way (`html`, `score --plot`): `f` sees
+/// each game (or a file's error) once.
+pub fn each_game(
+    stdin: &mut dyn Read,
+    paths: &[String],
+    scan: &ScanArgs,
+    read_opts: &ReadOptions,
+    f: &mut dyn FnMut(Result<SourceGame, FileError>),
+) {
+    let expanded = expand(paths, scan);
+    for e in expanded.errors {
+        f(Err(e));
+    }
+    let mut stdin = Some(stdin);
+    for file in &expanded.files {
+        let input = if file == "-" {
+            open(file, stdin.take(), read_opts)
+        } else {
+            open(file, None, read_opts)
+        };
+        match input {
+            Ok((_, games)) => {
+                for g in games {
+                    f(g.map_err(|e| FileError {
+                        file: file.clone(),
+                        message: e.message,
+                        code: e.code,
+                    }));
+                }
+            }
+            Err(e) => f(Err(e)),
+        }
+    }
+}
+
 /// Replays the window in parallel and hands it to the sink in order.
 fn flush(
     window: &mut Vec<Pending>,

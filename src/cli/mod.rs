@@ -6,6 +6,7 @@
 
 mod convert;
 pub mod diagnostics;
+mod html;
 mod inputs;
 mod moves;
 mod perft;
@@ -75,6 +76,8 @@ enum Command {
     Moves(moves::Args),
     /// Count the leaf nodes of the legal-move tree from the start position.
     Perft(perft::Args),
+    /// Write one self-contained HTML page: an index of every game and a replay viewer.
+    Html(html::Args),
     /// Print the JSON Schema of the `--format json` report.
     Schema(schema::Args),
 }
@@ -215,6 +218,7 @@ pub fn run(
         Command::Convert(a) => convert::run(&mut ctx, a),
         Command::Moves(a) => moves::run(&mut ctx, a),
         Command::Perft(a) => perft::run(&mut ctx, a),
+        Command::Html(a) => html::run(&mut ctx, a),
         Command::Schema(a) => schema::run(&mut ctx, a),
     };
     let flushed = ctx.out.flush();

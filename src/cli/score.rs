@@ -1,10 +1,21 @@
-//! `gamerec score PATH...`: each game's scores, winners, and whether it is over.
+//! `gamerec score PATH... [--plot FILE.svg]`: each game's scores, winners,
+//! and whether it is over; `--plot` draws every seat's score after every ply.
 
 use super::Ctx;
 use super::report;
-use crate::replay::{GameReport, describe};
+use crate::replay::{Frames, GameReport, Options, describe};
+use crate::svg::{PlotMark, Series};
 
-pub use report::Args;
+#[derive(clap::Args, Debug)]
+#[group(id = "score_args")]
+pub struct Args {
+    #[command(flatten)]
+    pub report: report::Args,
+    /// Also draw every seat's score after every ply (discs, points, blocks
+    /// left), errors marked at their ply: one SVG with a plot per game.
+    #[arg(long, value_name = "FILE.svg")]
+    pub plot: Option<String>,
+}
 
 /// The human form of one game's score.
 pub fn describe_score(file: &str, index: usize, r: &GameReport) -> String {
@@ -56,5 +67,136 @@ pub fn describe_score(file: &str, index: usize, r: &GameReport) -> String {
 }
 
 pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
-    report::run(ctx, &args, Some(describe_score))
+    let Some(file) = &args.plot else {
+        return report::run(ctx, &args.report, Some(describe_score));
+    };
+    if file == "-" && args.report.format == super::OutputFormat::Json {
+        return ctx.usage("--plot - and --format json would both write to standard output");
+    }
+    // Standard input is read twice (scores, then the plot): keep it.
+    let mut stdin = Vec::new();
+    if args.report.paths.iter().any(|p| p == "-") {
+        let _ = ctx.stdin.read_to_end(&mut stdin);
+    }
+    let code = report::run(
+        &mut with_stdin(ctx, &mut stdin.as_slice()),
+        &args.report,
+        Some(describe_score),
+    );
+    let opts = Options {
+        game: ctx.game.clone(),
+        result_extras: false,
+        all_tags: false,
+        ..Options::default()
+    };
+    let mut panels = Vec::new();
+    let (_, height) = crate::svg::PLOT_SIZE;
+    let read_opts = ctx.read_options();
+    let mut add = |g: Result<crate::formats::SourceGame, super::inputs::FileError>| {
+        // unreadable files were reported above
+        let Ok(mut g) = g else {
+            return;
+        };
+        g.materialize();
+        let raw = &g.raw;
+        let Ok((game, _)) = crate::replay::resolve(raw, &opts) else {
+            return;
+        };
+        let mut frames = game.frames(raw, &g.text, &opts);
+        let tags = raw
+            .tags
+            .0
+            .iter()
+            .map(|t| (t.name.as_str(), t.value.as_str()));
+        frames.report.about = Some(crate::replay::describe_tags(tags, &frames.report.seats));
+        let title = title(&g.file.name, g.index, &frames.report);
+        let at = (
+            crate::svg::MARGIN,
+            crate::svg::MARGIN + height * panels.len() as u32,
+        );
+        panels.push(plot(&title, &frames, at));
+    };
+    super::inputs::each_game(
+        &mut stdin.as_slice(),
+        &args.report.paths,
+        &args.report.scan,
+        &read_opts,
+        &mut add,
+    );
+    let svg = crate::svg::plots(&panels);
+    let written = if file == "-" {
+        write!(ctx.out, "{svg}").map_err(|e| e.to_string())
+    } else {
+        std::fs::write(file, svg).map_err(|e| e.to_string())
+    };
+    match written {
+        Ok(()) => code,
+        Err(e) => ctx.usage(&format!("cannot write {file}: {e}")),
+    }
+}
+
+/// `ctx` reading standard input from `stdin`.
+fn with_stdin<'a>(ctx: &'a mut Ctx, stdin: &'a mut &[u8]) -> Ctx<'a> {
+    Ctx {
+        out: &mut *ctx.out,
+        err: &mut *ctx.err,
+        stdin,
+        color_out: ctx.color_out,
+        color_err: ctx.color_err,
+        quiet: ctx.quiet,
+        game: ctx.game.clone(),
+        from: ctx.from,
+        players: ctx.players.clone(),
+        tournaments: ctx.tournaments.clone(),
+        max_game_bytes: ctx.max_game_bytes,
+    }
+}
+
+/// A plot's title: file, game, description.
+pub fn title(file: &str, index: usize, r: &GameReport) -> String {
+    let about = describe(r);
+    if about.is_empty() {
+        format!("{file}, game {index}: {}", r.game)
+    } else {
+        format!("{file}, game {index}: {} ({about})", r.game)
+    }
+}
+
+/// One game's score plot, placed at `at`.
+pub fn plot(title: &str, frames: &Frames, at: (u32, u32)) -> String {
+    let r = &frames.report;
+    let colours: Vec<&'static str> = frames
+        .frames
+        .last()
+        .map(|f| f.scene.seats.iter().map(|(_, c)| *c).collect())
+        .unwrap_or_default();
+    let series: Vec<Series> = r
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(k, seat)| Series {
+            name: seat.clone(),
+            colour: colours
+                .get(k)
+                .copied()
+                .unwrap_or(crate::svg::palette::BLACK),
+            values: frames
+                .frames
+                .iter()
+                .map(|f| f.plot.get(k).copied().unwrap_or(0))
+                .collect(),
+        })
+        .collect();
+    let marks: Vec<PlotMark> = r
+        .errors
+        .iter()
+        .map(|d| (d, true))
+        .chain(r.warnings.iter().map(|d| (d, false)))
+        .map(|(d, error)| PlotMark {
+            ply: d.ply,
+            code: d.code.to_string(),
+            error,
+        })
+        .collect();
+    crate::svg::plot(title, frames.unit, &series, &marks, at)
 }

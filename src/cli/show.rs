@@ -1,4 +1,4 @@
-//! `gamerec show PATH [--index N] [--ply N] [--svg FILE]`: draw a position.
+//! `gamerec show PATH [--index N] [--ply N] [--svg FILE|-]`: draw a position.
 
 use super::inputs::{PositionArgs, view_one};
 use super::{Ctx, EXIT_INVALID, EXIT_OK};
@@ -7,7 +7,8 @@ use super::{Ctx, EXIT_INVALID, EXIT_OK};
 pub struct Args {
     #[command(flatten)]
     pub at: PositionArgs,
-    /// Also write an SVG picture of the position to this file.
+    /// Also write an SVG picture of the position to this file; `-` prints
+    /// the picture alone on standard output instead of the board.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<String>,
 }
@@ -17,6 +18,15 @@ pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
         Ok(v) => v,
         Err(code) => return code,
     };
+    let code = if view.report.valid {
+        EXIT_OK
+    } else {
+        EXIT_INVALID
+    };
+    if args.svg.as_deref() == Some("-") {
+        let _ = write!(ctx.out, "{}", view.svg);
+        return code;
+    }
     let about = crate::replay::describe(&view.report);
     let mut head = format!("{}, game {}", input.file.name, args.at.index);
     if !about.is_empty() {
@@ -38,9 +48,5 @@ pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
             return ctx.usage(&format!("cannot write {file}: {e}"));
         }
     }
-    if view.report.valid {
-        EXIT_OK
-    } else {
-        EXIT_INVALID
-    }
+    code
 }

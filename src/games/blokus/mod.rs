@@ -671,9 +671,15 @@ impl Rules for Blokus {
         render::rows(state)
     }
 
-    fn svg(state: &State) -> String {
-        render::svg(state)
+    fn scene(state: &State, last: Option<&Move>) -> crate::svg::Scene {
+        let last: Vec<(u8, u8)> = match last {
+            Some(Move::Place(p)) => p.placement.squares().collect(),
+            _ => Vec::new(),
+        };
+        render::scene(state, &last)
     }
+
+    const PLOT_UNIT: &'static str = "points";
 
     fn perft(variant: Option<&str>, depth: u32) -> Result<u64, String> {
         let board = if variant_index::<Self>(variant)? == 1 {

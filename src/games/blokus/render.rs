@@ -4,6 +4,7 @@
 
 use super::State;
 use super::pieces;
+use crate::svg::{Grid, Scene, palette};
 
 /// The letter of colour `c`.
 fn letter(state: &State, c: u8) -> char {
@@ -29,14 +30,16 @@ fn ansi(state: &State, c: u8) -> &'static str {
     }
 }
 
-fn fill(state: &State, c: u8) -> &'static str {
+/// A colour's fill and the ink of the letter drawn on it (colour-blind safe
+/// fills; the letter says the colour anyway).
+fn fill(state: &State, c: u8) -> (&'static str, &'static str) {
     match state.colour(c) {
-        "blue" => "#2060d0",
-        "yellow" => "#e8c020",
-        "red" => "#d03030",
-        "green" => "#30a040",
-        "purple" => "#8040b0",
-        _ => "#f08020",
+        "blue" => (palette::BLUE, "#fff"),
+        "yellow" => (palette::YELLOW, "#000"),
+        "red" => (palette::VERMILION, "#fff"),
+        "green" => (palette::GREEN, "#fff"),
+        "purple" => (palette::PURPLE, "#000"),
+        _ => (palette::ORANGE, "#000"),
     }
 }
 
@@ -105,38 +108,109 @@ pub fn text(state: &State, color: bool) -> String {
     out
 }
 
-/// An SVG picture of the board.
-pub fn svg(state: &State) -> String {
-    const CELL: u32 = 24;
-    const MARGIN: u32 = 24;
-    let n = u32::from(state.board.size);
-    let side = n * CELL;
-    let size = MARGIN + side + 4;
-    let mut out = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{size}\" height=\"{size}\" viewBox=\"0 0 {size} {size}\">\n\
-         <rect width=\"{size}\" height=\"{size}\" fill=\"white\"/>\n\
-         <rect x=\"{MARGIN}\" y=\"{MARGIN}\" width=\"{side}\" height=\"{side}\" fill=\"#eeeeee\" stroke=\"black\"/>\n"
-    );
-    for i in 0..n {
-        let mid = MARGIN + i * CELL + CELL / 2;
-        out.push_str(&format!(
-            "<text x=\"{mid}\" y=\"16\" text-anchor=\"middle\" font-family=\"sans-serif\" font-size=\"12\">{}</text>\n\
-             <text x=\"11\" y=\"{}\" text-anchor=\"middle\" font-family=\"sans-serif\" font-size=\"12\">{}</text>\n",
-            char::from(b'a' + i as u8),
-            mid + 4,
-            n - i
-        ));
-    }
-    for y in 0..state.board.size {
-        for x in 0..state.board.size {
-            let px = MARGIN + u32::from(x) * CELL;
-            let py = MARGIN + (n - 1 - u32::from(y)) * CELL;
-            let f = state.board.at(x, y).map_or("#eeeeee", |c| fill(state, c));
-            out.push_str(&format!(
-                "<rect x=\"{px}\" y=\"{py}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{f}\" stroke=\"#999999\"/>\n"
-            ));
+/// The board as a picture: each square in its colour with the colour's
+/// letter, the starting squares still empty marked, the last piece marked.
+pub fn scene(state: &State, last: &[(u8, u8)]) -> Scene {
+    let n = state.board.size;
+    let cell = (440 / u32::from(n).max(1)).clamp(16, 34);
+    let mut scene = Scene::new(Grid {
+        cols: usize::from(n),
+        rows: usize::from(n),
+        cell,
+        col_labels: (0..n).map(|x| char::from(b'a' + x).to_string()).collect(),
+        row_labels: (0..n)
+            .rev()
+            .map(|y| (u32::from(y) + 1).to_string())
+            .collect(),
+        fill: "#f3f3f3",
+        line: "#c4c4c4",
+    });
+    let row = |y: u8| usize::from(n - 1 - y.min(n - 1));
+    for c in state.colours() {
+        let (f, ink) = fill(state, c);
+        let l = letter(state, c).to_string();
+        let g = scene.glyph(&l, |s| square(s, f, ink, &l));
+        for y in 0..n {
+            for x in 0..n {
+                if state.board.at(x, y) == Some(c) {
+                    scene.set(usize::from(x), row(y), g);
+                }
+            }
         }
     }
-    out.push_str("</svg>\n");
-    out
+    let mut starts = false;
+    for c in state.colours() {
+        let Some(&(x, y)) = state.board.start.get(usize::from(c)) else {
+            continue;
+        };
+        if x >= n || y >= n || state.board.at(x, y).is_some() {
+            continue;
+        }
+        let (f, _) = fill(state, c);
+        let name = format!("start-{}", letter(state, c));
+        let l = letter(state, c).to_string();
+        let g = scene.glyph(&name, |s| start(s, f, &l));
+        scene.set(usize::from(x), row(y), g);
+        starts = true;
+    }
+    for &(x, y) in last {
+        scene.mark_last(usize::from(x), row(y));
+    }
+    let seats = <super::Blokus as crate::game::Rules>::seats(state)
+        .len()
+        .max(1);
+    for k in 0..seats {
+        let mine: Vec<u8> = state
+            .colours()
+            .filter(|&c| {
+                if state.players == 3 && !state.duo {
+                    usize::from(c) == k
+                } else {
+                    usize::from(c) % seats == k
+                }
+            })
+            .collect();
+        let mut pic = String::new();
+        let w = 14 / mine.len().max(1) as u32;
+        for (i, &c) in mine.iter().enumerate() {
+            let (f, _) = fill(state, c);
+            pic.push_str(&format!(
+                "<rect x=\"{}\" y=\"0\" width=\"{w}\" height=\"14\" fill=\"{f}\" stroke=\"#333\"/>",
+                i as u32 * w
+            ));
+        }
+        let line = mine
+            .first()
+            .map_or(palette::BLACK, |&c| match fill(state, c).0 {
+                palette::YELLOW => "#b8a800",
+                f => f,
+            });
+        scene.seats.push((pic, line));
+    }
+    if starts {
+        scene
+            .legend
+            .push((start(22, "#777", ""), "starting square".to_string()));
+    }
+    scene
+}
+
+/// A square of colour `f` with its letter.
+fn square(s: u32, f: &str, ink: &str, l: &str) -> String {
+    format!(
+        "<rect width=\"{s}\" height=\"{s}\" fill=\"{f}\" stroke=\"#333\" stroke-width=\"0.8\"/>{}",
+        crate::svg::letter(s, l, ink, s as f32 * 0.42)
+            .replace("font-weight=\"bold\" ", "opacity=\"0.6\" ")
+    )
+}
+
+/// An empty starting square: a ring in the colour that starts there, with its letter.
+fn start(s: u32, f: &str, l: &str) -> String {
+    let h = s as f32 / 2.0;
+    format!(
+        "<circle cx=\"{h:.1}\" cy=\"{h:.1}\" r=\"{:.1}\" fill=\"#fff\" stroke=\"{f}\" stroke-width=\"{:.1}\"/>{}",
+        h * 0.72,
+        (s as f32 * 0.12).max(2.0),
+        crate::svg::letter(s, l, "#333", s as f32 * 0.4)
+    )
 }

@@ -469,9 +469,31 @@ impl Rules for Deblockle {
         render::rows(&state.pos)
     }
 
-    fn svg(state: &State) -> String {
-        render::svg(&state.pos)
+    fn scene(state: &State, last: Option<&Move>) -> crate::svg::Scene {
+        let (from, to) = match last {
+            Some(Move::Turn(t)) => {
+                let end = match t.hop {
+                    notation::Hop::None => t.to,
+                    notation::Hop::Dest(d) => d,
+                    notation::Hop::Path(p) => p[2],
+                };
+                (t.from.index(), end.index())
+            }
+            _ => (None, None),
+        };
+        render::scene(&state.pos, from, to)
     }
+
+    /// Blocks left on the board (the score is blocks removed).
+    fn plot(state: &State) -> Vec<i64> {
+        let p = &state.pos;
+        [GOLD, BLUE]
+            .iter()
+            .map(|&s| i64::from(p.total[s]) - i64::from(p.removed[s]))
+            .collect()
+    }
+
+    const PLOT_UNIT: &'static str = "blocks left";
 
     fn perft(variant: Option<&str>, depth: u32) -> Result<u64, String> {
         let nsbs = variant_index::<Self>(variant)? == 1;

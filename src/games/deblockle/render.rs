@@ -5,9 +5,10 @@
 //! for blue; `*` is an empty star space, `.` an empty square. Row 7 (blue's
 //! side, north) is at the top.
 
-use super::cube::Orient;
+use super::cube::{Face, Orient};
 use super::engine::{BLUE, GOLD, Position, SIDES, STARS};
 use super::notation::square_name;
+use crate::svg::{Grid, Scene, palette};
 
 fn cell(pos: &Position, sq: u8) -> char {
     match pos.owner(sq) {
@@ -89,71 +90,204 @@ pub fn text(pos: &Position, color: bool, over: bool) -> String {
     out
 }
 
-/// An SVG picture of the board.
-pub fn svg(pos: &Position) -> String {
-    const CELL: u32 = 48;
-    const MARGIN: u32 = 24;
-    let size = MARGIN + 7 * CELL + 4;
-    let mut out = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{size}\" height=\"{size}\" viewBox=\"0 0 {size} {size}\">\n\
-         <rect width=\"{size}\" height=\"{size}\" fill=\"white\"/>\n\
-         <rect x=\"{MARGIN}\" y=\"{MARGIN}\" width=\"{w}\" height=\"{w}\" fill=\"#deb887\" stroke=\"black\"/>\n",
-        w = 7 * CELL
-    );
-    for i in 0..7u32 {
-        let p = MARGIN + i * CELL;
-        let mid = p + CELL / 2;
-        out.push_str(&format!(
-            "<text x=\"{mid}\" y=\"16\" text-anchor=\"middle\" font-family=\"sans-serif\" font-size=\"14\">{}</text>\n\
-             <text x=\"10\" y=\"{}\" text-anchor=\"middle\" font-family=\"sans-serif\" font-size=\"14\">{}</text>\n",
-            char::from(b'a' + i as u8),
-            mid + 5,
-            7 - i
-        ));
-        out.push_str(&format!(
-            "<line x1=\"{p}\" y1=\"{MARGIN}\" x2=\"{p}\" y2=\"{e}\" stroke=\"black\"/>\n\
-             <line x1=\"{MARGIN}\" y1=\"{p}\" x2=\"{e}\" y2=\"{p}\" stroke=\"black\"/>\n",
-            e = MARGIN + 7 * CELL
-        ));
-    }
-    for sq in 0..49u8 {
-        let (c, r) = (u32::from(sq % 7), u32::from(sq / 7));
-        let x = MARGIN + c * CELL;
-        let y = MARGIN + (6 - r) * CELL;
-        let (cx, cy) = (x + CELL / 2, y + CELL / 2);
-        if STARS & (1u64 << sq) != 0 {
-            out.push_str(&format!(
-                "<text x=\"{cx}\" y=\"{}\" text-anchor=\"middle\" font-family=\"sans-serif\" font-size=\"32\" fill=\"#b8860b\">&#9733;</text>\n",
-                cy + 11
-            ));
+/// A face's symbol centred on `(cx, cy)`, of radius `r`, in `ink`.
+pub fn face_svg(face: Face, cx: f32, cy: f32, r: f32, ink: &str) -> String {
+    let sw = (r * 0.32).max(1.0);
+    let poly = |n: usize, inner: f32, turn: f32| -> String {
+        (0..n)
+            .map(|k| {
+                let a = turn + k as f32 * std::f32::consts::TAU / n as f32;
+                let m = if inner > 0.0 && k % 2 == 1 {
+                    inner
+                } else {
+                    1.0
+                };
+                format!("{:.1},{:.1}", cx + a.cos() * r * m, cy + a.sin() * r * m)
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    match face {
+        Face::Star => format!(
+            "<polygon points=\"{}\" fill=\"{ink}\"/>",
+            poly(10, 0.45, -std::f32::consts::FRAC_PI_2)
+        ),
+        Face::Stop => format!(
+            "<polygon points=\"{}\" fill=\"{ink}\"/>",
+            poly(8, 0.0, std::f32::consts::PI / 8.0)
+        ),
+        Face::Cross => format!(
+            "<path d=\"M{:.1} {cy:.1}H{:.1}M{cx:.1} {:.1}V{:.1}\" stroke=\"{ink}\" stroke-width=\"{:.1}\"/>",
+            cx - r,
+            cx + r,
+            cy - r,
+            cy + r,
+            sw * 1.3
+        ),
+        Face::X => {
+            let d = r * 0.8;
+            format!(
+                "<path d=\"M{:.1} {:.1}L{:.1} {:.1}M{:.1} {:.1}L{:.1} {:.1}\" stroke=\"{ink}\" stroke-width=\"{:.1}\"/>",
+                cx - d,
+                cy - d,
+                cx + d,
+                cy + d,
+                cx - d,
+                cy + d,
+                cx + d,
+                cy - d,
+                sw * 1.3
+            )
         }
-        let Some(side) = pos.owner(sq) else {
-            continue;
-        };
-        let (fill, ink) = if side == GOLD {
-            ("#ffd700", "black")
+        Face::Slider => {
+            // arrows to the four sides
+            let h = r * 0.42;
+            let a = r - h;
+            format!(
+                "<path d=\"M{:.1} {cy:.1}H{:.1}M{cx:.1} {:.1}V{:.1}\" stroke=\"{ink}\" stroke-width=\"{:.1}\"/>\
+                 <path d=\"M{cx:.1} {:.1}l{h:.1} {h:.1}h{:.1}zM{cx:.1} {:.1}l{h:.1} {:.1}h{:.1}zM{:.1} {cy:.1}l{:.1} {h:.1}v{:.1}zM{:.1} {cy:.1}l{h:.1} {h:.1}v{:.1}z\" fill=\"{ink}\"/>",
+                cx - a,
+                cx + a,
+                cy - a,
+                cy + a,
+                sw * 0.7,
+                cy - r,
+                -2.0 * h,
+                cy + r,
+                -h,
+                -2.0 * h,
+                cx + r,
+                -h,
+                -2.0 * h,
+                cx - r,
+                -2.0 * h,
+            )
+        }
+        Face::Hoops => format!(
+            "<g fill=\"none\" stroke=\"{ink}\" stroke-width=\"{:.1}\"><circle cx=\"{:.1}\" cy=\"{cy:.1}\" r=\"{:.1}\"/><circle cx=\"{:.1}\" cy=\"{cy:.1}\" r=\"{:.1}\"/></g>",
+            sw * 0.8,
+            cx - r * 0.38,
+            r * 0.55,
+            cx + r * 0.38,
+            r * 0.55
+        ),
+    }
+}
+
+/// A block: the top face large in the middle, the four side faces small
+/// toward their sides (north up), on the side's colour.
+fn block_svg(side: usize, o: Orient, s: u32) -> String {
+    let (fill, ink) = if side == GOLD {
+        (palette::ORANGE, "#000")
+    } else {
+        (palette::BLUE, "#fff")
+    };
+    let f = s as f32;
+    let c = f / 2.0;
+    let small = f * 0.085;
+    let near = f * 0.2;
+    let mut out = format!(
+        "<rect x=\"3\" y=\"3\" width=\"{w:.1}\" height=\"{w:.1}\" rx=\"{:.1}\" fill=\"{fill}\" stroke=\"#000\"/>",
+        f * 0.12,
+        w = f - 6.0
+    );
+    out.push_str(&face_svg(o.top(), c, c, f * 0.2, ink));
+    out.push_str(&face_svg(o.north(), c, near, small, ink));
+    out.push_str(&face_svg(o.north().opposite(), c, f - near, small, ink));
+    out.push_str(&face_svg(o.east(), f - near, c, small, ink));
+    out.push_str(&face_svg(o.east().opposite(), near, c, small, ink));
+    out
+}
+
+/// An empty star space, outlined in the colour of the side whose home it is.
+fn star_space(side: usize, s: u32) -> String {
+    let colour = if side == GOLD {
+        palette::ORANGE
+    } else {
+        palette::BLUE
+    };
+    let f = s as f32;
+    let star = face_svg(Face::Star, f / 2.0, f / 2.0 + 1.0, f * 0.36, "#fff8d8");
+    star.replace(
+        "/>",
+        &format!(" stroke=\"{colour}\" stroke-width=\"2.5\"/>"),
+    )
+}
+
+/// The board as a picture: blocks drawn with their faces as symbols, the
+/// empty star spaces marked, the last turn's start and end marked.
+pub fn scene(pos: &Position, from: Option<u8>, to: Option<u8>) -> Scene {
+    let mut scene = Scene::new(Grid {
+        cols: 7,
+        rows: 7,
+        cell: 56,
+        col_labels: (b'a'..=b'g').map(|c| char::from(c).to_string()).collect(),
+        row_labels: (1..=7u8).rev().map(|r| r.to_string()).collect(),
+        fill: "#eedcb3",
+        line: "#9c7c45",
+    });
+    let place = |sq: u8| (usize::from(sq % 7), usize::from(6 - (sq / 7).min(6)));
+    for sq in 0..49u8 {
+        let (c, r) = place(sq);
+        match pos.owner(sq) {
+            Some(side) => {
+                let o = pos.orient_at(sq);
+                let name = format!(
+                    "{}{}{}",
+                    cell(pos, sq),
+                    o.north().letter(),
+                    o.east().letter()
+                );
+                let g = scene.glyph(&name, |s| block_svg(side, o, s));
+                scene.set(c, r, g);
+            }
+            None if STARS & (1u64 << sq) != 0 => {
+                // d2 is gold's home star, d6 blue's
+                let side = if sq < 21 { GOLD } else { BLUE };
+                let g = scene.glyph(&format!("*{}", SIDES[side]), |s| star_space(side, s));
+                scene.set(c, r, g);
+            }
+            None => {}
+        }
+    }
+    if let Some(sq) = from {
+        let (c, r) = place(sq);
+        scene.mark_from(c, r);
+    }
+    if let Some(sq) = to {
+        let (c, r) = place(sq);
+        scene.mark_last(c, r);
+    }
+    for side in [GOLD, BLUE] {
+        let (fill, colour) = if side == GOLD {
+            (palette::ORANGE, "#b07800")
         } else {
-            ("#1e5aa8", "white")
+            (palette::BLUE, palette::BLUE)
         };
-        let o = pos.orient_at(sq);
-        out.push_str(&format!(
-            "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"6\" fill=\"{fill}\" stroke=\"black\"/>\n\
-             <text x=\"{cx}\" y=\"{}\" text-anchor=\"middle\" font-family=\"sans-serif\" font-size=\"20\" font-weight=\"bold\" fill=\"{ink}\">{}</text>\n\
-             <text x=\"{cx}\" y=\"{}\" text-anchor=\"middle\" font-family=\"sans-serif\" font-size=\"8\" fill=\"{ink}\">{}</text>\n\
-             <text x=\"{}\" y=\"{}\" text-anchor=\"end\" font-family=\"sans-serif\" font-size=\"8\" fill=\"{ink}\">{}</text>\n",
-            x + 4,
-            y + 4,
-            CELL - 8,
-            CELL - 8,
-            cy + 7,
-            o.top().letter(),
-            y + 13,
-            o.north().letter(),
-            x + CELL - 6,
-            cy + 3,
-            o.east().letter(),
+        scene.seats.push((
+            format!("<rect width=\"14\" height=\"14\" rx=\"3\" fill=\"{fill}\" stroke=\"#000\"/>"),
+            colour,
         ));
     }
-    out.push_str("</svg>\n");
-    out
+    for face in [
+        Face::Star,
+        Face::Stop,
+        Face::Cross,
+        Face::X,
+        Face::Slider,
+        Face::Hoops,
+    ] {
+        let pic = format!(
+            "<rect x=\"1\" y=\"1\" width=\"20\" height=\"20\" rx=\"3\" fill=\"#fff\" stroke=\"#888\"/>{}",
+            face_svg(face, 11.0, 11.0, 7.0, "#000")
+        );
+        scene.legend.push((pic, face.name().to_string()));
+    }
+    scene
+        .legend
+        .push((star_space(GOLD, 22), "d2 gold's home star".to_string()));
+    scene
+        .legend
+        .push((star_space(BLUE, 22), "d6 blue's home star".to_string()));
+    scene
 }

@@ -1083,9 +1083,18 @@ impl Rules for Qwirkle {
         render::rows(&state.board)
     }
 
-    fn svg(state: &State) -> String {
-        render::svg(&state.board)
+    fn scene(state: &State, last: Option<&Move>) -> crate::svg::Scene {
+        let last: Vec<(i64, i64)> = match last {
+            Some(Move::Place { tiles, .. }) => tiles
+                .iter()
+                .map(|t| (i64::from(t.x), i64::from(t.y)))
+                .collect(),
+            _ => Vec::new(),
+        };
+        render::scene(&state.board, &last, state.players)
     }
+
+    const PLOT_UNIT: &'static str = "points";
 
     fn perft(_variant: Option<&str>, _depth: u32) -> Result<u64, String> {
         Err("perft does not apply to Qwirkle: hands and the bag are hidden".to_string())

@@ -5,7 +5,8 @@
 //! code (`Rc`) or `..` when empty.
 
 use super::State;
-use super::engine::{Board, COLOURS, SHAPES, Tile, code, colour, shape, tiles_of};
+use super::engine::{Board, COLOUR_NAMES, COLOURS, Tile, code, colour, shape, tiles_of};
+use crate::svg::{Grid, Scene, palette};
 
 fn cell(board: &Board, x: i64, y: i64) -> String {
     match board.get(x, y) {
@@ -100,68 +101,147 @@ pub fn text(state: &State, color: bool) -> String {
     out
 }
 
+/// The six colours on black tiles (colour-blind safe; the colour's letter is
+/// drawn in a corner too).
 const FILL: [&str; 6] = [
-    "#d62728", "#ff7f0e", "#e6c700", "#2ca02c", "#1f77b4", "#8e44ad",
-];
-const GLYPH: [&str; 6] = [
-    "\u{25cf}", "\u{25a0}", "\u{25c6}", "\u{2663}", "\u{2716}", "\u{2738}",
+    palette::VERMILION,
+    palette::ORANGE,
+    palette::YELLOW,
+    palette::GREEN,
+    palette::SKY,
+    palette::PURPLE,
 ];
 
-/// An SVG picture of the occupied rectangle: black tiles with coloured shapes.
-pub fn svg(board: &Board) -> String {
-    const CELL: i64 = 36;
-    const MARGIN: i64 = 30;
+/// A shape of the given colour centred in a box of side `s`.
+fn shape_svg(shape: u8, s: f32, fill: &str) -> String {
+    let c = s / 2.0;
+    let r = s * 0.3;
+    let pts = |p: &[(f32, f32)]| -> String {
+        p.iter()
+            .map(|(x, y)| format!("{:.1},{:.1}", c + x * r, c + y * r))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    match shape {
+        0 => format!("<circle cx=\"{c:.1}\" cy=\"{c:.1}\" r=\"{r:.1}\" fill=\"{fill}\"/>"),
+        1 => format!(
+            "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{:.1}\" fill=\"{fill}\"/>",
+            c - r * 0.85,
+            c - r * 0.85,
+            r * 1.7,
+            r * 1.7
+        ),
+        2 => format!(
+            "<polygon points=\"{}\" fill=\"{fill}\"/>",
+            pts(&[(0.0, -1.1), (0.8, 0.0), (0.0, 1.1), (-0.8, 0.0)])
+        ),
+        3 => {
+            let q = r * 0.5;
+            let k = r * 0.48;
+            format!(
+                "<g fill=\"{fill}\"><circle cx=\"{c:.1}\" cy=\"{:.1}\" r=\"{k:.1}\"/><circle cx=\"{c:.1}\" cy=\"{:.1}\" r=\"{k:.1}\"/><circle cx=\"{:.1}\" cy=\"{c:.1}\" r=\"{k:.1}\"/><circle cx=\"{:.1}\" cy=\"{c:.1}\" r=\"{k:.1}\"/><circle cx=\"{c:.1}\" cy=\"{c:.1}\" r=\"{k:.1}\"/></g>",
+                c - q,
+                c + q,
+                c - q,
+                c + q
+            )
+        }
+        4 => {
+            // criss-cross: an X of four pointed arms
+            let mut p = Vec::new();
+            for k in 0..4 {
+                let a = std::f32::consts::FRAC_PI_4 + k as f32 * std::f32::consts::FRAC_PI_2;
+                let b = a + std::f32::consts::FRAC_PI_4;
+                p.push((a.cos() * 1.1, a.sin() * 1.1));
+                p.push((b.cos() * 0.32, b.sin() * 0.32));
+            }
+            format!("<polygon points=\"{}\" fill=\"{fill}\"/>", pts(&p))
+        }
+        _ => {
+            // starburst: eight points
+            let mut p = Vec::new();
+            for k in 0..16 {
+                let a = k as f32 * std::f32::consts::PI / 8.0 - std::f32::consts::FRAC_PI_2;
+                let m = if k % 2 == 0 { 1.1 } else { 0.5 };
+                p.push((a.cos() * m, a.sin() * m));
+            }
+            format!("<polygon points=\"{}\" fill=\"{fill}\"/>", pts(&p))
+        }
+    }
+}
+
+/// A tile: black, its shape in its colour, its colour's letter in a corner.
+fn tile_svg(t: Tile, s: u32) -> String {
+    let fill = FILL.get(usize::from(colour(t))).copied().unwrap_or("gray");
+    let letter = COLOURS
+        .get(usize::from(colour(t)))
+        .map_or('?', |&c| c as char);
+    let f = s as f32;
+    format!(
+        "<rect x=\"1\" y=\"1\" width=\"{w}\" height=\"{w}\" rx=\"4\" fill=\"#222\"/>{}<text x=\"{:.1}\" y=\"{:.1}\" font-family=\"sans-serif\" font-size=\"{:.1}\" fill=\"#ddd\" text-anchor=\"end\">{letter}</text>",
+        shape_svg(shape(t), f, fill),
+        f - 3.0,
+        f - 3.0,
+        f * 0.24,
+        w = s.saturating_sub(2)
+    )
+}
+
+/// The occupied rectangle as a picture (one empty cell at `0,0` while the
+/// board is empty), the tiles of the last turn marked.
+pub fn scene(board: &Board, last: &[(i64, i64)], players: usize) -> Scene {
     let (x0, x1, y0, y1) = board.bounds.unwrap_or((0, 0, 0, 0));
-    let w = MARGIN + (x1 - x0 + 1) * CELL + 4;
-    let h = MARGIN + (y1 - y0 + 1) * CELL + 4;
-    let mut out = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\">\n\
-         <rect width=\"{w}\" height=\"{h}\" fill=\"#f4f1e8\"/>\n"
-    );
-    for x in x0..=x1 {
-        let cx = MARGIN + (x - x0) * CELL + CELL / 2;
-        out.push_str(&format!(
-            "<text x=\"{cx}\" y=\"18\" text-anchor=\"middle\" font-family=\"sans-serif\" font-size=\"12\">{x}</text>\n"
-        ));
-    }
-    for y in (y0..=y1).rev() {
-        let cy = MARGIN + (y1 - y) * CELL + CELL / 2 + 4;
-        out.push_str(&format!(
-            "<text x=\"14\" y=\"{cy}\" text-anchor=\"middle\" font-family=\"sans-serif\" font-size=\"12\">{y}</text>\n"
-        ));
-    }
+    let mut scene = Scene::new(Grid {
+        cols: usize::try_from(x1 - x0 + 1).unwrap_or(1),
+        rows: usize::try_from(y1 - y0 + 1).unwrap_or(1),
+        cell: 36,
+        col_labels: (x0..=x1).map(|x| x.to_string()).collect(),
+        row_labels: (y0..=y1).rev().map(|y| y.to_string()).collect(),
+        fill: "#f4f1e8",
+        line: "#e0dccf",
+    });
+    let at = |x: i64, y: i64| -> Option<(usize, usize)> {
+        Some((
+            usize::try_from(x.checked_sub(x0)?).ok()?,
+            usize::try_from(y1.checked_sub(y)?).ok()?,
+        ))
+    };
     if board.bounds.is_some() {
         for y in y0..=y1 {
             for x in x0..=x1 {
                 let Some(t) = board.get(x, y) else {
                     continue;
                 };
-                let px = MARGIN + (x - x0) * CELL;
-                let py = MARGIN + (y1 - y) * CELL;
-                let fill = FILL.get(usize::from(colour(t))).copied().unwrap_or("gray");
-                let glyph = GLYPH.get(usize::from(shape(t))).copied().unwrap_or("?");
-                let title = format!(
-                    "{}{}",
-                    COLOURS
-                        .get(usize::from(colour(t)))
-                        .map_or('?', |&c| c as char),
-                    SHAPES
-                        .get(usize::from(shape(t)))
-                        .map_or('?', |&c| c as char)
-                );
-                out.push_str(&format!(
-                    "<g><title>{title}@{x},{y}</title><rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"4\" fill=\"#222\"/>\
-                     <text x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"22\" fill=\"{fill}\">{glyph}</text></g>\n",
-                    px + 1,
-                    py + 1,
-                    CELL - 2,
-                    CELL - 2,
-                    px + CELL / 2,
-                    py + CELL / 2 + 8
-                ));
+                let g = scene.glyph(&code(t), |s| tile_svg(t, s));
+                if let Some((c, r)) = at(x, y) {
+                    scene.set(c, r, g);
+                }
             }
         }
     }
-    out.push_str("</svg>\n");
-    out
+    for &(x, y) in last {
+        if let Some((c, r)) = at(x, y) {
+            scene.mark_last(c, r);
+        }
+    }
+    for p in 0..players {
+        let colour = palette::SEATS.get(p % 6).copied().unwrap_or(palette::BLACK);
+        let pic = format!(
+            "<rect width=\"14\" height=\"14\" rx=\"3\" fill=\"{colour}\"/>{}",
+            crate::svg::letter(14, &(p + 1).to_string(), "#fff", 10.0)
+        );
+        scene.seats.push((pic, colour));
+    }
+    for (k, name) in COLOUR_NAMES.iter().enumerate() {
+        let t = (k * 6) as Tile;
+        let pic = format!(
+            "<rect width=\"22\" height=\"22\" rx=\"3\" fill=\"#222\"/>{}",
+            shape_svg(0, 22.0, FILL.get(k).copied().unwrap_or("gray"))
+        );
+        let l = COLOURS
+            .get(usize::from(colour(t)))
+            .map_or('?', |&c| c as char);
+        scene.legend.push((pic, format!("{l} {name}")));
+    }
+    scene
 }

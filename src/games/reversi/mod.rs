@@ -302,9 +302,15 @@ impl Rules for Reversi {
         render::rows(&state.pos)
     }
 
-    fn svg(state: &State) -> String {
-        render::svg(&state.pos)
+    fn scene(state: &State, last: Option<&Move>) -> crate::svg::Scene {
+        let last = match last {
+            Some(Move::Place(sq)) => Some(*sq),
+            _ => None,
+        };
+        render::scene(&state.pos, last)
     }
+
+    const PLOT_UNIT: &'static str = "discs";
 
     fn perft(variant: Option<&str>, depth: u32) -> Result<u64, String> {
         variant_index::<Self>(variant)?;

@@ -2,6 +2,7 @@
 //! Letters: `X` black, `O` white, `.` empty.
 
 use super::engine::Position;
+use crate::svg::{Grid, Scene};
 
 fn cell(pos: &Position, sq: u32) -> char {
     let bit = 1u64 << sq;
@@ -49,46 +50,43 @@ pub fn text(pos: &Position, color: bool, over: bool) -> String {
     out
 }
 
-/// An SVG picture of the board.
-pub fn svg(pos: &Position) -> String {
-    const CELL: u32 = 40;
-    const MARGIN: u32 = 24;
-    let size = MARGIN + 8 * CELL + 4;
-    let mut out = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{size}\" height=\"{size}\" viewBox=\"0 0 {size} {size}\">\n\
-         <rect width=\"{size}\" height=\"{size}\" fill=\"white\"/>\n\
-         <rect x=\"{MARGIN}\" y=\"{MARGIN}\" width=\"{w}\" height=\"{w}\" fill=\"#2e8b57\" stroke=\"black\"/>\n",
-        w = 8 * CELL
-    );
-    for i in 0..8u32 {
-        let p = MARGIN + i * CELL;
-        let mid = p + CELL / 2;
-        out.push_str(&format!(
-            "<text x=\"{mid}\" y=\"16\" text-anchor=\"middle\" font-family=\"sans-serif\" font-size=\"14\">{}</text>\n\
-             <text x=\"10\" y=\"{}\" text-anchor=\"middle\" font-family=\"sans-serif\" font-size=\"14\">{}</text>\n",
-            (b'a' + i as u8) as char,
-            mid + 5,
-            i + 1
-        ));
-        out.push_str(&format!(
-            "<line x1=\"{p}\" y1=\"{MARGIN}\" x2=\"{p}\" y2=\"{e}\" stroke=\"black\"/>\n\
-             <line x1=\"{MARGIN}\" y1=\"{p}\" x2=\"{e}\" y2=\"{p}\" stroke=\"black\"/>\n",
-            e = MARGIN + 8 * CELL
-        ));
-    }
-    for sq in 0..64u32 {
-        let fill = match cell(pos, sq) {
-            'X' => "black",
-            'O' => "white",
+/// The board as a picture: black and white discs on green, the last disc
+/// placed marked.
+pub fn scene(pos: &Position, last: Option<u8>) -> Scene {
+    let mut scene = Scene::new(Grid {
+        cols: 8,
+        rows: 8,
+        cell: 40,
+        col_labels: (b'a'..=b'h').map(|c| char::from(c).to_string()).collect(),
+        row_labels: (1..=8).map(|r: u8| r.to_string()).collect(),
+        fill: "#2e8b57",
+        line: "#14452a",
+    });
+    let black = scene.glyph("X", |s| disc(s, "#111", "#000"));
+    let white = scene.glyph("O", |s| disc(s, "#f6f6f6", "#000"));
+    for sq in 0..64u8 {
+        let g = match cell(pos, u32::from(sq)) {
+            'X' => black,
+            'O' => white,
             _ => continue,
         };
-        let cx = MARGIN + (sq % 8) * CELL + CELL / 2;
-        let cy = MARGIN + (sq / 8) * CELL + CELL / 2;
-        out.push_str(&format!(
-            "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"{}\" fill=\"{fill}\" stroke=\"black\"/>\n",
-            CELL / 2 - 4
-        ));
+        scene.set(usize::from(sq % 8), usize::from(sq / 8), g);
     }
-    out.push_str("</svg>\n");
-    out
+    if let Some(sq) = last {
+        scene.mark_last(usize::from(sq % 8), usize::from(sq / 8));
+    }
+    scene.seats = vec![
+        (disc(14, "#111", "#000"), "#000000"),
+        (disc(14, "#f6f6f6", "#000"), "#7a7a7a"),
+    ];
+    scene
+}
+
+/// A disc filling most of a cell of side `s`.
+fn disc(s: u32, fill: &str, stroke: &str) -> String {
+    let h = s as f32 / 2.0;
+    format!(
+        "<circle cx=\"{h:.1}\" cy=\"{h:.1}\" r=\"{:.1}\" fill=\"{fill}\" stroke=\"{stroke}\"/>",
+        h * 0.82
+    )
 }

@@ -1,0 +1,681 @@
+//! `gamerec html PATH... -o report.html`: one self-contained page (no
+//! network, no external scripts or fonts) with an index of every game and a
+//! replay viewer.
+//!
+//! The page holds, once, every board background and glyph the games use (as
+//! SVG `<defs>`), and per game a compact encoding: the glyph on every cell at
+//! the start, then per ply the cells that changed and the marks (the last
+//! move), the moves, the scores, the side to move and the diagnostics. A small
+//! inline script (`html.js`) turns that into the board for any ply on demand:
+//! it knows grids, glyphs and cells, never a game's rules; it also draws the
+//! index rows as the index is scrolled and the score plot. Without
+//! JavaScript the page shows (in `<noscript>`, which a browser running
+//! scripts does not parse) the whole index and each game's final position,
+//! drawn here.
+//!
+//! Encoding: numbers are written in base [`DIGITS`]`.len()` with a fixed
+//! width per game (`cw` digits per cell index, `gw` per glyph); a ply's
+//! changes are `cell glyph` pairs, plies are separated by a space; scores are
+//! `[smallest, width, digits]`. Games share the tables of grids (`kinds`),
+//! seats and colours (`styles`) and glyphs (the page's `<defs>`, `g0`..).
+//! `<body data-ready>` records when the script was done (ms from navigation
+//! start), for measuring.
+
+use std::collections::HashMap;
+use std::fmt::Write as _;
+
+use serde_json::{Map, Value, json};
+
+use super::Ctx;
+use super::report::exit_code;
+use crate::replay::{Frames, GameReport, Options};
+use crate::svg::{self, Scene, esc};
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Files, directories (searched recursively) or `-` for standard input.
+    #[arg(required = true)]
+    pub paths: Vec<String>,
+    /// Where to write the page (`-`: standard output).
+    #[arg(short, long, value_name = "FILE", default_value = "-")]
+    pub output: String,
+    #[command(flatten)]
+    pub scan: super::inputs::ScanArgs,
+}
+
+/// The digits of the compact encoding: printable ASCII that needs no escape
+/// in JSON or HTML.
+pub const DIGITS: &[u8] =
+    b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz!#$%()*+,-./:;=?@[]^_{|}~";
+
+/// How many digits numbers below `n` need.
+fn width(n: usize) -> usize {
+    let base = DIGITS.len();
+    let mut w = 1;
+    let mut cap = base;
+    while cap < n {
+        w += 1;
+        cap = cap.saturating_mul(base);
+    }
+    w
+}
+
+/// `v` in `w` digits.
+fn encode(out: &mut String, v: usize, w: usize) {
+    let base = DIGITS.len();
+    for k in (0..w).rev() {
+        let d = base.checked_pow(k as u32).map_or(0, |p| (v / p) % base);
+        out.push(char::from(DIGITS.get(d).copied().unwrap_or(b'0')));
+    }
+}
+
+/// The shared tables: backgrounds and glyphs defined once for the page.
+#[derive(Default)]
+struct Defs {
+    backgrounds: HashMap<String, usize>,
+    background_list: Vec<String>,
+    glyphs: HashMap<(String, String), usize>,
+    glyph_list: Vec<String>,
+}
+
+impl Defs {
+    fn background(&mut self, markup: String) -> usize {
+        if let Some(&i) = self.backgrounds.get(&markup) {
+            return i;
+        }
+        let i = self.background_list.len();
+        self.background_list
+            .push(format!("<g id=\"b{i}\">{markup}</g>"));
+        self.backgrounds.insert(markup, i);
+        i
+    }
+
+    fn glyph(&mut self, g: &svg::Glyph) -> usize {
+        let key = (g.name.clone(), g.svg.clone());
+        if let Some(&i) = self.glyphs.get(&key) {
+            return i;
+        }
+        let i = self.glyph_list.len();
+        self.glyph_list.push(svg::glyph_def(&format!("g{i}"), g));
+        self.glyphs.insert(key, i);
+        i
+    }
+}
+
+/// One game, ready for the page.
+struct Entry {
+    file: String,
+    index: usize,
+    report: GameReport,
+    /// The game's encoding, when it could be set up.
+    enc: Option<Encoded>,
+    /// The diagnostics as JSON (with line and column).
+    diags: Vec<Value>,
+    /// The player tags in seat order (`A vs B`).
+    players: String,
+}
+
+pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
+    let opts = Options {
+        game: ctx.game.clone(),
+        record_moves: true,
+        result_extras: false,
+        all_tags: false,
+        ..Options::default()
+    };
+    let mut file_errors = Vec::new();
+    let mut entries = Vec::new();
+    let read_opts = ctx.read_options();
+    // each game is encoded as soon as it is replayed: only the compact form
+    // is kept per game
+    let mut add = |g: Result<crate::formats::SourceGame, super::inputs::FileError>| {
+        let mut g = match g {
+            Ok(g) => g,
+            Err(e) => {
+                file_errors.push(e);
+                return;
+            }
+        };
+        g.materialize();
+        let raw = &g.raw;
+        let (mut report, mut frames) = match crate::replay::resolve(raw, &opts) {
+            Ok((game, warnings)) => {
+                let mut frames = game.frames(raw, &g.text, &opts);
+                frames.report.warnings.splice(0..0, warnings);
+                (frames.report.clone(), Some(frames))
+            }
+            Err(report) => (*report, None),
+        };
+        let tags = raw
+            .tags
+            .0
+            .iter()
+            .map(|t| (t.name.as_str(), t.value.as_str()));
+        let about = crate::replay::describe_tags(tags.clone(), &report.seats);
+        let players =
+            crate::replay::describe_tags(tags.filter(|(k, _)| *k != "Event"), &report.seats);
+        report.about = Some(about.clone());
+        let enc = frames.as_mut().and_then(|f| {
+            f.report.about = Some(about);
+            encode_game(f)
+        });
+        report.moves = Vec::new();
+        let lines = g.lines();
+        let diags = report
+            .errors
+            .iter()
+            .map(|d| (d, "error"))
+            .chain(report.warnings.iter().map(|d| (d, "warning")))
+            .map(|(d, severity)| {
+                let mut v = super::diagnostics::to_json(d, Some(&lines), g.byte_map.as_ref());
+                if let Value::Object(m) = &mut v {
+                    m.insert("severity".into(), json!(severity));
+                }
+                v
+            })
+            .collect();
+        entries.push(Entry {
+            file: g.file.name.clone(),
+            index: g.index,
+            report,
+            enc,
+            diags,
+            players,
+        });
+    };
+    super::inputs::each_game(
+        &mut *ctx.stdin,
+        &args.paths,
+        &args.scan,
+        &read_opts,
+        &mut add,
+    );
+    for e in &file_errors {
+        let _ = writeln!(ctx.err, "error: {}: {}", e.file, e.message);
+    }
+    let page = page(&entries);
+    let written = if args.output == "-" {
+        write!(ctx.out, "{page}").map_err(|e| e.to_string())
+    } else {
+        std::fs::write(&args.output, page).map_err(|e| e.to_string())
+    };
+    if let Err(e) = written {
+        return ctx.usage(&format!("cannot write {}: {e}", args.output));
+    }
+    let summary = summary(&entries);
+    if !ctx.quiet || args.output != "-" {
+        let _ = writeln!(ctx.err, "{}", summary.line());
+    }
+    exit_code(summary, !file_errors.is_empty())
+}
+
+fn summary(entries: &[Entry]) -> super::report::Summary {
+    let mut s = super::report::Summary::default();
+    for e in entries {
+        s.games += 1;
+        if e.report.valid {
+            s.valid += 1;
+            if !e.report.over {
+                s.unfinished += 1;
+            }
+        } else {
+            s.invalid += 1;
+        }
+    }
+    s
+}
+
+/// A game's compact form, before the page's shared tables are known.
+struct Encoded {
+    /// The script's fields, but for the shared tables' indices.
+    obj: Map<String, Value>,
+    /// This game's glyphs (0: the empty cell), numbered as in its cells.
+    glyphs: Vec<svg::Glyph>,
+    /// Seats, sides to move, colours, plot unit.
+    style: Value,
+    /// The last position, for the no-script view.
+    last: crate::replay::Frame,
+}
+
+/// A game's compact data for the script: the cells at the start, then per
+/// ply the cells that changed and the marks, the moves, scores and sides to
+/// move. Every ply is drawn on the last position's grid (a Qwirkle board
+/// grows); a cell is found by its coordinates.
+fn encode_game(frames: &mut Frames) -> Option<Encoded> {
+    let last = frames.frames.last()?.clone();
+    let r = &frames.report;
+    let mut obj = Map::new();
+    let grid = &last.scene.grid;
+    // this game's glyphs, by name
+    let mut local: Vec<svg::Glyph> = vec![svg::Glyph {
+        name: String::new(),
+        svg: String::new(),
+    }];
+    let mut by_name: HashMap<String, usize> = HashMap::new();
+    let mut names = |scene: &Scene| -> Vec<usize> {
+        scene
+            .glyphs
+            .iter()
+            .enumerate()
+            .map(|(i, g)| {
+                if i == 0 {
+                    return 0;
+                }
+                if let Some(&l) = by_name.get(&g.name) {
+                    return l;
+                }
+                *by_name.entry(g.name.clone()).or_insert_with(|| {
+                    local.push(g.clone());
+                    local.len() - 1
+                })
+            })
+            .collect()
+    };
+    let same_grid = |s: &Scene| s.grid == *grid;
+    let col_of: HashMap<&str, usize> = grid
+        .col_labels
+        .iter()
+        .enumerate()
+        .map(|(i, l)| (l.as_str(), i))
+        .collect();
+    let row_of: HashMap<&str, usize> = grid
+        .row_labels
+        .iter()
+        .enumerate()
+        .map(|(i, l)| (l.as_str(), i))
+        .collect();
+    // a cell of `s` on the last grid
+    let place = |s: &Scene, i: usize| -> Option<usize> {
+        if same_grid(s) {
+            return Some(i);
+        }
+        let cols = s.grid.cols.max(1);
+        let c = col_of.get(s.grid.col_labels.get(i % cols)?.as_str())?;
+        let r = row_of.get(s.grid.row_labels.get(i / cols)?.as_str())?;
+        Some(r * grid.cols + c)
+    };
+    let cells = grid.cols * grid.rows;
+    let cw = width(cells);
+    // per ply: the glyph on every cell, and the marks (cell, glyph)
+    type Cells = (Vec<usize>, Vec<(usize, usize)>);
+    let mut states: Vec<Cells> = Vec::with_capacity(frames.frames.len());
+    for f in &frames.frames {
+        let map = names(&f.scene);
+        let mut board = vec![0usize; cells];
+        for (i, &g) in f.scene.cells.iter().enumerate() {
+            if let (Some(j), Some(&lg)) = (place(&f.scene, i), map.get(usize::from(g))) {
+                if let Some(b) = board.get_mut(j) {
+                    *b = lg;
+                }
+            }
+        }
+        let marks = f
+            .scene
+            .marks
+            .iter()
+            .filter_map(|&(i, g)| Some((place(&f.scene, i)?, *map.get(usize::from(g))?)))
+            .collect();
+        states.push((board, marks));
+    }
+    let gw = width(local.len());
+    let mut start = String::new();
+    let mut diffs = String::new();
+    let mut marks = String::new();
+    let mut prev: Option<&Vec<usize>> = None;
+    for (k, (board, mk)) in states.iter().enumerate() {
+        match prev {
+            None => {
+                for &g in board {
+                    encode(&mut start, g, gw);
+                }
+            }
+            Some(p) => {
+                if k > 1 {
+                    diffs.push(' ');
+                }
+                for (i, (&a, &b)) in p.iter().zip(board).enumerate() {
+                    if a != b {
+                        encode(&mut diffs, i, cw);
+                        encode(&mut diffs, b, gw);
+                    }
+                }
+            }
+        }
+        if k > 0 {
+            marks.push(' ');
+        }
+        for &(i, g) in mk {
+            encode(&mut marks, i, cw);
+            encode(&mut marks, g, gw);
+        }
+        prev = Some(board);
+    }
+    obj.insert("cw".into(), json!(cw));
+    obj.insert("gw".into(), json!(gw));
+    obj.insert("c".into(), json!(start));
+    obj.insert("d".into(), json!(diffs));
+    obj.insert("m".into(), json!(marks));
+    let moves: Vec<&str> = r.moves.iter().map(|m| m.notation.as_str()).collect();
+    // one string when no move has a space (most games), else a list
+    if moves.iter().any(|m| m.contains(' ') || m.is_empty()) {
+        obj.insert("mv".into(), json!(moves));
+    } else {
+        obj.insert("mv".into(), json!(moves.join(" ")));
+    }
+    let auto: Vec<usize> = r.moves.iter().filter(|m| m.auto).map(|m| m.ply).collect();
+    if !auto.is_empty() {
+        obj.insert("auto".into(), json!(auto));
+    }
+    let scores: Vec<i64> = frames
+        .frames
+        .iter()
+        .flat_map(|f| f.scores.iter().copied())
+        .collect();
+    let plot: Vec<i64> = frames
+        .frames
+        .iter()
+        .flat_map(|f| f.plot.iter().copied())
+        .collect();
+    if plot != scores {
+        obj.insert("p".into(), numbers(&plot));
+    }
+    obj.insert("s".into(), numbers(&scores));
+    let mut movers: Vec<String> = Vec::new();
+    let mut turn = String::new();
+    for f in &frames.frames {
+        match &f.to_move {
+            None => turn.push('-'),
+            Some(side) => {
+                let i = match movers.iter().position(|m| m == side) {
+                    Some(i) => i,
+                    None => {
+                        movers.push(side.clone());
+                        movers.len() - 1
+                    }
+                };
+                encode(&mut turn, i, 1);
+            }
+        }
+    }
+
+    obj.insert("t".into(), json!(turn));
+    let colours: Vec<&str> = last.scene.seats.iter().map(|(_, c)| *c).collect();
+    // what many games share
+    let style = json!({ "seats": r.seats, "tm": movers, "sc": colours, "unit": frames.unit });
+    drop(states);
+    frames.frames = Vec::new();
+    Some(Encoded {
+        obj,
+        glyphs: local,
+        style,
+        last,
+    })
+}
+
+/// The index of `v` in `table`, added when new.
+fn intern(table: &mut Vec<Value>, v: Value) -> usize {
+    match table.iter().position(|x| *x == v) {
+        Some(i) => i,
+        None => {
+            table.push(v);
+            table.len() - 1
+        }
+    }
+}
+
+/// A game's data for the script, with the page's shared tables.
+fn finish(
+    n: usize,
+    e: &Entry,
+    defs: &mut Defs,
+    kinds: &mut Vec<Value>,
+    styles: &mut Vec<Value>,
+) -> Value {
+    let r = &e.report;
+    let mut obj = Map::new();
+    obj.insert("n".into(), json!(n));
+    obj.insert("title".into(), json!(title(e)));
+    obj.insert("plies".into(), json!(r.plies));
+    obj.insert("valid".into(), json!(r.valid));
+    obj.insert("e".into(), Value::Array(e.diags.clone()));
+    // the index row: file and game, game, players, result
+    obj.insert(
+        "row".into(),
+        json!([
+            format!("{} #{}", e.file, e.index),
+            r.game,
+            e.players,
+            result(r)
+        ]),
+    );
+    let Some(enc) = &e.enc else {
+        return Value::Object(obj);
+    };
+    let grid = &enc.last.scene.grid;
+    let bg = defs.background(grid.background());
+    let kind = json!({
+        "cols": grid.cols, "rows": grid.rows, "cell": grid.cell,
+        "w": grid.size().0, "h": grid.size().1, "bg": bg, "lb": svg::LABELS,
+    });
+    obj.insert("k".into(), json!(intern(kinds, kind)));
+    let gl: Vec<usize> = enc
+        .glyphs
+        .iter()
+        .enumerate()
+        .map(|(i, g)| if i == 0 { 0 } else { defs.glyph(g) })
+        .collect();
+    obj.insert("gl".into(), json!(gl));
+    obj.insert("st".into(), json!(intern(styles, enc.style.clone())));
+    obj.extend(enc.obj.clone());
+    Value::Object(obj)
+}
+
+/// Numbers as `[offset, width, digits]`: each value minus the smallest, in a
+/// fixed number of digits.
+fn numbers(values: &[i64]) -> Value {
+    let low = values.iter().copied().min().unwrap_or(0);
+    let high = values.iter().copied().max().unwrap_or(0);
+    let span = usize::try_from(high.saturating_sub(low)).unwrap_or(usize::MAX);
+    let w = width(span.saturating_add(1));
+    let mut out = String::with_capacity(values.len() * w);
+    for &v in values {
+        encode(
+            &mut out,
+            usize::try_from(v.saturating_sub(low)).unwrap_or(0),
+            w,
+        );
+    }
+    json!([low, w, out])
+}
+
+/// The game's heading: file, index, description.
+fn title(e: &Entry) -> String {
+    let about = crate::replay::describe(&e.report);
+    if about.is_empty() {
+        format!("{}, game {}", e.file, e.index)
+    } else {
+        format!("{}, game {} ({about})", e.file, e.index)
+    }
+}
+
+fn result(r: &GameReport) -> String {
+    if r.scores.is_empty() {
+        return String::new();
+    }
+    let mut s = crate::record::format_result(&r.scores);
+    if !r.over {
+        s.push_str(" (not over)");
+    } else if r.winners.len() == 1 {
+        s.push_str(&format!(" ({})", r.winners.join("")));
+    } else if r.winners.len() > 1 {
+        s.push_str(" (draw)");
+    }
+    s
+}
+
+/// The whole page.
+fn page(entries: &[Entry]) -> String {
+    let mut defs = Defs::default();
+    let mut kinds = Vec::new();
+    let mut styles = Vec::new();
+    // invalid games first, then in file order
+    let mut order: Vec<usize> = (0..entries.len()).collect();
+    order.sort_by_key(|&i| entries.get(i).is_none_or(|e| e.report.valid));
+    let games: Vec<Value> = entries
+        .iter()
+        .enumerate()
+        .map(|(n, e)| finish(n, e, &mut defs, &mut kinds, &mut styles))
+        .collect();
+    let mut rows = String::new();
+    for &n in &order {
+        let Some(e) = entries.get(n) else { continue };
+        let r = &e.report;
+        let valid = if r.valid { "yes" } else { "no" };
+        let _ = writeln!(
+            rows,
+            "<tr class=\"{}\" data-n=\"{n}\"><td><a href=\"#game={n}\">{}</a></td><td>{}</td><td>{}</td><td>{}</td><td>{valid}</td><td>{}</td></tr>",
+            if r.valid { "ok" } else { "bad" },
+            esc(&format!("{} #{}", e.file, e.index)),
+            esc(&r.game),
+            esc(&e.players),
+            esc(&result(r)),
+            r.plies
+        );
+    }
+    // the no-script view: each game's final position, drawn here
+    let mut finals = String::new();
+    for (n, e) in entries.iter().enumerate() {
+        let _ = write!(
+            finals,
+            "<section id=\"game={n}\"><h2>{}</h2>",
+            esc(&title(e))
+        );
+        match &e.enc {
+            Some(enc) => {
+                let last = &enc.last;
+                let bg = defs.background(last.scene.grid.background());
+                let ids: Vec<usize> = last
+                    .scene
+                    .glyphs
+                    .iter()
+                    .enumerate()
+                    .map(|(i, g)| if i == 0 { 0 } else { defs.glyph(g) })
+                    .collect();
+                // the caption as text, the picture without it
+                let caption = crate::replay::caption(&e.report, e.report.plies, last);
+                let scores: Vec<String> = caption
+                    .scores
+                    .iter()
+                    .map(|(seat, v)| format!("{seat} {v}"))
+                    .collect();
+                let _ = write!(
+                    finals,
+                    "<p>{}; {}</p>",
+                    esc(&caption.status),
+                    esc(&scores.join(", "))
+                );
+                finals.push_str(&svg::picture(
+                    &last.scene,
+                    None,
+                    "",
+                    &format!("<use href=\"#b{bg}\"/>"),
+                    &|g| format!("g{}", ids.get(usize::from(g)).copied().unwrap_or(0)),
+                ));
+            }
+            None => finals.push_str("<p>This game could not be set up.</p>"),
+        }
+        for d in e.report.errors.iter().chain(&e.report.warnings) {
+            let _ = write!(
+                finals,
+                "<p class=\"diag\">ply {}: <b>{}</b> {}</p>",
+                d.ply,
+                esc(&d.code),
+                esc(&d.message)
+            );
+        }
+        finals.push_str("</section>\n");
+    }
+    let data = json!({ "kinds": kinds, "styles": styles, "games": games, "digits": String::from_utf8_lossy(DIGITS) });
+    let data = serde_json::to_string(&data)
+        .unwrap_or_default()
+        .replace("</", "<\\/");
+    let summary = summary(entries).line();
+    let mut out = String::new();
+    let _ = write!(
+        out,
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>gamerec: {}</title>\n<style>\n{}</style>\n</head>\n<body>\n",
+        esc(&summary),
+        include_str!("html.css")
+    );
+    let _ = writeln!(
+        out,
+        "<svg class=\"defs\" width=\"0\" height=\"0\" aria-hidden=\"true\"><defs>\n{}\n{}\n</defs></svg>",
+        defs.background_list.join("\n"),
+        defs.glyph_list.join("\n")
+    );
+    let _ = write!(
+        out,
+        "<header><h1>gamerec</h1><p>{}</p></header>\n<main>\n<div id=\"index-box\"></div>\n",
+        esc(&summary)
+    );
+    out.push_str(VIEWER);
+    // Without scripts: the whole index and every final position. With
+    // them, this is not parsed: the script draws the index rows as they
+    // are scrolled to (a large collection opens fast).
+    let _ = write!(
+        out,
+        "<noscript>\n<table id=\"index\">\n<thead><tr><th>file</th><th>game</th><th>players</th><th>result</th><th>valid</th><th>plies</th></tr></thead>\n<tbody>\n{rows}</tbody>\n</table>\n{finals}</noscript>\n</main>\n<script type=\"application/json\" id=\"data\">{data}</script>\n<script>\n{}</script>\n</body>\n</html>\n",
+        include_str!("html.js")
+    );
+    out
+}
+
+/// The viewer's frame, filled in by the script.
+const VIEWER: &str = "<section id=\"viewer\" hidden>
+<h2 id=\"v-title\"></h2>
+<p id=\"v-status\"></p>
+<div class=\"v-main\">
+<div class=\"v-board\"><div id=\"board\"></div>
+<p class=\"v-buttons\"><button id=\"v-first\" title=\"start (Home)\">&#xAB;</button> <button id=\"v-prev\" title=\"previous ply (&#x2190;)\">&#x25C0;</button> <button id=\"v-next\" title=\"next ply (&#x2192;)\">&#x25B6;</button> <button id=\"v-last\" title=\"end (End)\">&#xBB;</button></p>
+<div id=\"v-diags\"></div>
+</div>
+<ol id=\"v-moves\" start=\"0\"></ol>
+</div>
+<div id=\"v-plot\"></div>
+</section>
+";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn digits_need_no_escape() {
+        for &d in DIGITS {
+            assert!(d.is_ascii_graphic(), "{d}");
+            assert!(!b"\"\\<>&' `".contains(&d), "{}", char::from(d));
+        }
+        let mut seen = DIGITS.to_vec();
+        seen.sort_unstable();
+        seen.dedup();
+        assert_eq!(seen.len(), DIGITS.len());
+    }
+
+    #[test]
+    fn widths_and_encoding() {
+        let base = DIGITS.len();
+        assert_eq!(width(0), 1);
+        assert_eq!(width(base), 1);
+        assert_eq!(width(base + 1), 2);
+        assert_eq!(width(base * base), 2);
+        assert_eq!(width(base * base + 1), 3);
+        let mut s = String::new();
+        encode(&mut s, base + 3, 2);
+        assert_eq!(s, "13");
+        assert_eq!(
+            numbers(&[-5, 0, 7]),
+            json!([-5, 1, "05C"]),
+            "offset by the smallest value"
+        );
+    }
+}

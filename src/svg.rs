@@ -1,0 +1,735 @@
+//! Pictures: the one SVG helper every game's renderer uses.
+//!
+//! A game turns a position into a [`Scene`]: a board [`Grid`] (size, cell
+//! size, coordinate labels, colours), a table of [`Glyph`]s (what can stand on
+//! a cell: a disc, a coloured square, a tile, a block, an empty start corner)
+//! and the glyph on every cell, plus marks over cells (the last move, where it
+//! came from), one swatch per seat and a legend. This module draws every scene
+//! the same way: a caption (game, players, ply, side to move, scores), the
+//! board with coordinates on all four sides, even margins, the legend.
+//!
+//! Glyphs are SVG fragments in a cell's own coordinates (`0..cell`), defined
+//! once and placed with `<use>`, so a picture stays small and the HTML viewer
+//! (`cli/html.rs`) can draw any game with one generic script: it gets the
+//! grid, the glyph table and the cells, never the rules.
+//!
+//! A board that is not a square grid (Blokus Trigon's triangles) adds a
+//! [`Grid`] shape: everything else (glyphs, marks, caption, legend) is shared.
+
+use std::fmt::Write as _;
+
+/// Colours readable by colour-blind readers (Okabe and Ito's palette); where
+/// colour carries meaning a letter or a shape is drawn on top.
+pub mod palette {
+    pub const BLACK: &str = "#000000";
+    pub const ORANGE: &str = "#E69F00";
+    pub const SKY: &str = "#56B4E9";
+    pub const GREEN: &str = "#009E73";
+    pub const YELLOW: &str = "#F0E442";
+    pub const BLUE: &str = "#0072B2";
+    pub const VERMILION: &str = "#D55E00";
+    pub const PURPLE: &str = "#CC79A7";
+    /// The last-move mark.
+    pub const MARK: &str = "#C2185B";
+    /// Text.
+    pub const INK: &str = "#1a1a1a";
+    /// Distinct seat colours, in order, for seats with no colour of their own.
+    pub const SEATS: [&str; 6] = [BLUE, VERMILION, GREEN, ORANGE, PURPLE, SKY];
+}
+
+/// Outer margin, the same on every side.
+pub const MARGIN: u32 = 14;
+/// The band holding the coordinates around the board, on every side.
+pub const LABELS: u32 = 18;
+/// The caption's height.
+const CAPTION: u32 = 64;
+/// A legend row's height and an item's width.
+const LEGEND_ROW: u32 = 26;
+/// The narrowest legend item.
+const LEGEND_ITEM: u32 = 110;
+/// The narrowest picture.
+const MIN_WIDTH: u32 = 340;
+const FONT: &str = "font-family=\"sans-serif\"";
+
+/// A rectangular board of square cells.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Grid {
+    pub cols: usize,
+    pub rows: usize,
+    /// A cell's side in pixels.
+    pub cell: u32,
+    /// Column labels left to right, row labels top to bottom.
+    pub col_labels: Vec<String>,
+    pub row_labels: Vec<String>,
+    /// The board's colour and its lines' colour.
+    pub fill: &'static str,
+    pub line: &'static str,
+}
+
+impl Grid {
+    /// The board with its coordinate bands: width and height.
+    pub fn size(&self) -> (u32, u32) {
+        (
+            self.cols as u32 * self.cell + 2 * LABELS,
+            self.rows as u32 * self.cell + 2 * LABELS,
+        )
+    }
+
+    /// The top-left corner of cell `i` (row-major from the top left), in the
+    /// board's coordinates.
+    pub fn origin(&self, i: usize) -> (u32, u32) {
+        let cols = self.cols.max(1);
+        (
+            LABELS + (i % cols) as u32 * self.cell,
+            LABELS + (i / cols) as u32 * self.cell,
+        )
+    }
+
+    /// The board without pieces: the surface, the lines, the coordinates on
+    /// all four sides.
+    pub fn background(&self) -> String {
+        let (w, h) = self.size();
+        let (bw, bh) = (w - 2 * LABELS, h - 2 * LABELS);
+        let mut out = format!(
+            "<rect x=\"{LABELS}\" y=\"{LABELS}\" width=\"{bw}\" height=\"{bh}\" fill=\"{}\"/>",
+            self.fill
+        );
+        let mut d = String::new();
+        for c in 0..=self.cols as u32 {
+            let _ = write!(d, "M{} {LABELS}v{bh}", LABELS + c * self.cell);
+        }
+        for r in 0..=self.rows as u32 {
+            let _ = write!(d, "M{LABELS} {}h{bw}", LABELS + r * self.cell);
+        }
+        let _ = write!(
+            out,
+            "<path d=\"{d}\" stroke=\"{}\" fill=\"none\"/>",
+            self.line
+        );
+        let _ = write!(
+            out,
+            "<g {FONT} font-size=\"11\" fill=\"{}\" text-anchor=\"middle\">",
+            palette::INK
+        );
+        let half = self.cell / 2;
+        for (c, l) in self.col_labels.iter().enumerate() {
+            let x = LABELS + c as u32 * self.cell + half;
+            let _ = write!(
+                out,
+                "<text x=\"{x}\" y=\"13\">{l}</text><text x=\"{x}\" y=\"{}\">{l}</text>",
+                h - 5,
+                l = esc(l)
+            );
+        }
+        for (r, l) in self.row_labels.iter().enumerate() {
+            let y = LABELS + r as u32 * self.cell + half + 4;
+            let _ = write!(
+                out,
+                "<text x=\"9\" y=\"{y}\">{l}</text><text x=\"{}\" y=\"{y}\">{l}</text>",
+                w - 9,
+                l = esc(l)
+            );
+        }
+        out.push_str("</g>");
+        out
+    }
+}
+
+/// What can stand on a cell: a name (the game's letter or code, unique within
+/// a scene) and an SVG fragment in the cell's coordinates (`0..cell`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Glyph {
+    pub name: String,
+    pub svg: String,
+}
+
+/// A position as a picture.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Scene {
+    pub grid: Grid,
+    /// Glyph 0 is the empty cell, drawn as nothing.
+    pub glyphs: Vec<Glyph>,
+    /// The glyph on each cell, row-major from the top left.
+    pub cells: Vec<u16>,
+    /// Glyphs drawn over cells: the last move, where it came from.
+    pub marks: Vec<(usize, u16)>,
+    /// One small picture per seat (in a 14x14 box) for the caption, and the
+    /// seat's colour for lines on white (the score plot).
+    pub seats: Vec<(String, &'static str)>,
+    /// Legend items: a picture in a 22x22 box and its text.
+    pub legend: Vec<(String, String)>,
+}
+
+/// The names of the standard marks.
+pub const LAST: &str = "last";
+pub const FROM: &str = "from";
+
+impl Scene {
+    /// An empty board.
+    pub fn new(grid: Grid) -> Scene {
+        let n = grid.cols * grid.rows;
+        Scene {
+            grid,
+            glyphs: vec![Glyph {
+                name: ".".into(),
+                svg: String::new(),
+            }],
+            cells: vec![0; n],
+            marks: Vec::new(),
+            seats: Vec::new(),
+            legend: Vec::new(),
+        }
+    }
+
+    /// The glyph named `name`, added with `make`'s picture the first time.
+    pub fn glyph(&mut self, name: &str, make: impl FnOnce(u32) -> String) -> u16 {
+        if let Some(i) = self.glyphs.iter().position(|g| g.name == name) {
+            return i as u16;
+        }
+        self.glyphs.push(Glyph {
+            name: name.to_string(),
+            svg: make(self.grid.cell),
+        });
+        (self.glyphs.len() - 1) as u16
+    }
+
+    /// The cell index of column `col`, row `row` (from the top), when on the board.
+    pub fn index(&self, col: usize, row: usize) -> Option<usize> {
+        (col < self.grid.cols && row < self.grid.rows).then_some(row * self.grid.cols + col)
+    }
+
+    /// Puts glyph `g` on a cell (off-board cells are ignored).
+    pub fn set(&mut self, col: usize, row: usize, g: u16) {
+        if let Some(c) = self.index(col, row).and_then(|i| self.cells.get_mut(i)) {
+            *c = g;
+        }
+    }
+
+    /// Marks a cell of the last move.
+    pub fn mark_last(&mut self, col: usize, row: usize) {
+        let g = self.glyph(LAST, |cell| ring(cell, false));
+        if let Some(i) = self.index(col, row) {
+            self.marks.push((i, g));
+        }
+    }
+
+    /// Marks the cell the last move left.
+    pub fn mark_from(&mut self, col: usize, row: usize) {
+        let g = self.glyph(FROM, |cell| ring(cell, true));
+        if let Some(i) = self.index(col, row) {
+            self.marks.push((i, g));
+        }
+    }
+}
+
+/// The last-move mark: a ring inset in the cell, magenta on a white halo so it
+/// shows on every colour; dashed for the square a piece left.
+fn ring(cell: u32, dashed: bool) -> String {
+    let s = cell as f32;
+    let (x, w) = (s * 0.1, s * 0.8);
+    let dash = if dashed {
+        format!(" stroke-dasharray=\"{:.1} {:.1}\"", s * 0.12, s * 0.08)
+    } else {
+        String::new()
+    };
+    format!(
+        "<rect x=\"{x:.1}\" y=\"{x:.1}\" width=\"{w:.1}\" height=\"{w:.1}\" rx=\"{r:.1}\" fill=\"none\" stroke=\"#fff\" stroke-width=\"5\"{dash}/>\
+         <rect x=\"{x:.1}\" y=\"{x:.1}\" width=\"{w:.1}\" height=\"{w:.1}\" rx=\"{r:.1}\" fill=\"none\" stroke=\"{}\" stroke-width=\"2.5\"{dash}/>",
+        palette::MARK,
+        r = s * 0.15
+    )
+}
+
+/// What the caption says.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Caption {
+    /// Game, variant and players.
+    pub title: String,
+    /// Ply and side to move (or that the game is over).
+    pub status: String,
+    /// Each seat's name and score, in seat order.
+    pub scores: Vec<(String, i64)>,
+}
+
+/// Escapes text for SVG and HTML.
+pub fn esc(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for ch in s.chars() {
+        match ch {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c if c.is_control() && c != '\n' => {}
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// `text` cut to about `width` pixels at `size` (a sans-serif estimate), with
+/// an ellipsis when cut.
+pub fn fit(text: &str, width: u32, size: u32) -> String {
+    let max = ((width as f32) / (size as f32 * 0.56)) as usize;
+    if text.chars().count() <= max {
+        return text.to_string();
+    }
+    let mut out: String = text.chars().take(max.saturating_sub(1)).collect();
+    out.push('\u{2026}');
+    out
+}
+
+/// The whole picture's size, and where the board goes.
+struct Layout {
+    width: u32,
+    height: u32,
+    board_x: u32,
+    board_y: u32,
+    legend_y: u32,
+    per_row: usize,
+    item: u32,
+}
+
+fn layout(scene: &Scene, caption: bool) -> Layout {
+    let (bw, bh) = scene.grid.size();
+    let width = bw.max(MIN_WIDTH) + 2 * MARGIN;
+    let inner = width - 2 * MARGIN;
+    let longest = scene
+        .legend
+        .iter()
+        .map(|(_, t)| t.chars().count() as u32)
+        .max()
+        .unwrap_or(0);
+    let item = (longest * 7 + 40).max(LEGEND_ITEM);
+    let per_row = ((inner / item) as usize).max(1);
+    let legend_rows = scene.legend.len().div_ceil(per_row) as u32;
+    let board_y = MARGIN + if caption { CAPTION } else { 0 };
+    let legend_y = board_y + bh + 6;
+    let height = legend_y + legend_rows * LEGEND_ROW + MARGIN - 6;
+    Layout {
+        width,
+        height,
+        board_x: (width - bw) / 2,
+        board_y,
+        legend_y,
+        per_row,
+        item,
+    }
+}
+
+/// The pieces and marks on the board: `<use>` of each glyph, by `id(glyph)`.
+pub fn cells(scene: &Scene, id: &dyn Fn(u16) -> String) -> String {
+    let mut out = String::new();
+    for (i, &g) in scene.cells.iter().enumerate() {
+        if g == 0 {
+            continue;
+        }
+        let (x, y) = scene.grid.origin(i);
+        let _ = write!(out, "<use href=\"#{}\" x=\"{x}\" y=\"{y}\"/>", id(g));
+    }
+    for &(i, g) in &scene.marks {
+        let (x, y) = scene.grid.origin(i);
+        let _ = write!(out, "<use href=\"#{}\" x=\"{x}\" y=\"{y}\"/>", id(g));
+    }
+    out
+}
+
+/// A glyph's definition, with its name for readers and tests (`data-g`).
+pub fn glyph_def(id: &str, g: &Glyph) -> String {
+    format!("<g id=\"{id}\" data-g=\"{}\">{}</g>", esc(&g.name), g.svg)
+}
+
+/// A complete SVG document: caption, board, legend; glyphs defined in it.
+pub fn document(scene: &Scene, caption: &Caption) -> String {
+    let used = used_glyphs(scene);
+    let mut defs = String::new();
+    for (i, g) in scene.glyphs.iter().enumerate() {
+        if i > 0 && used.get(i).copied().unwrap_or(false) {
+            defs.push_str(&glyph_def(&format!("g{i}"), g));
+            defs.push('\n');
+        }
+    }
+    picture(
+        scene,
+        Some(caption),
+        &defs,
+        &scene.grid.background(),
+        &|g| format!("g{g}"),
+    )
+}
+
+/// Which glyphs the cells and marks use.
+pub fn used_glyphs(scene: &Scene) -> Vec<bool> {
+    let mut used = vec![false; scene.glyphs.len()];
+    for &g in scene.cells.iter().chain(scene.marks.iter().map(|(_, g)| g)) {
+        if let Some(u) = used.get_mut(usize::from(g)) {
+            *u = true;
+        }
+    }
+    used
+}
+
+/// The caption: title, status, each seat's swatch and score.
+fn write_caption(out: &mut String, scene: &Scene, caption: &Caption, inner: u32) {
+    let _ = writeln!(
+        out,
+        "<g class=\"caption\" {FONT} fill=\"{}\">\n\
+         <text x=\"{MARGIN}\" y=\"{}\" font-size=\"15\" font-weight=\"bold\">{}</text>\n\
+         <text x=\"{MARGIN}\" y=\"{}\" font-size=\"13\">{}</text>",
+        palette::INK,
+        MARGIN + 14,
+        esc(&fit(&caption.title, inner, 15)),
+        MARGIN + 33,
+        esc(&fit(&caption.status, inner, 13)),
+    );
+    let mut x = MARGIN;
+    let y = MARGIN + 41;
+    for (i, (seat, score)) in caption.scores.iter().enumerate() {
+        if let Some((swatch, _)) = scene.seats.get(i) {
+            let _ = write!(out, "<g transform=\"translate({x} {y})\">{swatch}</g>");
+            x += 18;
+        }
+        let text = format!("{seat} {score}");
+        let _ = writeln!(
+            out,
+            "<text x=\"{x}\" y=\"{}\" font-size=\"13\">{}</text>",
+            y + 12,
+            esc(&text)
+        );
+        x += (text.chars().count() as f32 * 13.0 * 0.6) as u32 + 14;
+    }
+    out.push_str("</g>\n");
+}
+
+/// The picture with `defs` (possibly empty, when the glyphs are defined
+/// elsewhere in an HTML page), the board's `background` markup and glyph ids;
+/// no caption when the page says it in text.
+pub fn picture(
+    scene: &Scene,
+    caption: Option<&Caption>,
+    defs: &str,
+    background: &str,
+    id: &dyn Fn(u16) -> String,
+) -> String {
+    let l = layout(scene, caption.is_some());
+    let (w, h) = (l.width, l.height);
+    let inner = w - 2 * MARGIN;
+    let mut out = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" role=\"img\">\n"
+    );
+    if let Some(c) = caption {
+        let _ = writeln!(out, "<title>{}</title>", esc(&c.title));
+    }
+    if !defs.is_empty() {
+        let _ = write!(out, "<defs>\n{defs}</defs>\n");
+    }
+    let _ = writeln!(out, "<rect width=\"{w}\" height=\"{h}\" fill=\"#fff\"/>");
+    if let Some(caption) = caption {
+        write_caption(&mut out, scene, caption, inner);
+    }
+    // board
+    let _ = writeln!(
+        out,
+        "<g class=\"board\" transform=\"translate({} {})\">\n{background}\n<g class=\"cells\">{}</g>\n</g>",
+        l.board_x,
+        l.board_y,
+        cells(scene, id)
+    );
+    // legend
+    if !scene.legend.is_empty() {
+        let _ = write!(
+            out,
+            "<g class=\"legend\" {FONT} font-size=\"12\" fill=\"{}\">",
+            palette::INK
+        );
+        for (k, (pic, text)) in scene.legend.iter().enumerate() {
+            let col = (k % l.per_row) as u32;
+            let row = (k / l.per_row) as u32;
+            let lx = MARGIN + col * l.item;
+            let ly = l.legend_y + row * LEGEND_ROW;
+            let _ = write!(
+                out,
+                "<g transform=\"translate({lx} {ly})\">{pic}</g><text x=\"{}\" y=\"{}\">{}</text>",
+                lx + 26,
+                ly + 15,
+                esc(text)
+            );
+        }
+        out.push_str("</g>\n");
+    }
+    out.push_str("</svg>\n");
+    out
+}
+
+/// A text label centred in a box of side `s`, for letters on coloured cells.
+pub fn letter(s: u32, text: &str, ink: &str, size: f32) -> String {
+    let s = s as f32;
+    format!(
+        "<text x=\"{:.1}\" y=\"{:.1}\" {FONT} font-size=\"{size:.1}\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"{ink}\">{}</text>",
+        s / 2.0,
+        s / 2.0 + size * 0.36,
+        esc(text)
+    )
+}
+
+/// Dash patterns for lines told apart without colour (the score plot).
+pub const DASHES: [&str; 6] = ["", "7 3", "2 2", "9 3 2 3", "4 4", "1 3"];
+
+/// One series of a score plot: a seat's name, colour and values (one per
+/// ply, from ply 0).
+pub struct Series {
+    pub name: String,
+    pub colour: &'static str,
+    pub values: Vec<i64>,
+}
+
+/// A diagnostic shown on a score plot at its ply.
+pub struct PlotMark {
+    pub ply: usize,
+    pub code: String,
+    pub error: bool,
+}
+
+/// A score plot: every seat's score after every ply, errors marked at their
+/// ply. `at` places it in a larger picture (its top-left corner).
+pub fn plot(
+    title: &str,
+    unit: &str,
+    series: &[Series],
+    marks: &[PlotMark],
+    at: (u32, u32),
+) -> String {
+    const W: u32 = 640;
+    const H: u32 = 220;
+    const LEFT: u32 = 44;
+    const RIGHT: u32 = 90;
+    const TOP: u32 = 40;
+    const BOTTOM: u32 = 30;
+    let (ox, oy) = at;
+    let plies = series
+        .iter()
+        .map(|s| s.values.len().saturating_sub(1))
+        .max()
+        .unwrap_or(0)
+        .max(marks.iter().map(|m| m.ply).max().unwrap_or(0))
+        .max(1);
+    let top = series
+        .iter()
+        .flat_map(|s| s.values.iter().copied())
+        .max()
+        .unwrap_or(0)
+        .max(1);
+    let bottom = series
+        .iter()
+        .flat_map(|s| s.values.iter().copied())
+        .min()
+        .unwrap_or(0)
+        .min(0);
+    let pw = (W - LEFT - RIGHT) as f64;
+    let ph = (H - TOP - BOTTOM) as f64;
+    let sx = |p: usize| ox as f64 + LEFT as f64 + pw * p as f64 / plies as f64;
+    let sy = |v: i64| oy as f64 + TOP as f64 + ph * (top - v) as f64 / (top - bottom) as f64;
+    let mut out = format!(
+        "<g class=\"plot\" {FONT} font-size=\"11\" fill=\"{}\">\n<text x=\"{}\" y=\"{}\" font-size=\"13\" font-weight=\"bold\">{}</text>\n",
+        palette::INK,
+        ox + 4,
+        oy + 16,
+        esc(&fit(title, W - 8, 13))
+    );
+    // axes and ticks
+    let _ = writeln!(
+        out,
+        "<path d=\"M{x0:.1} {y0:.1}V{y1:.1}H{x1:.1}\" stroke=\"#555\" fill=\"none\"/>",
+        x0 = sx(0),
+        y0 = oy as f64 + TOP as f64,
+        y1 = oy as f64 + (H - BOTTOM) as f64,
+        x1 = sx(plies)
+    );
+    let step = nice_step(plies as i64, 10);
+    let mut p = 0;
+    while p <= plies as i64 {
+        let _ = write!(
+            out,
+            "<text x=\"{:.1}\" y=\"{}\" text-anchor=\"middle\">{p}</text>",
+            sx(p as usize),
+            oy + H - BOTTOM + 14
+        );
+        p += step;
+    }
+    let vstep = nice_step(top - bottom, 5);
+    let mut v = bottom - bottom.rem_euclid(vstep);
+    while v <= top {
+        if v >= bottom {
+            let _ = write!(
+                out,
+                "<path d=\"M{:.1} {y:.1}H{:.1}\" stroke=\"#e4e4e4\"/><text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\">{v}</text>",
+                sx(0),
+                sx(plies),
+                sx(0) - 4.0,
+                sy(v) + 4.0,
+                y = sy(v)
+            );
+        }
+        v += vstep;
+    }
+    let _ = writeln!(
+        out,
+        "<text x=\"{:.1}\" y=\"{}\" text-anchor=\"end\">ply</text><text x=\"{}\" y=\"{}\">{}</text>",
+        sx(plies),
+        oy + H - 2,
+        ox + 4,
+        oy + TOP - 4,
+        esc(unit)
+    );
+    // diagnostics at their ply
+    for m in marks {
+        let x = sx(m.ply.min(plies));
+        let colour = if m.error {
+            palette::VERMILION
+        } else {
+            palette::ORANGE
+        };
+        let sign = if m.error { "\u{2717}" } else { "!" };
+        let anchor = if x > sx(plies) - 60.0 {
+            "end"
+        } else {
+            "middle"
+        };
+        let _ = writeln!(
+            out,
+            "<path d=\"M{x:.1} {}V{}\" stroke=\"{colour}\" stroke-width=\"2\" stroke-dasharray=\"4 3\"/><text x=\"{x:.1}\" y=\"{}\" text-anchor=\"{anchor}\" fill=\"{colour}\" font-weight=\"bold\">{sign} {}</text>",
+            oy + TOP,
+            oy + H - BOTTOM,
+            oy + TOP - 6,
+            esc(&m.code)
+        );
+    }
+    // the names at the lines' ends, pushed apart to stay readable
+    let mut ends: Vec<(f64, usize)> = series
+        .iter()
+        .enumerate()
+        .filter_map(|(k, s)| s.values.last().map(|&v| (sy(v) + 4.0, k)))
+        .collect();
+    ends.sort_by(|a, b| a.0.total_cmp(&b.0));
+    for i in 1..ends.len() {
+        let prev = ends.get(i - 1).map_or(0.0, |e| e.0);
+        if let Some(e) = ends.get_mut(i) {
+            e.0 = e.0.max(prev + 12.0);
+        }
+    }
+    let label_y = |k: usize| ends.iter().find(|e| e.1 == k).map_or(0.0, |e| e.0);
+    // one line per seat, told apart by colour, dashes and the name at its end
+    for (k, s) in series.iter().enumerate() {
+        let mut d = String::new();
+        for (p, &v) in s.values.iter().enumerate() {
+            let _ = write!(
+                d,
+                "{}{:.1} {:.1}",
+                if p == 0 { "M" } else { "L" },
+                sx(p),
+                sy(v)
+            );
+        }
+        let dash = DASHES.get(k % DASHES.len()).copied().unwrap_or("");
+        let dash = if dash.is_empty() {
+            String::new()
+        } else {
+            format!(" stroke-dasharray=\"{dash}\"")
+        };
+        let _ = writeln!(
+            out,
+            "<path d=\"{d}\" fill=\"none\" stroke=\"{}\" stroke-width=\"2\"{dash}/>",
+            s.colour
+        );
+        if let Some(&last) = s.values.last() {
+            let _ = writeln!(
+                out,
+                "<text x=\"{:.1}\" y=\"{:.1}\" fill=\"{}\">{} {last}</text>",
+                sx(s.values.len().saturating_sub(1)) + 6.0,
+                label_y(k),
+                s.colour,
+                esc(&s.name)
+            );
+        }
+    }
+    out.push_str("</g>\n");
+    out
+}
+
+/// The size of one score plot.
+pub const PLOT_SIZE: (u32, u32) = (640, 220);
+
+/// A round tick step giving at most about `ticks` ticks over `range`.
+fn nice_step(range: i64, ticks: i64) -> i64 {
+    let raw = (range.max(1) + ticks - 1) / ticks;
+    let mut step = 1;
+    loop {
+        for m in [1, 2, 5] {
+            if step * m >= raw {
+                return step * m;
+            }
+        }
+        step *= 10;
+    }
+}
+
+/// Score plots stacked in one SVG document.
+pub fn plots(panels: &[String]) -> String {
+    let (w, h) = PLOT_SIZE;
+    let total = (h * panels.len().max(1) as u32) + 2 * MARGIN;
+    let width = w + 2 * MARGIN;
+    let mut out = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{total}\" viewBox=\"0 0 {width} {total}\">\n<rect width=\"{width}\" height=\"{total}\" fill=\"#fff\"/>\n"
+    );
+    for p in panels {
+        out.push_str(p);
+    }
+    out.push_str("</svg>\n");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escapes_and_fits() {
+        assert_eq!(esc("a<b & \"c\""), "a&lt;b &amp; &quot;c&quot;");
+        assert_eq!(fit("short", 300, 13), "short");
+        let long = "x".repeat(200);
+        let cut = fit(&long, 100, 10);
+        assert!(cut.ends_with('\u{2026}') && cut.chars().count() < 20);
+    }
+
+    #[test]
+    fn steps_are_round() {
+        assert_eq!(nice_step(60, 10), 10);
+        assert_eq!(nice_step(7, 10), 1);
+        assert_eq!(nice_step(0, 5), 1);
+        assert_eq!(nice_step(130, 5), 50);
+    }
+
+    #[test]
+    fn a_scene_uses_its_glyphs_once() {
+        let grid = Grid {
+            cols: 3,
+            rows: 2,
+            cell: 20,
+            col_labels: vec!["a".into(), "b".into(), "c".into()],
+            row_labels: vec!["2".into(), "1".into()],
+            fill: "#eee",
+            line: "#999",
+        };
+        let mut s = Scene::new(grid);
+        let a = s.glyph("A", |c| format!("<rect width=\"{c}\" height=\"{c}\"/>"));
+        assert_eq!(s.glyph("A", |_| unreachable!()), a);
+        s.set(2, 1, a);
+        s.set(9, 9, a);
+        s.mark_last(2, 1);
+        let svg = document(&s, &Caption::default());
+        assert_eq!(svg.matches("data-g=\"A\"").count(), 1);
+        assert!(svg.contains("<use href=\"#g1\" x=\"58\" y=\"38\"/>"));
+        assert!(svg.contains("data-g=\"last\""));
+    }
+}

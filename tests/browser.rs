@@ -1,0 +1,390 @@
+//! The HTML viewer in a real browser (headless Chromium): the page opened at
+//! `#game=N&ply=K` draws the position `show --ply K` draws, with the same
+//! marks and scores, and at the last ply the final scores `score` prints.
+//!
+//! Skipped with a message when no Chromium is installed, except in CI
+//! (`CI=true`), where `.ci/run` installs it and its absence is a failure.
+//! `GAMEREC_CHROMIUM` names the browser binary to use.
+
+mod common;
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use common::gamerec;
+
+/// The collection the page is made of, in this order (game `n` is file `n`).
+const FILES: [&str; 5] = [
+    "fixtures/reversi/valid/full-game.gamerec",
+    "fixtures/blokus/valid/duo.gamerec",
+    "fixtures/deblockle/valid/spec_example.gamerec",
+    "fixtures/qwirkle/valid/spec_example.gamerec",
+    "fixtures/reversi/invalid/no_flip.gamerec",
+];
+
+fn chromium() -> Option<PathBuf> {
+    if let Some(p) = std::env::var_os("GAMEREC_CHROMIUM") {
+        return Some(PathBuf::from(p));
+    }
+    let path = std::env::var_os("PATH")?;
+    for dir in std::env::split_paths(&path) {
+        for name in ["chromium", "chromium-browser", "google-chrome"] {
+            let p = dir.join(name);
+            if p.is_file() {
+                return Some(p);
+            }
+        }
+    }
+    None
+}
+
+/// Runs the browser headless on `url` with `extra` flags, JavaScript
+/// disabled for pages when `no_js` (by the profile's content settings:
+/// headless Chromium needs scripts itself for `--dump-dom`); its stdout.
+fn browse(bin: &Path, url: &str, extra: &[&str], no_js: bool) -> String {
+    static RUN: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let profile = std::env::temp_dir().join(format!(
+        "gamerec-chromium-{}-{}",
+        std::process::id(),
+        RUN.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+    ));
+    if no_js {
+        let prefs = profile.join("Default");
+        std::fs::create_dir_all(&prefs).expect("a profile");
+        std::fs::write(
+            prefs.join("Preferences"),
+            r#"{"profile":{"default_content_setting_values":{"javascript":2}}}"#,
+        )
+        .expect("the profile's preferences");
+    }
+    let mut child = Command::new(bin)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--disable-dev-shm-usage",
+            "--hide-scrollbars",
+        ])
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .args(extra)
+        .arg(url)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start chromium");
+    let start = Instant::now();
+    let mut out = String::new();
+    let mut stdout = child.stdout.take().expect("chromium stdout");
+    let reader = std::thread::spawn(move || {
+        let mut s = String::new();
+        std::io::Read::read_to_string(&mut stdout, &mut s).ok();
+        s
+    });
+    loop {
+        if child.try_wait().ok().flatten().is_some() {
+            break;
+        }
+        if start.elapsed() > Duration::from_secs(90) {
+            child.kill().ok();
+            child.wait().ok();
+            panic!("chromium did not finish on {url}");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    if let Ok(s) = reader.join() {
+        out = s;
+    }
+    std::fs::remove_dir_all(&profile).ok();
+    out
+}
+
+/// The value of attribute `name` in a tag's text.
+fn attr<'a>(tag: &'a str, name: &str) -> Option<&'a str> {
+    let key = format!(" {name}=\"");
+    let at = tag.find(&key)? + key.len();
+    let rest = tag.get(at..)?;
+    rest.get(..rest.find('"')?)
+}
+
+/// Glyph ids to names: every `<g id=".." data-g="..">` of the document.
+fn glyph_names(doc: &str) -> std::collections::HashMap<String, String> {
+    doc.split("<g ")
+        .skip(1)
+        .filter_map(|t| {
+            let tag = t.get(..t.find('>')?)?;
+            Some((
+                attr(tag, "id")?.to_string(),
+                attr(tag, "data-g")?.to_string(),
+            ))
+        })
+        .collect()
+}
+
+/// The glyphs drawn on the board: (name, x, y) of each `<use>` in the first
+/// `class="cells"` group after `from`.
+fn board(doc: &str, from: &str) -> BTreeSet<(String, u32, u32)> {
+    let names = glyph_names(doc);
+    let start = doc.find(from).expect("the board");
+    let rest = doc.get(start..).unwrap_or_default();
+    let cells = rest
+        .find("class=\"cells\">")
+        .map(|i| rest.get(i..).unwrap_or_default())
+        .expect("the cells");
+    let cells = cells
+        .get(..cells.find("</g>").unwrap_or(cells.len()))
+        .unwrap_or_default();
+    cells
+        .split("<use ")
+        .skip(1)
+        .map(|t| {
+            let tag = t.get(..t.find('>').unwrap_or(t.len())).unwrap_or_default();
+            let id = attr(tag, "href")
+                .unwrap_or_default()
+                .trim_start_matches('#');
+            let name = names.get(id).cloned().unwrap_or_else(|| format!("?{id}"));
+            let n = |a| {
+                attr(tag, a)
+                    .and_then(|v| v.parse().ok())
+                    .unwrap_or(u32::MAX)
+            };
+            (name, n("x"), n("y"))
+        })
+        .collect()
+}
+
+/// The scores a `show --svg -` caption gives: `seat score` texts.
+fn caption_scores(svg: &str) -> Vec<String> {
+    let caption = svg
+        .split("class=\"caption\"")
+        .nth(1)
+        .and_then(|c| c.split("</g>\n").next())
+        .unwrap_or_default();
+    caption
+        .split("font-size=\"13\">")
+        .skip(2)
+        .filter_map(|t| t.split("</text>").next())
+        .map(str::to_string)
+        .collect()
+}
+
+/// The pixels of a PNG (8-bit RGB or RGBA, as Chromium writes screenshots)
+/// as RGB triples.
+fn png_pixels(bytes: &[u8]) -> Vec<[u8; 3]> {
+    let mut at = 8;
+    let (mut width, mut channels) = (0usize, 0usize);
+    let mut data = Vec::new();
+    while at + 8 <= bytes.len() {
+        let len = u32::from_be_bytes(bytes[at..at + 4].try_into().unwrap()) as usize;
+        let kind = &bytes[at + 4..at + 8];
+        let body = &bytes[at + 8..at + 8 + len];
+        match kind {
+            b"IHDR" => {
+                width = u32::from_be_bytes(body[0..4].try_into().unwrap()) as usize;
+                assert_eq!(body[8], 8, "8-bit PNG");
+                channels = match body[9] {
+                    2 => 3,
+                    6 => 4,
+                    other => panic!("PNG colour type {other}"),
+                };
+            }
+            b"IDAT" => data.extend_from_slice(body),
+            _ => {}
+        }
+        at += 12 + len;
+    }
+    let raw = miniz_oxide::inflate::decompress_to_vec_zlib(&data).expect("PNG data");
+    let stride = width * channels;
+    let mut prev = vec![0u8; stride];
+    let mut pixels = Vec::new();
+    for line in raw.chunks(stride + 1) {
+        let (filter, src) = (line[0], &line[1..]);
+        let mut cur = vec![0u8; stride];
+        for i in 0..src.len().min(stride) {
+            let a = if i >= channels { cur[i - channels] } else { 0 };
+            let b = prev[i];
+            let c = if i >= channels { prev[i - channels] } else { 0 };
+            let pred = match filter {
+                0 => 0,
+                1 => a,
+                2 => b,
+                3 => ((u16::from(a) + u16::from(b)) / 2) as u8,
+                _ => {
+                    let p = i16::from(a) + i16::from(b) - i16::from(c);
+                    let (pa, pb, pc) = (
+                        (p - i16::from(a)).abs(),
+                        (p - i16::from(b)).abs(),
+                        (p - i16::from(c)).abs(),
+                    );
+                    if pa <= pb && pa <= pc {
+                        a
+                    } else if pb <= pc {
+                        b
+                    } else {
+                        c
+                    }
+                }
+            };
+            cur[i] = src[i].wrapping_add(pred);
+        }
+        pixels.extend(cur.chunks(channels).map(|p| [p[0], p[1], p[2]]));
+        prev = cur;
+    }
+    pixels
+}
+
+/// How many pixels of a screenshot have colour `rgb`.
+fn count(pixels: &[[u8; 3]], rgb: [u8; 3]) -> usize {
+    pixels.iter().filter(|&&p| p == rgb).count()
+}
+
+#[test]
+fn viewer_draws_what_show_draws() {
+    let Some(bin) = chromium() else {
+        if std::env::var("CI").is_ok_and(|v| v == "true") {
+            panic!("chromium is required in CI (.ci/run installs it)");
+        }
+        eprintln!(
+            "SKIPPED viewer_draws_what_show_draws: no chromium found (install it, or set GAMEREC_CHROMIUM)"
+        );
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("gamerec-browser-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let page = dir.join("report.html");
+    let mut args = vec!["html", "-o"];
+    let page_arg = page.to_string_lossy().into_owned();
+    args.push(&page_arg);
+    args.extend(FILES);
+    let made = gamerec(&args, b"");
+    assert_eq!(made.code, 1, "{}", made.stderr);
+    let url = format!("file://{}", page.display());
+
+    // (game, ply); `None`: the last ply
+    let views: [(usize, Option<usize>); 6] = [
+        (0, Some(20)),
+        (0, None),
+        (1, Some(6)),
+        (2, Some(4)),
+        (3, None),
+        (4, None),
+    ];
+    // each view in its own browser, two at a time
+    let check = |(n, ply): (usize, Option<usize>)| {
+        let file = FILES[n];
+        let mut show_args = vec!["show".to_string(), file.to_string()];
+        if let Some(k) = ply {
+            show_args.extend(["--ply".to_string(), k.to_string()]);
+        }
+        show_args.extend(["--svg".to_string(), "-".to_string()]);
+        let refs: Vec<&str> = show_args.iter().map(String::as_str).collect();
+        let shown = gamerec(&refs, b"").stdout;
+        let plies: usize = shown
+            .split("after ply ")
+            .nth(1)
+            .and_then(|t| t.split(',').next())
+            .and_then(|t| t.parse().ok())
+            .unwrap_or(0);
+        let k = ply.unwrap_or(plies);
+        // the last ply as the End key reaches it (`ply=end` steps there)
+        let at = if ply.is_some() {
+            k.to_string()
+        } else {
+            "end".to_string()
+        };
+        let dom = browse(
+            &bin,
+            &format!("{url}#game={n}&ply={at}"),
+            &["--dump-dom"],
+            false,
+        );
+        assert!(
+            dom.contains("data-ready="),
+            "the script did not run:\n{dom}"
+        );
+        let want = board(&shown, "<svg");
+        let got = board(&dom, "id=\"board\"");
+        assert!(!want.is_empty());
+        assert_eq!(got, want, "game {n} ({file}) at ply {k}");
+        let status = dom
+            .split("id=\"v-status\">")
+            .nth(1)
+            .and_then(|s| s.split("</p>").next())
+            .unwrap_or_default();
+        assert!(
+            status.contains(&format!("after ply {k} of ")),
+            "{file}: {status}"
+        );
+        for seat_score in caption_scores(&shown) {
+            assert!(
+                status.contains(&format!("</span>{seat_score}</span>")),
+                "{file} at ply {k}: {seat_score} not in {status}"
+            );
+        }
+        if ply.is_none() {
+            // the last ply shows the final scores, as `score` prints them
+            let score = gamerec(&["score", file], b"").stdout;
+            let line = score.lines().nth(2).unwrap_or_default().trim().to_string();
+            for seat_score in line.split(", ") {
+                assert!(
+                    status.contains(&format!("</span>{seat_score}</span>")),
+                    "{file}: final {seat_score} not in {status}"
+                );
+            }
+        }
+        if n == 4 {
+            // the illegal move's diagnostic is shown at the last ply, with its help
+            assert!(dom.contains("<code>reversi::no_flip</code>"));
+            assert!(dom.contains("help: legal moves here"));
+        }
+    };
+    for pair in views.chunks(2) {
+        std::thread::scope(|s| {
+            for &view in pair {
+                s.spawn(move || check(view));
+            }
+        });
+    }
+
+    // a picture of the page: the Deblockle board (its colour) drawn
+    let png = dir.join("shot.png");
+    browse(
+        &bin,
+        &format!("{url}#game=2&ply=4"),
+        &[
+            &format!("--screenshot={}", png.display()),
+            "--window-size=1000,1400",
+        ],
+        false,
+    );
+    let shot = png_pixels(&std::fs::read(&png).expect("a screenshot"));
+    assert!(count(&shot, [0xee, 0xdc, 0xb3]) > 50_000);
+    // without JavaScript the section of game 0 shows its final position (the
+    // Reversi board's green), and no viewer
+    let nojs = dir.join("nojs.png");
+    browse(
+        &bin,
+        &format!("{url}#game=0"),
+        &[
+            &format!("--screenshot={}", nojs.display()),
+            "--window-size=1000,1400",
+        ],
+        true,
+    );
+    let shot = png_pixels(&std::fs::read(&nojs).expect("a screenshot"));
+    assert!(count(&shot, [0x2e, 0x8b, 0x57]) > 30_000);
+    assert_eq!(count(&shot, [0xee, 0xdc, 0xb3]), 0);
+    let dom = browse(&bin, &url, &["--dump-dom"], true);
+    assert!(!dom.contains("data-ready=\""), "scripts ran");
+    assert!(dom.contains("<table id=\"index\">"));
+    for n in 0..FILES.len() {
+        assert!(dom.contains(&format!("<section id=\"game={n}\">")));
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -1,0 +1,248 @@
+//! Pictures: the SVG of every valid fixture's final position (snapshots, read
+//! as text), `show --svg -`, `score --plot` and the `html` page.
+
+mod common;
+
+use std::path::Path;
+
+use common::{fixture_args, fixture_files, gamerec};
+
+fn snapshot_name(path: &Path) -> String {
+    path.strip_prefix("fixtures")
+        .unwrap_or(path)
+        .with_extension("")
+        .to_string_lossy()
+        .replace(['/', '\\'], "__")
+}
+
+fn with_args(path: &Path, cmd: &[&str]) -> Vec<String> {
+    let mut v: Vec<String> = cmd.iter().map(|s| s.to_string()).collect();
+    v.extend(fixture_args(path));
+    v.push(path.to_string_lossy().into_owned());
+    v
+}
+
+fn run(args: &[String]) -> common::Run {
+    let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+    gamerec(&refs, b"")
+}
+
+fn valid_fixtures() -> Vec<std::path::PathBuf> {
+    fixture_files(Path::new("fixtures"))
+        .into_iter()
+        .filter(|p| {
+            p.parent()
+                .and_then(|d| d.file_name())
+                .is_some_and(|n| n == "valid")
+        })
+        .collect()
+}
+
+/// The final position of every valid fixture (its first game) as SVG.
+#[test]
+fn final_position_svgs() {
+    for path in valid_fixtures() {
+        let r = run(&with_args(&path, &["show", "--svg", "-"]));
+        assert_eq!(r.code, 0, "{}: {}", path.display(), r.stderr);
+        assert!(r.stdout.starts_with("<svg "), "{}", path.display());
+        assert!(r.stdout.ends_with("</svg>\n"));
+        insta::with_settings!({ prepend_module_to_snapshot => false, omit_expression => true }, {
+            insta::assert_snapshot!(format!("svg__{}", snapshot_name(&path)), r.stdout);
+        });
+    }
+}
+
+/// `--svg -` prints the same picture `--svg FILE` writes, and nothing else.
+#[test]
+fn svg_to_stdout_is_the_file() {
+    let dir = std::env::temp_dir().join(format!("gamerec-svg-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("p.svg");
+    let fixture = "fixtures/deblockle/valid/spec_example.gamerec";
+    let out = run(&[
+        "show".into(),
+        fixture.into(),
+        "--ply".into(),
+        "4".into(),
+        "--svg".into(),
+        file.to_string_lossy().into_owned(),
+    ]);
+    assert_eq!(out.code, 0);
+    assert!(out.stdout.contains("gold to move"));
+    let piped = run(&[
+        "show".into(),
+        fixture.into(),
+        "--ply".into(),
+        "4".into(),
+        "--svg".into(),
+        "-".into(),
+    ]);
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), piped.stdout);
+    // the caption, the last turn (c7-d7 ... ends on e6, from e7) marked
+    assert!(piped.stdout.contains("after ply 4, gold to move"));
+    assert!(piped.stdout.contains("gold 0"));
+    assert_eq!(piped.stdout.matches("data-g=\"last\"").count(), 1);
+    assert_eq!(piped.stdout.matches("data-g=\"from\"").count(), 1);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Blokus marks the starting squares while they are empty, and no longer.
+#[test]
+fn starting_squares_are_marked_while_empty() {
+    let fixture = "fixtures/blokus/valid/duo.gamerec";
+    let show = |ply: &str| {
+        run(&[
+            "show".into(),
+            fixture.into(),
+            "--ply".into(),
+            ply.into(),
+            "--svg".into(),
+            "-".into(),
+        ])
+        .stdout
+    };
+    let start = show("0");
+    assert!(start.contains("data-g=\"start-P\""));
+    assert!(start.contains("data-g=\"start-O\""));
+    assert!(start.contains("starting square"));
+    let one = show("1");
+    assert!(!one.contains("data-g=\"start-P\""));
+    assert!(one.contains("data-g=\"start-O\""));
+    assert_eq!(one.matches("<use href=\"#g").count(), 5 + 1 + 5);
+}
+
+/// The score plot: one line per seat, the error at its ply.
+#[test]
+fn score_plot() {
+    let r = gamerec(
+        &[
+            "score",
+            "--plot",
+            "-",
+            "fixtures/reversi/valid/full-game.gamerec",
+            "fixtures/reversi/invalid/no_flip.gamerec",
+            "fixtures/deblockle/valid/spec_example.gamerec",
+        ],
+        b"",
+    );
+    assert_eq!(r.code, 1);
+    let svg = r
+        .stdout
+        .split_once("<svg")
+        .map(|(_, s)| format!("<svg{s}"))
+        .unwrap();
+    assert_eq!(svg.matches("class=\"plot\"").count(), 3);
+    assert!(svg.contains("black 21") && svg.contains("white 43"));
+    assert!(svg.contains("\u{2717} reversi::no_flip"));
+    assert!(svg.contains(">discs<") && svg.contains(">blocks left<"));
+    // Deblockle's plot counts blocks left: both sides end below their start
+    assert!(svg.contains("gold 0") && svg.contains("blue 1"));
+}
+
+/// A small collection as one page: the snapshot is the whole page.
+#[test]
+fn html_page() {
+    let r = gamerec(
+        &[
+            "html",
+            "fixtures/reversi/valid/early-end.gamerec",
+            "fixtures/deblockle/valid/one_block.gamerec",
+            "fixtures/reversi/invalid/no_flip.gamerec",
+        ],
+        b"",
+    );
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    let page = &r.stdout;
+    // self-contained: no network, no external scripts or fonts
+    for bad in ["http://", "https://", "src=", "@import", "url("] {
+        let outside_svg_ns = page.replace("http://www.w3.org/2000/svg", "");
+        assert!(!outside_svg_ns.contains(bad), "{bad}");
+    }
+    // invalid games first in the index
+    let first_row = page.split("<tbody>").nth(1).unwrap();
+    assert!(
+        first_row
+            .trim_start()
+            .starts_with("<tr class=\"bad\" data-n=\"2\">")
+    );
+    // without JavaScript: every game's final position
+    let noscript = page
+        .split("<noscript>")
+        .nth(1)
+        .and_then(|s| s.split("</noscript>").next())
+        .unwrap();
+    assert_eq!(noscript.matches("<section id=\"game=").count(), 3);
+    assert_eq!(noscript.matches("<svg ").count(), 3);
+    insta::with_settings!({ prepend_module_to_snapshot => false, omit_expression => true }, {
+        insta::assert_snapshot!("html__small_collection", page);
+    });
+}
+
+/// Records that cannot be set up still get a row and a section.
+#[test]
+fn html_with_unknown_games() {
+    let text = "[Game \"chess\"]\ne4\n\n[Game \"reversi\"]\n[Variant \"nope\"]\nf5\n\n[Game \"qwirkle\"]\n";
+    let r = gamerec(&["html", "-"], text.as_bytes());
+    assert_eq!(r.code, 1);
+    assert_eq!(r.stdout.matches("<tr class=\"bad\"").count(), 3);
+    let noscript = r
+        .stdout
+        .split("<noscript>")
+        .nth(1)
+        .and_then(|s| s.split("</noscript>").next())
+        .unwrap();
+    assert_eq!(noscript.matches("could not be set up").count(), 3);
+}
+
+/// The plot of a record read from standard input (read once, used twice).
+#[test]
+fn score_plot_from_stdin() {
+    let text = std::fs::read("fixtures/reversi/valid/early-end.gamerec").unwrap();
+    let r = gamerec(&["score", "-", "--plot", "-"], &text);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.contains("black 0, white 49"));
+    assert_eq!(r.stdout.matches("class=\"plot\"").count(), 1);
+}
+
+/// The replay's frames: one per ply and the start, the last one scored as
+/// the report, the side to move gone once the game is over.
+#[test]
+fn frames_follow_the_replay() {
+    use gamerec::replay::{Options, resolve};
+    for path in valid_fixtures() {
+        if path.extension().is_none_or(|e| e != "gamerec") || !fixture_args(&path).is_empty() {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        for raw in gamerec::record::parse_file(&text) {
+            let opts = Options::default();
+            let Ok((game, _)) = resolve(&raw, &opts) else {
+                panic!("{}", path.display());
+            };
+            let f = game.frames(&raw, &text, &opts);
+            assert_eq!(f.frames.len(), f.report.plies + 1, "{}", path.display());
+            let last = f.frames.last().unwrap();
+            assert_eq!(last.scores, f.report.scores, "{}", path.display());
+            assert_eq!(last.to_move.is_none(), f.report.over, "{}", path.display());
+            assert!(f.frames.first().unwrap().scene.marks.is_empty());
+        }
+    }
+}
+
+/// One document per stream: the plot and the JSON report cannot share stdout.
+#[test]
+fn score_plot_and_json_on_stdout_is_a_usage_error() {
+    let r = gamerec(
+        &[
+            "score",
+            "--format",
+            "json",
+            "--plot",
+            "-",
+            "fixtures/reversi/valid/early-end.gamerec",
+        ],
+        b"",
+    );
+    assert_eq!(r.code, 2);
+    assert!(r.stdout.is_empty());
+}
