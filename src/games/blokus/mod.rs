@@ -89,6 +89,7 @@ pub mod notation;
 pub mod pieces;
 pub mod render;
 pub mod setup;
+pub mod trigon;
 
 use serde_json::{Map, Value, json};
 

@@ -1,0 +1,7 @@
+//! Blokus Trigon, as `../shared/spec/trigon.md` fixes it.
+
+pub mod board;
+pub mod pieces;
+
+#[cfg(test)]
+mod tests;
