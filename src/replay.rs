@@ -116,6 +116,12 @@ pub trait DynGame: Sync {
         color: bool,
     ) -> Result<View, usize>;
     fn perft(&self, variant: Option<&str>, depth: u32) -> Result<u64, String>;
+    fn perft_players(
+        &self,
+        variant: Option<&str>,
+        players: u8,
+        depth: u32,
+    ) -> Result<u64, String>;
 }
 
 /// The [`DynGame`] of a [`Rules`] type.
@@ -171,6 +177,15 @@ impl<R: Rules> DynGame for Game<R> {
 
     fn perft(&self, variant: Option<&str>, depth: u32) -> Result<u64, String> {
         R::perft(variant, depth)
+    }
+
+    fn perft_players(
+        &self,
+        variant: Option<&str>,
+        players: u8,
+        depth: u32,
+    ) -> Result<u64, String> {
+        R::perft_players(variant, players, depth)
     }
 }
 
@@ -424,7 +439,7 @@ fn run<R: Rules>(
     }
     report.seats = seats;
 
-    let parsed = R::parse_moves(&raw.tokens, src);
+    let parsed = R::parse_moves_in(&state, &raw.tokens, src);
     let mut plies = 0usize;
     let mut failed = false;
     let mut next_comment_token = 0usize;

@@ -1,4 +1,5 @@
-//! `gamerec perft GAME DEPTH [--variant V]`: leaf count of the move tree.
+//! `gamerec perft GAME DEPTH [--variant V] [--players N]`: leaf count of the
+//! move tree.
 
 use super::{Ctx, EXIT_OK};
 
@@ -11,13 +12,21 @@ pub struct Args {
     /// The variant's start position (e.g. `duo` for Blokus).
     #[arg(long)]
     pub variant: Option<String>,
+    /// The number of players, where it changes the start position (e.g. 3
+    /// for Blokus Trigon's smaller board).
+    #[arg(long)]
+    pub players: Option<u8>,
 }
 
 pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
     let Some(game) = crate::games::by_name(&args.game) else {
         return ctx.usage(&format!("unknown game `{}`", args.game));
     };
-    match game.perft(args.variant.as_deref(), args.depth) {
+    let count = match args.players {
+        Some(n) => game.perft_players(args.variant.as_deref(), n, args.depth),
+        None => game.perft(args.variant.as_deref(), args.depth),
+    };
+    match count {
         Ok(n) => {
             let _ = writeln!(ctx.out, "{n}");
             EXIT_OK

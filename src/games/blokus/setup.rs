@@ -36,7 +36,7 @@ fn bad(span: Span, message: String, label: &str, help: &str) -> Diag {
 }
 
 /// The items of a value separated by white space, with their byte offsets.
-fn items(value: &str) -> Vec<(usize, &str)> {
+pub(crate) fn items(value: &str) -> Vec<(usize, &str)> {
     let mut out = Vec::new();
     let mut start = None;
     for (i, ch) in value.char_indices() {
@@ -58,7 +58,7 @@ fn items(value: &str) -> Vec<(usize, &str)> {
 /// Where the value's text starts in the source, when the value is its text
 /// (no escapes): after the opening quote of a gamerec tag, or at the value of
 /// a synthesised tag.
-fn value_start(tag: &Tag) -> Option<usize> {
+pub(crate) fn value_start(tag: &Tag) -> Option<usize> {
     let (len, span) = (tag.value.len(), tag.value_span);
     let synthesised = tag.span == span;
     if !synthesised && span.length == len + 2 {

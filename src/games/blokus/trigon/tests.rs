@@ -1,4 +1,11 @@
+//! Engine tests: the spec's counts, and the generator against a slow one
+//! written from the spec's formulas (row spans, neighbour offsets) on
+//! coordinates, sharing nothing with the engine but the piece shapes.
+
+use std::collections::{BTreeSet, HashSet};
+
 use super::board::*;
+use super::pieces::{self, ORIENTS};
 
 #[test]
 fn geometry_sizes() {
@@ -9,9 +16,328 @@ fn geometry_sizes() {
 }
 
 #[test]
-fn first_moves() {
+fn first_moves_and_perft_2() {
     for three in [false, true] {
         let b = Board::new(three);
         assert_eq!(b.count_moves(0), 2_478);
+        assert_eq!(perft(&b, 1), 2_478);
+        assert_eq!(perft(&b, 2), 5_117_070);
+    }
+}
+
+/// A placement as its sorted `(column, row)` triangles.
+type Cells = BTreeSet<(i32, i32)>;
+
+/// The slow generator's position: triangles per colour by coordinates.
+struct Slow {
+    edge: i32,
+    own: Vec<HashSet<(i32, i32)>>,
+    used: Vec<u32>,
+}
+
+impl Slow {
+    fn on_board(&self, x: i32, r: i32) -> bool {
+        // row number r + 1; rows k and 2n + 1 - k span the same columns
+        let n = self.edge;
+        let row = r + 1;
+        if !(1..=2 * n).contains(&row) {
+            return false;
+        }
+        let k = row.min(2 * n + 1 - row);
+        let first = n - k;
+        x >= first && x <= 4 * n - 2 - first
+    }
+
+    fn up(&self, x: i32, r: i32) -> bool {
+        let row = r + 1;
+        if self.edge == 9 {
+            (x + row) % 2 == 0
+        } else {
+            (x + row) % 2 == 1
+        }
+    }
+
+    fn edge_nb(&self, x: i32, r: i32) -> Vec<(i32, i32)> {
+        let v = if self.up(x, r) { r - 1 } else { r + 1 };
+        vec![(x - 1, r), (x + 1, r), (x, v)]
+    }
+
+    fn corner_nb(&self, x: i32, r: i32) -> Vec<(i32, i32)> {
+        let (a, b) = if self.up(x, r) {
+            (r + 1, r - 1)
+        } else {
+            (r - 1, r + 1)
+        };
+        vec![
+            (x - 2, r),
+            (x + 2, r),
+            (x - 1, a),
+            (x, a),
+            (x + 1, a),
+            (x - 2, b),
+            (x - 1, b),
+            (x + 1, b),
+            (x + 2, b),
+        ]
+    }
+
+    fn starts(&self) -> Vec<(i32, i32)> {
+        let names: [&str; 6] = if self.edge == 9 {
+            ["r15", "r4", "j12", "j7", "z12", "z7"]
+        } else {
+            ["p14", "p3", "h11", "h6", "x11", "x6"]
+        };
+        names
+            .iter()
+            .map(|s| {
+                let x = i32::from(s.as_bytes()[0] - b'a');
+                let r: i32 = s[1..].parse().unwrap();
+                (x, r - 1)
+            })
+            .collect()
+    }
+
+    fn occupied(&self, t: (i32, i32)) -> bool {
+        self.own.iter().any(|s| s.contains(&t))
+    }
+
+    fn mine(&self, c: usize, t: &(i32, i32)) -> bool {
+        self.own[c].contains(t)
+    }
+
+    /// Every legal placement of colour `c`: every orientation at every
+    /// offset, checked triangle by triangle.
+    fn moves(&self, c: usize) -> HashSet<Cells> {
+        let mut out = HashSet::new();
+        let n = self.edge;
+        let first = self.used[c] == 0;
+        let starts = self.starts();
+        for o in ORIENTS.iter() {
+            if self.used[c] & (1 << o.piece) != 0 {
+                continue;
+            }
+            for dr in -2..2 * n + 2 {
+                for dx in -4..4 * n + 4 {
+                    // the shape's own directions: (x, r) up when x + r even
+                    let (x0, r0) = (i32::from(o.cells()[0].0), i32::from(o.cells()[0].1));
+                    if self.up(x0 + dx, r0 + dr) != ((x0 + r0) % 2 == 0) {
+                        continue;
+                    }
+                    if !o
+                        .cells()
+                        .iter()
+                        .all(|&(x, r)| self.on_board(i32::from(x) + dx, i32::from(r) + dr))
+                    {
+                        continue;
+                    }
+                    let cells: Vec<(i32, i32)> = o
+                        .cells()
+                        .iter()
+                        .map(|&(x, r)| (i32::from(x) + dx, i32::from(r) + dr))
+                        .collect();
+                    if cells
+                        .iter()
+                        .any(|&(x, r)| !self.on_board(x, r) || self.occupied((x, r)))
+                    {
+                        continue;
+                    }
+                    if cells.iter().any(|&(x, r)| {
+                        self.edge_nb(x, r).iter().any(|t| self.mine(c, t))
+                    }) {
+                        continue;
+                    }
+                    let ok = if first {
+                        starts.iter().any(|s| cells.contains(s))
+                    } else {
+                        cells.iter().any(|&(x, r)| {
+                            self.corner_nb(x, r).iter().any(|t| self.mine(c, t))
+                        })
+                    };
+                    if ok {
+                        out.insert(cells.into_iter().collect());
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+fn slow_of(b: &Board) -> Slow {
+    let g = b.geo();
+    let own = (0..usize::from(b.colours))
+        .map(|c| {
+            b.occ[c]
+                .iter()
+                .map(|i| {
+                    let (x, r) = g.cells[usize::from(i)];
+                    (i32::from(x), i32::from(r))
+                })
+                .collect()
+        })
+        .collect();
+    Slow {
+        edge: i32::from(b.edge),
+        own,
+        used: b.used[..usize::from(b.colours)].to_vec(),
+    }
+}
+
+fn cells_of(g: &Geometry, id: u16) -> Cells {
+    g.place(id)
+        .unwrap()
+        .cells()
+        .iter()
+        .map(|&i| {
+            let (x, r) = g.cells[usize::from(i)];
+            (i32::from(x), i32::from(r))
+        })
+        .collect()
+}
+
+fn xorshift(s: &mut u64) -> u64 {
+    *s ^= *s << 13;
+    *s ^= *s >> 7;
+    *s ^= *s << 17;
+    *s
+}
+
+/// Plays `plies` random placements (passing when needed).
+fn random_position(three: bool, seed: u64, plies: usize) -> Board {
+    let mut s = seed;
+    let mut b = Board::new(three);
+    for _ in 0..plies {
+        if b.is_over() {
+            break;
+        }
+        let m = b.moves(b.to_move);
+        if m.is_empty() {
+            b.pass();
+        } else {
+            b.place(m[(xorshift(&mut s) % m.len() as u64) as usize]);
+        }
+    }
+    b
+}
+
+#[test]
+fn generator_agrees_with_slow_one_on_random_games() {
+    for (three, seed) in [(false, 0x9e37_79b9_7f4a_7c15u64), (true, 0x1234_5678_9abc_def1)] {
+        let mut s = seed;
+        let mut b = Board::new(three);
+        let g = b.geo();
+        // a whole game, checking every tenth position (the slow one is slow)
+        for ply in 0..400 {
+            if b.is_over() {
+                break;
+            }
+            let c = b.to_move;
+            let fast = b.moves(c);
+            if ply % 10 == 0 || ply < 4 {
+                let set: HashSet<Cells> = fast.iter().map(|&id| cells_of(g, id)).collect();
+                assert_eq!(set.len(), fast.len(), "duplicate placements");
+                assert_eq!(set, slow_of(&b).moves(usize::from(c)), "ply {ply}");
+            }
+            if fast.is_empty() {
+                b.pass();
+            } else {
+                b.place(fast[(xorshift(&mut s) % fast.len() as u64) as usize]);
+            }
+        }
+        assert!(b.is_over());
+    }
+}
+
+/// Mid-game positions (seeded random games) and their perft 2 and 3,
+/// cross-checked against the slow generator by
+/// `perft_mid_game_agrees_with_slow_generator` (release build, ignored).
+const MID_GAME: [(bool, u64, usize, u64, u64); 3] = [
+    (false, 7, 12, 0, 0),
+    (true, 11, 9, 0, 0),
+    (false, 23, 30, 0, 0),
+];
+
+#[test]
+fn perft_mid_game() {
+    for (three, seed, plies, p2, _) in MID_GAME {
+        let b = random_position(three, seed, plies);
+        assert_eq!(perft(&b, 2), p2, "{three} {seed} {plies}");
+    }
+}
+
+#[test]
+#[ignore = "deep perft: run in release"]
+fn perft_mid_game_deep() {
+    for (three, seed, plies, _, p3) in MID_GAME {
+        let b = random_position(three, seed, plies);
+        let n = perft(&b, 3);
+        eprintln!("{three} {seed} {plies}: perft 2 {} perft 3 {n}", perft(&b, 2));
+        assert_eq!(n, p3, "{three} {seed} {plies}");
+    }
+}
+
+/// The slow generator's perft.
+fn slow_perft(b: &Board, s: &Slow, c: usize, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let moves = s.moves(c);
+    let next_c = (c + 1) % usize::from(b.colours);
+    if moves.is_empty() {
+        let over = (0..usize::from(b.colours)).all(|k| s.moves(k).is_empty());
+        return if over || depth == 1 {
+            1
+        } else {
+            slow_perft(b, s, next_c, depth - 1)
+        };
+    }
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    let g = b.geo();
+    let mut total = 0;
+    for cells in &moves {
+        let ids: Vec<u16> = cells.iter().map(|&(x, r)| g.at(x, r).unwrap()).collect();
+        let piece = g.place(g.find_place(&ids).unwrap()).unwrap().piece;
+        let mut next = Slow {
+            edge: s.edge,
+            own: s.own.clone(),
+            used: s.used.clone(),
+        };
+        next.own[c].extend(cells.iter().copied());
+        next.used[c] |= 1 << piece;
+        total += slow_perft(b, &next, next_c, depth - 1);
+    }
+    total
+}
+
+#[test]
+#[ignore = "slow generator: run in release"]
+fn perft_mid_game_agrees_with_slow_generator() {
+    for (three, seed, plies, p2, p3) in MID_GAME {
+        let b = random_position(three, seed, plies);
+        let s = slow_of(&b);
+        let c = usize::from(b.to_move);
+        let slow2 = slow_perft(&b, &s, c, 2);
+        eprintln!("{three} {seed} {plies}: perft 2 {} slow {slow2}", perft(&b, 2));
+        assert_eq!(slow2, p2);
+        if p3 < 50_000_000 {
+            let slow3 = slow_perft(&b, &s, c, 3);
+            eprintln!("  perft 3 {} slow {slow3}", perft(&b, 3));
+            assert_eq!(slow3, p3);
+        }
+    }
+}
+
+#[test]
+#[ignore = "slow in debug builds; run with --release"]
+fn perft_3() {
+    assert_eq!(perft(&Board::new(false), 3), 8_453_399_640);
+}
+
+#[test]
+fn piece_sizes_match_placements() {
+    for p in 0..22u8 {
+        assert!(placements_of(&EDGE9, p) > 0, "{}", pieces::name(p));
     }
 }
