@@ -116,12 +116,7 @@ pub trait DynGame: Sync {
         color: bool,
     ) -> Result<View, usize>;
     fn perft(&self, variant: Option<&str>, depth: u32) -> Result<u64, String>;
-    fn perft_players(
-        &self,
-        variant: Option<&str>,
-        players: u8,
-        depth: u32,
-    ) -> Result<u64, String>;
+    fn perft_players(&self, variant: Option<&str>, players: u8, depth: u32) -> Result<u64, String>;
 }
 
 /// The [`DynGame`] of a [`Rules`] type.
@@ -179,12 +174,7 @@ impl<R: Rules> DynGame for Game<R> {
         R::perft(variant, depth)
     }
 
-    fn perft_players(
-        &self,
-        variant: Option<&str>,
-        players: u8,
-        depth: u32,
-    ) -> Result<u64, String> {
+    fn perft_players(&self, variant: Option<&str>, players: u8, depth: u32) -> Result<u64, String> {
         R::perft_players(variant, players, depth)
     }
 }

@@ -147,7 +147,9 @@ impl State {
 
     /// The colour to move.
     pub fn mover(&self) -> u8 {
-        self.trigon.as_ref().map_or(self.board.to_move, |t| t.to_move)
+        self.trigon
+            .as_ref()
+            .map_or(self.board.to_move, |t| t.to_move)
     }
 
     /// The seat that plays colour `c` now.
@@ -793,7 +795,12 @@ impl Rules for Blokus {
     fn perft(variant: Option<&str>, depth: u32) -> Result<u64, String> {
         let board = match variant_index::<Self>(variant)? {
             1 => Board::duo(),
-            2 => return Ok(trigon::board::perft(&trigon::board::Board::new(false), depth)),
+            2 => {
+                return Ok(trigon::board::perft(
+                    &trigon::board::Board::new(false),
+                    depth,
+                ));
+            }
             _ => Board::classic(),
         };
         Ok(engine::perft(&board, depth))

@@ -458,7 +458,11 @@ impl Board {
             for &e in g.edge_nb.get(usize::from(t)).map_or(&[][..], Vec::as_slice) {
                 self.forb[ci].set(e);
             }
-            for &k in g.corner_nb.get(usize::from(t)).map_or(&[][..], Vec::as_slice) {
+            for &k in g
+                .corner_nb
+                .get(usize::from(t))
+                .map_or(&[][..], Vec::as_slice)
+            {
                 self.cand[ci].set(k);
             }
         }
@@ -506,4 +510,3 @@ pub fn perft(board: &Board, depth: u32) -> u64 {
 pub fn placements_of(g: &Geometry, p: u8) -> usize {
     g.places.iter().filter(|pl| pl.piece == p).count()
 }
-

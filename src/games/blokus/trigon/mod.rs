@@ -134,11 +134,10 @@ pub fn play(state: &mut State, b: &mut Board, mv: &Parsed<Move>) -> Result<(), D
         }
         Move::Tri(p) => p,
         Move::Place(_) => {
-            return Err(Diag::error(
-                "blokus::not_a_piece",
-                "a square placement in a Trigon game",
-            )
-            .at(mv.span));
+            return Err(
+                Diag::error("blokus::not_a_piece", "a square placement in a Trigon game")
+                    .at(mv.span),
+            );
         }
     };
     let mut ids = [0u16; pieces::MAX_SIZE];
@@ -386,7 +385,10 @@ fn setup_tag(b: &mut Board, c: u8, tag: &Tag) -> Result<(), Diag> {
         if used & (1 << place.piece) != 0 {
             return Err(bad(
                 span,
-                format!("this colour's {} is set up twice", pieces::label(place.piece)),
+                format!(
+                    "this colour's {} is set up twice",
+                    pieces::label(place.piece)
+                ),
                 "piece already set up",
                 "each colour has one piece of each shape",
             ));

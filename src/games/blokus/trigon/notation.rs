@@ -106,7 +106,12 @@ fn joined(g: &Geometry, a: &Cell, b: &Cell) -> bool {
     if ar == br {
         return ax.abs_diff(bx) == 1;
     }
-    ax == bx && if g.up(ax, ar) { br == ar - 1 } else { br == ar + 1 }
+    ax == bx
+        && if g.up(ax, ar) {
+            br == ar - 1
+        } else {
+            br == ar + 1
+        }
 }
 
 /// Number of side-connected groups among the triangles.
@@ -248,7 +253,10 @@ pub fn placement(g: &Geometry, text: &str, at: usize, whole: Span) -> Result<Pla
         // Unreachable for connected sets of 1 to 6 triangles; reported all the same.
         return Err(Diag::error(
             "blokus::not_a_piece",
-            format!("the triangles {} form none of the 22 pieces", written(&cells)),
+            format!(
+                "the triangles {} form none of the 22 pieces",
+                written(&cells)
+            ),
         )
         .at(tri_span)
         .label("not a piece"));
@@ -340,7 +348,10 @@ mod tests {
         // a10 points up on edge 9, so a10 and a9 (below it) join; on edge 8
         // a10 points down and joins a11 instead.
         assert_eq!(read(&EDGE9, "a9,A10").unwrap(), "2:a9,a10");
-        assert_eq!(read(&EDGE9, "a10,a11").unwrap_err().0, "blokus::not_a_piece");
+        assert_eq!(
+            read(&EDGE9, "a10,a11").unwrap_err().0,
+            "blokus::not_a_piece"
+        );
         assert_eq!(read(&EDGE8, "a10,a11").unwrap(), "2:a10,a11");
         assert_eq!(read(&EDGE9, "I3:t15,r15,s15").unwrap(), "I3:r15,s15,t15");
         assert_eq!(read(&EDGE9, "r15").unwrap(), "1:r15");
@@ -351,13 +362,25 @@ mod tests {
         let e = |s: &str| read(&EDGE9, s).unwrap_err();
         assert_eq!(e("r15,r0"), ("blokus::not_a_square".into(), "r0".into()));
         assert_eq!(e("r15,"), ("blokus::not_a_square".into(), ",".into()));
-        assert_eq!(e("r15,s15,R15"), ("blokus::repeated_square".into(), "R15".into()));
-        assert_eq!(e("r15,t15"), ("blokus::not_a_piece".into(), "r15,t15".into()));
+        assert_eq!(
+            e("r15,s15,R15"),
+            ("blokus::repeated_square".into(), "R15".into())
+        );
+        assert_eq!(
+            e("r15,t15"),
+            ("blokus::not_a_piece".into(), "r15,t15".into())
+        );
         assert_eq!(
             e("a9,b9,c9,d9,e9,f9,g9"),
             ("blokus::not_a_piece".into(), "a9,b9,c9,d9,e9,f9,g9".into())
         );
-        assert_eq!(e("V3:r15,s15,t15"), ("blokus::wrong_piece_name".into(), "V3".into()));
-        assert_eq!(e("A4:r15,s15,t15"), ("blokus::wrong_piece_name".into(), "A4".into()));
+        assert_eq!(
+            e("V3:r15,s15,t15"),
+            ("blokus::wrong_piece_name".into(), "V3".into())
+        );
+        assert_eq!(
+            e("A4:r15,s15,t15"),
+            ("blokus::wrong_piece_name".into(), "A4".into())
+        );
     }
 }
