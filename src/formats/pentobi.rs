@@ -26,6 +26,10 @@
 //!   `RE` is kept as `SGF_RE` (Pentobi's result text is not a score list);
 //!   `FF`, `CA`, `AP`, `GM` are format data and dropped; any other root
 //!   property `XX` is kept as `SGF_XX`.
+//! - A move property with several values (`1[r12][r13]...`, one point
+//!   per value, as Pentobi wrote moves before its version 0.3 and still
+//!   reads them, e.g. in its Trigon opening book) is one move of those
+//!   points, read from a normalised copy like the values below.
 //! - SGF escapes: `\` takes the next character literally, `\` before a line
 //!   break removes it. A move value holding white space or escapes is read
 //!   from a normalised copy appended after the file's text (its spans point
@@ -541,9 +545,16 @@ fn game(
             let Some((v, s)) = p.values.first() else {
                 continue;
             };
-            let span = if v.chars().any(char::is_whitespace) || v.len() != s.length {
-                // normalise into a copy after the file's text
-                let norm: String = v.chars().filter(|c| !c.is_whitespace()).collect();
+            let several = p.values.len() > 1;
+            let span = if several || v.chars().any(char::is_whitespace) || v.len() != s.length {
+                // normalise into a copy after the file's text; old files
+                // give a move as one value per point: join them
+                let norm: String = p
+                    .values
+                    .iter()
+                    .map(|(v, _)| v.chars().filter(|c| !c.is_whitespace()).collect::<String>())
+                    .collect::<Vec<_>>()
+                    .join(",");
                 out_text.push_str("\n; ");
                 let at = out_text.len();
                 out_text.push_str(&norm);
@@ -782,6 +793,27 @@ mod tests {
         assert_eq!(games[0].tag_errors[0].code, "blokus::bad_tags");
         let (_, games) = read("(;GM[Blokus Duo]PL[3];B[e10])");
         assert_eq!(games[0].tag_errors[0].code, "blokus::bad_tags");
+    }
+
+    #[test]
+    fn trigon_names_and_old_move_values() {
+        let text = "(;GM[Blokus Trigon Three-Player]P1[Ann];1[p14][o13][p13];2[P3])";
+        let (t, games) = read(text);
+        let g = &games[0];
+        assert_eq!(g.tags.value("Variant"), Some("trigon"));
+        assert_eq!(g.tags.value("Players"), Some("3"));
+        assert_eq!(g.tags.value("Blue"), Some("Ann"));
+        assert_eq!(g.tags.get("Corners"), None);
+        let moves: Vec<&str> = g.tokens.iter().map(|k| k.text(&t)).collect();
+        assert_eq!(moves, ["p14,o13,p13", "P3"]);
+        for (gm, players) in [
+            ("Blokus Trigon", None),
+            ("blokus trigon two-player", Some("2")),
+        ] {
+            let g = &read(&format!("(;GM[{gm}])")).1[0];
+            assert_eq!(g.tags.value("Variant"), Some("trigon"));
+            assert_eq!(g.tags.value("Players"), players);
+        }
     }
 
     #[test]
