@@ -445,3 +445,121 @@ mod generator {
         }
     }
 }
+
+/// The code the spec's order of checks gives a placement (piece used,
+/// occupied, starting point or side contact then corner contact), judged by
+/// the slow reference; `None` when legal.
+fn expected_code(s: &Slow, c: usize, piece: u8, cells: &[(i32, i32)]) -> Option<&'static str> {
+    if s.used[c] & (1 << piece) != 0 {
+        return Some("blokus::piece_used");
+    }
+    if cells.iter().any(|&t| s.occupied(t)) {
+        return Some("blokus::occupied");
+    }
+    if s.used[c] == 0 {
+        let starts = s.starts();
+        return if cells.iter().any(|t| starts.contains(t)) {
+            None
+        } else {
+            Some("blokus::start_missed")
+        };
+    }
+    if cells
+        .iter()
+        .any(|&(x, r)| s.edge_nb(x, r).iter().any(|t| s.mine(c, t)))
+    {
+        return Some("blokus::edge_contact");
+    }
+    if !cells
+        .iter()
+        .any(|&(x, r)| s.corner_nb(x, r).iter().any(|t| s.mine(c, t)))
+    {
+        return Some("blokus::no_corner_contact");
+    }
+    None
+}
+
+/// Placements (legal or not) put into generated records at several plies:
+/// the driver reports the slow reference's code at that ply, or accepts it.
+#[test]
+fn placements_in_records_get_the_right_code_at_the_right_ply() {
+    use crate::replay::{Options, replay};
+    for (three, seed) in [(false, 31u64), (true, 37)] {
+        let (moves, _) = generator::play(three, seed, true);
+        let tags = format!(
+            "[Game \"blokus\"]\n[Variant \"trigon\"]\n{}\n",
+            if three { "[Players \"3\"]\n" } else { "" }
+        );
+        let mut s = seed;
+        let mut seen = HashSet::new();
+        for k in [0usize, 2, 9, 25, 40, 55] {
+            let Some(prefix) = moves.get(..k) else {
+                continue;
+            };
+            // the position after k plies, by the engine
+            let mut b = Board::new(three);
+            let g = b.geo();
+            for m in prefix {
+                if m == "pass" {
+                    b.pass();
+                } else {
+                    let ids: Vec<u16> = m
+                        .split(':')
+                        .nth(1)
+                        .unwrap()
+                        .split(',')
+                        .map(|t| {
+                            let (x, r) = super::notation::parse_triangle(t).unwrap();
+                            g.at(i32::from(x), i32::from(r)).unwrap()
+                        })
+                        .collect();
+                    b.place(g.find_place(&ids).unwrap());
+                }
+            }
+            if !b.has_move(b.to_move) {
+                continue;
+            }
+            let slow = slow_of(&b);
+            let c = usize::from(b.to_move);
+            // random placements, plus one legal one
+            let mut ids: Vec<u16> = (0..12)
+                .map(|_| (xorshift(&mut s) % g.places.len() as u64) as u16)
+                .collect();
+            ids.push(b.moves(b.to_move)[0]);
+            // near the colour's own triangles: side contacts, used pieces
+            let near = b.forb[c].and_not(&b.all).or(&b.cand[c].and_not(&b.all));
+            for (n, t) in near.iter().enumerate().filter(|(n, _)| n % 5 == 0).take(6) {
+                let list = g.covering(t, n % 22);
+                if let Some(&id) = list.get(n % list.len().max(1)) {
+                    ids.push(id);
+                }
+            }
+            for id in ids {
+                let cells: Vec<(i32, i32)> = cells_of(g, id).into_iter().collect();
+                let want = expected_code(&slow, c, g.place(id).unwrap().piece, &cells);
+                let text = super::notation::write_place(g, id);
+                let src = format!("{tags}{} {text}\n", prefix.join(" "));
+                let games = crate::record::parse_file(&src);
+                let r = replay(&games[0], &src, &Options::default());
+                match want {
+                    None => assert!(r.valid, "{text} at {k}: {:?}", r.errors),
+                    Some(code) => {
+                        let e = &r.errors[0];
+                        assert_eq!(e.code, code, "{text} at {k}");
+                        assert_eq!(e.ply, k + 1, "{text} at {k}");
+                        seen.insert(code);
+                    }
+                }
+            }
+        }
+        for code in [
+            "blokus::piece_used",
+            "blokus::occupied",
+            "blokus::start_missed",
+            "blokus::edge_contact",
+            "blokus::no_corner_contact",
+        ] {
+            assert!(seen.contains(code), "{code} never produced");
+        }
+    }
+}
