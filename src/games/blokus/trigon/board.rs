@@ -27,9 +27,8 @@ pub struct Bits(pub [u64; 8]);
 impl Bits {
     #[inline]
     pub fn has(&self, i: u16) -> bool {
-        self.0
-            .get(usize::from(i >> 6))
-            .is_some_and(|w| w >> (i & 63) & 1 != 0)
+        // `& 7` keeps the word index in the array for any `i`
+        self.0[usize::from(i >> 6) & 7] >> (i & 63) & 1 != 0
     }
 
     #[inline]
@@ -87,6 +86,23 @@ impl Place {
     }
 }
 
+/// A placement as seen from one of its triangles: its id and its other
+/// triangles, kept next to each other so move generation reads them in
+/// order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Entry {
+    pub id: u16,
+    pub n: u8,
+    pub others: [u16; MAX_SIZE - 1],
+}
+
+impl Entry {
+    #[inline]
+    pub fn others(&self) -> &[u16] {
+        self.others.get(..usize::from(self.n)).unwrap_or(&[])
+    }
+}
+
 /// The board of one edge length, with everything precomputed.
 pub struct Geometry {
     /// Edge length of the hexagon (9 or 8).
@@ -110,6 +126,8 @@ pub struct Geometry {
     /// `by_cell[offsets[i * PIECES + p]..offsets[i * PIECES + p + 1]]`.
     offsets: Vec<u32>,
     by_cell: Vec<u16>,
+    /// The same placements as entries (the covered triangle left out).
+    entries: Vec<Entry>,
 }
 
 const NONE: u16 = u16::MAX;
@@ -153,6 +171,7 @@ impl Geometry {
             places: Vec::new(),
             offsets: Vec::new(),
             by_cell: Vec::new(),
+            entries: Vec::new(),
         };
         for &(x, r) in &g.cells {
             let (x, r) = (i32::from(x), i32::from(r));
@@ -261,21 +280,48 @@ impl Geometry {
         }
         self.offsets = Vec::with_capacity(per_cell.len() + 1);
         self.offsets.push(0);
-        for list in &per_cell {
+        for (k, list) in per_cell.iter().enumerate() {
+            let cell = (k / PIECES) as u16;
             self.by_cell.extend_from_slice(list);
+            for &id in list {
+                let mut e = Entry {
+                    id,
+                    n: 0,
+                    others: [0; MAX_SIZE - 1],
+                };
+                let cells = self
+                    .places
+                    .get(usize::from(id))
+                    .map_or(&[][..], Place::cells);
+                for &t in cells.iter().filter(|&&t| t != cell) {
+                    if let Some(slot) = e.others.get_mut(usize::from(e.n)) {
+                        *slot = t;
+                        e.n += 1;
+                    }
+                }
+                self.entries.push(e);
+            }
             self.offsets.push(self.by_cell.len() as u32);
         }
+    }
+
+    #[inline]
+    fn range(&self, i: u16, p: usize) -> std::ops::Range<usize> {
+        let k = usize::from(i) * PIECES + p;
+        self.offsets.get(k).copied().unwrap_or(0) as usize
+            ..self.offsets.get(k + 1).copied().unwrap_or(0) as usize
     }
 
     /// The placements of piece `p` covering triangle `i`.
     #[inline]
     pub fn covering(&self, i: u16, p: usize) -> &[u16] {
-        let k = usize::from(i) * PIECES + p;
-        let (a, b) = (
-            self.offsets.get(k).copied().unwrap_or(0) as usize,
-            self.offsets.get(k + 1).copied().unwrap_or(0) as usize,
-        );
-        self.by_cell.get(a..b).unwrap_or(&[])
+        self.by_cell.get(self.range(i, p)).unwrap_or(&[])
+    }
+
+    /// The same as entries, each with its other triangles.
+    #[inline]
+    pub fn entries(&self, i: u16, p: usize) -> &[Entry] {
+        self.entries.get(self.range(i, p)).unwrap_or(&[])
     }
 
     /// The placement with these triangles (any order), if any.
@@ -377,11 +423,8 @@ impl Board {
             while left != 0 {
                 let p = left.trailing_zeros() as usize;
                 left &= left - 1;
-                for &id in g.covering(i, p) {
-                    let Some(pl) = g.places.get(usize::from(id)) else {
-                        continue;
-                    };
-                    if pl.cells().iter().all(|&t| !block.has(t)) && !f(id) {
+                for e in g.entries(i, p) {
+                    if e.others().iter().all(|&t| !block.has(t)) && !f(e.id) {
                         return false;
                     }
                 }
