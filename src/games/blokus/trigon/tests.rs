@@ -563,3 +563,56 @@ fn placements_in_records_get_the_right_code_at_the_right_ply() {
         }
     }
 }
+
+fn run(src: &str) -> crate::replay::GameReport {
+    let games = crate::record::parse_file(src);
+    crate::replay::replay(&games[0], src, &crate::replay::Options::default())
+}
+
+#[test]
+fn setup_tags() {
+    let head = "[Game \"blokus\"]\n[Variant \"trigon\"]\n";
+    // a set-up colour is past its first piece: corner contact needed
+    let r = run(&format!(
+        "{head}[SetupBlue \"I3:r15,s15,t15\"]\n[First \"yellow\"]\n\nr4 j12 j7 2:p15,q15\n"
+    ));
+    assert_eq!(r.errors[0].code, "blokus::edge_contact", "{:?}", r.errors);
+    assert_eq!(r.errors[0].ply, 4);
+    let r = run(&format!(
+        "{head}[SetupBlue \"I3:r15,s15,t15\"]\n[First \"yellow\"]\n\nr4 j12 j7 2:o14,p14\n"
+    ));
+    assert!(r.valid, "{:?}", r.errors);
+    for (tags, blamed) in [
+        ("[SetupBlue \"1:a1\"]", "a1"),
+        ("[SetupBlue \"1:r15 1:s15\"]", "1:s15"),
+        ("[SetupBlue \"1:r15\"]\n[SetupRed \"2:r15,s15\"]", "r15"),
+        ("[SetupBlue \"V3:r15,s15,t15\"]", "V3"),
+        ("[SetupPurple \"1:r15\"]", "[SetupPurple \"1:r15\"]"),
+        ("[First \"purple\"]", "\"purple\""),
+    ] {
+        let src = format!("{head}{tags}\n\n*\n");
+        let r = run(&src);
+        let e = &r.errors[0];
+        assert!(
+            e.code == "blokus::bad_tags" || e.code == "blokus::wrong_piece_name",
+            "{tags}: {e:?}"
+        );
+        assert_eq!(e.span.unwrap().text(&src), blamed, "{tags}");
+        assert_eq!(r.plies, 0);
+    }
+}
+
+#[test]
+fn seats_and_scores() {
+    let r = run(
+        "[Game \"blokus\"]\n[Variant \"trigon\"]\n[Players \"2\"]\n\nI3:r15,s15,t15 r4 2:j12,k12\n",
+    );
+    assert!(r.valid);
+    assert_eq!(r.seats, ["player1", "player2"]);
+    assert_eq!(r.scores, [5, 1]);
+    let r = run(
+        "[Game \"blokus\"]\n[Variant \"trigon\"]\n[Players \"3\"]\n[Scoring \"official\"]\n\np14\n",
+    );
+    assert_eq!(r.seats, ["blue", "yellow", "red"]);
+    assert_eq!(r.scores, [-109, -110, -110]);
+}
