@@ -11,8 +11,10 @@
 //!
 //! Move generation walks the colour's candidates (on its first move, the
 //! empty starting points) and, for each unplaced piece, the placements
-//! covering that candidate, checking each placement's triangles against the
-//! blocked set (occupied, or edge neighbours of the colour). A placement
+//! covering that candidate that avoid its blocked side neighbours (lists
+//! precomputed per status of the three side neighbours), checking each
+//! placement's other triangles against the blocked set (occupied, or edge
+//! neighbours of the colour). A placement
 //! covering several candidates is counted once, at its first candidate:
 //! candidates already tried join the blocked set. No allocation on this path.
 
@@ -88,18 +90,23 @@ impl Place {
 
 /// A placement as seen from one of its triangles: its id and its other
 /// triangles, kept next to each other so move generation reads them in
-/// order.
+/// order. Unused slots hold [`NEVER`], a bit no board sets, so the check
+/// reads all five without a branch.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Entry {
     pub id: u16,
-    pub n: u8,
     pub others: [u16; MAX_SIZE - 1],
 }
 
+/// A bit index past every board's triangles (never set).
+pub const NEVER: u16 = 511;
+
 impl Entry {
+    /// Whether none of the other triangles is in `block`.
     #[inline]
-    pub fn others(&self) -> &[u16] {
-        self.others.get(..usize::from(self.n)).unwrap_or(&[])
+    pub fn fits(&self, block: &Bits) -> bool {
+        let [a, b, c, d, e] = self.others;
+        !(block.has(a) | block.has(b) | block.has(c) | block.has(d) | block.has(e))
     }
 }
 
@@ -126,7 +133,12 @@ pub struct Geometry {
     /// `by_cell[offsets[i * PIECES + p]..offsets[i * PIECES + p + 1]]`.
     offsets: Vec<u32>,
     by_cell: Vec<u16>,
-    /// The same placements as entries (the covered triangle left out).
+    /// The same placements as entries (the covered triangle left out),
+    /// filed again by the status of the triangle's side neighbours: for
+    /// status `s` (bit `k` set when side neighbour `k` is blocked) the
+    /// entries of triangle `i` and piece `p` that avoid those neighbours are
+    /// `entries[entry_at[(i * PIECES + p) * 8 + s]..entry_at[.. + 1]]`.
+    entry_at: Vec<u32>,
     entries: Vec<Entry>,
 }
 
@@ -171,6 +183,7 @@ impl Geometry {
             places: Vec::new(),
             offsets: Vec::new(),
             by_cell: Vec::new(),
+            entry_at: Vec::new(),
             entries: Vec::new(),
         };
         for &(x, r) in &g.cells {
@@ -280,29 +293,54 @@ impl Geometry {
         }
         self.offsets = Vec::with_capacity(per_cell.len() + 1);
         self.offsets.push(0);
+        self.entry_at = Vec::with_capacity(per_cell.len() * 8 + 1);
+        self.entry_at.push(0);
         for (k, list) in per_cell.iter().enumerate() {
             let cell = (k / PIECES) as u16;
             self.by_cell.extend_from_slice(list);
-            for &id in list {
-                let mut e = Entry {
-                    id,
-                    n: 0,
-                    others: [0; MAX_SIZE - 1],
-                };
-                let cells = self
-                    .places
-                    .get(usize::from(id))
-                    .map_or(&[][..], Place::cells);
-                for &t in cells.iter().filter(|&&t| t != cell) {
-                    if let Some(slot) = e.others.get_mut(usize::from(e.n)) {
-                        *slot = t;
-                        e.n += 1;
-                    }
-                }
-                self.entries.push(e);
-            }
             self.offsets.push(self.by_cell.len() as u32);
+            let nbs = self
+                .edge_nb
+                .get(usize::from(cell))
+                .cloned()
+                .unwrap_or_default();
+            for status in 0..8u32 {
+                for &id in list {
+                    let cells = self
+                        .places
+                        .get(usize::from(id))
+                        .map_or(&[][..], Place::cells);
+                    let avoids = nbs
+                        .iter()
+                        .enumerate()
+                        .all(|(b, n)| status >> b & 1 == 0 || !cells.contains(n));
+                    if !avoids {
+                        continue;
+                    }
+                    let mut e = Entry {
+                        id,
+                        others: [NEVER; MAX_SIZE - 1],
+                    };
+                    let others = cells.iter().filter(|&&t| t != cell);
+                    for (slot, &t) in e.others.iter_mut().zip(others) {
+                        *slot = t;
+                    }
+                    self.entries.push(e);
+                }
+                self.entry_at.push(self.entries.len() as u32);
+            }
         }
+    }
+
+    /// The status of triangle `i`'s side neighbours in `block`, bit `k` for
+    /// neighbour `k`.
+    #[inline]
+    pub fn side_status(&self, i: u16, block: &Bits) -> usize {
+        self.edge_nb.get(usize::from(i)).map_or(0, |nbs| {
+            nbs.iter()
+                .enumerate()
+                .fold(0, |s, (k, &n)| s | usize::from(block.has(n)) << k)
+        })
     }
 
     #[inline]
@@ -318,10 +356,16 @@ impl Geometry {
         self.by_cell.get(self.range(i, p)).unwrap_or(&[])
     }
 
-    /// The same as entries, each with its other triangles.
+    /// The placements of piece `p` covering triangle `i` that avoid the
+    /// side neighbours blocked in `status`, each with its other triangles.
     #[inline]
-    pub fn entries(&self, i: u16, p: usize) -> &[Entry] {
-        self.entries.get(self.range(i, p)).unwrap_or(&[])
+    pub fn entries(&self, i: u16, p: usize, status: usize) -> &[Entry] {
+        let k = (usize::from(i) * PIECES + p) * 8 + (status & 7);
+        let (a, b) = (
+            self.entry_at.get(k).copied().unwrap_or(0) as usize,
+            self.entry_at.get(k + 1).copied().unwrap_or(0) as usize,
+        );
+        self.entries.get(a..b).unwrap_or(&[])
     }
 
     /// The placement with these triangles (any order), if any.
@@ -419,12 +463,13 @@ impl Board {
         };
         let unused = !self.used[ci] & ALL_PIECES;
         for i in cands.iter() {
+            let status = g.side_status(i, &block);
             let mut left = unused;
             while left != 0 {
                 let p = left.trailing_zeros() as usize;
                 left &= left - 1;
-                for e in g.entries(i, p) {
-                    if e.others().iter().all(|&t| !block.has(t)) && !f(e.id) {
+                for e in g.entries(i, p, status) {
+                    if e.fits(&block) && !f(e.id) {
                         return false;
                     }
                 }
