@@ -24,7 +24,10 @@
 //!
 //! Layout: [`pieces`] holds the 21 shapes and their orientations, [`notation`]
 //! reads tokens into [`Move`]s, [`engine`] is the row-mask rule engine,
-//! [`setup`] reads set-up tags, [`render`] draws positions.
+//! [`setup`] reads set-up tags, [`render`] draws positions; [`trigon`] has
+//! the same layout for Trigon. The notation is told the variant
+//! ([`Rules::parse_moves_in`]): a Trigon record's tokens are read as
+//! triangles ([`Move::Tri`]), whose shapes depend on the board's size.
 //!
 //! Decisions where the spec is silent:
 //! - Notation reports what it can judge without the board: malformed squares
