@@ -20,7 +20,7 @@
 
 use std::sync::LazyLock;
 
-use super::pieces::{ALL_PIECES, MAX_SIZE, ORIENTS, PIECES};
+use super::pieces::{self, ALL_PIECES, MAX_SIZE, ORIENTS, PIECES};
 
 /// A set of triangles, bit `i` for triangle index `i` (at most 512).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Hash)]
@@ -371,13 +371,16 @@ impl Geometry {
     /// The placement with these triangles (any order), if any.
     pub fn find_place(&self, cells: &[u16]) -> Option<u16> {
         let first = *cells.first()?;
-        (0..PIECES).find_map(|p| {
-            self.covering(first, p).iter().copied().find(|&id| {
-                self.places.get(usize::from(id)).is_some_and(|pl| {
-                    pl.n as usize == cells.len() && cells.iter().all(|c| pl.cells().contains(c))
+        let n = cells.len() as u32;
+        (0..PIECES)
+            .filter(|&p| pieces::size(p as u8) == n)
+            .find_map(|p| {
+                self.covering(first, p).iter().copied().find(|&id| {
+                    self.places.get(usize::from(id)).is_some_and(|pl| {
+                        pl.n as usize == cells.len() && cells.iter().all(|c| pl.cells().contains(c))
+                    })
                 })
             })
-        })
     }
 
     pub fn place(&self, id: u16) -> Option<&Place> {
