@@ -60,6 +60,18 @@ pub trait Rules: 'static {
     /// Reads the movetext. `src` is the file the token spans point into.
     fn parse_moves(tokens: &[Token], src: &str) -> ParsedMoves<Self::Move>;
 
+    /// Reads the movetext for the game `start` set up, for games whose
+    /// notation depends on the variant's board (Blokus Trigon's triangles).
+    /// The notation learns the board's shape, not the position. Default:
+    /// [`Rules::parse_moves`].
+    fn parse_moves_in(
+        _start: &Self::State,
+        tokens: &[Token],
+        src: &str,
+    ) -> ParsedMoves<Self::Move> {
+        Self::parse_moves(tokens, src)
+    }
+
     /// Who moves next (the `player` of a move in JSON: a seat or a colour).
     fn to_move(state: &Self::State) -> String;
 
@@ -161,6 +173,16 @@ pub trait Rules: 'static {
 
     /// Leaf count of the legal-move tree from the variant's start position.
     fn perft(variant: Option<&str>, depth: u32) -> Result<u64, String>;
+
+    /// [`Rules::perft`] for a number of players, in games where it changes
+    /// the start position (`gamerec perft --players`). Default: refused.
+    fn perft_players(variant: Option<&str>, players: u8, depth: u32) -> Result<u64, String> {
+        let _ = (variant, depth);
+        Err(format!(
+            "{} perft takes no --players (asked for {players})",
+            Self::NAME
+        ))
+    }
 }
 
 /// The index in `R::VARIANTS` of a variant name (trimmed, case-insensitive);

@@ -220,6 +220,7 @@ pub trait DynGame: Sync {
         color: bool,
     ) -> Result<View, ViewError>;
     fn perft(&self, variant: Option<&str>, depth: u32) -> Result<u64, String>;
+    fn perft_players(&self, variant: Option<&str>, players: u8, depth: u32) -> Result<u64, String>;
     /// Replays the whole game keeping the position after every ply (for the
     /// score plot and the HTML viewer); `None` when it could not be set up.
     fn frames(&self, raw: &RawGame, src: &str, opts: &Options) -> Frames;
@@ -305,6 +306,10 @@ impl<R: Rules> DynGame for Game<R> {
 
     fn perft(&self, variant: Option<&str>, depth: u32) -> Result<u64, String> {
         R::perft(variant, depth)
+    }
+
+    fn perft_players(&self, variant: Option<&str>, players: u8, depth: u32) -> Result<u64, String> {
+        R::perft_players(variant, players, depth)
     }
 }
 
@@ -587,7 +592,7 @@ fn run<'a, R: Rules>(
         on_ply,
     };
     replay.played(None);
-    let parsed = R::parse_moves(&raw.tokens, src);
+    let parsed = R::parse_moves_in(&replay.state, &raw.tokens, src);
     let failed = replay.moves(&parsed.moves).is_err()
         || replay
             .movetext_end(parsed.error, parsed.moves.last())

@@ -51,13 +51,27 @@ const LEGEND_ITEM: u32 = 110;
 const MIN_WIDTH: u32 = 340;
 const FONT: &str = "font-family=\"sans-serif\"";
 
-/// A rectangular board of square cells.
+/// The cells' shape.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Shape {
+    /// Square cells, `cell` pixels a side.
+    #[default]
+    Squares,
+    /// Equilateral triangles of side `cell` (Blokus Trigon): columns half a
+    /// side apart, rows a triangle's height apart; per cell (row-major from
+    /// the top left) `0` off the board, `1` pointing up, `2` pointing down.
+    /// A glyph's box is `cell` wide and [`Grid::row_step`] high.
+    Triangles(Vec<u8>),
+}
+
+/// A board of cells in rows and columns.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Grid {
     pub cols: usize,
     pub rows: usize,
     /// A cell's side in pixels.
     pub cell: u32,
+    pub shape: Shape,
     /// Column labels left to right, row labels top to bottom.
     pub col_labels: Vec<String>,
     pub row_labels: Vec<String>,
@@ -67,27 +81,117 @@ pub struct Grid {
 }
 
 impl Grid {
+    /// How far apart columns are.
+    pub fn col_step(&self) -> u32 {
+        match self.shape {
+            Shape::Squares => self.cell,
+            Shape::Triangles(_) => self.cell / 2,
+        }
+    }
+
+    /// How far apart rows are.
+    pub fn row_step(&self) -> u32 {
+        match self.shape {
+            Shape::Squares => self.cell,
+            // a triangle's height, to the pixel
+            Shape::Triangles(_) => (self.cell * 866).div_ceil(1000),
+        }
+    }
+
     /// The board with its coordinate bands: width and height.
     pub fn size(&self) -> (u32, u32) {
+        let extra = match self.shape {
+            Shape::Squares => 0,
+            Shape::Triangles(_) => self.cell / 2,
+        };
         (
-            self.cols as u32 * self.cell + 2 * LABELS,
-            self.rows as u32 * self.cell + 2 * LABELS,
+            self.cols as u32 * self.col_step() + extra + 2 * LABELS,
+            self.rows as u32 * self.row_step() + 2 * LABELS,
         )
     }
 
-    /// The top-left corner of cell `i` (row-major from the top left), in the
-    /// board's coordinates.
+    /// The top-left corner of cell `i`'s box (row-major from the top left),
+    /// in the board's coordinates.
     pub fn origin(&self, i: usize) -> (u32, u32) {
         let cols = self.cols.max(1);
         (
-            LABELS + (i % cols) as u32 * self.cell,
-            LABELS + (i / cols) as u32 * self.cell,
+            LABELS + (i % cols) as u32 * self.col_step(),
+            LABELS + (i / cols) as u32 * self.row_step(),
         )
     }
 
     /// The board without pieces: the surface, the lines, the coordinates on
     /// all four sides.
     pub fn background(&self) -> String {
+        match &self.shape {
+            Shape::Squares => self.square_background(),
+            Shape::Triangles(cells) => self.triangle_background(cells),
+        }
+    }
+
+    /// The outline of a triangle in a cell's box (`up`: pointing up).
+    pub fn triangle(&self, up: bool) -> String {
+        let (w, h) = (self.cell, self.row_step());
+        let half = w / 2;
+        if up {
+            format!("{half},0 {w},{h} 0,{h}")
+        } else {
+            format!("0,0 {w},0 {half},{h}")
+        }
+    }
+
+    fn triangle_background(&self, cells: &[u8]) -> String {
+        let (w, h) = self.size();
+        let mut out = String::new();
+        let _ = write!(
+            out,
+            "<g fill=\"{}\" stroke=\"{}\" stroke-linejoin=\"round\">",
+            self.fill, self.line
+        );
+        for (i, &kind) in cells.iter().enumerate() {
+            if kind == 0 {
+                continue;
+            }
+            let (x, y) = self.origin(i);
+            let _ = write!(
+                out,
+                "<polygon transform=\"translate({x} {y})\" points=\"{}\"/>",
+                self.triangle(kind == 1)
+            );
+        }
+        out.push_str("</g>");
+        let _ = write!(
+            out,
+            "<g {FONT} font-size=\"10\" fill=\"{}\" text-anchor=\"middle\">",
+            palette::INK
+        );
+        let (cs, rs) = (self.col_step(), self.row_step());
+        for (c, l) in self.col_labels.iter().enumerate() {
+            if l.is_empty() {
+                continue;
+            }
+            let x = LABELS + c as u32 * cs + self.cell / 2;
+            let _ = write!(
+                out,
+                "<text x=\"{x}\" y=\"13\">{l}</text><text x=\"{x}\" y=\"{}\">{l}</text>",
+                h - 5,
+                l = esc(l)
+            );
+        }
+        for (r, l) in self.row_labels.iter().enumerate() {
+            let y = LABELS + r as u32 * rs + rs / 2 + 4;
+            let _ = write!(
+                out,
+                "<text x=\"9\" y=\"{y}\">{l}</text><text x=\"{}\" y=\"{y}\">{l}</text>",
+                w - 9,
+                l = esc(l)
+            );
+        }
+        out.push_str("</g>");
+        out
+    }
+
+    fn square_background(&self) -> String {
         let (w, h) = self.size();
         let (bw, bh) = (w - 2 * LABELS, h - 2 * LABELS);
         let mut out = format!(
@@ -711,11 +815,32 @@ mod tests {
     }
 
     #[test]
+    fn triangle_grids_place_cells_half_a_side_apart() {
+        let grid = Grid {
+            cols: 4,
+            rows: 2,
+            cell: 20,
+            shape: Shape::Triangles(vec![0, 1, 2, 1, 1, 2, 1, 0]),
+            col_labels: vec!["a".into(), "b".into(), "c".into(), "d".into()],
+            row_labels: vec!["2".into(), "1".into()],
+            fill: "#eee",
+            line: "#999",
+        };
+        assert_eq!((grid.col_step(), grid.row_step()), (10, 18));
+        assert_eq!(grid.origin(5), (LABELS + 10, LABELS + 18));
+        assert_eq!(grid.size(), (4 * 10 + 10 + 2 * LABELS, 2 * 18 + 2 * LABELS));
+        // one outline per triangle on the board
+        assert_eq!(grid.background().matches("<polygon").count(), 6);
+        assert_eq!(grid.triangle(true), "10,0 20,18 0,18");
+    }
+
+    #[test]
     fn a_scene_uses_its_glyphs_once() {
         let grid = Grid {
             cols: 3,
             rows: 2,
             cell: 20,
+            shape: Shape::Squares,
             col_labels: vec!["a".into(), "b".into(), "c".into()],
             row_labels: vec!["2".into(), "1".into()],
             fill: "#eee",

@@ -136,6 +136,28 @@ fn perft_prints_the_count_last() {
 }
 
 #[test]
+fn perft_takes_a_number_of_players() {
+    let o = bin(
+        &[
+            "perft",
+            "blokus",
+            "1",
+            "--variant",
+            "trigon",
+            "--players",
+            "3",
+        ],
+        b"",
+    );
+    assert_eq!(o.code, 0);
+    assert_eq!(o.stdout.lines().last(), Some("2478"));
+    let o = bin(&["perft", "reversi", "1", "--players", "3"], b"");
+    assert_eq!(o.code, 2);
+    let o = bin(&["perft", "blokus", "1", "--players", "many"], b"");
+    assert_eq!(o.code, 2);
+}
+
+#[test]
 fn show_and_moves_on_an_invalid_game() {
     // The position before the illegal move, the diagnostic, exit 1.
     let o = bin(&["moves", INVALID], b"");

@@ -135,6 +135,11 @@ fn pentobi_round_trips() {
         "fixtures/pentobi/valid/classic.blksgf",
         "fixtures/pentobi/valid/duo_setup.blksgf",
         "fixtures/pentobi/valid/classic_setup.blksgf",
+        "fixtures/pentobi/valid/trigon.blksgf",
+        "fixtures/pentobi/valid/trigon_two_player.blksgf",
+        "fixtures/pentobi/valid/trigon_three_player.blksgf",
+        "fixtures/pentobi/valid/trigon_setup.blksgf",
+        "fixtures/pentobi/valid/trigon_old_move_values.blksgf",
     ] {
         let first = docs(file, std::fs::read(file).unwrap());
         let written = formats::pentobi::write(&first).unwrap();
@@ -145,6 +150,7 @@ fn pentobi_round_trips() {
     for file in [
         "fixtures/pentobi/valid/duo_setup.blksgf",
         "fixtures/pentobi/valid/classic_setup.blksgf",
+        "fixtures/pentobi/valid/trigon_setup.blksgf",
     ] {
         let first = docs(file, std::fs::read(file).unwrap());
         assert!(

@@ -77,6 +77,41 @@ fn deblockle_perft_deep() {
     assert_eq!(perft("deblockle", Some("no-side-by-side"), 4), 4_274_464);
 }
 
+fn perft_players(
+    game: &str,
+    variant: Option<&str>,
+    players: u8,
+    depth: u32,
+) -> Result<u64, String> {
+    gamerec::games::by_name(game)
+        .ok_or_else(|| "no game".to_string())
+        .and_then(|g| g.perft_players(variant, players, depth))
+}
+
+/// Trigon's spec counts: the same for every player count (the edge-8 board
+/// of three players has 413 placements per starting point too).
+#[test]
+fn blokus_trigon_perft_shallow() {
+    let t = Some("trigon");
+    assert_eq!(perft("blokus", t, 1), 2_478);
+    assert_eq!(perft("blokus", t, 2), 5_117_070);
+    for players in [2, 4] {
+        assert_eq!(perft_players("blokus", t, players, 1), Ok(2_478));
+    }
+    assert_eq!(perft_players("blokus", t, 3, 1), Ok(2_478));
+    assert_eq!(perft_players("blokus", t, 3, 2), Ok(5_117_070));
+    assert_eq!(perft_players("blokus", None, 3, 1), Ok(58));
+    assert!(perft_players("blokus", Some("duo"), 3, 1).is_err());
+    assert!(perft_players("blokus", t, 5, 1).is_err());
+    assert!(perft_players("reversi", None, 2, 1).is_err());
+}
+
+#[test]
+#[ignore = "deep perft: run in release"]
+fn blokus_trigon_perft_deep() {
+    assert_eq!(perft("blokus", Some("trigon"), 3), 8_453_399_640);
+}
+
 #[test]
 fn qwirkle_has_no_perft() {
     let err = gamerec::games::by_name("qwirkle").map(|g| g.perft(None, 1));

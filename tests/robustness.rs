@@ -61,7 +61,7 @@ fn random_text_from_the_notation_alphabet() {
 /// Every game's notation and engine on text made of its own alphabet.
 #[test]
 fn random_movetext_for_every_game() {
-    let alphabets: [(&str, &[u8]); 4] = [
+    let alphabets: [(&str, &[u8]); 5] = [
         ("reversi", b"abcdefghij123456789 pass PA -- \n{};"),
         (
             "blokus",
@@ -69,14 +69,22 @@ fn random_movetext_for_every_game() {
         ),
         ("qwirkle", b"ROYGBPosdcx*@,-0123456789 +=<> swap pass\n"),
         ("deblockle", b"abcdefgh01234567899-/ pass\n"),
+        (
+            "blokus trigon",
+            b"aaaaabcdefghijklmnopqrstuvwxyz0123456789,,,:ILSVPFWAGYXOC pass\n",
+        ),
     ];
-    let headers: [(&str, &str); 4] = [
+    let headers: [(&str, &str); 5] = [
         ("reversi", "[Game \"reversi\"]\n"),
         ("blokus", "[Game \"blokus\"]\n[Size \"7\"]\n"),
         ("qwirkle", "[Game \"qwirkle\"]\n[Players \"2\"]\n"),
         (
             "deblockle",
             "[Game \"deblockle\"]\n[SetupGold \"c1 x/stop, e1 stop/cross\"]\n[SetupBlue \"c7 x/slider, e7 hoops/stop\"]\n",
+        ),
+        (
+            "blokus trigon",
+            "[Game \"blokus\"]\n[Variant \"trigon\"]\n[Players \"3\"]\n",
         ),
     ];
     for ((game, alphabet), (_, header)) in alphabets.iter().zip(headers.iter()) {

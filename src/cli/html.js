@@ -54,7 +54,7 @@
   function boardSvg(g, ply) {
     var k = D.kinds[g.k], cells = cellsAt(g, ply), out = [];
     var at = function (i) {
-      return ' x="' + (k.lb + (i % k.cols) * k.cell) + '" y="' + (k.lb + Math.floor(i / k.cols) * k.cell) + '"/>';
+      return ' x="' + (k.lb + (i % k.cols) * k.cw) + '" y="' + (k.lb + Math.floor(i / k.cols) * k.rh) + '"/>';
     };
     out.push('<svg xmlns="http://www.w3.org/2000/svg" class="board" width="' + k.w + '" height="' + k.h +
       '" viewBox="0 0 ' + k.w + " " + k.h + '"><use href="#b' + k.bg + '"/><g class="cells">');

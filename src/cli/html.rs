@@ -455,6 +455,7 @@ fn finish(
     let bg = defs.background(grid.background());
     let kind = json!({
         "cols": grid.cols, "rows": grid.rows, "cell": grid.cell,
+        "cw": grid.col_step(), "rh": grid.row_step(),
         "w": grid.size().0, "h": grid.size().1, "bg": bg, "lb": svg::LABELS,
     });
     obj.insert("k".into(), json!(intern(kinds, kind)));

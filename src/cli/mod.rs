@@ -50,7 +50,8 @@ struct Cli {
     /// wthor, transcript, csv, ggf, pentobi).
     #[arg(long, global = true, value_name = "FORMAT")]
     from: Option<String>,
-    /// WTHOR players file (default: `WTHOR.JOU` beside each `.wtb` file).
+    /// WTHOR players file (default: `WTHOR.JOU` beside each `.wtb` file); for
+    /// `perft`, the number of players (Blokus Trigon: 3 plays the smaller board).
     #[arg(long, global = true, value_name = "FILE")]
     players: Option<String>,
     /// WTHOR tournaments file (default: `WTHOR.TRN` beside each `.wtb` file).

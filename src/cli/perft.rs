@@ -1,4 +1,7 @@
-//! `gamerec perft GAME DEPTH [--variant V]`: leaf count of the move tree.
+//! `gamerec perft GAME DEPTH [--variant V] [--players N]`: leaf count of the
+//! move tree. `--players` is the global option (elsewhere WTHOR's players
+//! file); for perft it is the number of players, where it changes the start
+//! position (Blokus Trigon's three-player board).
 
 use super::{Ctx, EXIT_OK};
 
@@ -17,7 +20,18 @@ pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
     let Some(game) = crate::games::by_name(&args.game) else {
         return ctx.usage(&format!("unknown game `{}`", args.game));
     };
-    match game.perft(args.variant.as_deref(), args.depth) {
+    let players = match ctx.players.as_deref().map(|p| p.trim().parse::<u8>()) {
+        None => None,
+        Some(Ok(n)) => Some(n),
+        Some(Err(_)) => {
+            return ctx.usage("perft --players takes a number of players, e.g. --players 3");
+        }
+    };
+    let count = match players {
+        Some(n) => game.perft_players(args.variant.as_deref(), n, args.depth),
+        None => game.perft(args.variant.as_deref(), args.depth),
+    };
+    match count {
         Ok(n) => {
             let _ = writeln!(ctx.out, "{n}");
             EXIT_OK

@@ -1,6 +1,8 @@
 //! Pentobi's Blokus game files (`.blksgf`): SGF with `GM[Blokus]`,
-//! `GM[Blokus Two-Player]`, `GM[Blokus Three-Player]` or `GM[Blokus Duo]`
-//! (case-insensitive, trimmed). Read and written (`convert --to blksgf`).
+//! `GM[Blokus Two-Player]`, `GM[Blokus Three-Player]`, `GM[Blokus Duo]`,
+//! `GM[Blokus Trigon]`, `GM[Blokus Trigon Two-Player]` or `GM[Blokus Trigon
+//! Three-Player]` (case-insensitive, trimmed). Read and written (`convert
+//! --to blksgf`).
 //!
 //! The text is the file itself; each move's token is the value inside
 //! `B[...]`, `W[...]` or `1[...]`..`4[...]` (the comma-separated squares).
@@ -9,7 +11,9 @@
 //! - `Game "blokus"`; `Blokus Duo` is `Variant "duo"`; `Two-Player` and
 //!   `Three-Player` set `Players "2"`/`"3"`; classic games get Pentobi's
 //!   corners, `Corners "blue a20, yellow t20, red t1, green a1"`, and every
-//!   game `Scoring "pentobi"`. Another `GM` is `record::unknown_game` at it.
+//!   game `Scoring "pentobi"`. The Trigon names are `Variant "trigon"`
+//!   (with `Players "2"`/`"3"` likewise, no `Corners`: the starting points
+//!   are shared). Another `GM` is `record::unknown_game` at it.
 //! - Moves: `B` is the first colour, `W` the second, `1`..`4` the colours in
 //!   turn order; the colour must be the side to move once the replay has
 //!   passed for colours without a move (Pentobi writes no passes), else
@@ -17,10 +21,15 @@
 //!   A move node's `C[...]` is the move's comment; the root's is the game's.
 //! - Names: `PB`/`PW` are the first two seats' tags (`Purple`/`Orange` in
 //!   Duo, `Player1`/`Player2` with two players, `Blue`/`Yellow` with four);
-//!   `P1`..`P4` the seats in order. `DT` is `Date`, `EV` `Event`, `PC` `Site`,
+//!   `P1`..`P4` the seats in order (Trigon: `PB`/`PW` with two players,
+//!   `P1`..`P3` blue, yellow, red with three). `DT` is `Date`, `EV` `Event`, `PC` `Site`,
 //!   `RE` is kept as `SGF_RE` (Pentobi's result text is not a score list);
 //!   `FF`, `CA`, `AP`, `GM` are format data and dropped; any other root
 //!   property `XX` is kept as `SGF_XX`.
+//! - A move property with several values (`1[r12][r13]...`, one point
+//!   per value, as Pentobi wrote moves before its version 0.3 and still
+//!   reads them, e.g. in its Trigon opening book) is one move of those
+//!   points, read from a normalised copy like the values below.
 //! - SGF escapes: `\` takes the next character literally, `\` before a line
 //!   break removes it. A move value holding white space or escapes is read
 //!   from a normalised copy appended after the file's text (its spans point
@@ -43,7 +52,7 @@
 //! - Malformed SGF (text outside nodes, an unterminated value or tree) is
 //!   `pentobi::syntax`.
 //!
-//! Writing (Blokus games that Pentobi can hold: Duo, or classic on 20x20 with
+//! Writing (Blokus games that Pentobi can hold: Duo, Trigon, or classic on 20x20 with
 //! Pentobi's corners; a classic game with the rule text's corners, the
 //! default, is refused since Pentobi's differ): `FF[4]`,
 //! `CA[UTF-8]`, `GM`, the names and the tags above, then one node per
@@ -283,22 +292,27 @@ impl Parser<'_> {
     }
 }
 
-/// The kind of game a `GM` names: (variant duo, players), `None` if not Blokus.
-fn kind(gm: &str) -> Option<(bool, u8)> {
+/// The kind of game a `GM` names: (variant duo, players, trigon), `None`
+/// if not Blokus.
+fn kind(gm: &str) -> Option<(bool, u8, bool)> {
     match gm.trim().to_ascii_lowercase().as_str() {
-        "blokus" => Some((false, 4)),
-        "blokus two-player" => Some((false, 2)),
-        "blokus three-player" => Some((false, 3)),
-        "blokus duo" => Some((true, 2)),
+        "blokus" => Some((false, 4, false)),
+        "blokus two-player" => Some((false, 2, false)),
+        "blokus three-player" => Some((false, 3, false)),
+        "blokus duo" => Some((true, 2, false)),
+        "blokus trigon" => Some((false, 4, true)),
+        "blokus trigon two-player" => Some((false, 2, true)),
+        "blokus trigon three-player" => Some((false, 3, true)),
         _ => None,
     }
 }
 
-fn seat_tags(duo: bool, players: u8) -> &'static [&'static str] {
-    match (duo, players) {
-        (true, _) => &["Purple", "Orange"],
-        (false, 2) => &["Player1", "Player2"],
-        (false, 3) => &["Player1", "Player2", "Player3"],
+fn seat_tags(duo: bool, players: u8, trigon: bool) -> &'static [&'static str] {
+    match (duo, players, trigon) {
+        (true, _, _) => &["Purple", "Orange"],
+        (false, 2, _) => &["Player1", "Player2"],
+        (false, 3, true) => &["Blue", "Yellow", "Red"],
+        (false, 3, false) => &["Player1", "Player2", "Player3"],
         _ => &["Blue", "Yellow", "Red", "Green"],
     }
 }
@@ -364,7 +378,7 @@ fn game(
     let mut no_replay = false;
     let root = nodes.first();
     let gm = root.and_then(|n| n.props.iter().find(|p| p.id == "GM"));
-    let (duo, players) = match gm {
+    let (duo, players, trigon) = match gm {
         Some(p) => {
             let (v, s) = p.values.first().cloned().unwrap_or_default();
             match kind(&v) {
@@ -374,17 +388,22 @@ fn game(
                 }
                 None => {
                     tags.push(synth("Game", v.trim(), s));
-                    (false, 4)
+                    (false, 4, false)
                 }
             }
         }
         None => {
             tags.push(synth("Game", "blokus", head));
-            (false, 4)
+            (false, 4, false)
         }
     };
     if duo {
         tags.push(synth("Variant", "duo", head));
+    } else if trigon {
+        tags.push(synth("Variant", "trigon", head));
+        if players != 4 {
+            tags.push(synth("Players", &players.to_string(), head));
+        }
     } else {
         if players != 4 {
             tags.push(synth("Players", &players.to_string(), head));
@@ -392,7 +411,7 @@ fn game(
         tags.push(synth("Corners", PENTOBI_CORNERS, head));
     }
     tags.push(synth("Scoring", "pentobi", head));
-    let seats = seat_tags(duo, players);
+    let seats = seat_tags(duo, players, trigon);
     let colour_names: &[&str] = if duo {
         &["purple", "orange"]
     } else {
@@ -526,9 +545,16 @@ fn game(
             let Some((v, s)) = p.values.first() else {
                 continue;
             };
-            let span = if v.chars().any(char::is_whitespace) || v.len() != s.length {
-                // normalise into a copy after the file's text
-                let norm: String = v.chars().filter(|c| !c.is_whitespace()).collect();
+            let several = p.values.len() > 1;
+            let span = if several || v.chars().any(char::is_whitespace) || v.len() != s.length {
+                // normalise into a copy after the file's text; old files
+                // give a move as one value per point: join them
+                let norm: String = p
+                    .values
+                    .iter()
+                    .map(|(v, _)| v.chars().filter(|c| !c.is_whitespace()).collect::<String>())
+                    .collect::<Vec<_>>()
+                    .join(",");
                 out_text.push_str("\n; ");
                 let at = out_text.len();
                 out_text.push_str(&norm);
@@ -606,8 +632,9 @@ pub fn write(games: &[DocGame]) -> Result<String, String> {
         }
         let tag = |n: &str| g.tags.iter().find(|(k, _)| k == n).map(|(_, v)| v.trim());
         let duo = g.variant.as_deref() == Some("duo");
+        let trigon = g.variant.as_deref() == Some("trigon");
         let players: u8 = tag("Players").and_then(|p| p.parse().ok()).unwrap_or(4);
-        if !duo {
+        if !duo && !trigon {
             if tag("Size").is_some_and(|s| s != "20") {
                 return Err("Pentobi plays classic Blokus on 20x20 boards only".into());
             }
@@ -622,14 +649,17 @@ pub fn write(games: &[DocGame]) -> Result<String, String> {
                 ));
             }
         }
-        let gm = match (duo, players) {
-            (true, _) => "Blokus Duo",
-            (false, 2) => "Blokus Two-Player",
-            (false, 3) => "Blokus Three-Player",
+        let gm = match (duo, players, trigon) {
+            (true, _, _) => "Blokus Duo",
+            (false, 2, false) => "Blokus Two-Player",
+            (false, 3, false) => "Blokus Three-Player",
+            (false, 2, true) => "Blokus Trigon Two-Player",
+            (false, 3, true) => "Blokus Trigon Three-Player",
+            (false, _, true) => "Blokus Trigon",
             _ => "Blokus",
         };
         out.push_str(&format!("(;FF[4]CA[UTF-8]GM[{gm}]"));
-        let seats = seat_tags(duo, players);
+        let seats = seat_tags(duo, players, trigon);
         let colour_names: &[&str] = if duo {
             &["purple", "orange"]
         } else {
@@ -763,6 +793,27 @@ mod tests {
         assert_eq!(games[0].tag_errors[0].code, "blokus::bad_tags");
         let (_, games) = read("(;GM[Blokus Duo]PL[3];B[e10])");
         assert_eq!(games[0].tag_errors[0].code, "blokus::bad_tags");
+    }
+
+    #[test]
+    fn trigon_names_and_old_move_values() {
+        let text = "(;GM[Blokus Trigon Three-Player]P1[Ann];1[p14][o13][p13];2[P3])";
+        let (t, games) = read(text);
+        let g = &games[0];
+        assert_eq!(g.tags.value("Variant"), Some("trigon"));
+        assert_eq!(g.tags.value("Players"), Some("3"));
+        assert_eq!(g.tags.value("Blue"), Some("Ann"));
+        assert_eq!(g.tags.get("Corners"), None);
+        let moves: Vec<&str> = g.tokens.iter().map(|k| k.text(&t)).collect();
+        assert_eq!(moves, ["p14,o13,p13", "P3"]);
+        for (gm, players) in [
+            ("Blokus Trigon", None),
+            ("blokus trigon two-player", Some("2")),
+        ] {
+            let g = &read(&format!("(;GM[{gm}])")).1[0];
+            assert_eq!(g.tags.value("Variant"), Some("trigon"));
+            assert_eq!(g.tags.value("Players"), players);
+        }
     }
 
     #[test]

@@ -1,4 +1,7 @@
-//! Blokus (classic and Duo), as `../shared/spec/blokus.md` fixes it.
+//! Blokus (classic, Duo and Trigon), as `../shared/spec/blokus.md` and
+//! `../shared/spec/trigon.md` fix it. Trigon's board, pieces, notation and
+//! drawing are in [`trigon`]; this file holds what the variants share
+//! (tags, seats, scoring, the driver's entry points) and classic's rules.
 //!
 //! - Each colour has the 21 free polyominoes of 1 to 5 squares (89 squares),
 //!   named `1`, `2`, `I3`, `V3`, `I4`, `L4`, `T4`, `O`, `Z4`, `I5`, `L5`, `N`,
@@ -21,7 +24,10 @@
 //!
 //! Layout: [`pieces`] holds the 21 shapes and their orientations, [`notation`]
 //! reads tokens into [`Move`]s, [`engine`] is the row-mask rule engine,
-//! [`setup`] reads set-up tags, [`render`] draws positions.
+//! [`setup`] reads set-up tags, [`render`] draws positions; [`trigon`] has
+//! the same layout for Trigon. The notation is told the variant
+//! ([`Rules::parse_moves_in`]): a Trigon record's tokens are read as
+//! triangles ([`Move::Tri`]), whose shapes depend on the board's size.
 //!
 //! Decisions where the spec is silent:
 //! - Notation reports what it can judge without the board: malformed squares
@@ -93,6 +99,7 @@ pub mod notation;
 pub mod pieces;
 pub mod render;
 pub mod setup;
+pub mod trigon;
 
 use serde_json::{Map, Value, json};
 
@@ -123,6 +130,8 @@ pub struct State {
     pub scoring: Scoring,
     /// Turns taken by each colour, passes included.
     pub turns: [u32; 4],
+    /// The Trigon position (`board` is then unused).
+    pub trigon: Option<trigon::board::Board>,
 }
 
 const CLASSIC: [&str; 4] = ["blue", "yellow", "red", "green"];
@@ -137,12 +146,22 @@ impl State {
 
     /// The colours, in turn order.
     pub fn colours(&self) -> std::ops::Range<u8> {
-        0..self.board.colours
+        match &self.trigon {
+            Some(t) => 0..t.colours,
+            None => 0..self.board.colours,
+        }
+    }
+
+    /// The colour to move.
+    pub fn mover(&self) -> u8 {
+        self.trigon
+            .as_ref()
+            .map_or(self.board.to_move, |t| t.to_move)
     }
 
     /// The seat that plays colour `c` now.
     pub fn seat_of(&self, c: u8) -> String {
-        if self.duo || self.players == 4 {
+        if self.duo || self.players == 4 || (self.trigon.is_some() && self.players == 3) {
             return self.colour(c).to_string();
         }
         let n = match (self.players, c) {
@@ -153,15 +172,41 @@ impl State {
         format!("player{n}")
     }
 
+    /// Cells (squares or triangles) of colour `c` on the board.
+    pub fn cells(&self, c: u8) -> u32 {
+        match &self.trigon {
+            Some(t) => t.triangles(c),
+            None => self.board.squares(c),
+        }
+    }
+
+    fn all_placed(&self, c: u8) -> bool {
+        match &self.trigon {
+            Some(t) => t.all_placed(c),
+            None => self.board.all_placed(c),
+        }
+    }
+
     /// The score of colour `c` under the record's scoring.
     pub fn colour_score(&self, c: u8) -> i64 {
-        let b = &self.board;
-        let squares = i64::from(b.squares(c));
-        let all = b.all_placed(c);
-        let mono_last = b.last.get(usize::from(c)).copied().flatten() == Some(0);
+        let squares = i64::from(self.cells(c));
+        let all = self.all_placed(c);
+        let (last, mono, total) = match &self.trigon {
+            Some(t) => (
+                t.last.get(usize::from(c)).copied().flatten(),
+                trigon::pieces::MONOMINO,
+                trigon::pieces::ALL_TRIANGLES,
+            ),
+            None => (
+                self.board.last.get(usize::from(c)).copied().flatten(),
+                0,
+                pieces::ALL_SQUARES,
+            ),
+        };
+        let mono_last = last == Some(mono);
         match self.scoring {
             Scoring::Basic => {
-                let alone = self.colours().all(|o| o == c || !b.all_placed(o));
+                let alone = self.colours().all(|o| o == c || !self.all_placed(o));
                 squares
                     + if all {
                         15 + if alone { 10 } else { 0 }
@@ -170,7 +215,7 @@ impl State {
                     }
             }
             Scoring::Official => {
-                squares - i64::from(pieces::ALL_SQUARES)
+                squares - i64::from(total)
                     + if all {
                         15 + if mono_last { 5 } else { 0 }
                     } else {
@@ -190,6 +235,9 @@ impl State {
 
     /// One legal placement for the colour to move, as help text.
     fn hint(&self) -> String {
+        if let Some(t) = &self.trigon {
+            return trigon::hint(self, t);
+        }
         let c = self.board.to_move;
         match self.board.one_move(c) {
             Some((p, 1)) => format!(
@@ -205,6 +253,9 @@ impl State {
     }
 
     fn legal_names(&self) -> Vec<String> {
+        if let Some(t) = &self.trigon {
+            return trigon::legal_names(t);
+        }
         let mut names: Vec<String> = self
             .board
             .moves(self.board.to_move)
@@ -325,11 +376,12 @@ impl Rules for Blokus {
         "SetupOrange",
         "First",
     ];
-    const VARIANTS: &'static [&'static str] = &["classic", "duo"];
+    const VARIANTS: &'static [&'static str] = &["classic", "duo", "trigon"];
 
     fn start(tags: &Tags) -> Result<State, Vec<Diag>> {
         let mut errors = Vec::new();
-        let duo = variant_in::<Self>(tags, &mut errors) == 1;
+        let variant = variant_in::<Self>(tags, &mut errors);
+        let duo = variant == 1;
         let scoring = match tags.get("Scoring") {
             None => Scoring::Basic,
             Some(t) => match t.value.trim().to_ascii_lowercase().as_str() {
@@ -353,8 +405,41 @@ impl Rules for Blokus {
             players: if duo { 2 } else { 4 },
             scoring,
             turns: [0; 4],
+            trigon: None,
         };
-        if duo {
+        if variant == 2 {
+            for name in ["Size", "Corners"] {
+                if let Some(t) = tags.get(name) {
+                    errors.push(
+                        Diag::error(
+                            "blokus::bad_tags",
+                            format!("the `{name}` tag does not apply to Blokus Trigon"),
+                        )
+                        .at(t.span)
+                        .label("square boards only")
+                        .help("Trigon's board is the hexagon of edge 9 (edge 8 with [Players \"3\"]) and its six starting points are shared; remove this tag"),
+                    );
+                }
+            }
+            if let Some(t) = tags.get("Players") {
+                match t.value.trim() {
+                    "2" => state.players = 2,
+                    "3" => state.players = 3,
+                    "4" => state.players = 4,
+                    _ => errors.push(bad(
+                        t,
+                        format!("`{}` is not a number of players (2, 3 or 4)", t.value),
+                        "bad number of players",
+                        "Blokus Trigon is played by 2, 3 or 4 players",
+                    )),
+                }
+            }
+            let mut b = trigon::board::Board::new(state.players == 3);
+            if errors.is_empty() {
+                errors = trigon::apply_setup(&mut b, tags);
+            }
+            state.trigon = Some(b);
+        } else if duo {
             state.board = Board::duo();
             for name in ["Size", "Players", "Corners"] {
                 if let Some(t) = tags.get(name) {
@@ -405,7 +490,7 @@ impl Rules for Blokus {
             }
             state.board = Board::new(size, 4, start);
         }
-        if errors.is_empty() {
+        if errors.is_empty() && state.trigon.is_none() {
             errors = setup::apply(&mut state.board, duo, tags);
         }
         if errors.is_empty() {
@@ -416,12 +501,22 @@ impl Rules for Blokus {
     }
 
     fn variant(state: &State) -> String {
-        if state.duo { "duo" } else { "classic" }.to_string()
+        if state.trigon.is_some() {
+            "trigon"
+        } else if state.duo {
+            "duo"
+        } else {
+            "classic"
+        }
+        .to_string()
     }
 
     fn seats(state: &State) -> Vec<String> {
         if state.duo {
             return DUO.iter().map(|s| s.to_string()).collect();
+        }
+        if state.trigon.is_some() && state.players == 3 {
+            return CLASSIC.iter().take(3).map(|s| s.to_string()).collect();
         }
         match state.players {
             2 => vec!["player1".into(), "player2".into()],
@@ -434,16 +529,29 @@ impl Rules for Blokus {
         notation::parse(tokens, src)
     }
 
+    fn parse_moves_in(start: &State, tokens: &[Token], src: &str) -> ParsedMoves<Move> {
+        match &start.trigon {
+            Some(t) => trigon::parse(t, tokens, src),
+            None => notation::parse(tokens, src),
+        }
+    }
+
     fn to_move(state: &State) -> String {
-        state.colour(state.board.to_move).to_string()
+        state.colour(state.mover()).to_string()
     }
 
     fn is_over(state: &State) -> bool {
-        state.board.is_over()
+        match &state.trigon {
+            Some(t) => t.is_over(),
+            None => state.board.is_over(),
+        }
     }
 
     fn must_pass(state: &State) -> bool {
-        !state.board.has_move(state.board.to_move)
+        match &state.trigon {
+            Some(t) => !t.has_move(t.to_move),
+            None => !state.board.has_move(state.board.to_move),
+        }
     }
 
     fn is_pass(mv: &Move) -> bool {
@@ -455,6 +563,17 @@ impl Rules for Blokus {
     }
 
     fn play(state: &mut State, mv: &Parsed<Move>, _src: &str) -> Result<(), Diag> {
+        if let Some(mut t) = state.trigon.take() {
+            let c = t.to_move;
+            let r = trigon::play(state, &mut t, mv);
+            if r.is_ok() {
+                if let Some(n) = state.turns.get_mut(usize::from(c)) {
+                    *n += 1;
+                }
+            }
+            state.trigon = Some(t);
+            return r;
+        }
         let c = state.board.to_move;
         let me = state.colour(c);
         let place = match &mv.mv {
@@ -475,6 +594,13 @@ impl Rules for Blokus {
                 return Ok(());
             }
             Move::Place(p) => p,
+            Move::Tri(_) => {
+                return Err(Diag::error(
+                    "blokus::not_a_piece",
+                    "a Trigon placement in a square-board game",
+                )
+                .at(mv.span));
+            }
         };
         let b = &state.board;
         let size = b.size;
@@ -610,11 +736,16 @@ impl Rules for Blokus {
         let mut squares = Map::new();
         for c in state.colours() {
             colours.insert(state.colour(c).into(), json!(state.colour_score(c)));
-            squares.insert(state.colour(c).into(), json!(state.board.squares(c)));
+            squares.insert(state.colour(c).into(), json!(state.cells(c)));
         }
         let mut m = Map::new();
         m.insert("colours".into(), Value::Object(colours));
-        m.insert("squares".into(), Value::Object(squares));
+        let key = if state.trigon.is_some() {
+            "triangles"
+        } else {
+            "squares"
+        };
+        m.insert(key.into(), Value::Object(squares));
         m
     }
 
@@ -623,10 +754,14 @@ impl Rules for Blokus {
     }
 
     fn move_extras(before: &State, mv: &Move) -> Map<String, Value> {
-        let c = before.board.to_move;
+        let c = before.mover();
         let mut m = Map::new();
         m.insert("colour".into(), json!(before.colour(c)));
         m.insert("seat".into(), json!(before.seat_of(c)));
+        if let Some(t) = &before.trigon {
+            trigon::move_extras(t, mv, &mut m);
+            return m;
+        }
         if let Move::Place(p) = mv {
             m.insert("piece".into(), json!(pieces::name(p.placement.piece())));
             let squares: Vec<String> = p
@@ -664,14 +799,27 @@ impl Rules for Blokus {
     }
 
     fn render(state: &State, color: bool) -> String {
-        render::text(state, color)
+        match &state.trigon {
+            Some(t) => trigon::render::text(state, t, color),
+            None => render::text(state, color),
+        }
     }
 
     fn position_rows(state: &State) -> Vec<String> {
-        render::rows(state)
+        match &state.trigon {
+            Some(t) => trigon::render::rows(state, t),
+            None => render::rows(state),
+        }
     }
 
     fn scene(state: &State, last: Option<&Move>) -> crate::svg::Scene {
+        if let Some(t) = &state.trigon {
+            let last: Vec<(u8, u8)> = match last {
+                Some(Move::Tri(p)) => p.cells().iter().map(|c| (c.col, c.row)).collect(),
+                _ => Vec::new(),
+            };
+            return trigon::render::scene(state, t, &last);
+        }
         let last: Vec<(u8, u8)> = match last {
             Some(Move::Place(p)) => p.placement.squares().collect(),
             _ => Vec::new(),
@@ -682,12 +830,34 @@ impl Rules for Blokus {
     const PLOT_UNIT: &'static str = "points";
 
     fn perft(variant: Option<&str>, depth: u32) -> Result<u64, String> {
-        let board = if variant_index::<Self>(variant)? == 1 {
-            Board::duo()
-        } else {
-            Board::classic()
+        let board = match variant_index::<Self>(variant)? {
+            1 => Board::duo(),
+            2 => {
+                return Ok(trigon::board::perft(
+                    &trigon::board::Board::new(false),
+                    depth,
+                ));
+            }
+            _ => Board::classic(),
         };
         Ok(engine::perft(&board, depth))
+    }
+
+    /// Classic's player count does not change its tree (four colours in
+    /// turn); Trigon's three players play on the smaller board; Duo is two.
+    fn perft_players(variant: Option<&str>, players: u8, depth: u32) -> Result<u64, String> {
+        let v = variant_index::<Self>(variant)?;
+        match (v, players) {
+            (2, 3) => Ok(trigon::board::perft(
+                &trigon::board::Board::new(true),
+                depth,
+            )),
+            (1, 2) | (0 | 2, 2..=4) => Self::perft(variant, depth),
+            (1, _) => Err(format!("Blokus Duo has 2 players, not {players}")),
+            _ => Err(format!(
+                "Blokus is played by 2, 3 or 4 players, not {players}"
+            )),
+        }
     }
 }
 

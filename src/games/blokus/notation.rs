@@ -43,6 +43,8 @@ impl Place {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Move {
     Place(Place),
+    /// A Trigon placement (triangles).
+    Tri(super::trigon::notation::Place),
     Pass,
 }
 
@@ -63,6 +65,7 @@ pub fn write(mv: &Move) -> String {
     match mv {
         Move::Pass => "pass".to_string(),
         Move::Place(p) => write_placement(&p.placement),
+        Move::Tri(p) => super::trigon::notation::write(p),
     }
 }
 

@@ -117,6 +117,7 @@ pub fn scene(state: &State, last: &[(u8, u8)]) -> Scene {
         cols: usize::from(n),
         rows: usize::from(n),
         cell,
+        shape: crate::svg::Shape::Squares,
         col_labels: (0..n).map(|x| char::from(b'a' + x).to_string()).collect(),
         row_labels: (0..n)
             .rev()

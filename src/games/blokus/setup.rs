@@ -36,7 +36,7 @@ fn bad(span: Span, message: String, label: &str, help: &str) -> Diag {
 }
 
 /// The items of a value separated by white space, with their byte offsets.
-fn items(value: &str) -> Vec<(usize, &str)> {
+pub(crate) fn items(value: &str) -> Vec<(usize, &str)> {
     let mut out = Vec::new();
     let mut start = None;
     for (i, ch) in value.char_indices() {
@@ -58,7 +58,7 @@ fn items(value: &str) -> Vec<(usize, &str)> {
 /// Where the value's text starts in the source, when the value is its text
 /// (no escapes): after the opening quote of a gamerec tag, or at the value of
 /// a synthesised tag.
-fn value_start(tag: &Tag) -> Option<usize> {
+pub(crate) fn value_start(tag: &Tag) -> Option<usize> {
     let (len, span) = (tag.value.len(), tag.value_span);
     let synthesised = tag.span == span;
     if !synthesised && span.length == len + 2 {
@@ -203,22 +203,26 @@ pub fn apply(board: &mut Board, duo: bool, tags: &Tags) -> Vec<Diag> {
     errors
 }
 
-/// The squares of each placement in a setup value, sorted from `a1` row by
-/// row, the piece name left out (Pentobi's spelling). An item that is not
+/// The squares (or Trigon triangles) of each placement in a setup value,
+/// sorted from `a1` row by row, the piece name left out (Pentobi's
+/// spelling). An item that is not
 /// squares is kept as written.
 pub fn squares_sorted(value: &str) -> Vec<String> {
     items(value)
         .into_iter()
         .map(|(_, item)| {
             let squares = item.rsplit(':').next().unwrap_or("");
-            let parsed: Option<Vec<(u8, u8)>> =
-                squares.split(',').map(notation::parse_square).collect();
+            // Trigon's names include classic's (`a`..`z`, then `aa`..).
+            let parsed: Option<Vec<(u8, u8)>> = squares
+                .split(',')
+                .map(super::trigon::notation::parse_triangle)
+                .collect();
             match parsed {
                 Some(mut sq) => {
                     sq.sort_by_key(|&(col, row)| (row, col));
                     let names: Vec<String> = sq
                         .iter()
-                        .map(|&(col, row)| notation::square_name(col, row))
+                        .map(|&(col, row)| super::trigon::notation::triangle_name(col, row))
                         .collect();
                     names.join(",")
                 }

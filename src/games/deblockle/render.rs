@@ -221,6 +221,7 @@ pub fn scene(pos: &Position, from: Option<u8>, to: Option<u8>) -> Scene {
         cols: 7,
         rows: 7,
         cell: 56,
+        shape: crate::svg::Shape::Squares,
         col_labels: (b'a'..=b'g').map(|c| char::from(c).to_string()).collect(),
         row_labels: (1..=7u8).rev().map(|r| r.to_string()).collect(),
         fill: "#eedcb3",

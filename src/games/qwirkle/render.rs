@@ -195,6 +195,7 @@ pub fn scene(board: &Board, last: &[(i64, i64)], players: usize) -> Scene {
         cols: usize::try_from(x1 - x0 + 1).unwrap_or(1),
         rows: usize::try_from(y1 - y0 + 1).unwrap_or(1),
         cell: 36,
+        shape: crate::svg::Shape::Squares,
         col_labels: (x0..=x1).map(|x| x.to_string()).collect(),
         row_labels: (y0..=y1).rev().map(|y| y.to_string()).collect(),
         fill: "#f4f1e8",

@@ -57,6 +57,7 @@ pub fn scene(pos: &Position, last: Option<u8>) -> Scene {
         cols: 8,
         rows: 8,
         cell: 40,
+        shape: crate::svg::Shape::Squares,
         col_labels: (b'a'..=b'h').map(|c| char::from(c).to_string()).collect(),
         row_labels: (1..=8).map(|r: u8| r.to_string()).collect(),
         fill: "#2e8b57",

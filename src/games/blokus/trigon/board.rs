@@ -1,0 +1,603 @@
+//! The Trigon board and rule engine on bit sets.
+//!
+//! [`Geometry`] (one per edge length, built once) numbers the triangles of
+//! the hexagon row by row from the bottom, and precomputes each triangle's
+//! edge and corner neighbours, every placement of every piece orientation on
+//! the board, and for each triangle and piece the placements that cover it.
+//! A [`Board`] keeps per colour the triangles it covers, the triangles it may
+//! not cover (its own and their edge neighbours) and its corner candidates
+//! (corner neighbours of its own triangles) as eight-`u64` bit sets, updated
+//! when a piece is placed.
+//!
+//! Move generation walks the colour's candidates (on its first move, the
+//! empty starting points) and, for each unplaced piece, the placements
+//! covering that candidate that avoid its blocked side neighbours (lists
+//! precomputed per status of the three side neighbours), checking each
+//! placement's other triangles against the blocked set (occupied, or edge
+//! neighbours of the colour). A placement
+//! covering several candidates is counted once, at its first candidate:
+//! candidates already tried join the blocked set. No allocation on this path.
+
+use std::sync::LazyLock;
+
+use super::pieces::{self, ALL_PIECES, MAX_SIZE, ORIENTS, PIECES};
+
+/// A set of triangles, bit `i` for triangle index `i` (at most 512).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Hash)]
+pub struct Bits(pub [u64; 8]);
+
+impl Bits {
+    #[inline]
+    pub fn has(&self, i: u16) -> bool {
+        // `& 7` keeps the word index in the array for any `i`
+        self.0[usize::from(i >> 6) & 7] >> (i & 63) & 1 != 0
+    }
+
+    #[inline]
+    pub fn set(&mut self, i: u16) {
+        if let Some(w) = self.0.get_mut(usize::from(i >> 6)) {
+            *w |= 1 << (i & 63);
+        }
+    }
+
+    #[inline]
+    pub fn or(&self, o: &Bits) -> Bits {
+        Bits(std::array::from_fn(|k| self.0[k] | o.0[k]))
+    }
+
+    #[inline]
+    pub fn and_not(&self, o: &Bits) -> Bits {
+        Bits(std::array::from_fn(|k| self.0[k] & !o.0[k]))
+    }
+
+    pub fn count(&self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+
+    /// The indices of the set bits, in increasing order.
+    pub fn iter(&self) -> impl Iterator<Item = u16> + '_ {
+        self.0.iter().enumerate().flat_map(|(k, &w)| {
+            let mut w = w;
+            std::iter::from_fn(move || {
+                if w == 0 {
+                    return None;
+                }
+                let b = w.trailing_zeros() as u16;
+                w &= w - 1;
+                Some(k as u16 * 64 + b)
+            })
+        })
+    }
+}
+
+/// A placement on one geometry: the piece and its triangles (indices).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Place {
+    pub piece: u8,
+    pub n: u8,
+    pub cells: [u16; MAX_SIZE],
+}
+
+impl Place {
+    pub fn cells(&self) -> &[u16] {
+        self.cells.get(..usize::from(self.n)).unwrap_or(&[])
+    }
+}
+
+/// A placement as seen from one of its triangles: its id and its other
+/// triangles, kept next to each other so move generation reads them in
+/// order. Unused slots hold [`NEVER`], a bit no board sets, so the check
+/// reads all five without a branch.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Entry {
+    pub id: u16,
+    pub others: [u16; MAX_SIZE - 1],
+}
+
+/// A bit index past every board's triangles (never set).
+pub const NEVER: u16 = 511;
+
+impl Entry {
+    /// Whether none of the other triangles is in `block`.
+    #[inline]
+    pub fn fits(&self, block: &Bits) -> bool {
+        let [a, b, c, d, e] = self.others;
+        !(block.has(a) | block.has(b) | block.has(c) | block.has(d) | block.has(e))
+    }
+}
+
+/// The board of one edge length, with everything precomputed.
+pub struct Geometry {
+    /// Edge length of the hexagon (9 or 8).
+    pub edge: u8,
+    /// Columns (`4 * edge - 1`) and rows (`2 * edge`).
+    pub width: u8,
+    pub height: u8,
+    /// Triangles by index: `(column, row)`, both 0-based, row 0 at the bottom.
+    pub cells: Vec<(u8, u8)>,
+    /// `index[row * width + column]`: the triangle's index, or `NONE`.
+    index: Vec<u16>,
+    /// Edge neighbours and corner neighbours of each triangle.
+    pub edge_nb: Vec<Vec<u16>>,
+    pub corner_nb: Vec<Vec<u16>>,
+    /// The six starting points.
+    pub starts: [u16; 6],
+    pub start_bits: Bits,
+    /// Every placement, grouped by piece.
+    pub places: Vec<Place>,
+    /// Placement ids covering triangle `i` with piece `p`:
+    /// `by_cell[offsets[i * PIECES + p]..offsets[i * PIECES + p + 1]]`.
+    offsets: Vec<u32>,
+    by_cell: Vec<u16>,
+    /// The same placements as entries (the covered triangle left out),
+    /// filed again by the status of the triangle's side neighbours: for
+    /// status `s` (bit `k` set when side neighbour `k` is blocked) the
+    /// entries of triangle `i` and piece `p` that avoid those neighbours are
+    /// `entries[entry_at[(i * PIECES + p) * 8 + s]..entry_at[.. + 1]]`.
+    entry_at: Vec<u32>,
+    entries: Vec<Entry>,
+}
+
+const NONE: u16 = u16::MAX;
+
+/// The edge-9 board (four colours, or two players).
+pub static EDGE9: LazyLock<Geometry> = LazyLock::new(|| Geometry::new(9));
+/// The edge-8 board (three colours).
+pub static EDGE8: LazyLock<Geometry> = LazyLock::new(|| Geometry::new(8));
+
+/// The geometry of an edge length (8, else 9).
+pub fn geometry(edge: u8) -> &'static Geometry {
+    if edge == 8 { &EDGE8 } else { &EDGE9 }
+}
+
+impl Geometry {
+    fn new(edge: u8) -> Geometry {
+        let n = i32::from(edge);
+        let (width, height) = (4 * edge - 1, 2 * edge);
+        let mut cells = Vec::new();
+        let mut index = vec![NONE; usize::from(width) * usize::from(height)];
+        for r in 0..i32::from(height) {
+            // rows 1..n widen downwards-out; the top half mirrors them
+            let dy = r.min(2 * n - 1 - r);
+            let first = n - 1 - dy;
+            let last = i32::from(width) - 1 - first;
+            for x in first..=last {
+                index[(r * i32::from(width) + x) as usize] = cells.len() as u16;
+                cells.push((x as u8, r as u8));
+            }
+        }
+        let mut g = Geometry {
+            edge,
+            width,
+            height,
+            cells,
+            index,
+            edge_nb: Vec::new(),
+            corner_nb: Vec::new(),
+            starts: [0; 6],
+            start_bits: Bits::default(),
+            places: Vec::new(),
+            offsets: Vec::new(),
+            by_cell: Vec::new(),
+            entry_at: Vec::new(),
+            entries: Vec::new(),
+        };
+        for &(x, r) in &g.cells {
+            let (x, r) = (i32::from(x), i32::from(r));
+            let up = g.up(x, r);
+            let v = if up { -1 } else { 1 };
+            let e = [(x - 1, r), (x + 1, r), (x, r + v)];
+            let c = [
+                (x - 2, r),
+                (x + 2, r),
+                (x - 1, r - v),
+                (x, r - v),
+                (x + 1, r - v),
+                (x - 2, r + v),
+                (x - 1, r + v),
+                (x + 1, r + v),
+                (x + 2, r + v),
+            ];
+            let e = e.iter().filter_map(|&(a, b)| g.at(a, b)).collect();
+            let c = c.iter().filter_map(|&(a, b)| g.at(a, b)).collect();
+            g.edge_nb.push(e);
+            g.corner_nb.push(c);
+        }
+        // Starting points (0-based column, row): edge 9 r15 r4 j12 j7 z12
+        // z7; edge 8 p14 p3 h11 h6 x11 x6.
+        let pts: [(i32, i32); 6] = if edge == 8 {
+            [(15, 13), (15, 2), (7, 10), (7, 5), (23, 10), (23, 5)]
+        } else {
+            [(17, 14), (17, 3), (9, 11), (9, 6), (25, 11), (25, 6)]
+        };
+        for (k, &(x, r)) in pts.iter().enumerate() {
+            let i = g.at(x, r).unwrap_or(0);
+            g.starts[k] = i;
+            g.start_bits.set(i);
+        }
+        g.build_places();
+        g
+    }
+
+    /// Whether the triangle at `(x, r)` (0-based) points up: with the row
+    /// number `r + 1`, `x + r + 1` even on the edge-9 board (`a10` is up),
+    /// odd on the edge-8 board.
+    pub fn up(&self, x: i32, r: i32) -> bool {
+        (x + r + i32::from(self.edge)).rem_euclid(2) == 0
+    }
+
+    /// The column shift that puts this board on the shape lattice (where
+    /// `(x, r)` points up when `x + r` is even): lattice `x` = board `x` +
+    /// shift.
+    pub fn lattice_shift(&self) -> i32 {
+        i32::from(self.edge % 2)
+    }
+
+    /// The index of the triangle at `(x, r)`, if it is on the board.
+    pub fn at(&self, x: i32, r: i32) -> Option<u16> {
+        if x < 0 || r < 0 || x >= i32::from(self.width) || r >= i32::from(self.height) {
+            return None;
+        }
+        let i = *self.index.get((r * i32::from(self.width) + x) as usize)?;
+        (i != NONE).then_some(i)
+    }
+
+    /// Number of triangles.
+    pub fn len(&self) -> usize {
+        self.cells.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.cells.is_empty()
+    }
+
+    fn build_places(&mut self) {
+        let shift = self.lattice_shift();
+        let mut per_cell: Vec<Vec<u16>> = vec![Vec::new(); self.len() * PIECES];
+        for o in ORIENTS.iter() {
+            for tr in 0..i32::from(self.height) {
+                for tx in -2..i32::from(self.width) + 2 {
+                    // a translation keeps each triangle's direction
+                    if (tx + tr).rem_euclid(2) != 0 {
+                        continue;
+                    }
+                    let mut p = Place {
+                        piece: o.piece,
+                        n: o.n,
+                        cells: [0; MAX_SIZE],
+                    };
+                    let mut ok = true;
+                    for (slot, &(x, r)) in p.cells.iter_mut().zip(o.cells()) {
+                        match self.at(i32::from(x) + tx - shift, i32::from(r) + tr) {
+                            Some(i) => *slot = i,
+                            None => {
+                                ok = false;
+                                break;
+                            }
+                        }
+                    }
+                    if !ok {
+                        continue;
+                    }
+                    let id = self.places.len() as u16;
+                    for &c in p.cells() {
+                        per_cell[usize::from(c) * PIECES + usize::from(p.piece)].push(id);
+                    }
+                    self.places.push(p);
+                }
+            }
+        }
+        self.offsets = Vec::with_capacity(per_cell.len() + 1);
+        self.offsets.push(0);
+        self.entry_at = Vec::with_capacity(per_cell.len() * 8 + 1);
+        self.entry_at.push(0);
+        for (k, list) in per_cell.iter().enumerate() {
+            let cell = (k / PIECES) as u16;
+            self.by_cell.extend_from_slice(list);
+            self.offsets.push(self.by_cell.len() as u32);
+            let nbs = self
+                .edge_nb
+                .get(usize::from(cell))
+                .cloned()
+                .unwrap_or_default();
+            for status in 0..8u32 {
+                for &id in list {
+                    let cells = self
+                        .places
+                        .get(usize::from(id))
+                        .map_or(&[][..], Place::cells);
+                    let avoids = nbs
+                        .iter()
+                        .enumerate()
+                        .all(|(b, n)| status >> b & 1 == 0 || !cells.contains(n));
+                    if !avoids {
+                        continue;
+                    }
+                    let mut e = Entry {
+                        id,
+                        others: [NEVER; MAX_SIZE - 1],
+                    };
+                    let others = cells.iter().filter(|&&t| t != cell);
+                    for (slot, &t) in e.others.iter_mut().zip(others) {
+                        *slot = t;
+                    }
+                    self.entries.push(e);
+                }
+                self.entry_at.push(self.entries.len() as u32);
+            }
+        }
+    }
+
+    /// The status of triangle `i`'s side neighbours in `block`, bit `k` for
+    /// neighbour `k`.
+    #[inline]
+    pub fn side_status(&self, i: u16, block: &Bits) -> usize {
+        self.edge_nb.get(usize::from(i)).map_or(0, |nbs| {
+            nbs.iter()
+                .enumerate()
+                .fold(0, |s, (k, &n)| s | usize::from(block.has(n)) << k)
+        })
+    }
+
+    #[inline]
+    fn range(&self, i: u16, p: usize) -> std::ops::Range<usize> {
+        let k = usize::from(i) * PIECES + p;
+        self.offsets.get(k).copied().unwrap_or(0) as usize
+            ..self.offsets.get(k + 1).copied().unwrap_or(0) as usize
+    }
+
+    /// The placements of piece `p` covering triangle `i`.
+    #[inline]
+    pub fn covering(&self, i: u16, p: usize) -> &[u16] {
+        self.by_cell.get(self.range(i, p)).unwrap_or(&[])
+    }
+
+    /// The placements of piece `p` covering triangle `i` that avoid the
+    /// side neighbours blocked in `status`, each with its other triangles.
+    #[inline]
+    pub fn entries(&self, i: u16, p: usize, status: usize) -> &[Entry] {
+        let k = (usize::from(i) * PIECES + p) * 8 + (status & 7);
+        let (a, b) = (
+            self.entry_at.get(k).copied().unwrap_or(0) as usize,
+            self.entry_at.get(k + 1).copied().unwrap_or(0) as usize,
+        );
+        self.entries.get(a..b).unwrap_or(&[])
+    }
+
+    /// The placement with these triangles (any order), if any.
+    pub fn find_place(&self, cells: &[u16]) -> Option<u16> {
+        let first = *cells.first()?;
+        let n = cells.len() as u32;
+        (0..PIECES)
+            .filter(|&p| pieces::size(p as u8) == n)
+            .find_map(|p| {
+                self.covering(first, p).iter().copied().find(|&id| {
+                    self.places.get(usize::from(id)).is_some_and(|pl| {
+                        pl.n as usize == cells.len() && cells.iter().all(|c| pl.cells().contains(c))
+                    })
+                })
+            })
+    }
+
+    pub fn place(&self, id: u16) -> Option<&Place> {
+        self.places.get(usize::from(id))
+    }
+}
+
+/// A Trigon position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board {
+    pub edge: u8,
+    /// Number of colours (4, or 3 on the edge-8 board).
+    pub colours: u8,
+    /// Triangles of each colour.
+    pub occ: [Bits; 4],
+    /// All occupied triangles.
+    pub all: Bits,
+    /// Own triangles and their edge neighbours, per colour.
+    pub forb: [Bits; 4],
+    /// Corner neighbours of own triangles, per colour.
+    pub cand: [Bits; 4],
+    /// Pieces placed, one bit per piece.
+    pub used: [u32; 4],
+    /// The last piece each colour placed in play.
+    pub last: [Option<u8>; 4],
+    pub to_move: u8,
+}
+
+impl Board {
+    /// The empty edge-9 board with four colours, or edge-8 with three.
+    pub fn new(three: bool) -> Board {
+        Board {
+            edge: if three { 8 } else { 9 },
+            colours: if three { 3 } else { 4 },
+            occ: [Bits::default(); 4],
+            all: Bits::default(),
+            forb: [Bits::default(); 4],
+            cand: [Bits::default(); 4],
+            used: [0; 4],
+            last: [None; 4],
+            to_move: 0,
+        }
+    }
+
+    #[inline]
+    pub fn geo(&self) -> &'static Geometry {
+        geometry(self.edge)
+    }
+
+    /// The colour on triangle `i`, if any.
+    pub fn at(&self, i: u16) -> Option<u8> {
+        (0..self.colours).find(|&c| self.occ.get(usize::from(c)).is_some_and(|b| b.has(i)))
+    }
+
+    /// Triangles of colour `c`.
+    pub fn triangles(&self, c: u8) -> u32 {
+        self.occ.get(usize::from(c)).map_or(0, Bits::count)
+    }
+
+    /// Whether colour `c` has no piece on the board.
+    pub fn first_move(&self, c: u8) -> bool {
+        self.used.get(usize::from(c)).is_none_or(|&u| u == 0)
+    }
+
+    /// Whether all 22 pieces of `c` are placed.
+    pub fn all_placed(&self, c: u8) -> bool {
+        self.used
+            .get(usize::from(c))
+            .is_some_and(|&u| u == ALL_PIECES)
+    }
+
+    /// Calls `f` on every legal placement (id) of colour `c`, each once,
+    /// until `f` returns false. Returns false when stopped.
+    #[inline]
+    pub fn each_move<F: FnMut(u16) -> bool>(&self, c: u8, mut f: F) -> bool {
+        let g = self.geo();
+        let ci = usize::from(c) & 3;
+        let mut block = self.all.or(&self.forb[ci]);
+        let cands = if self.first_move(c) {
+            g.start_bits.and_not(&self.all)
+        } else {
+            self.cand[ci].and_not(&block)
+        };
+        let unused = !self.used[ci] & ALL_PIECES;
+        for i in cands.iter() {
+            let status = g.side_status(i, &block);
+            let mut left = unused;
+            while left != 0 {
+                let p = left.trailing_zeros() as usize;
+                left &= left - 1;
+                for e in g.entries(i, p, status) {
+                    if e.fits(&block) && !f(e.id) {
+                        return false;
+                    }
+                }
+            }
+            block.set(i);
+        }
+        true
+    }
+
+    /// Whether colour `c` can place a piece.
+    pub fn has_move(&self, c: u8) -> bool {
+        !self.each_move(c, |_| false)
+    }
+
+    /// Number of legal placements of colour `c`.
+    pub fn count_moves(&self, c: u8) -> u64 {
+        let mut n = 0;
+        self.each_move(c, |_| {
+            n += 1;
+            true
+        });
+        n
+    }
+
+    /// The legal placements (ids) of colour `c`.
+    pub fn moves(&self, c: u8) -> Vec<u16> {
+        let mut v = Vec::new();
+        self.each_move(c, |p| {
+            v.push(p);
+            true
+        });
+        v
+    }
+
+    /// The first legal placement of `c` found, and how many there are.
+    pub fn one_move(&self, c: u8) -> Option<(u16, u64)> {
+        let mut first = None;
+        let mut n = 0;
+        self.each_move(c, |p| {
+            first.get_or_insert(p);
+            n += 1;
+            true
+        });
+        first.map(|p| (p, n))
+    }
+
+    /// Whether no colour can place a piece.
+    pub fn is_over(&self) -> bool {
+        (0..self.colours).all(|c| !self.has_move(c))
+    }
+
+    /// Places placement `id` for the colour to move (legality checked by the
+    /// caller) and passes the turn on.
+    pub fn place(&mut self, id: u16) {
+        let c = self.to_move;
+        self.put(c, id);
+        let g = self.geo();
+        if let (Some(l), Some(p)) = (self.last.get_mut(usize::from(c)), g.place(id)) {
+            *l = Some(p.piece);
+        }
+        self.pass();
+    }
+
+    /// Puts placement `id` on the board for colour `c` (a set-up piece: no
+    /// turn taken, not recorded as the last piece).
+    pub fn put(&mut self, c: u8, id: u16) {
+        let g = self.geo();
+        let ci = usize::from(c) & 3;
+        let Some(pl) = g.place(id) else { return };
+        for &t in pl.cells() {
+            self.occ[ci].set(t);
+            self.all.set(t);
+            self.forb[ci].set(t);
+            for &e in g.edge_nb.get(usize::from(t)).map_or(&[][..], Vec::as_slice) {
+                self.forb[ci].set(e);
+            }
+            for &k in g
+                .corner_nb
+                .get(usize::from(t))
+                .map_or(&[][..], Vec::as_slice)
+            {
+                self.cand[ci].set(k);
+            }
+        }
+        self.used[ci] |= 1 << pl.piece;
+    }
+
+    /// Passes the turn to the next colour.
+    pub fn pass(&mut self) {
+        self.to_move = (self.to_move + 1) % self.colours.max(1);
+    }
+}
+
+/// Leaf count of the legal-move tree to `depth` plies. A colour that cannot
+/// place passes (one ply); a position where no colour can place is a leaf.
+pub fn perft(board: &Board, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let c = board.to_move;
+    if depth == 1 {
+        return board.count_moves(c).max(1);
+    }
+    let mut total = 0;
+    let mut any = false;
+    board.each_move(c, |p| {
+        any = true;
+        let mut next = board.clone();
+        next.place(p);
+        total += perft(&next, depth - 1);
+        true
+    });
+    if !any {
+        if board.is_over() {
+            return 1;
+        }
+        let mut next = board.clone();
+        next.pass();
+        return perft(&next, depth - 1);
+    }
+    total
+}
+
+/// The number of placements of each piece on the empty board (for docs and
+/// tests).
+pub fn placements_of(g: &Geometry, p: u8) -> usize {
+    g.places.iter().filter(|pl| pl.piece == p).count()
+}

@@ -1,0 +1,386 @@
+//! Trigon notation: a move is the comma-separated triangles a piece covers,
+//! in any order, optionally after a piece name and a colon
+//! (`I3:r15,s15,t15`); `pass` is read by the Blokus notation. A triangle is
+//! a column (`a`..`z`, then `aa`, `ab`, ...) and a row number from the
+//! bottom (no leading zero), case-insensitive.
+//!
+//! The notation is told the board's edge length (it decides which way each
+//! triangle points, so which triangles join), but not the position: it
+//! reports text that names no triangle (`not_a_square`), triangles listed
+//! twice (`repeated_square`), triangles forming no piece (`not_a_piece`)
+//! and names that are not a Trigon piece's or do not match the shape
+//! (`wrong_piece_name`). Triangles off the hexagon are the engine's to
+//! report.
+
+use super::board::Geometry;
+use super::pieces;
+use crate::diag::Diag;
+use crate::span::Span;
+
+/// Most columns a triangle name can give (`a`..`az`).
+pub const MAX_COLUMNS: u16 = 52;
+/// Most rows.
+pub const MAX_ROWS: u8 = 52;
+
+/// One triangle of a move, with the span of its text (0-based column and row).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Cell {
+    pub col: u8,
+    pub row: u8,
+    pub span: Span,
+}
+
+/// A placement as written: the piece the triangles form and the triangles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Place {
+    pub piece: u8,
+    /// The triangles in the order written; the first `n` are used.
+    pub cells: [Cell; pieces::MAX_SIZE],
+    pub n: u8,
+}
+
+impl Place {
+    pub fn cells(&self) -> &[Cell] {
+        self.cells.get(..usize::from(self.n)).unwrap_or(&[])
+    }
+}
+
+/// The name of a column: `a`..`z`, then `aa`, `ab`, ...
+pub fn column_name(col: u8) -> String {
+    if col < 26 {
+        char::from(b'a' + col).to_string()
+    } else {
+        let (hi, lo) = (col / 26 - 1, col % 26);
+        format!("{}{}", char::from(b'a' + hi % 26), char::from(b'a' + lo))
+    }
+}
+
+/// `r15`-style name of a triangle (0-based column and row).
+pub fn triangle_name(col: u8, row: u8) -> String {
+    format!("{}{}", column_name(col), u32::from(row) + 1)
+}
+
+/// A triangle from its text, `None` when it is not one.
+pub fn parse_triangle(text: &str) -> Option<(u8, u8)> {
+    let b = text.as_bytes();
+    let letters = b.iter().take_while(|c| c.is_ascii_alphabetic()).count();
+    let (cols, digits) = b.split_at(letters);
+    let col: u16 = match cols {
+        [l] => u16::from(l.to_ascii_lowercase() - b'a'),
+        [h, l] => {
+            (u16::from(h.to_ascii_lowercase() - b'a') + 1) * 26
+                + u16::from(l.to_ascii_lowercase() - b'a')
+        }
+        _ => return None,
+    };
+    if digits.is_empty() || digits.len() > 2 || digits.first() == Some(&b'0') {
+        return None;
+    }
+    if !digits.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let row: u8 = std::str::from_utf8(digits).ok()?.parse().ok()?;
+    if col >= MAX_COLUMNS || !(1..=MAX_ROWS).contains(&row) {
+        return None;
+    }
+    Some((col as u8, row - 1))
+}
+
+/// The triangles written in a placement, names sorted by row then column.
+pub fn list(cells: &[(u8, u8)]) -> String {
+    let mut sorted: Vec<(u8, u8)> = cells.to_vec();
+    sorted.sort_by_key(|&(c, r)| (r, c));
+    let names: Vec<String> = sorted.iter().map(|&(c, r)| triangle_name(c, r)).collect();
+    names.join(",")
+}
+
+fn written(cells: &[Cell]) -> String {
+    let names: Vec<String> = cells.iter().map(|c| triangle_name(c.col, c.row)).collect();
+    names.join(",")
+}
+
+/// Whether triangles `a` and `b` share a side on the geometry's lattice.
+fn joined(g: &Geometry, a: &Cell, b: &Cell) -> bool {
+    let (ax, ar) = (i32::from(a.col), i32::from(a.row));
+    let (bx, br) = (i32::from(b.col), i32::from(b.row));
+    if ar == br {
+        return ax.abs_diff(bx) == 1;
+    }
+    ax == bx
+        && if g.up(ax, ar) {
+            br == ar - 1
+        } else {
+            br == ar + 1
+        }
+}
+
+/// Number of side-connected groups among the triangles.
+fn groups(g: &Geometry, cells: &[Cell]) -> usize {
+    let mut seen = vec![false; cells.len()];
+    let mut count = 0;
+    for start in 0..cells.len() {
+        if seen.get(start) != Some(&false) {
+            continue;
+        }
+        count += 1;
+        let mut stack = vec![start];
+        if let Some(s) = seen.get_mut(start) {
+            *s = true;
+        }
+        while let Some(i) = stack.pop() {
+            let Some(a) = cells.get(i) else { continue };
+            for (j, b) in cells.iter().enumerate() {
+                if seen.get(j) == Some(&false) && joined(g, a, b) {
+                    if let Some(s) = seen.get_mut(j) {
+                        *s = true;
+                    }
+                    stack.push(j);
+                }
+            }
+        }
+    }
+    count
+}
+
+/// Reads one placement token (not `pass`) for the board `g`.
+pub fn placement(g: &Geometry, text: &str, at: usize, whole: Span) -> Result<Place, Diag> {
+    let (name, tri_text, tri_at) = match text.find(':') {
+        Some(i) => (
+            Some((text.get(..i).unwrap_or(""), Span::new(at, i))),
+            text.get(i + 1..).unwrap_or(""),
+            at + i + 1,
+        ),
+        None => (None, text, at),
+    };
+    let named = match name {
+        None => None,
+        Some((n, span)) => match pieces::by_name(n) {
+            Some(p) => Some((p, n, span)),
+            None => {
+                let span = if span.length == 0 { whole } else { span };
+                return Err(Diag::error(
+                    "blokus::wrong_piece_name",
+                    format!("`{n}` is not the name of a Trigon piece"),
+                )
+                .at(span)
+                .label("not a piece name")
+                .help(format!(
+                    "Trigon piece names: {}; or leave the name out and write only the triangles",
+                    pieces::NAMES.join(" ")
+                )));
+            }
+        },
+    };
+    let mut cells: Vec<Cell> = Vec::new();
+    let mut off = 0usize;
+    for part in tri_text.split(',') {
+        let span = Span::new(tri_at + off, part.len());
+        off += part.len() + 1;
+        let Some((col, row)) = parse_triangle(part) else {
+            let (span, what) = if part.is_empty() {
+                (
+                    if tri_text.is_empty() {
+                        whole
+                    } else {
+                        Span::new(span.offset.saturating_sub(1), 1)
+                    },
+                    "an empty triangle".to_string(),
+                )
+            } else {
+                (span, format!("`{part}`"))
+            };
+            return Err(Diag::error(
+                "blokus::not_a_square",
+                format!("{what} is not a triangle"),
+            )
+            .at(span)
+            .label("not a triangle")
+            .help("a triangle is a column (a..z, then aa, ab, ...) then a row number from the bottom; triangles are separated by commas without spaces, e.g. I3:r15,s15,t15"));
+        };
+        if cells.iter().any(|c| (c.col, c.row) == (col, row)) {
+            let name = triangle_name(col, row);
+            return Err(Diag::error(
+                "blokus::repeated_square",
+                format!("{name} is listed twice in this move"),
+            )
+            .at(span)
+            .label(format!("{name} again"))
+            .help("list each triangle the piece covers once"));
+        }
+        cells.push(Cell { col, row, span });
+        if cells.len() > 64 {
+            break;
+        }
+    }
+    let tri_span = Span::new(tri_at, tri_text.len());
+    let k = groups(g, &cells);
+    if k > 1 {
+        return Err(Diag::error(
+            "blokus::not_a_piece",
+            format!(
+                "the triangles {} are not connected: they fall into {k} separate groups",
+                written(&cells)
+            ),
+        )
+        .at(tri_span)
+        .label("not one piece")
+        .help("a piece's triangles join side to side (triangles touching only at a corner are not connected)"));
+    }
+    if cells.len() > pieces::MAX_SIZE {
+        return Err(Diag::error(
+            "blokus::not_a_piece",
+            format!(
+                "the triangles {} form a {}-triangle polyiamond, not one of the 22 pieces",
+                written(&cells),
+                cells.len()
+            ),
+        )
+        .at(tri_span)
+        .label(format!("{} triangles", cells.len()))
+        .help("Trigon pieces have 1 to 6 triangles"));
+    }
+    let shift = g.lattice_shift();
+    let mut lattice: Vec<(i32, i32)> = cells
+        .iter()
+        .map(|c| (i32::from(c.col) + shift, i32::from(c.row)))
+        .collect();
+    pieces::normalise(&mut lattice);
+    let norm: Vec<(u8, u8)> = lattice
+        .iter()
+        .map(|&(x, r)| (x.clamp(0, 255) as u8, r.clamp(0, 255) as u8))
+        .collect();
+    let Some(orient) = pieces::find(&norm) else {
+        // Unreachable for connected sets of 1 to 6 triangles; reported all the same.
+        return Err(Diag::error(
+            "blokus::not_a_piece",
+            format!(
+                "the triangles {} form none of the 22 pieces",
+                written(&cells)
+            ),
+        )
+        .at(tri_span)
+        .label("not a piece"));
+    };
+    let shape = orient.piece;
+    if let Some((p, name, span)) = named {
+        if p != shape {
+            return Err(Diag::error(
+                "blokus::wrong_piece_name",
+                format!(
+                    "the triangles form the {} piece, not the {}",
+                    pieces::name(shape),
+                    pieces::name(p)
+                ),
+            )
+            .at(span)
+            .label(format!("`{name}` does not match the triangles"))
+            .help(format!(
+                "write {}:{} or leave the name out",
+                pieces::name(shape),
+                written(&cells)
+            )));
+        }
+    }
+    let mut arr = [Cell::default(); pieces::MAX_SIZE];
+    for (slot, c) in arr.iter_mut().zip(&cells) {
+        *slot = *c;
+    }
+    Ok(Place {
+        piece: shape,
+        cells: arr,
+        n: cells.len() as u8,
+    })
+}
+
+/// The canonical spelling of a placement on `g`: `NAME:` and the triangles
+/// sorted by row, then column.
+pub fn write_place(g: &Geometry, id: u16) -> String {
+    let Some(pl) = g.place(id) else {
+        return String::new();
+    };
+    let cells: Vec<(u8, u8)> = pl
+        .cells()
+        .iter()
+        .filter_map(|&i| g.cells.get(usize::from(i)).copied())
+        .collect();
+    format!("{}:{}", pieces::name(pl.piece), list(&cells))
+}
+
+/// The canonical spelling of a written placement.
+pub fn write(p: &Place) -> String {
+    let cells: Vec<(u8, u8)> = p.cells().iter().map(|c| (c.col, c.row)).collect();
+    format!("{}:{}", pieces::name(p.piece), list(&cells))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::board::{EDGE8, EDGE9};
+    use super::*;
+
+    fn read(g: &Geometry, s: &str) -> Result<String, (String, String)> {
+        placement(g, s, 0, Span::new(0, s.len()))
+            .map(|p| write(&p))
+            .map_err(|d| {
+                (
+                    d.code.to_string(),
+                    d.span.unwrap_or_default().text(s).to_string(),
+                )
+            })
+    }
+
+    #[test]
+    fn names_round_trip() {
+        assert_eq!(column_name(0), "a");
+        assert_eq!(column_name(25), "z");
+        assert_eq!(column_name(26), "aa");
+        assert_eq!(column_name(34), "ai");
+        assert_eq!(parse_triangle("AI18"), Some((34, 17)));
+        assert_eq!(parse_triangle("r15"), Some((17, 14)));
+        assert_eq!(parse_triangle("a0"), None);
+        assert_eq!(parse_triangle("a01"), None);
+        assert_eq!(parse_triangle("abc1"), None);
+        assert_eq!(parse_triangle("ba1"), None);
+        assert_eq!(parse_triangle("é1"), None);
+    }
+
+    #[test]
+    fn shapes_depend_on_the_board() {
+        // a10 points up on edge 9, so a10 and a9 (below it) join; on edge 8
+        // a10 points down and joins a11 instead.
+        assert_eq!(read(&EDGE9, "a9,A10").unwrap(), "2:a9,a10");
+        assert_eq!(
+            read(&EDGE9, "a10,a11").unwrap_err().0,
+            "blokus::not_a_piece"
+        );
+        assert_eq!(read(&EDGE8, "a10,a11").unwrap(), "2:a10,a11");
+        assert_eq!(read(&EDGE9, "I3:t15,r15,s15").unwrap(), "I3:r15,s15,t15");
+        assert_eq!(read(&EDGE9, "r15").unwrap(), "1:r15");
+    }
+
+    #[test]
+    fn errors_blame_their_text() {
+        let e = |s: &str| read(&EDGE9, s).unwrap_err();
+        assert_eq!(e("r15,r0"), ("blokus::not_a_square".into(), "r0".into()));
+        assert_eq!(e("r15,"), ("blokus::not_a_square".into(), ",".into()));
+        assert_eq!(
+            e("r15,s15,R15"),
+            ("blokus::repeated_square".into(), "R15".into())
+        );
+        assert_eq!(
+            e("r15,t15"),
+            ("blokus::not_a_piece".into(), "r15,t15".into())
+        );
+        assert_eq!(
+            e("a9,b9,c9,d9,e9,f9,g9"),
+            ("blokus::not_a_piece".into(), "a9,b9,c9,d9,e9,f9,g9".into())
+        );
+        assert_eq!(
+            e("V3:r15,s15,t15"),
+            ("blokus::wrong_piece_name".into(), "V3".into())
+        );
+        assert_eq!(
+            e("A4:r15,s15,t15"),
+            ("blokus::wrong_piece_name".into(), "A4".into())
+        );
+    }
+}
