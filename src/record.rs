@@ -422,6 +422,11 @@ impl<'a> Reader<'a> {
             origin,
             raw: game,
         });
+        self.fresh_game();
+    }
+
+    /// The state for a game that starts at `pos`.
+    fn fresh_game(&mut self) {
         self.game_start = self.pos;
         self.started = false;
         self.in_movetext = false;
@@ -502,14 +507,8 @@ impl<'a> Reader<'a> {
             }
         }
         self.pos = self.buf.start();
-        self.game_start = self.pos;
         self.line_end = 0;
-        self.started = false;
-        self.in_movetext = false;
-        self.skipping = false;
-        self.last_number = None;
-        self.names.clear();
-        self.compact();
+        self.fresh_game();
     }
 
     fn stop_movetext(&mut self, diag: Diag) {

@@ -141,7 +141,6 @@ impl Grid {
     }
 
     fn triangle_background(&self, cells: &[u8]) -> String {
-        let (w, h) = self.size();
         let mut out = String::new();
         let _ = write!(
             out,
@@ -160,34 +159,7 @@ impl Grid {
             );
         }
         out.push_str("</g>");
-        let _ = write!(
-            out,
-            "<g {FONT} font-size=\"10\" fill=\"{}\" text-anchor=\"middle\">",
-            palette::INK
-        );
-        let (cs, rs) = (self.col_step(), self.row_step());
-        for (c, l) in self.col_labels.iter().enumerate() {
-            if l.is_empty() {
-                continue;
-            }
-            let x = LABELS + c as u32 * cs + self.cell / 2;
-            let _ = write!(
-                out,
-                "<text x=\"{x}\" y=\"13\">{l}</text><text x=\"{x}\" y=\"{}\">{l}</text>",
-                h - 5,
-                l = esc(l)
-            );
-        }
-        for (r, l) in self.row_labels.iter().enumerate() {
-            let y = LABELS + r as u32 * rs + rs / 2 + 4;
-            let _ = write!(
-                out,
-                "<text x=\"9\" y=\"{y}\">{l}</text><text x=\"{}\" y=\"{y}\">{l}</text>",
-                w - 9,
-                l = esc(l)
-            );
-        }
-        out.push_str("</g>");
+        out.push_str(&self.labels(10));
         out
     }
 
@@ -210,14 +182,24 @@ impl Grid {
             "<path d=\"{d}\" stroke=\"{}\" fill=\"none\"/>",
             self.line
         );
-        let _ = write!(
-            out,
-            "<g {FONT} font-size=\"11\" fill=\"{}\" text-anchor=\"middle\">",
+        out.push_str(&self.labels(11));
+        out
+    }
+
+    /// The coordinates on all four sides: each column's label over the
+    /// middle of its cell's box, each row's beside its middle.
+    fn labels(&self, size: u32) -> String {
+        let (w, h) = self.size();
+        let mut out = format!(
+            "<g {FONT} font-size=\"{size}\" fill=\"{}\" text-anchor=\"middle\">",
             palette::INK
         );
-        let half = self.cell / 2;
+        let (cs, rs) = (self.col_step(), self.row_step());
         for (c, l) in self.col_labels.iter().enumerate() {
-            let x = LABELS + c as u32 * self.cell + half;
+            if l.is_empty() {
+                continue;
+            }
+            let x = LABELS + c as u32 * cs + self.cell / 2;
             let _ = write!(
                 out,
                 "<text x=\"{x}\" y=\"13\">{l}</text><text x=\"{x}\" y=\"{}\">{l}</text>",
@@ -226,7 +208,7 @@ impl Grid {
             );
         }
         for (r, l) in self.row_labels.iter().enumerate() {
-            let y = LABELS + r as u32 * self.cell + half + 4;
+            let y = LABELS + r as u32 * rs + rs / 2 + 4;
             let _ = write!(
                 out,
                 "<text x=\"9\" y=\"{y}\">{l}</text><text x=\"{}\" y=\"{y}\">{l}</text>",

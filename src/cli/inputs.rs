@@ -246,43 +246,24 @@ pub fn run(
     opts: &Options,
     sink: &mut dyn FnMut(Event) -> io::Result<()>,
 ) -> io::Result<()> {
-    let expanded = expand(paths, scan);
     let mut window: Vec<Pending> = Vec::new();
     let mut bytes = 0;
-    window.extend(expanded.skipped.into_iter().map(Pending::Skipped));
-    window.extend(expanded.errors.into_iter().map(Pending::FileError));
-    let mut stdin = Some(stdin);
-    for file in &expanded.files {
-        let input = if file == "-" {
-            open(file, stdin.take(), read_opts)
-        } else {
-            open(file, None, read_opts)
-        };
-        let games = match input {
-            Ok((_, games)) => games,
-            Err(e) => {
-                window.push(Pending::FileError(e));
-                continue;
-            }
-        };
-        for g in games {
-            match g {
-                Ok(g) => {
-                    bytes += g.text.len() + 256;
-                    window.push(Pending::Game(Box::new(g)));
-                    if window.len() >= WINDOW_GAMES || bytes >= WINDOW_BYTES {
-                        flush(&mut window, opts, sink)?;
-                        bytes = 0;
-                    }
+    let expanded = expand(paths, scan);
+    window.extend(expanded.skipped.iter().cloned().map(Pending::Skipped));
+    read(stdin, &expanded, read_opts, &mut |item| {
+        match item {
+            Ok(g) => {
+                bytes += g.text.len() + 256;
+                window.push(Pending::Game(Box::new(g)));
+                if window.len() >= WINDOW_GAMES || bytes >= WINDOW_BYTES {
+                    flush(&mut window, opts, sink)?;
+                    bytes = 0;
                 }
-                Err(e) => window.push(Pending::FileError(FileError {
-                    file: file.clone(),
-                    message: e.message,
-                    code: e.code,
-                })),
             }
+            Err(e) => window.push(Pending::FileError(e)),
         }
-    }
+        Ok(())
+    })?;
     flush(&mut window, opts, sink)
 }
 
@@ -297,8 +278,22 @@ pub fn each_game(
     f: &mut dyn FnMut(Result<SourceGame, FileError>),
 ) {
     let expanded = expand(paths, scan);
-    for e in expanded.errors {
-        f(Err(e));
+    let _ = read(stdin, &expanded, read_opts, &mut |item| {
+        f(item);
+        Ok(())
+    });
+}
+
+/// The read step: the scan's errors, then every file's games (or its
+/// error) in order; stops at the first error `f` returns.
+fn read(
+    stdin: &mut dyn Read,
+    expanded: &Expanded,
+    read_opts: &ReadOptions,
+    f: &mut dyn FnMut(Result<SourceGame, FileError>) -> io::Result<()>,
+) -> io::Result<()> {
+    for e in &expanded.errors {
+        f(Err(e.clone()))?;
     }
     let mut stdin = Some(stdin);
     for file in &expanded.files {
@@ -307,19 +302,22 @@ pub fn each_game(
         } else {
             open(file, None, read_opts)
         };
-        match input {
-            Ok((_, games)) => {
-                for g in games {
-                    f(g.map_err(|e| FileError {
-                        file: file.clone(),
-                        message: e.message,
-                        code: e.code,
-                    }));
-                }
+        let games = match input {
+            Ok((_, games)) => games,
+            Err(e) => {
+                f(Err(e))?;
+                continue;
             }
-            Err(e) => f(Err(e)),
+        };
+        for g in games {
+            f(g.map_err(|e| FileError {
+                file: file.clone(),
+                message: e.message,
+                code: e.code,
+            }))?;
         }
     }
+    Ok(())
 }
 
 /// Replays the window in parallel and hands it to the sink in order.
