@@ -45,7 +45,7 @@ if [ -d "$wthor" ]; then
   # the database as one gamerec text file
   for f in "$wthor"/*.wtb "$wthor"/*.WTB; do
     [ -e "$f" ] || continue
-    "$bin" convert --to gamerec "$f"
+    "$bin" convert --to gamerec "$f" 2>/dev/null
     echo
   done > "$work/wthor.gamerec"
   measure "wthor as text ($(du -m "$work/wthor.gamerec" | cut -f1) MB): convert --to json" \
