@@ -136,9 +136,10 @@ pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
                 &super::inputs::ScanArgs::default(),
                 &read_opts,
                 &opts,
+                None,
                 &mut |event| {
                     match event {
-                        Event::Game(g, r) => {
+                        Event::Game(g, r, _) => {
                             if !quiet || !r.valid {
                                 diagnostics::write_game(err, color, g, r)?;
                             }

@@ -49,8 +49,8 @@ impl FileError {
 
 /// What the pipeline hands its sink, in input order.
 pub enum Event<'g> {
-    /// A game and its report.
-    Game(&'g SourceGame, &'g GameReport),
+    /// A game, its report, and what the sink's [`Prepare`] made of them.
+    Game(&'g SourceGame, &'g GameReport, &'g str),
     /// A file that could not be read, or that ended early.
     FileError(&'g FileError),
     /// A directory entry that is not a regular file (a FIFO, a socket, a
@@ -238,12 +238,15 @@ enum Pending {
 
 /// Runs the pipeline over the paths; `sink` sees every event in input order.
 /// Stops at the first error the sink returns (a write error) and returns it.
+/// `prepare`, when given, turns each game's report into text in the replay
+/// step, in parallel (rendering diagnostics costs more than replaying).
 pub fn run(
     stdin: &mut dyn Read,
     paths: &[String],
     scan: &ScanArgs,
     read_opts: &ReadOptions,
     opts: &Options,
+    prepare: Option<Prepare>,
     sink: &mut dyn FnMut(Event) -> io::Result<()>,
 ) -> io::Result<()> {
     let mut window: Vec<Pending> = Vec::new();
@@ -256,7 +259,7 @@ pub fn run(
                 bytes += g.text.len() + 256;
                 window.push(Pending::Game(Box::new(g)));
                 if window.len() >= WINDOW_GAMES || bytes >= WINDOW_BYTES {
-                    flush(&mut window, opts, sink)?;
+                    flush(&mut window, opts, prepare, sink)?;
                     bytes = 0;
                 }
             }
@@ -264,7 +267,7 @@ pub fn run(
         }
         Ok(())
     })?;
-    flush(&mut window, opts, sink)
+    flush(&mut window, opts, prepare, sink)
 }
 
 /// Reads every game of the paths in order, without replaying them, for
@@ -320,22 +323,30 @@ fn read(
     Ok(())
 }
 
+/// What a sink makes of a game in the replay step (in parallel).
+pub type Prepare<'a> = &'a (dyn Fn(&SourceGame, &GameReport) -> String + Sync);
+
 /// Replays the window in parallel and hands it to the sink in order.
 fn flush(
     window: &mut Vec<Pending>,
     opts: &Options,
+    prepare: Option<Prepare>,
     sink: &mut dyn FnMut(Event) -> io::Result<()>,
 ) -> io::Result<()> {
-    let reports: Vec<Option<GameReport>> = window
+    let reports: Vec<Option<(GameReport, String)>> = window
         .par_iter_mut()
         .map(|p| match p {
-            Pending::Game(g) => Some(g.replay(opts)),
+            Pending::Game(g) => {
+                let report = g.replay(opts);
+                let text = prepare.map(|f| f(g, &report)).unwrap_or_default();
+                Some((report, text))
+            }
             _ => None,
         })
         .collect();
     for (p, r) in window.drain(..).zip(reports) {
         match (&p, &r) {
-            (Pending::Game(g), Some(r)) => sink(Event::Game(g, r))?,
+            (Pending::Game(g), Some((r, text))) => sink(Event::Game(g, r, text))?,
             (Pending::FileError(e), _) => sink(Event::FileError(e))?,
             (Pending::Skipped(e), _) => sink(Event::Skipped(e))?,
             _ => {}

@@ -163,7 +163,6 @@ struct Sink<'a> {
     out: &'a mut dyn Write,
     err: &'a mut dyn Write,
     quiet: bool,
-    color_err: bool,
     format: OutputFormat,
     per_game: Option<fn(&str, usize, &GameReport) -> String>,
     summary: Summary,
@@ -190,7 +189,7 @@ impl Sink<'_> {
 
     fn event(&mut self, event: Event) -> io::Result<()> {
         match event {
-            Event::Game(g, r) => {
+            Event::Game(g, r, rendered) => {
                 let first = self.summary.games == 0;
                 self.summary.add(r);
                 if !r.warnings.is_empty() {
@@ -211,7 +210,8 @@ impl Sink<'_> {
                     }
                     OutputFormat::Human => {
                         if !self.quiet {
-                            diagnostics::write_game(self.err, self.color_err, g, r)?;
+                            // rendered in the replay step
+                            self.err.write_all(rendered.as_bytes())?;
                             if let Some(describe) = self.per_game {
                                 let text = describe(&g.file.name, g.index, r);
                                 write!(self.out, "{}", visible(&text))?;
@@ -320,7 +320,6 @@ pub fn run(
             out: &mut *ctx.out,
             err: &mut *ctx.err,
             quiet: ctx.quiet,
-            color_err: ctx.color_err,
             format: args.format,
             per_game,
             summary: Summary::default(),
@@ -331,6 +330,15 @@ pub fn run(
             junit: junit::Writer::default(),
         };
         let stdin: &mut dyn std::io::Read = &mut *ctx.stdin;
+        // human diagnostics are drawn in the replay step, in parallel
+        let color = ctx.color_err;
+        let render = move |g: &SourceGame, r: &GameReport| {
+            let mut text = Vec::new();
+            let _ = diagnostics::write_game(&mut text, color, g, r);
+            String::from_utf8(text).unwrap_or_default()
+        };
+        let prepare: Option<super::inputs::Prepare> =
+            (args.format == OutputFormat::Human && !ctx.quiet).then_some(&render);
         let result = sink.start().and_then(|()| {
             super::inputs::run(
                 stdin,
@@ -338,6 +346,7 @@ pub fn run(
                 &args.scan,
                 &read_opts,
                 &opts,
+                prepare,
                 &mut |e| sink.event(e),
             )
         });
