@@ -208,3 +208,24 @@ fn convert_refuses_invalid_games() {
     assert!(o.stdout.is_empty());
     assert!(o.stderr.contains("not converted"));
 }
+
+/// `moves --by-score` on Blokus Trigon lists Trigon's moves (the same as
+/// `moves`), each scoring its triangles under basic scoring.
+#[test]
+fn moves_by_score_on_trigon() {
+    let f = "fixtures/blokus/valid/trigon_4p.gamerec";
+    let plain = bin(&["moves", f, "--ply", "10"], b"");
+    let scored = bin(&["moves", "--by-score", f, "--ply", "10"], b"");
+    assert_eq!(plain.code, 0, "{}", plain.stderr);
+    assert_eq!(scored.code, 0, "{}", scored.stderr);
+    let mut names: Vec<&str> = Vec::new();
+    for line in scored.stdout.lines() {
+        let (mv, score) = line.rsplit_once(" =").unwrap();
+        let triangles = mv.split_once(':').unwrap().1.split(',').count();
+        assert_eq!(score.parse::<usize>().unwrap(), triangles, "{line}");
+        names.push(mv);
+    }
+    names.sort_unstable();
+    let plain: Vec<&str> = plain.stdout.lines().collect();
+    assert_eq!(names, plain);
+}

@@ -784,6 +784,24 @@ impl Rules for Blokus {
     /// scoring: its squares, plus a bonus it completes (all 21 placed, the
     /// monomino last, no other colour done).
     fn scored_moves(state: &State) -> Result<Vec<(String, i64)>, String> {
+        if let Some(t) = &state.trigon {
+            let c = t.to_move;
+            let before = state.colour_score(c);
+            return Ok(t
+                .moves(c)
+                .iter()
+                .map(|&p| {
+                    let mut after = state.clone();
+                    if let Some(b) = after.trigon.as_mut() {
+                        b.place(p);
+                    }
+                    (
+                        trigon::notation::write_place(t.geo(), p),
+                        after.colour_score(c) - before,
+                    )
+                })
+                .collect());
+        }
         let c = state.board.to_move;
         let before = state.colour_score(c);
         Ok(state
