@@ -1,4 +1,4 @@
-//! `gamerec perft GAME DEPTH [--variant V]`: leaf count of the move tree.
+//! `gamerec perft GAME DEPTH [--variant V] [--threads N]`: leaf count of the move tree.
 
 use super::{Ctx, EXIT_OK};
 
@@ -11,13 +11,27 @@ pub struct Args {
     /// The variant's start position (e.g. `duo` for Blokus).
     #[arg(long)]
     pub variant: Option<String>,
+    /// Worker threads splitting the tree near the root (default: one per core).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
+    pub threads: Option<u16>,
 }
 
 pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
     let Some(game) = crate::games::by_name(&args.game) else {
         return ctx.usage(&format!("unknown game `{}`", args.game));
     };
-    match game.perft(args.variant.as_deref(), args.depth) {
+    let count = || game.perft(args.variant.as_deref(), args.depth);
+    let result = match args.threads {
+        None => count(),
+        Some(n) => match rayon::ThreadPoolBuilder::new()
+            .num_threads(usize::from(n))
+            .build()
+        {
+            Ok(pool) => pool.install(count),
+            Err(e) => return ctx.usage(&format!("cannot start {n} threads: {e}")),
+        },
+    };
+    match result {
         Ok(n) => {
             let _ = writeln!(ctx.out, "{n}");
             EXIT_OK
