@@ -338,6 +338,91 @@ pub fn perft(pos: Position, depth: u32) -> u64 {
     perft_with(Kernel::detect(), pos, depth)
 }
 
+/// A game replayed from its squares by [`replay_clean`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Replayed {
+    /// The final position.
+    pub pos: Position,
+    /// The discs each side placed (black, white).
+    pub placed: [u32; 2],
+    /// Plies, forced passes included.
+    pub plies: usize,
+}
+
+/// The replay of a game given as squares (`None` for a malformed one),
+/// passes taken where the side to move has no move: `None` unless every
+/// move is legal and the game is over at the end. Written once, compiled
+/// per [`Kernel`].
+macro_rules! replay_kernel {
+    ($name:ident, $legal_moves:ident, $flips:ident $(, #[$attr:meta])*) => {
+        $(#[$attr])*
+        fn $name<I: Iterator<Item = Option<u32>>>(squares: I) -> Option<Replayed> {
+            let legal_moves = $legal_moves;
+            let flips = $flips;
+            // (mover, other) and whether black is the mover
+            let (mut p, mut o, mut black) = (Position::START.black, Position::START.white, true);
+            let mut placed = [0u32; 2];
+            let mut plies = 0usize;
+            for sq in squares {
+                let sq = sq?;
+                let bit = 1u64.checked_shl(sq)?;
+                if (p | o) & bit != 0 {
+                    return None;
+                }
+                let mut f = flips(p, o, sq);
+                if f == 0 {
+                    // legal only if the mover must pass and the other can play here
+                    if legal_moves(p, o) != 0 {
+                        return None;
+                    }
+                    (p, o, black) = (o, p, !black);
+                    plies += 1;
+                    f = flips(p, o, sq);
+                    if f == 0 {
+                        return None;
+                    }
+                }
+                if let Some(n) = placed.get_mut(usize::from(!black)) {
+                    *n += 1;
+                }
+                (p, o, black) = (o & !f, p | f | bit, !black);
+                plies += 1;
+            }
+            if legal_moves(p, o) != 0 || legal_moves(o, p) != 0 {
+                return None;
+            }
+            let (b, w) = if black { (p, o) } else { (o, p) };
+            let pos = Position { black: b, white: w, black_to_move: black };
+            Some(Replayed { pos, placed, plies })
+        }
+    };
+}
+
+replay_kernel!(replay_plain, legal_moves, flips);
+#[cfg(target_arch = "x86_64")]
+replay_kernel!(replay_x86v3, legal_moves_avx2, flips_avx2, #[target_feature(enable = "popcnt,lzcnt,bmi1,bmi2,avx2")]);
+
+/// [`replay_clean`] on a chosen kernel (the plain one when the CPU lacks the other).
+pub fn replay_clean_with<I: Iterator<Item = Option<u32>>>(
+    kernel: Kernel,
+    squares: I,
+) -> Option<Replayed> {
+    #[cfg(target_arch = "x86_64")]
+    if kernel == Kernel::X86V3 && kernel.available() {
+        // SAFETY: the CPU has every feature the kernel was compiled for.
+        return unsafe { replay_x86v3(squares) };
+    }
+    let _ = kernel;
+    replay_plain(squares)
+}
+
+/// The replay of a clean game from its squares, on the fastest kernel:
+/// `None` unless every move is legal (forced passes implied) and the game
+/// is over at the end.
+pub fn replay_clean<I: Iterator<Item = Option<u32>>>(squares: I) -> Option<Replayed> {
+    replay_clean_with(Kernel::detect(), squares)
+}
+
 /// The positions one ply on (a forced pass included; none when the game is over).
 fn children(pos: Position) -> Vec<Position> {
     let (p, o) = pos.mover();
@@ -480,6 +565,48 @@ mod tests {
             for sq in 0..65 {
                 // SAFETY: as above.
                 assert_eq!(unsafe { flips_avx2(p, o, sq) }, flips(p, o, sq));
+            }
+        }
+    }
+
+    #[test]
+    fn replay_kernels_agree() {
+        // random games, then the same squares with one move changed
+        let mut s = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..300 {
+            let mut pos = Position::START;
+            let mut squares = Vec::new();
+            while !pos.is_over() {
+                let (p, o) = pos.mover();
+                let legal = legal_moves(p, o);
+                if legal == 0 {
+                    pos.pass();
+                    continue;
+                }
+                s ^= s << 13;
+                s ^= s >> 7;
+                s ^= s << 17;
+                let mut bits = legal;
+                for _ in 0..(s % u64::from(legal.count_ones())) {
+                    bits &= bits - 1;
+                }
+                let sq = bits.trailing_zeros();
+                pos.play(sq, flips(p, o, sq));
+                squares.push(Some(sq));
+            }
+            for kernel in [Kernel::Plain, Kernel::X86V3] {
+                let r = replay_clean_with(kernel, squares.iter().copied());
+                assert_eq!(r.map(|r| r.pos), Some(pos));
+                let cut = replay_clean_with(kernel, squares.iter().copied().take(20));
+                assert_eq!(cut, None);
+                let mut bad = squares.clone();
+                if let Some(m) = bad.get_mut((s % 40) as usize) {
+                    *m = Some(((s >> 8) % 64) as u32);
+                }
+                assert_eq!(
+                    replay_clean_with(kernel, bad.iter().copied()),
+                    replay_clean_with(Kernel::Plain, bad.iter().copied())
+                );
             }
         }
     }
