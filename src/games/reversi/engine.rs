@@ -33,6 +33,10 @@ pub fn legal_moves(p: u64, o: u64) -> u64 {
 
 /// [`legal_moves`] with AVX2: the four direction pairs as the four lanes of
 /// one vector (variable shifts), the same fills, then the lanes or-ed.
+///
+/// # Safety
+/// Outside code compiled for AVX2, call it only when the CPU has AVX2
+/// ([`Kernel::detect`]).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 #[inline]
@@ -137,6 +141,9 @@ pub fn flips(p: u64, o: u64, sq: u32) -> u64 {
 /// the four toward lower ones in another. Upward the outflank is the lowest
 /// bit of the ray's non-opponent squares; downward their highest, found by
 /// smearing the bits down (a prefix or) instead of a leading-zero count.
+///
+/// # Safety
+/// As [`legal_moves_avx2`]: only where the CPU has AVX2.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 #[inline]
