@@ -73,8 +73,8 @@ pub fn game_json(g: &SourceGame, r: &GameReport) -> Value {
     obj.insert("file".into(), json!(g.file.name));
     obj.insert("index".into(), json!(g.index));
     let opt = |s: &str| if s.is_empty() { Value::Null } else { json!(s) };
-    obj.insert("game".into(), opt(&r.game));
-    obj.insert("variant".into(), opt(&r.variant));
+    obj.insert("game".into(), opt(r.game));
+    obj.insert("variant".into(), opt(r.variant));
     obj.insert("valid".into(), json!(r.valid));
     obj.insert("plies".into(), json!(r.plies));
     obj.insert("over".into(), json!(r.over));

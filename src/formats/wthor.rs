@@ -656,10 +656,10 @@ fn clean_report<'a>(
         let pairs = tags.map(|(k, v)| (k.to_string(), v.to_string()));
         (pairs.collect(), None)
     } else {
-        (Vec::new(), Some(describe_tags(tags, &seats)))
+        (Vec::new(), Some(describe_tags(tags, seats)))
     };
     Some(GameReport {
-        game: Reversi::NAME.to_string(),
+        game: Reversi::NAME,
         variant: Reversi::variant(&state),
         tags,
         about,

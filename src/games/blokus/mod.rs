@@ -415,18 +415,18 @@ impl Rules for Blokus {
         }
     }
 
-    fn variant(state: &State) -> String {
-        if state.duo { "duo" } else { "classic" }.to_string()
+    fn variant(state: &State) -> &'static str {
+        if state.duo { "duo" } else { "classic" }
     }
 
-    fn seats(state: &State) -> Vec<String> {
+    fn seats(state: &State) -> &'static [&'static str] {
         if state.duo {
-            return DUO.iter().map(|s| s.to_string()).collect();
+            return &DUO;
         }
         match state.players {
-            2 => vec!["player1".into(), "player2".into()],
-            3 => vec!["player1".into(), "player2".into(), "player3".into()],
-            _ => CLASSIC.iter().map(|s| s.to_string()).collect(),
+            2 => &["player1", "player2"],
+            3 => &["player1", "player2", "player3"],
+            _ => &CLASSIC,
         }
     }
 

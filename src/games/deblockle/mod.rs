@@ -347,17 +347,16 @@ impl Rules for Deblockle {
         start_state(tags)
     }
 
-    fn variant(state: &State) -> String {
+    fn variant(state: &State) -> &'static str {
         if state.pos.no_side_by_side {
             "no-side-by-side"
         } else {
             "standard"
         }
-        .to_string()
     }
 
-    fn seats(_: &State) -> Vec<String> {
-        vec!["gold".into(), "blue".into()]
+    fn seats(_: &State) -> &'static [&'static str] {
+        &["gold", "blue"]
     }
 
     fn parse_moves(tokens: &[Token], src: &str) -> ParsedMoves<Move> {

@@ -893,12 +893,15 @@ impl Rules for Qwirkle {
         })
     }
 
-    fn variant(_: &State) -> String {
-        "standard".to_string()
+    fn variant(_: &State) -> &'static str {
+        "standard"
     }
 
-    fn seats(state: &State) -> Vec<String> {
-        (0..state.players).map(seat).collect()
+    fn seats(state: &State) -> &'static [&'static str] {
+        const SEATS: [&str; 6] = [
+            "player1", "player2", "player3", "player4", "player5", "player6",
+        ];
+        SEATS.get(..state.players).unwrap_or(&SEATS)
     }
 
     fn parse_moves(tokens: &[Token], src: &str) -> ParsedMoves<Move> {

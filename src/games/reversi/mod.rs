@@ -158,12 +158,12 @@ impl Rules for Reversi {
         }
     }
 
-    fn variant(state: &State) -> String {
-        if state.wof { "wof" } else { "standard" }.to_string()
+    fn variant(state: &State) -> &'static str {
+        if state.wof { "wof" } else { "standard" }
     }
 
-    fn seats(_: &State) -> Vec<String> {
-        vec!["black".into(), "white".into()]
+    fn seats(_: &State) -> &'static [&'static str] {
+        &["black", "white"]
     }
 
     fn parse_moves(tokens: &[Token], src: &str) -> ParsedMoves<Move> {
