@@ -65,8 +65,8 @@ pub const TOURNAMENT_LEN: usize = 26;
 /// Names of the players and tournaments, when their files were found.
 #[derive(Clone, Debug, Default)]
 pub struct Names {
-    pub players: Option<Vec<String>>,
-    pub tournaments: Option<Vec<String>>,
+    pub players: Option<Arc<Vec<String>>>,
+    pub tournaments: Option<Arc<Vec<String>>>,
 }
 
 /// A `.wtb` file read: the synthesized text, the games, the map back to bytes.
@@ -160,15 +160,43 @@ pub fn side_files(file: &str, opts: &ReadOptions) -> Result<Names, String> {
     let load = |given: &Option<PathBuf>, default: &str, len: usize| match given {
         Some(p) => read_side_file(p, len)
             .and_then(|b| read_names(&b, len).map_err(|e| format!("{}: {e}", p.display())))
+            .map(Arc::new)
             .map(Some),
         None => Ok(beside(file, default)
             .and_then(|p| read_side_file(&p, len).ok())
-            .and_then(|b| read_names(&b, len).ok())),
+            .and_then(|b| read_names_cached(b, len).ok())),
     };
     Ok(Names {
         players: load(&opts.players, "WTHOR.JOU", PLAYER_LEN)?,
         tournaments: load(&opts.tournaments, "WTHOR.TRN", TOURNAMENT_LEN)?,
     })
+}
+
+/// [`read_names`], remembering the last file read per record length: the
+/// `.wtb` files of a directory share the same `WTHOR.JOU` and `WTHOR.TRN`,
+/// which are then decoded once.
+fn read_names_cached(bytes: Vec<u8>, record_len: usize) -> Result<Arc<Vec<String>>, String> {
+    use std::sync::Mutex;
+    type Cached = Option<(Vec<u8>, Arc<Vec<String>>)>;
+    static PLAYERS: Mutex<Cached> = Mutex::new(None);
+    static TOURNAMENTS: Mutex<Cached> = Mutex::new(None);
+    let cache = if record_len == PLAYER_LEN {
+        &PLAYERS
+    } else {
+        &TOURNAMENTS
+    };
+    if let Ok(guard) = cache.lock() {
+        if let Some((b, names)) = guard.as_ref() {
+            if *b == bytes {
+                return Ok(Arc::clone(names));
+            }
+        }
+    }
+    let names = Arc::new(read_names(&bytes, record_len)?);
+    if let Ok(mut guard) = cache.lock() {
+        *guard = Some((bytes, Arc::clone(&names)));
+    }
+    Ok(names)
 }
 
 /// Reads a names file, which holds at most 65,535 names: a longer one
@@ -191,7 +219,7 @@ fn read_side_file(path: &Path, record_len: usize) -> Result<Vec<u8>, String> {
     Ok(bytes)
 }
 
-fn name_of(list: &Option<Vec<String>>, n: u16) -> Cow<'_, str> {
+fn name_of(list: &Option<Arc<Vec<String>>>, n: u16) -> Cow<'_, str> {
     match list.as_ref().and_then(|l| l.get(usize::from(n))) {
         Some(name) => Cow::Borrowed(name),
         None => Cow::Owned(format!("#{n}")),
@@ -647,9 +675,13 @@ fn clean_report<'a>(
         return None;
     }
     let seats = Reversi::seats(&state);
-    let winners = Reversi::winners(&state)
-        .into_iter()
-        .filter_map(|i| seats.get(i).cloned())
+    // Rules::winners (the top score, both on a draw) without scoring again
+    let best = scores.iter().copied().max().unwrap_or(0);
+    let winners = seats
+        .iter()
+        .zip(&scores)
+        .filter(|&(_, &s)| s == best)
+        .map(|(&seat, _)| seat)
         .collect();
     // as the driver keeps them (see replay::replay)
     let (tags, about) = if opts.all_tags {
