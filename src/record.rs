@@ -330,8 +330,9 @@ impl<'a> Reader<'a> {
             }
         }
         loop {
-            if let Some(g) = self.done.take() {
-                return Some(g);
+            // checked before taking: `take` would copy the whole slot each turn
+            if self.done.is_some() {
+                return self.done.take();
             }
             if !self.line_ready() || self.pos - self.game_start > self.buf.limit() {
                 self.too_large();
@@ -346,6 +347,19 @@ impl<'a> Reader<'a> {
             };
             if is_space(c) {
                 self.pos += c.len_utf8();
+                if c.is_ascii() {
+                    // the rest of an ASCII blank run on this line, in one go
+                    let end = self.line_end.min(self.src().len());
+                    let blanks = self
+                        .src()
+                        .as_bytes()
+                        .get(self.pos..end)
+                        .unwrap_or(&[])
+                        .iter()
+                        .take_while(|b| b.is_ascii_whitespace() || **b == 0x0b)
+                        .count();
+                    self.pos += blanks;
+                }
                 if !self.started && self.pos - self.game_start > TOO_LARGE_KEPT {
                     // a long run of blank text before a game is not kept
                     self.buf.skip_to(self.pos);
@@ -761,10 +775,19 @@ impl<'a> Reader<'a> {
     fn token(&mut self) {
         self.in_movetext = true;
         let start = self.pos;
-        let len = self
-            .rest()
-            .find(|c: char| !is_token_char(c))
-            .unwrap_or(self.rest().len());
+        let rest = self.rest();
+        // ASCII token bytes first; a non-ASCII byte switches to characters
+        let ascii = rest
+            .as_bytes()
+            .iter()
+            .take_while(|&&b| b.is_ascii() && is_token_char(char::from(b)))
+            .count();
+        let tail = rest.get(ascii..).unwrap_or("");
+        let len = if tail.as_bytes().first().is_some_and(|b| !b.is_ascii()) {
+            ascii + tail.find(|c: char| !is_token_char(c)).unwrap_or(tail.len())
+        } else {
+            ascii
+        };
         self.pos += len;
         if self.skipping {
             return;
