@@ -217,24 +217,26 @@ fn tag_head(i: &str) -> IResult<&str, &str> {
 
 /// Whether a token is in `Result` syntax: `*`, or integers joined by `-`, or by `,`.
 pub fn is_result_syntax(text: &str) -> bool {
-    text == "*" || parse_result_scores(text).is_some()
+    if !text.contains(['-', ',']) {
+        // no separator: not scores (most move tokens end here)
+        return text == "*";
+    }
+    parse_result_scores(text).is_some()
 }
 
 /// The scores of a `Result` value: integers joined by `-`, or by `,` with optional
 /// spaces (a leading `-` is then a sign). `None` for `*` or malformed text.
 pub fn parse_result_scores(text: &str) -> Option<Vec<i64>> {
     let text = text.trim();
-    let parts: Vec<&str> = if text.contains(',') {
-        text.split(',').map(str::trim).collect()
-    } else {
-        text.split('-').collect()
+    let signed = text.contains(',');
+    let parts = || {
+        text.split(if signed { ',' } else { '-' })
+            .map(move |p| if signed { p.trim() } else { p })
     };
-    if parts.len() < 2 {
+    if parts().nth(1).is_none() {
         return None;
     }
-    let signed = text.contains(',');
-    parts
-        .iter()
+    parts()
         .map(|p| {
             let digits = if signed {
                 p.strip_prefix('-').unwrap_or(p)
@@ -619,13 +621,31 @@ impl<'a> Reader<'a> {
                     p += 2;
                 }
                 Some(_) => {
-                    let ch = self
-                        .src()
+                    // the run up to the next quote, backslash or line end, at once
+                    // (those bytes are ASCII, so the run ends on a character boundary)
+                    let run = bytes
                         .get(p..)
-                        .and_then(|s| s.chars().next())
-                        .unwrap_or('\u{fffd}');
-                    value.push(ch);
-                    p += ch.len_utf8();
+                        .unwrap_or(&[])
+                        .iter()
+                        .position(|b| matches!(b, b'"' | b'\\' | b'\n' | b'\r'))
+                        .unwrap_or(bytes.len().saturating_sub(p))
+                        .max(1);
+                    match self.src().get(p..p + run) {
+                        Some(text) => {
+                            value.push_str(text);
+                            p += run;
+                        }
+                        None => {
+                            // a lone backslash: one character
+                            let ch = self
+                                .src()
+                                .get(p..)
+                                .and_then(|s| s.chars().next())
+                                .unwrap_or('\u{fffd}');
+                            value.push(ch);
+                            p += ch.len_utf8();
+                        }
+                    }
                 }
             }
         }
@@ -794,7 +814,8 @@ impl<'a> Reader<'a> {
         }
         let text = self.src().get(start..start + len).unwrap_or("");
         let (mut tok_start, mut tok_len) = (start, len);
-        if let Ok((rest, number)) = move_number(text) {
+        let numbered = text.as_bytes().first().is_some_and(u8::is_ascii_digit);
+        if let Some(Ok((rest, number))) = numbered.then(|| move_number(text)) {
             let num_span = Span::new(start, text.len() - rest.len());
             let rest_len = rest.len();
             if let Some((last, _)) = self.last_number {
@@ -819,6 +840,10 @@ impl<'a> Reader<'a> {
         }
         if tok_len == 0 {
             return;
+        }
+        if self.cur.tokens.capacity() == 0 {
+            // room for a typical game's movetext at once
+            self.cur.tokens.reserve(64);
         }
         self.cur.tokens.push(Token {
             span: Span::new(tok_start, tok_len),

@@ -61,6 +61,17 @@ pub fn parse(tokens: &[Token], src: &str) -> ParsedMoves<Move> {
     let mut moves = Vec::with_capacity(tokens.len().min(1 << 16));
     for (index, tok) in tokens.iter().enumerate() {
         let text = tok.text(src);
+        // the common token first: one square
+        if let [c, r] = text.as_bytes() {
+            if let Some(sq) = square(*c, *r) {
+                moves.push(Parsed {
+                    mv: Move::Place(sq),
+                    span: tok.span,
+                    token: index,
+                });
+                continue;
+            }
+        }
         if is_pass(text) {
             moves.push(Parsed {
                 mv: Move::Pass,
