@@ -233,9 +233,8 @@ pub fn parse_result_scores(text: &str) -> Option<Vec<i64>> {
         text.split(if signed { ',' } else { '-' })
             .map(move |p| if signed { p.trim() } else { p })
     };
-    if parts().nth(1).is_none() {
-        return None;
-    }
+    // two parts at least
+    parts().nth(1)?;
     parts()
         .map(|p| {
             let digits = if signed {
