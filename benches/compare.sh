@@ -40,10 +40,11 @@ fi
 [ -f "$OUT/deblockle.gamerec" ] || "$GEN" deblockle 5000 "$OUT/deblockle.gamerec"
 
 # user seconds of one run of the command
+TIMES=$(mktemp)
+trap 'rm -f "$TIMES"' EXIT
 user_time() {
-    local t
-    t=$( { /usr/bin/time -f '%U' "$@" >/dev/null 2>/dev/null; } 2>&1 | tail -n1 )
-    echo "$t"
+    /usr/bin/time -f '%U' -o "$TIMES" "$@" >/dev/null 2>&1 || true
+    tail -n1 "$TIMES"
 }
 
 # median user seconds of RUNS runs
