@@ -35,9 +35,9 @@ if [ -z "${WTHOR:-}" ]; then
 fi
 [ -f "$OUT/wthor.gamerec" ] ||
     "$BIN" convert --to gamerec "$WTHOR" -o "$OUT/wthor.gamerec" 2>/dev/null || true
-[ -f "$OUT/blokus.gamerec" ] || "$GEN" blokus 2000 "$OUT/blokus.gamerec"
-[ -f "$OUT/qwirkle.gamerec" ] || "$GEN" qwirkle 3000 "$OUT/qwirkle.gamerec"
-[ -f "$OUT/deblockle.gamerec" ] || "$GEN" deblockle 5000 "$OUT/deblockle.gamerec"
+[ -f "$OUT/blokus.gamerec" ] || "$GEN" blokus 4000 "$OUT/blokus.gamerec"
+[ -f "$OUT/qwirkle.gamerec" ] || "$GEN" qwirkle 30000 "$OUT/qwirkle.gamerec"
+[ -f "$OUT/deblockle.gamerec" ] || "$GEN" deblockle 20000 "$OUT/deblockle.gamerec"
 
 # user seconds of one run of the command
 TIMES=$(mktemp)

@@ -684,6 +684,10 @@ impl<'a> Reader<'a> {
             }
             self.names.insert(name.clone());
         }
+        if self.cur.tags.0.capacity() == 0 {
+            // a typical tag section at once
+            self.cur.tags.0.reserve(8);
+        }
         self.cur.tags.0.push(Tag {
             name,
             value,
