@@ -42,10 +42,8 @@ fn replay_all(name: &str, bytes: &[u8], opts: &Options) -> usize {
     };
     games
         .filter_map(Result::ok)
-        .filter(|g| {
-            let mut g = g.clone();
-            g.replay(opts).valid
-        })
+        .map(|mut g| g.replay(opts).valid)
+        .filter(|&valid| valid)
         .count()
 }
 
@@ -73,7 +71,8 @@ fn table(c: &mut Criterion) {
                 .map(|games| {
                     games
                         .filter_map(Result::ok)
-                        .filter(|g| g.clone().replay(&validate_quiet()).valid)
+                        .map(|mut g| g.replay(&validate_quiet()).valid)
+                        .filter(|&valid| valid)
                         .count()
                 })
                 .unwrap_or(0)
