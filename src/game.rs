@@ -52,10 +52,10 @@ pub trait Rules: 'static {
     fn start(tags: &Tags) -> Result<Self::State, Vec<Diag>>;
 
     /// The effective variant name, default filled in.
-    fn variant(state: &Self::State) -> String;
+    fn variant(state: &Self::State) -> &'static str;
 
     /// Seat names in seat order: the keys of `scores` and the order of `Result`.
-    fn seats(state: &Self::State) -> Vec<String>;
+    fn seats(state: &Self::State) -> &'static [&'static str];
 
     /// Reads the movetext. `src` is the file the token spans point into.
     fn parse_moves(tokens: &[Token], src: &str) -> ParsedMoves<Self::Move>;

@@ -70,7 +70,7 @@ pub fn scores_map(report: &GameReport) -> Map<String, Value> {
         .seats
         .iter()
         .zip(&report.scores)
-        .map(|(seat, score)| (seat.clone(), Value::from(*score)))
+        .map(|(seat, score)| (seat.to_string(), Value::from(*score)))
         .collect()
 }
 
@@ -78,8 +78,8 @@ impl DocGame {
     /// The document form of a replayed game (replayed with `record_moves`).
     pub fn from_report(report: &GameReport) -> DocGame {
         DocGame {
-            game: report.game.clone(),
-            variant: Some(report.variant.clone()),
+            game: report.game.to_string(),
+            variant: Some(report.variant.to_string()),
             tags: report.tags.clone(),
             comment: report.comment.clone(),
             moves: report
@@ -97,7 +97,7 @@ impl DocGame {
             result: Some(DocResult {
                 over: report.over,
                 scores: scores_map(report),
-                winners: report.winners.clone(),
+                winners: report.winners.iter().map(|w| w.to_string()).collect(),
                 extras: report.result_extras.clone(),
             }),
             final_position: report.position.clone(),

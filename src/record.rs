@@ -217,24 +217,25 @@ fn tag_head(i: &str) -> IResult<&str, &str> {
 
 /// Whether a token is in `Result` syntax: `*`, or integers joined by `-`, or by `,`.
 pub fn is_result_syntax(text: &str) -> bool {
-    text == "*" || parse_result_scores(text).is_some()
+    if !text.contains(['-', ',']) {
+        // no separator: not scores (most move tokens end here)
+        return text == "*";
+    }
+    parse_result_scores(text).is_some()
 }
 
 /// The scores of a `Result` value: integers joined by `-`, or by `,` with optional
 /// spaces (a leading `-` is then a sign). `None` for `*` or malformed text.
 pub fn parse_result_scores(text: &str) -> Option<Vec<i64>> {
     let text = text.trim();
-    let parts: Vec<&str> = if text.contains(',') {
-        text.split(',').map(str::trim).collect()
-    } else {
-        text.split('-').collect()
-    };
-    if parts.len() < 2 {
-        return None;
-    }
     let signed = text.contains(',');
-    parts
-        .iter()
+    let parts = || {
+        text.split(if signed { ',' } else { '-' })
+            .map(move |p| if signed { p.trim() } else { p })
+    };
+    // two parts at least
+    parts().nth(1)?;
+    parts()
         .map(|p| {
             let digits = if signed {
                 p.strip_prefix('-').unwrap_or(p)
@@ -330,8 +331,9 @@ impl<'a> Reader<'a> {
             }
         }
         loop {
-            if let Some(g) = self.done.take() {
-                return Some(g);
+            // checked before taking: `take` would copy the whole slot each turn
+            if self.done.is_some() {
+                return self.done.take();
             }
             if !self.line_ready() || self.pos - self.game_start > self.buf.limit() {
                 self.too_large();
@@ -346,6 +348,19 @@ impl<'a> Reader<'a> {
             };
             if is_space(c) {
                 self.pos += c.len_utf8();
+                if c.is_ascii() {
+                    // the rest of an ASCII blank run on this line, in one go
+                    let end = self.line_end.min(self.src().len());
+                    let blanks = self
+                        .src()
+                        .as_bytes()
+                        .get(self.pos..end)
+                        .unwrap_or(&[])
+                        .iter()
+                        .take_while(|b| b.is_ascii_whitespace() || **b == 0x0b)
+                        .count();
+                    self.pos += blanks;
+                }
                 if !self.started && self.pos - self.game_start > TOO_LARGE_KEPT {
                     // a long run of blank text before a game is not kept
                     self.buf.skip_to(self.pos);
@@ -604,13 +619,31 @@ impl<'a> Reader<'a> {
                     p += 2;
                 }
                 Some(_) => {
-                    let ch = self
-                        .src()
+                    // the run up to the next quote, backslash or line end, at once
+                    // (those bytes are ASCII, so the run ends on a character boundary)
+                    let run = bytes
                         .get(p..)
-                        .and_then(|s| s.chars().next())
-                        .unwrap_or('\u{fffd}');
-                    value.push(ch);
-                    p += ch.len_utf8();
+                        .unwrap_or(&[])
+                        .iter()
+                        .position(|b| matches!(b, b'"' | b'\\' | b'\n' | b'\r'))
+                        .unwrap_or(bytes.len().saturating_sub(p))
+                        .max(1);
+                    match self.src().get(p..p + run) {
+                        Some(text) => {
+                            value.push_str(text);
+                            p += run;
+                        }
+                        None => {
+                            // a lone backslash: one character
+                            let ch = self
+                                .src()
+                                .get(p..)
+                                .and_then(|s| s.chars().next())
+                                .unwrap_or('\u{fffd}');
+                            value.push(ch);
+                            p += ch.len_utf8();
+                        }
+                    }
                 }
             }
         }
@@ -649,6 +682,10 @@ impl<'a> Reader<'a> {
                 self.names = self.cur.tags.iter().map(|t| t.name.clone()).collect();
             }
             self.names.insert(name.clone());
+        }
+        if self.cur.tags.0.capacity() == 0 {
+            // a typical tag section at once
+            self.cur.tags.0.reserve(8);
         }
         self.cur.tags.0.push(Tag {
             name,
@@ -760,17 +797,27 @@ impl<'a> Reader<'a> {
     fn token(&mut self) {
         self.in_movetext = true;
         let start = self.pos;
-        let len = self
-            .rest()
-            .find(|c: char| !is_token_char(c))
-            .unwrap_or(self.rest().len());
+        let rest = self.rest();
+        // ASCII token bytes first; a non-ASCII byte switches to characters
+        let ascii = rest
+            .as_bytes()
+            .iter()
+            .take_while(|&&b| b.is_ascii() && is_token_char(char::from(b)))
+            .count();
+        let tail = rest.get(ascii..).unwrap_or("");
+        let len = if tail.as_bytes().first().is_some_and(|b| !b.is_ascii()) {
+            ascii + tail.find(|c: char| !is_token_char(c)).unwrap_or(tail.len())
+        } else {
+            ascii
+        };
         self.pos += len;
         if self.skipping {
             return;
         }
         let text = self.src().get(start..start + len).unwrap_or("");
         let (mut tok_start, mut tok_len) = (start, len);
-        if let Ok((rest, number)) = move_number(text) {
+        let numbered = text.as_bytes().first().is_some_and(u8::is_ascii_digit);
+        if let Some(Ok((rest, number))) = numbered.then(|| move_number(text)) {
             let num_span = Span::new(start, text.len() - rest.len());
             let rest_len = rest.len();
             if let Some((last, _)) = self.last_number {
@@ -795,6 +842,10 @@ impl<'a> Reader<'a> {
         }
         if tok_len == 0 {
             return;
+        }
+        if self.cur.tokens.capacity() == 0 {
+            // room for a typical game's movetext at once
+            self.cur.tokens.reserve(64);
         }
         self.cur.tokens.push(Token {
             span: Span::new(tok_start, tok_len),

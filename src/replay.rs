@@ -76,8 +76,8 @@ pub struct MoveRecord {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct GameReport {
     /// Normalised game name (empty when it could not be told).
-    pub game: String,
-    pub variant: String,
+    pub game: &'static str,
+    pub variant: &'static str,
     /// Every tag in file order (a `Game` tag first when `--game` supplied it);
     /// none when [`Options::all_tags`] is off.
     pub tags: Vec<(String, String)>,
@@ -87,10 +87,10 @@ pub struct GameReport {
     pub valid: bool,
     pub plies: usize,
     pub over: bool,
-    pub seats: Vec<String>,
+    pub seats: &'static [&'static str],
     pub scores: Vec<i64>,
     /// Winning seats, once over.
-    pub winners: Vec<String>,
+    pub winners: Vec<&'static str>,
     pub result_extras: Map<String, Value>,
     /// Checks that could not be made on this record.
     pub unchecked: Vec<String>,
@@ -168,7 +168,7 @@ fn frame<R: Rules>(state: &R::State, last: Option<&R::Move>) -> Frame {
 
 /// The caption of a picture of `report`'s game after `ply` plies.
 pub fn caption(report: &GameReport, ply: usize, frame: &Frame) -> crate::svg::Caption {
-    let mut name = report.game.clone();
+    let mut name = report.game.to_string();
     if let Some(first) = name.get_mut(0..1) {
         first.make_ascii_uppercase();
     }
@@ -196,7 +196,7 @@ pub fn caption(report: &GameReport, ply: usize, frame: &Frame) -> crate::svg::Ca
         scores: report
             .seats
             .iter()
-            .cloned()
+            .map(|s| s.to_string())
             .zip(frame.scores.iter().copied())
             .collect(),
     }
@@ -362,7 +362,7 @@ pub fn replay(raw: &RawGame, src: &str, opts: &Options) -> GameReport {
             .0
             .iter()
             .map(|t| (t.name.as_str(), t.value.as_str()));
-        report.about = Some(describe_tags(tags, &report.seats));
+        report.about = Some(describe_tags(tags, report.seats));
     }
     cap_diagnostics(&mut report);
     report
@@ -495,7 +495,7 @@ fn read_claim(
     text: &str,
     span: Span,
     what: &'static str,
-    seats: Option<&[String]>,
+    seats: Option<&[&str]>,
 ) -> Result<Claim, Diag> {
     let text = text.trim();
     if text == "*" {
@@ -505,7 +505,7 @@ fn read_claim(
             what,
         });
     }
-    let in_order = |seats: &[String]| seats.join(", ");
+    let in_order = |seats: &[&str]| seats.join(", ");
     match (parse_result_scores(text), seats) {
         (Some(scores), Some(seats)) if scores.len() != seats.len() => Err(Diag::error(
             "record::bad_result",
@@ -563,7 +563,7 @@ fn run<'a, R: Rules>(
     on_ply: Option<OnPly<'a, R>>,
 ) -> Outcome<R::State> {
     let mut report = GameReport {
-        game: R::NAME.to_string(),
+        game: R::NAME,
         tags: tag_pairs(raw, Some(R::NAME), opts),
         comment: raw.comment.clone(),
         ..GameReport::default()
@@ -603,7 +603,7 @@ fn run<'a, R: Rules>(
             t.text(src),
             t.span,
             "result token",
-            Some(&replay.report.seats),
+            Some(replay.report.seats),
         ) {
             Ok(c) => claims.push(c),
             Err(d) => replay.report.push(d),
@@ -631,7 +631,11 @@ fn tags<R: Rules>(
     raw: &RawGame,
     src: &str,
     report: &mut GameReport,
-) -> (Option<R::State>, Option<Vec<String>>, Option<Claim>) {
+) -> (
+    Option<R::State>,
+    Option<&'static [&'static str]>,
+    Option<Claim>,
+) {
     let mut errors: Vec<Diag> = raw.tag_errors.clone();
     let stopped = raw.tag_errors.iter().any(|e| {
         e.severity == Severity::Error
@@ -661,7 +665,7 @@ fn tags<R: Rules>(
     let mut claim = None;
     if let Some(t) = raw.tags.get("Result") {
         seats = state.as_ref().map(R::seats);
-        match read_claim(&t.value, t.value_span, "Result tag", seats.as_deref()) {
+        match read_claim(&t.value, t.value_span, "Result tag", seats) {
             Ok(c) => claim = Some(c),
             Err(d) => errors.push(d),
         }
@@ -975,14 +979,14 @@ impl<R: Rules> Replay<'_, R> {
             return;
         };
         let report = &mut self.report;
-        let claimed: Vec<String> = claim
+        let claimed: Vec<&str> = claim
             .seats
             .iter()
             .filter_map(|&i| report.seats.get(i).cloned())
             .collect();
-        let say = |w: &[String]| match w {
+        let say = |w: &[&str]| match w {
             [] => "no winner".to_string(),
-            [one] => one.clone(),
+            [one] => one.to_string(),
             _ => format!("a draw ({})", w.join(", ")),
         };
         if !report.over {
@@ -1046,13 +1050,13 @@ pub fn describe(report: &GameReport) -> String {
         Some(about) => about.clone(),
         None => describe_tags(
             report.tags.iter().map(|(k, v)| (k.as_str(), v.as_str())),
-            &report.seats,
+            report.seats,
         ),
     }
 }
 
 /// [`describe`] from the tags (name, value) in file order and the seats.
-pub fn describe_tags<'a, I>(tags: I, seats: &[String]) -> String
+pub fn describe_tags<'a, I>(tags: I, seats: &[&str]) -> String
 where
     I: Iterator<Item = (&'a str, &'a str)> + Clone,
 {
@@ -1068,7 +1072,7 @@ where
 }
 
 /// The pieces of [`describe_tags`]'s text, in order.
-fn describe_pieces<'a, I>(tags: I, seats: &[String], mut piece: impl FnMut(&'a str))
+fn describe_pieces<'a, I>(tags: I, seats: &[&str], mut piece: impl FnMut(&'a str))
 where
     I: Iterator<Item = (&'a str, &'a str)> + Clone,
 {

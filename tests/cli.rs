@@ -133,6 +133,16 @@ fn perft_prints_the_count_last() {
         assert_eq!(o.code, 0);
         assert_eq!(o.stdout.lines().last(), Some(want));
     }
+    // The same counts however many threads split the tree.
+    for threads in ["1", "2", "3"] {
+        let o = bin(&["perft", "reversi", "8", "--threads", threads], b"");
+        assert_eq!(o.code, 0);
+        assert_eq!(o.stdout.lines().last(), Some("390216"));
+    }
+    assert_eq!(
+        bin(&["perft", "reversi", "3", "--threads", "0"], b"").code,
+        2
+    );
 }
 
 #[test]

@@ -151,9 +151,9 @@ pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
             .0
             .iter()
             .map(|t| (t.name.as_str(), t.value.as_str()));
-        let about = crate::replay::describe_tags(tags.clone(), &report.seats);
+        let about = crate::replay::describe_tags(tags.clone(), report.seats);
         let players =
-            crate::replay::describe_tags(tags.filter(|(k, _)| *k != "Event"), &report.seats);
+            crate::replay::describe_tags(tags.filter(|(k, _)| *k != "Event"), report.seats);
         report.about = Some(about.clone());
         let enc = frames.as_mut().and_then(|f| {
             f.report.about = Some(about);
@@ -537,7 +537,7 @@ fn page(entries: &[Entry]) -> String {
             "<tr class=\"{}\" data-n=\"{n}\"><td><a href=\"#game={n}\">{}</a></td><td>{}</td><td>{}</td><td>{}</td><td>{valid}</td><td>{}</td></tr>",
             if r.valid { "ok" } else { "bad" },
             esc(&format!("{} #{}", e.file, e.index)),
-            esc(&r.game),
+            esc(r.game),
             esc(&e.players),
             esc(&result(r)),
             r.plies

@@ -1,7 +1,7 @@
-//! `gamerec perft GAME DEPTH [--variant V] [--players N]`: leaf count of the
-//! move tree. `--players` is the global option (elsewhere WTHOR's players
-//! file); for perft it is the number of players, where it changes the start
-//! position (Blokus Trigon's three-player board).
+//! `gamerec perft GAME DEPTH [--variant V] [--players N] [--threads N]`:
+//! leaf count of the move tree. `--players` is the global option (elsewhere
+//! WTHOR's players file); for perft it is the number of players, where it
+//! changes the start position (Blokus Trigon's three-player board).
 
 use super::{Ctx, EXIT_OK};
 
@@ -14,6 +14,9 @@ pub struct Args {
     /// The variant's start position (e.g. `duo` for Blokus).
     #[arg(long)]
     pub variant: Option<String>,
+    /// Worker threads splitting the tree near the root (default: one per core).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
+    pub threads: Option<u16>,
 }
 
 pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
@@ -27,11 +30,21 @@ pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
             return ctx.usage("perft --players takes a number of players, e.g. --players 3");
         }
     };
-    let count = match players {
+    let count = || match players {
         Some(n) => game.perft_players(args.variant.as_deref(), n, args.depth),
         None => game.perft(args.variant.as_deref(), args.depth),
     };
-    match count {
+    let result = match args.threads {
+        None => count(),
+        Some(n) => match rayon::ThreadPoolBuilder::new()
+            .num_threads(usize::from(n))
+            .build()
+        {
+            Ok(pool) => pool.install(count),
+            Err(e) => return ctx.usage(&format!("cannot start {n} threads: {e}")),
+        },
+    };
+    match result {
         Ok(n) => {
             let _ = writeln!(ctx.out, "{n}");
             EXIT_OK

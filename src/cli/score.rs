@@ -108,7 +108,7 @@ pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
             .0
             .iter()
             .map(|t| (t.name.as_str(), t.value.as_str()));
-        frames.report.about = Some(crate::replay::describe_tags(tags, &frames.report.seats));
+        frames.report.about = Some(crate::replay::describe_tags(tags, frames.report.seats));
         let title = title(&g.file.name, g.index, &frames.report);
         let at = (
             crate::svg::MARGIN,
@@ -175,7 +175,7 @@ pub fn plot(title: &str, frames: &Frames, at: (u32, u32)) -> String {
         .iter()
         .enumerate()
         .map(|(k, seat)| Series {
-            name: seat.clone(),
+            name: seat.to_string(),
             colour: colours
                 .get(k)
                 .copied()

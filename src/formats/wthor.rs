@@ -50,6 +50,7 @@ use std::sync::Arc;
 
 use super::{ByteMap, ReadOptions, SourceGame};
 use crate::diag::Diag;
+use crate::games::reversi::engine::{Replayed, replay_clean};
 use crate::record::{RawGame, Tag, Tags, Token};
 use crate::replay::{GameReport, Options, describe_tags, described};
 use crate::span::Span;
@@ -64,8 +65,8 @@ pub const TOURNAMENT_LEN: usize = 26;
 /// Names of the players and tournaments, when their files were found.
 #[derive(Clone, Debug, Default)]
 pub struct Names {
-    pub players: Option<Vec<String>>,
-    pub tournaments: Option<Vec<String>>,
+    pub players: Option<Arc<Vec<String>>>,
+    pub tournaments: Option<Arc<Vec<String>>>,
 }
 
 /// A `.wtb` file read: the synthesized text, the games, the map back to bytes.
@@ -159,15 +160,43 @@ pub fn side_files(file: &str, opts: &ReadOptions) -> Result<Names, String> {
     let load = |given: &Option<PathBuf>, default: &str, len: usize| match given {
         Some(p) => read_side_file(p, len)
             .and_then(|b| read_names(&b, len).map_err(|e| format!("{}: {e}", p.display())))
+            .map(Arc::new)
             .map(Some),
         None => Ok(beside(file, default)
             .and_then(|p| read_side_file(&p, len).ok())
-            .and_then(|b| read_names(&b, len).ok())),
+            .and_then(|b| read_names_cached(b, len).ok())),
     };
     Ok(Names {
         players: load(&opts.players, "WTHOR.JOU", PLAYER_LEN)?,
         tournaments: load(&opts.tournaments, "WTHOR.TRN", TOURNAMENT_LEN)?,
     })
+}
+
+/// [`read_names`], remembering the last file read per record length: the
+/// `.wtb` files of a directory share the same `WTHOR.JOU` and `WTHOR.TRN`,
+/// which are then decoded once.
+fn read_names_cached(bytes: Vec<u8>, record_len: usize) -> Result<Arc<Vec<String>>, String> {
+    use std::sync::Mutex;
+    type Cached = Option<(Vec<u8>, Arc<Vec<String>>)>;
+    static PLAYERS: Mutex<Cached> = Mutex::new(None);
+    static TOURNAMENTS: Mutex<Cached> = Mutex::new(None);
+    let cache = if record_len == PLAYER_LEN {
+        &PLAYERS
+    } else {
+        &TOURNAMENTS
+    };
+    if let Ok(guard) = cache.lock() {
+        if let Some((b, names)) = guard.as_ref() {
+            if *b == bytes {
+                return Ok(Arc::clone(names));
+            }
+        }
+    }
+    let names = Arc::new(read_names(&bytes, record_len)?);
+    if let Ok(mut guard) = cache.lock() {
+        *guard = Some((bytes, Arc::clone(&names)));
+    }
+    Ok(names)
 }
 
 /// Reads a names file, which holds at most 65,535 names: a longer one
@@ -190,7 +219,7 @@ fn read_side_file(path: &Path, record_len: usize) -> Result<Vec<u8>, String> {
     Ok(bytes)
 }
 
-fn name_of(list: &Option<Vec<String>>, n: u16) -> Cow<'_, str> {
+fn name_of(list: &Option<Arc<Vec<String>>>, n: u16) -> Cow<'_, str> {
     match list.as_ref().and_then(|l| l.get(usize::from(n))) {
         Some(name) => Cow::Borrowed(name),
         None => Cow::Owned(format!("#{n}")),
@@ -327,8 +356,10 @@ fn truncated_game(w: &mut Writer, complete: usize, announced: usize, partial: us
 /// `score` replay a clean one straight from its bytes ([`Record::fast_report`]).
 #[derive(Clone, Debug)]
 pub struct Record {
-    /// The record's bytes; a short one stands for the truncated end of the file.
-    bytes: Vec<u8>,
+    /// The record's bytes (the first `len`); a short one stands for the
+    /// truncated end of the file.
+    bytes: [u8; GAME_LEN],
+    len: u8,
     /// Its offset in the file.
     at: usize,
     year: u16,
@@ -348,9 +379,9 @@ impl Record {
         };
         let raw = match self.truncated {
             Some((announced, complete)) => {
-                truncated_game(&mut w, complete, announced, self.bytes.len())
+                truncated_game(&mut w, complete, announced, self.bytes().len())
             }
-            None => read_game(&mut w, &self.bytes, self.at, self.year, &self.names),
+            None => read_game(&mut w, self.bytes(), self.at, self.year, &self.names),
         };
         (w.text, raw, w.map)
     }
@@ -361,7 +392,7 @@ impl Record {
         if self.truncated.is_some() {
             return None;
         }
-        let rec = &self.bytes;
+        let rec = self.bytes();
         let real = i64::from(rec.get(6).copied().unwrap_or(0));
         let squares = rec
             .get(MOVES_OFFSET..)
@@ -369,10 +400,16 @@ impl Record {
             .iter()
             .take_while(|&&b| b != 0)
             .map(|&b| square_of_byte(b).map(u32::from));
+        let replayed = replay_clean(squares)?;
         let keep = |n: &str| opts.all_tags || described(n);
         let tags = record_tags(rec, self.at, self.year, &self.names, keep);
-        let pairs = tags.iter().map(|(n, v, _)| (*n, v.as_ref()));
-        clean_report(squares, &[real, 64 - real], pairs, None, opts)
+        let pairs = tags.iter().flatten().map(|(n, v, _)| (*n, v.as_ref()));
+        clean_report(replayed, &[real, 64 - real], pairs, None, opts)
+    }
+
+    /// The record's bytes.
+    fn bytes(&self) -> &[u8] {
+        self.bytes.get(..usize::from(self.len)).unwrap_or(&[])
     }
 }
 
@@ -394,29 +431,39 @@ pub fn games<'a>(
     check_header(&header)?;
     let announced = u32_at(&header, 4).unwrap_or(0) as usize;
     let year = u16_at(&header, 10).unwrap_or(0);
-    // the bytes read past the header start the records
-    let mut pending: std::collections::VecDeque<u8> = header
-        .get(HEADER_LEN..)
-        .unwrap_or(&[])
-        .iter()
-        .copied()
-        .collect();
+    // the bytes read past the header start the records; one block buffer
+    // for the whole file, `pending` its unread part
+    let mut block = vec![0u8; (1024 * GAME_LEN).max(header.len())];
+    let first = header.get(HEADER_LEN..).unwrap_or(&[]);
+    if let Some(dst) = block.get_mut(..first.len()) {
+        dst.copy_from_slice(first);
+    }
+    let mut pending = 0..first.len();
     let mut index = 0usize;
     let mut ended = false;
     Ok(std::iter::from_fn(move || {
         if ended || index > announced {
             return None;
         }
-        let mut rec = Vec::with_capacity(GAME_LEN);
-        while rec.len() < GAME_LEN {
-            if let Some(b) = pending.pop_front() {
-                rec.push(b);
+        let mut rec = [0u8; GAME_LEN];
+        let mut len = 0;
+        while len < GAME_LEN {
+            if !pending.is_empty() {
+                let take = (GAME_LEN - len).min(pending.len());
+                let (Some(dst), Some(src)) = (
+                    rec.get_mut(len..len + take),
+                    block.get(pending.start..pending.start + take),
+                ) else {
+                    break;
+                };
+                dst.copy_from_slice(src);
+                len += take;
+                pending.start += take;
                 continue;
             }
-            let mut block = vec![0u8; 64 * GAME_LEN];
             match reader.read(&mut block) {
                 Ok(0) => break,
-                Ok(n) => pending.extend(block.get(..n).unwrap_or(&[])),
+                Ok(n) => pending = 0..n.min(block.len()),
                 Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
                 Err(e) => {
                     ended = true;
@@ -428,13 +475,14 @@ pub fn games<'a>(
         if index == announced {
             return None;
         }
-        let truncated = (rec.len() < GAME_LEN).then(|| {
+        let truncated = (len < GAME_LEN).then(|| {
             ended = true;
             (announced, index)
         });
         index += 1;
         let record = Record {
             bytes: rec,
+            len: len as u8,
             at,
             year,
             names: Arc::clone(&names),
@@ -465,7 +513,7 @@ fn record_tags<'a>(
     year: u16,
     names: &'a Names,
     keep: impl Fn(&str) -> bool,
-) -> Vec<RecordTag<'a>> {
+) -> [Option<RecordTag<'a>>; 8] {
     let tournament = u16_at(rec, 0).unwrap_or(0);
     let black = u16_at(rec, 2).unwrap_or(0);
     let white = u16_at(rec, 4).unwrap_or(0);
@@ -501,17 +549,14 @@ fn record_tags<'a>(
             Some((at + 7, 1)),
         ),
     ];
-    fields
-        .into_iter()
-        .filter(|(name, _, _)| keep(name))
-        .map(|(name, value, file)| (name, value(), file))
-        .collect()
+    fields.map(|(name, value, file)| keep(name).then(|| (name, value(), file)))
 }
 
 fn read_game(w: &mut Writer, rec: &[u8], at: usize, year: u16, names: &Names) -> RawGame {
     let start = w.text.len();
     let tags = record_tags(rec, at, year, names, |_| true)
         .into_iter()
+        .flatten()
         .map(|(name, value, file)| w.tag(name, value.into_owned(), file))
         .collect();
     w.text.push('\n');
@@ -602,54 +647,23 @@ pub fn fast_report(raw: &RawGame, text: &str, opts: &Options) -> Option<GameRepo
         .0
         .iter()
         .map(|t| (t.name.as_str(), t.value.as_str()));
-    clean_report(squares, &claimed, tags, raw.comment.clone(), opts)
+    let replayed = replay_clean(squares)?;
+    clean_report(replayed, &claimed, tags, raw.comment.clone(), opts)
 }
 
-/// The report of a game whose moves (square indices, `None` for a malformed
-/// one) all replay legally to the end with the claimed `wof` scores; `None`
-/// otherwise. `tags`: (name, value) in file order.
+/// The report of a game replayed clean to its end ([`replay_clean`]) when
+/// its `wof` scores are the claimed ones; `None` otherwise. `tags`: (name,
+/// value) in file order.
 fn clean_report<'a>(
-    squares: impl Iterator<Item = Option<u32>>,
+    replayed: Replayed,
     claimed: &[i64],
     tags: impl Iterator<Item = (&'a str, &'a str)> + Clone,
     comment: Option<String>,
     opts: &Options,
 ) -> Option<GameReport> {
     use crate::game::Rules;
-    use crate::games::reversi::engine::{Position, flips, legal_moves};
     use crate::games::reversi::{Reversi, State};
-    let mut pos = Position::START;
-    let mut placed = [0u32; 2];
-    let mut plies = 0usize;
-    for sq in squares {
-        let sq = sq?;
-        if (pos.black | pos.white) & (1u64 << sq) != 0 {
-            return None;
-        }
-        let (p, o) = pos.mover();
-        let mut f = flips(p, o, sq);
-        if f == 0 {
-            // a legal move only if the side to move must pass and the other can play here
-            if legal_moves(p, o) != 0 {
-                return None;
-            }
-            pos.pass();
-            plies += 1;
-            let (p, o) = pos.mover();
-            f = flips(p, o, sq);
-            if f == 0 {
-                return None;
-            }
-        }
-        if let Some(n) = placed.get_mut(usize::from(!pos.black_to_move)) {
-            *n += 1;
-        }
-        pos.play(sq, f);
-        plies += 1;
-    }
-    if !pos.is_over() {
-        return None;
-    }
+    let Replayed { pos, placed, plies } = replayed;
     let state = State {
         pos,
         moves: pos.moves(),
@@ -661,19 +675,23 @@ fn clean_report<'a>(
         return None;
     }
     let seats = Reversi::seats(&state);
-    let winners = Reversi::winners(&state)
-        .into_iter()
-        .filter_map(|i| seats.get(i).cloned())
+    // Rules::winners (the top score, both on a draw) without scoring again
+    let best = scores.iter().copied().max().unwrap_or(0);
+    let winners = seats
+        .iter()
+        .zip(&scores)
+        .filter(|&(_, &s)| s == best)
+        .map(|(&seat, _)| seat)
         .collect();
     // as the driver keeps them (see replay::replay)
     let (tags, about) = if opts.all_tags {
         let pairs = tags.map(|(k, v)| (k.to_string(), v.to_string()));
         (pairs.collect(), None)
     } else {
-        (Vec::new(), Some(describe_tags(tags, &seats)))
+        (Vec::new(), Some(describe_tags(tags, seats)))
     };
     Some(GameReport {
-        game: Reversi::NAME.to_string(),
+        game: Reversi::NAME,
         variant: Reversi::variant(&state),
         tags,
         about,

@@ -94,8 +94,8 @@ pub fn game_json(g: &SourceGame, r: &GameReport) -> Value {
         .collect();
     obj.insert("tags".into(), Value::Object(tags));
     let opt = |s: &str| if s.is_empty() { Value::Null } else { json!(s) };
-    obj.insert("game".into(), opt(&r.game));
-    obj.insert("variant".into(), opt(&r.variant));
+    obj.insert("game".into(), opt(r.game));
+    obj.insert("variant".into(), opt(r.variant));
     obj.insert("valid".into(), json!(r.valid));
     obj.insert("plies".into(), json!(r.plies));
     obj.insert("over".into(), json!(r.over));

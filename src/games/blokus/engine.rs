@@ -45,8 +45,28 @@ impl Placement {
     }
 }
 
+/// What [`Board::has_move`] last found for a colour: nothing yet
+/// ([`UNKNOWN`]), no move ([`STUCK`]: final, a board only fills up), or a
+/// legal placement (a witness, re-checked in a few row operations before a
+/// new search: it stays legal until a placement covers or touches it).
+const UNKNOWN: u32 = 0;
+const STUCK: u32 = 1;
+const WITNESS: u32 = 1 << 24;
+
+fn witness_of(p: Placement) -> u32 {
+    WITNESS | u32::from(p.orient) << 16 | u32::from(p.x) << 8 | u32::from(p.y)
+}
+
+fn placement_of(v: u32) -> Placement {
+    Placement {
+        orient: (v >> 16) as u8,
+        x: (v >> 8) as u8,
+        y: v as u8,
+    }
+}
+
 /// A position: the squares of each colour, pieces placed, whose turn.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug)]
 pub struct Board {
     pub size: u8,
     /// Number of colours (4 classic, 2 duo).
@@ -59,9 +79,107 @@ pub struct Board {
     /// Starting squares `(column, row)`.
     pub start: [(u8, u8); 4],
     pub to_move: u8,
+    /// Per colour, what `has_move` knows (see [`STUCK`], [`WITNESS`]); not
+    /// part of the position (ignored by `==`, not cloned). Valid while the
+    /// board only fills up, as `put`/`place` do.
+    moves_seen: [std::sync::atomic::AtomicU32; 4],
 }
 
+/// A clone starts with nothing known about moves: code that edits `occ` or
+/// `used` directly (taking squares or pieces away) works on a clone.
+impl Clone for Board {
+    fn clone(&self) -> Board {
+        Board {
+            size: self.size,
+            colours: self.colours,
+            occ: self.occ,
+            used: self.used,
+            last: self.last,
+            start: self.start,
+            to_move: self.to_move,
+            moves_seen: Default::default(),
+        }
+    }
+}
+
+impl PartialEq for Board {
+    fn eq(&self, other: &Board) -> bool {
+        self.size == other.size
+            && self.colours == other.colours
+            && self.occ == other.occ
+            && self.used == other.used
+            && self.last == other.last
+            && self.start == other.start
+            && self.to_move == other.to_move
+    }
+}
+
+impl Eq for Board {}
+
 impl Board {
+    fn seen(&self, c: usize) -> u32 {
+        self.moves_seen
+            .get(c)
+            .map_or(UNKNOWN, |a| a.load(std::sync::atomic::Ordering::Relaxed))
+    }
+
+    fn set_seen(&self, c: usize, v: u32) {
+        if let Some(a) = self.moves_seen.get(c) {
+            a.store(v, std::sync::atomic::Ordering::Relaxed);
+        }
+    }
+
+    /// Whether placement `p` is legal for colour `c` now: its piece unplaced,
+    /// its rows clear of the forbidden mask, one of its squares on a corner
+    /// candidate (the same masks as the generator, for its rows only).
+    fn legal_now(&self, c: usize, p: Placement) -> bool {
+        let o = p.orientation();
+        let piece_bit = 1u32.checked_shl(u32::from(o.piece)).unwrap_or(0);
+        let used = self.used.get(c).copied().unwrap_or(ALL_PIECES);
+        if piece_bit == 0 || used & piece_bit != 0 {
+            return false;
+        }
+        let n = usize::from(self.size);
+        let full = self.full();
+        let empty_rows: Rows = [0; MAX];
+        let own = self.occ.get(c).unwrap_or(&empty_rows);
+        let first = self.first_move(c as u8);
+        let (sx, sy) = self.start.get(c).copied().unwrap_or((0, 0));
+        let mut corner = false;
+        for (r, &m) in o.rows.iter().take(usize::from(o.h)).enumerate() {
+            let y = usize::from(p.y) + r;
+            if y >= n {
+                return false;
+            }
+            let Some(cells) = m.checked_shl(u32::from(p.x)) else {
+                return false;
+            };
+            if cells >> u32::from(p.x) != m {
+                return false;
+            }
+            let all = self.occ.iter().fold(0, |a, rows| a | rows[y]);
+            let o_row = own[y];
+            let below = if y > 0 { own[y - 1] } else { 0 };
+            let above = if y + 1 < MAX { own[y + 1] } else { 0 };
+            let forb = all | o_row << 1 | o_row >> 1 | below | above | !full;
+            if cells & forb != 0 {
+                return false;
+            }
+            let cand = if first {
+                if y == usize::from(sy) {
+                    1u32.checked_shl(u32::from(sx)).unwrap_or(0)
+                } else {
+                    0
+                }
+            } else {
+                let diag = below | above;
+                diag << 1 | diag >> 1
+            };
+            corner |= cells & cand != 0;
+        }
+        corner
+    }
+
     /// An empty board.
     pub fn new(size: u8, colours: u8, start: [(u8, u8); 4]) -> Board {
         Board {
@@ -72,6 +190,7 @@ impl Board {
             last: [None; 4],
             start,
             to_move: 0,
+            moves_seen: Default::default(),
         }
     }
 
@@ -197,7 +316,29 @@ impl Board {
     }
 
     /// Whether colour `c` can place a piece.
+    ///
+    /// Incremental: a colour found stuck stays stuck (the board only fills
+    /// up and pieces are only used up); a placement found legal is re-checked
+    /// first ([`Board::legal_now`]) and the search runs again only when a
+    /// later placement took it away.
     pub fn has_move(&self, c: u8) -> bool {
+        let ci = usize::from(c);
+        match self.seen(ci) {
+            STUCK => return false,
+            v if v & WITNESS != 0 && self.legal_now(ci, placement_of(v)) => return true,
+            _ => {}
+        }
+        let mut found = None;
+        self.each_move(c, |p| {
+            found = Some(p);
+            false
+        });
+        self.set_seen(ci, found.map_or(STUCK, witness_of));
+        found.is_some()
+    }
+
+    /// [`Board::has_move`] by a full search, nothing remembered.
+    pub fn has_move_searched(&self, c: u8) -> bool {
         !self.each_move(c, |_| false)
     }
 
@@ -414,6 +555,20 @@ mod tests {
                     let set: HashSet<Placement> = fast.iter().copied().collect();
                     assert_eq!(set.len(), fast.len(), "duplicate placements");
                     assert_eq!(set, slow_moves(&b, c));
+                    // the witness check agrees with the generator, on its own
+                    // placements and on the other colours'
+                    for k in 0..b.colours {
+                        for p in b.moves(k) {
+                            assert_eq!(b.legal_now(usize::from(c), p), set.contains(&p));
+                        }
+                    }
+                    // the remembered answer, asked twice, and the searched one
+                    for k in 0..b.colours {
+                        let want = !b.moves(k).is_empty();
+                        assert_eq!(b.has_move(k), want);
+                        assert_eq!(b.has_move(k), want);
+                        assert_eq!(b.has_move_searched(k), want);
+                    }
                     if b.is_over() {
                         break;
                     }

@@ -500,7 +500,7 @@ impl Rules for Blokus {
         }
     }
 
-    fn variant(state: &State) -> String {
+    fn variant(state: &State) -> &'static str {
         if state.trigon.is_some() {
             "trigon"
         } else if state.duo {
@@ -508,20 +508,19 @@ impl Rules for Blokus {
         } else {
             "classic"
         }
-        .to_string()
     }
 
-    fn seats(state: &State) -> Vec<String> {
+    fn seats(state: &State) -> &'static [&'static str] {
         if state.duo {
-            return DUO.iter().map(|s| s.to_string()).collect();
+            return &DUO;
         }
         if state.trigon.is_some() && state.players == 3 {
-            return CLASSIC.iter().take(3).map(|s| s.to_string()).collect();
+            return &["blue", "yellow", "red"];
         }
         match state.players {
-            2 => vec!["player1".into(), "player2".into()],
-            3 => vec!["player1".into(), "player2".into(), "player3".into()],
-            _ => CLASSIC.iter().map(|s| s.to_string()).collect(),
+            2 => &["player1", "player2"],
+            3 => &["player1", "player2", "player3"],
+            _ => &CLASSIC,
         }
     }
 

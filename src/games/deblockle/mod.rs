@@ -95,9 +95,42 @@ pub use notation::Move;
 pub struct Deblockle;
 
 /// A Deblockle game in progress.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct State {
     pub pos: Position,
+    /// The last answer of "can the side to move move?" and the position it
+    /// was given for: the driver asks it twice a ply (`must_pass`, then
+    /// `is_over`). Not part of the state (`==` ignores it).
+    can_move_seen: std::cell::Cell<Option<(Position, bool)>>,
+}
+
+impl PartialEq for State {
+    fn eq(&self, other: &State) -> bool {
+        self.pos == other.pos
+    }
+}
+
+impl Eq for State {}
+
+impl State {
+    fn new(pos: Position) -> State {
+        State {
+            pos,
+            can_move_seen: std::cell::Cell::new(None),
+        }
+    }
+
+    /// Whether the side to move has a legal turn (remembered for this position).
+    fn mover_can_move(&self) -> bool {
+        if let Some((pos, answer)) = self.can_move_seen.get() {
+            if pos == self.pos {
+                return answer;
+            }
+        }
+        let answer = self.pos.can_move(self.pos.to_move);
+        self.can_move_seen.set(Some((self.pos, answer)));
+        answer
+    }
 }
 
 /// The span of part of a tag's value, when the value has no escapes (so its
@@ -313,7 +346,7 @@ fn start_state(tags: &Tags) -> Result<State, Vec<Diag>> {
         }
     }
     if errors.is_empty() {
-        Ok(State { pos })
+        Ok(State::new(pos))
     } else {
         Err(errors)
     }
@@ -347,17 +380,16 @@ impl Rules for Deblockle {
         start_state(tags)
     }
 
-    fn variant(state: &State) -> String {
+    fn variant(state: &State) -> &'static str {
         if state.pos.no_side_by_side {
             "no-side-by-side"
         } else {
             "standard"
         }
-        .to_string()
     }
 
-    fn seats(_: &State) -> Vec<String> {
-        vec!["gold".into(), "blue".into()]
+    fn seats(_: &State) -> &'static [&'static str] {
+        &["gold", "blue"]
     }
 
     fn parse_moves(tokens: &[Token], src: &str) -> ParsedMoves<Move> {
@@ -369,11 +401,15 @@ impl Rules for Deblockle {
     }
 
     fn is_over(state: &State) -> bool {
-        state.pos.is_over()
+        // Position::is_over, asking the side to move through the remembered answer
+        let p = &state.pos;
+        p.finished(engine::GOLD)
+            || p.finished(engine::BLUE)
+            || (!state.mover_can_move() && !p.can_move(p.to_move ^ 1))
     }
 
     fn must_pass(state: &State) -> bool {
-        !state.pos.can_move(state.pos.to_move)
+        !state.mover_can_move()
     }
 
     fn is_pass(mv: &Move) -> bool {

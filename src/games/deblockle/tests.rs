@@ -1321,10 +1321,7 @@ fn valid_fixtures_replay() {
 fn valid_fixtures_show_what_they_claim() {
     // All four gold blocks removed.
     let r = run(&read_fixture("valid", "gold_removes_all_four"));
-    assert_eq!(
-        (r.scores[0], r.winners.clone()),
-        (4, vec!["gold".to_string()])
-    );
+    assert_eq!((r.scores[0], r.winners.clone()), (4, vec!["gold"]));
 
     // The Deblockle'd side is skipped, passes written or not: the same plies.
     let written = run_recorded(&read_fixture("valid", "deblockled_pass_written"));
@@ -1384,7 +1381,7 @@ fn valid_fixtures_show_what_they_claim() {
     let r = run(&read_fixture("valid", "spec_example"));
     assert_eq!(
         (r.plies, r.scores.clone(), r.winners.clone()),
-        (15, vec![2, 1], vec!["gold".to_string()])
+        (15, vec![2, 1], vec!["gold"])
     );
 }
 
@@ -1644,7 +1641,7 @@ fn scoring_and_star_rules() {
     assert_eq!(code, None, "{:?}", r.errors);
     assert_eq!(
         (r.scores.clone(), r.over, r.winners.clone()),
-        (vec![0, 1], true, vec!["blue".to_string()])
+        (vec![0, 1], true, vec!["blue"])
     );
 }
 

@@ -94,16 +94,25 @@ pub fn largest_group(c: &Counts) -> usize {
     best
 }
 
+/// Squares are kept within 128 of the first tile each way (a game has 108
+/// tiles, so no line of play reaches further).
 const SIZE: i64 = 256;
 const HALF: i64 = 128;
-const EMPTY: u8 = 255;
+/// Slots of the board's table: a power of two, well above the 108 tiles.
+const SLOTS: usize = 512;
+/// Tiles the table takes at most (it never fills, so a probe always ends).
+const MOST: usize = 384;
 
 /// The board: tiles on squares, and how many of each kind are on it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// The squares live in a fixed open-addressed table (no allocation): a slot
+/// holds `(square key + 1) << 8 | tile`, 0 when free; the key is the square's
+/// index in a 256 x 256 grid centred on the first tile.
+#[derive(Clone, Debug)]
 pub struct Board {
     /// The first tile's square: the grid's centre. `None` while empty.
     origin: Option<(i64, i64)>,
-    cells: Vec<u8>,
+    slots: [u32; SLOTS],
     pub count: usize,
     pub on_board: Counts,
     /// Occupied rectangle: min x, max x, min y, max y.
@@ -114,7 +123,7 @@ impl Default for Board {
     fn default() -> Self {
         Board {
             origin: None,
-            cells: Vec::new(),
+            slots: [0; SLOTS],
             count: 0,
             on_board: [0; 36],
             bounds: None,
@@ -123,22 +132,68 @@ impl Default for Board {
 }
 
 /// A tile placed (or to be placed) on a square.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Put {
     pub tile: Tile,
     pub x: i64,
     pub y: i64,
 }
 
+/// Up to `N` items in a fixed array (a turn's lines and a line's tiles are
+/// few): no allocation. Items pushed past `N` are dropped.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Few<T: Copy + Default, const N: usize> {
+    len: usize,
+    items: [T; N],
+}
+
+impl<T: Copy + Default, const N: usize> Default for Few<T, N> {
+    fn default() -> Self {
+        Few {
+            len: 0,
+            items: [T::default(); N],
+        }
+    }
+}
+
+impl<T: Copy + Default, const N: usize> Few<T, N> {
+    pub fn push(&mut self, item: T) {
+        if let Some(slot) = self.items.get_mut(self.len) {
+            *slot = item;
+            self.len += 1;
+        }
+    }
+
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+}
+
+impl<T: Copy + Default, const N: usize> std::ops::Deref for Few<T, N> {
+    type Target = [T];
+    fn deref(&self) -> &[T] {
+        self.items.get(..self.len).unwrap_or(&[])
+    }
+}
+
+impl<T: Copy + Default + std::fmt::Debug, const N: usize> std::fmt::Debug for Few<T, N> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+/// The tiles of a run: [`Board::run`] reads at most 33.
+pub type LineTiles = Few<Tile, 34>;
+
 /// A line on the board: its first square (west or south end), its direction
 /// and its tiles in order.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Line {
     pub x: i64,
     pub y: i64,
     /// `true` for a row (east-west), `false` for a column (south-north).
     pub row: bool,
-    pub tiles: Vec<Tile>,
+    pub tiles: LineTiles,
 }
 
 impl Line {
@@ -222,7 +277,9 @@ pub enum PlaceError {
 /// A placement's score, line by line.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Score {
-    pub lines: Vec<Line>,
+    /// The main line and the cross lines (at most seven: a longer placement
+    /// makes a line too long).
+    pub lines: Few<Line, 8>,
     pub total: i64,
 }
 
@@ -233,7 +290,7 @@ impl Score {
             return vec!["single tile 1".to_string()];
         }
         let mut parts = Vec::new();
-        for l in &self.lines {
+        for l in self.lines.iter() {
             parts.push(format!("{} {}", l.name(), l.tiles.len()));
             if l.tiles.len() == MAX_LINE {
                 parts.push("Qwirkle 6".to_string());
@@ -275,26 +332,60 @@ fn line_ok(tiles: &[Tile]) -> bool {
     line_fault(tiles).is_none()
 }
 
+impl PartialEq for Board {
+    /// The same tiles on the same squares (however the table lays them out).
+    fn eq(&self, other: &Self) -> bool {
+        self.origin == other.origin
+            && self.count == other.count
+            && self.on_board == other.on_board
+            && self.bounds == other.bounds
+            && self
+                .slots
+                .iter()
+                .filter(|&&s| s != 0)
+                .all(|&s| other.find((s >> 8) - 1).1 == Some((s & 0xff) as Tile))
+    }
+}
+
+impl Eq for Board {}
+
 impl Board {
+    /// The slot of a square key, and the tile on it: its own slot, or the
+    /// free slot where it would go.
+    #[inline]
+    fn find(&self, key: u32) -> (usize, Option<Tile>) {
+        let mut i = (key.wrapping_mul(0x9e37_79b1) >> 23) as usize % SLOTS;
+        loop {
+            match self.slots.get(i).copied() {
+                Some(0) | None => return (i, None),
+                Some(s) if s >> 8 == key + 1 => return (i, Some((s & 0xff) as Tile)),
+                Some(_) => i = (i + 1) % SLOTS,
+            }
+        }
+    }
+
     pub fn is_empty(&self) -> bool {
         self.count == 0
     }
 
-    fn index(&self, x: i64, y: i64) -> Option<usize> {
+    fn index(&self, x: i64, y: i64) -> Option<u32> {
         let (ox, oy) = self.origin?;
         let gx = x.checked_sub(ox)?.checked_add(HALF)?;
         let gy = y.checked_sub(oy)?.checked_add(HALF)?;
         if (0..SIZE).contains(&gx) && (0..SIZE).contains(&gy) {
-            usize::try_from(gy * SIZE + gx).ok()
+            u32::try_from(gy * SIZE + gx).ok()
         } else {
             None
         }
     }
 
     /// The tile on a square.
+    #[inline]
     pub fn get(&self, x: i64, y: i64) -> Option<Tile> {
-        let i = self.index(x, y)?;
-        self.cells.get(i).copied().filter(|&c| c != EMPTY)
+        if self.count == 0 {
+            return None;
+        }
+        self.find(self.index(x, y)?).1
     }
 
     /// The tile on a square, counting the tiles of a turn being judged.
@@ -316,16 +407,19 @@ impl Board {
     pub fn set(&mut self, p: Put) {
         if self.origin.is_none() {
             self.origin = Some((p.x, p.y));
-            self.cells = vec![EMPTY; (SIZE * SIZE) as usize];
         }
-        let Some(i) = self.index(p.x, p.y) else {
+        let Some(key) = self.index(p.x, p.y) else {
             return;
         };
-        if let Some(c) = self.cells.get_mut(i) {
-            if *c == EMPTY {
-                self.count += 1;
+        let (i, held) = self.find(key);
+        if held.is_none() {
+            if self.count >= MOST {
+                return;
             }
-            *c = p.tile;
+            self.count += 1;
+        }
+        if let Some(slot) = self.slots.get_mut(i) {
+            *slot = (key + 1) << 8 | u32::from(p.tile);
         }
         count_add(&mut self.on_board, p.tile);
         self.bounds = Some(match self.bounds {
@@ -337,7 +431,7 @@ impl Board {
     /// The maximal run through `(x, y)` in a direction, the turn's tiles
     /// included. At most 16 squares each way are read (a longer run is
     /// already too long).
-    fn run(&self, extra: &[Put], x: i64, y: i64, row: bool, buf: &mut Vec<Tile>) -> (i64, i64) {
+    fn run(&self, extra: &[Put], x: i64, y: i64, row: bool, buf: &mut LineTiles) -> (i64, i64) {
         let (dx, dy) = if row { (1, 0) } else { (0, 1) };
         let mut sx = x;
         let mut sy = y;
@@ -426,7 +520,7 @@ impl Board {
         }
         // The lines: the main one, then the cross line through every tile.
         let mut score = Score::default();
-        let mut buf = Vec::with_capacity(8);
+        let mut buf = LineTiles::default();
         let mut check = |at: usize, p: &Put, r: bool, score: &mut Score| {
             let (sx, sy) = self.run(puts, p.x, p.y, r, &mut buf);
             if buf.len() < 2 {
@@ -436,7 +530,7 @@ impl Board {
                 x: sx,
                 y: sy,
                 row: r,
-                tiles: buf.clone(),
+                tiles: buf,
             };
             match line_fault(&buf) {
                 Some(LineFault::TooLong) => Err(PlaceError::TooLong { at, line }),
@@ -554,7 +648,7 @@ impl Board {
         out: &mut Vec<(Vec<Put>, i64)>,
     ) {
         let (dx, dy) = if row { (1, 0) } else { (0, 1) };
-        let mut cross = Vec::with_capacity(8);
+        let mut cross = LineTiles::default();
         for k in 0..kinds.len() {
             let Some(&(t, n)) = kinds.get(k) else {
                 continue;

@@ -151,6 +151,16 @@ fn seat(p: usize) -> String {
     format!("player{}", p + 1)
 }
 
+/// A seat's name, written only when a message needs it.
+#[derive(Clone, Copy)]
+struct Seat(usize);
+
+impl std::fmt::Display for Seat {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "player{}", self.0 + 1)
+    }
+}
+
 /// A `HandN` value: six tiles, comma separated (spaces allowed).
 fn parse_hand(value: &str) -> Result<Counts, String> {
     let mut c = [0u8; 36];
@@ -320,18 +330,27 @@ impl State {
         draw: Option<&notation::Draw>,
         span: Span,
     ) -> Result<(), Diag> {
-        let me = self.me();
-        let puts: Vec<Put> = tiles
-            .iter()
-            .map(|p| Put {
-                tile: p.tile,
-                x: i64::from(p.x),
-                y: i64::from(p.y),
-            })
-            .collect();
+        let me = Seat(self.to_move);
+        let put_of = |p: &notation::Placed| Put {
+            tile: p.tile,
+            x: i64::from(p.x),
+            y: i64::from(p.y),
+        };
+        // a turn's tiles on the stack (a hand holds six); a longer list in a Vec
+        let mut few = [Put::default(); 12];
+        let many: Vec<Put>;
+        let puts: &[Put] = if tiles.len() <= few.len() {
+            for (slot, p) in few.iter_mut().zip(tiles) {
+                *slot = put_of(p);
+            }
+            few.get(..tiles.len()).unwrap_or(&[])
+        } else {
+            many = tiles.iter().map(put_of).collect();
+            &many
+        };
         let blame = |i: usize| tiles.get(i).map_or(span, |p| p.span);
         let sq = |x: i64, y: i64| format!("{x},{y}");
-        let score = match self.board.judge(&puts) {
+        let score = match self.board.judge(puts) {
             Ok(s) => s,
             Err(e) => {
                 let d = match e {
@@ -470,18 +489,30 @@ impl State {
             }
         }
         let drawn: &[Tile] = draw.map_or(&[], |d| d.tiles.as_slice());
-        let placed: Vec<Tile> = puts.iter().map(|p| p.tile).collect();
         let mut after = mine;
         if let Some(h) = &mut after {
             for &t in drawn {
                 count_add(h, t);
             }
         }
-        let mut extra = placed.clone();
-        if after.is_none() {
-            extra.extend_from_slice(drawn);
-        }
-        if let Some(t) = self.fourth_copy(after.as_ref(), &extra) {
+        let placed = puts.iter().map(|p| p.tile);
+        let unknown = if after.is_none() { drawn } else { &[] };
+        // the placed tiles, then the drawn ones of an unknown hand
+        let mut few_extra = [0 as Tile; 24];
+        let many_extra: Vec<Tile>;
+        let extra: &[Tile] = if puts.len() + unknown.len() <= few_extra.len() {
+            for (slot, t) in few_extra
+                .iter_mut()
+                .zip(placed.chain(unknown.iter().copied()))
+            {
+                *slot = t;
+            }
+            few_extra.get(..puts.len() + unknown.len()).unwrap_or(&[])
+        } else {
+            many_extra = placed.chain(unknown.iter().copied()).collect();
+            &many_extra
+        };
+        if let Some(t) = self.fourth_copy(after.as_ref(), extra) {
             let blame = tiles
                 .iter()
                 .find(|p| p.tile == t)
@@ -519,7 +550,7 @@ impl State {
             }
         }
         // Commit.
-        for p in &puts {
+        for p in puts {
             self.board.set(*p);
         }
         let p = self.to_move;
@@ -893,12 +924,15 @@ impl Rules for Qwirkle {
         })
     }
 
-    fn variant(_: &State) -> String {
-        "standard".to_string()
+    fn variant(_: &State) -> &'static str {
+        "standard"
     }
 
-    fn seats(state: &State) -> Vec<String> {
-        (0..state.players).map(seat).collect()
+    fn seats(state: &State) -> &'static [&'static str] {
+        const SEATS: [&str; 6] = [
+            "player1", "player2", "player3", "player4", "player5", "player6",
+        ];
+        SEATS.get(..state.players).unwrap_or(&SEATS)
     }
 
     fn parse_moves(tokens: &[Token], src: &str) -> ParsedMoves<Move> {

@@ -98,8 +98,15 @@ fn int(b: &[u8]) -> (Option<i32>, usize) {
     if digits == 0 {
         return (None, 0);
     }
-    let text = std::str::from_utf8(b.get(..sign + digits).unwrap_or(&[])).unwrap_or("");
-    (text.parse::<i32>().ok(), sign + digits)
+    // read from the bytes: the magnitude in i64 (at most 11 digits fit i32's range)
+    let mut v: Option<i64> = Some(0);
+    for &d in b.get(sign..sign + digits).unwrap_or(&[]) {
+        v = v
+            .and_then(|v| v.checked_mul(10))
+            .and_then(|v| v.checked_add(i64::from(d - b'0')));
+    }
+    let v = v.map(|v| if sign == 1 { -v } else { v });
+    (v.and_then(|v| i32::try_from(v).ok()), sign + digits)
 }
 
 /// Cuts one token into lexemes.
@@ -503,7 +510,8 @@ fn first_text(it: Item) -> String {
 
 /// Reads the movetext tokens into turns, up to the first malformed one.
 pub fn parse(tokens: &[Token], src: &str) -> ParsedMoves<Move> {
-    let mut items = Vec::with_capacity(tokens.len().min(1 << 16));
+    // a token is a few lexemes (`<Od,Bd,Ps>` is seven): room for them at once
+    let mut items = Vec::with_capacity(tokens.len().min(1 << 16) * 4);
     let mut lex_error = None;
     for (index, tok) in tokens.iter().enumerate() {
         if let Err(d) = lex_token(tok.text(src), tok.span.offset, index, &mut items) {
@@ -511,7 +519,7 @@ pub fn parse(tokens: &[Token], src: &str) -> ParsedMoves<Move> {
             break;
         }
     }
-    let mut moves = Vec::new();
+    let mut moves = Vec::with_capacity(tokens.len().min(1 << 16) / 2);
     let mut r = Reader {
         items: &items,
         i: 0,

@@ -9,7 +9,7 @@
 /// doubling steps (the pair of directions `d`/`-d` share the masks).
 /// Horizontal and diagonal fills use only the opponent discs of columns b-g,
 /// which can never wrap across the board's edge.
-#[inline]
+#[inline(always)]
 pub fn legal_moves(p: u64, o: u64) -> u64 {
     const INNER: u64 = 0x7e7e_7e7e_7e7e_7e7e;
     #[inline(always)]
@@ -31,6 +31,45 @@ pub fn legal_moves(p: u64, o: u64) -> u64 {
     moves & !(p | o)
 }
 
+/// [`legal_moves`] with AVX2: the four direction pairs as the four lanes of
+/// one vector (variable shifts), the same fills, then the lanes or-ed.
+///
+/// # Safety
+/// Outside code compiled for AVX2, call it only when the CPU has AVX2
+/// ([`Kernel::detect`]).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+pub fn legal_moves_avx2(p: u64, o: u64) -> u64 {
+    use std::arch::x86_64::*;
+    const INNER: i64 = 0x7e7e_7e7e_7e7e_7e7e;
+    // lanes (low to high): shifts 1, 8, 9, 7; the vertical lane sees all of `o`
+    let shift = _mm256_set_epi64x(7, 9, 8, 1);
+    let shift2 = _mm256_add_epi64(shift, shift);
+    let pp = _mm256_set1_epi64x(p as i64);
+    let m = _mm256_and_si256(
+        _mm256_set1_epi64x(o as i64),
+        _mm256_set_epi64x(INNER, INNER, -1, INNER),
+    );
+    let mut l = _mm256_and_si256(m, _mm256_sllv_epi64(pp, shift));
+    let mut r = _mm256_and_si256(m, _mm256_srlv_epi64(pp, shift));
+    l = _mm256_or_si256(l, _mm256_and_si256(m, _mm256_sllv_epi64(l, shift)));
+    r = _mm256_or_si256(r, _mm256_and_si256(m, _mm256_srlv_epi64(r, shift)));
+    let pl = _mm256_and_si256(m, _mm256_sllv_epi64(m, shift));
+    let pr = _mm256_and_si256(m, _mm256_srlv_epi64(m, shift));
+    l = _mm256_or_si256(l, _mm256_and_si256(pl, _mm256_sllv_epi64(l, shift2)));
+    r = _mm256_or_si256(r, _mm256_and_si256(pr, _mm256_srlv_epi64(r, shift2)));
+    l = _mm256_or_si256(l, _mm256_and_si256(pl, _mm256_sllv_epi64(l, shift2)));
+    r = _mm256_or_si256(r, _mm256_and_si256(pr, _mm256_srlv_epi64(r, shift2)));
+    let all = _mm256_or_si256(_mm256_sllv_epi64(l, shift), _mm256_srlv_epi64(r, shift));
+    let half = _mm_or_si128(
+        _mm256_castsi256_si128(all),
+        _mm256_extracti128_si256::<1>(all),
+    );
+    let one = _mm_or_si128(half, _mm_unpackhi_epi64(half, half));
+    (_mm_cvtsi128_si64(one) as u64) & !(p | o)
+}
+
 /// The eight directions as (row step, column step): the first four go toward
 /// higher bit indexes, the last four toward lower ones.
 const DIRECTIONS: [(i32, i32); 8] = [
@@ -44,7 +83,8 @@ const DIRECTIONS: [(i32, i32); 8] = [
     (-1, -1),
 ];
 
-/// `RAYS[sq][d]`: the squares seen from `sq` in direction `d`, `sq` excluded.
+/// `RAYS[sq]`: the squares seen from `sq` in each direction, `sq` excluded
+/// (directions in the order of [`DIRECTIONS`]).
 static RAYS: [[u64; 8]; 64] = {
     let mut table = [[0u64; 8]; 64];
     let mut sq = 0;
@@ -70,33 +110,104 @@ static RAYS: [[u64; 8]; 64] = {
 /// The discs of `o` flipped by the owner of `p` playing on square `sq`
 /// (none for a square off the board).
 ///
-/// In each direction the first square that is not an opponent disc is found
-/// with one bit operation on the precomputed ray (the lowest bit of the ray
-/// toward higher indexes, the highest toward lower ones); the run before it
-/// flips when that square holds a disc of the mover.
-#[inline]
+/// Branch-free: in each direction the first square that is not an opponent
+/// disc (the outflank) is isolated with one bit operation on the
+/// precomputed ray (the lowest bit toward higher indexes, the highest toward
+/// lower ones), kept only when it holds a disc of the mover, and the run
+/// between `sq` and it flips.
+#[inline(always)]
 pub fn flips(p: u64, o: u64, sq: u32) -> u64 {
     let Some(rays) = RAYS.get(sq as usize) else {
         return 0;
     };
     let mut flipped = 0;
+    // Toward higher indexes: the run below the outflank bit (none without one).
     for &ray in &rays[..4] {
         let stop = ray & !o;
-        let first = stop & stop.wrapping_neg();
-        if first & p != 0 {
-            flipped |= ray & (first - 1);
-        }
+        let out = stop & stop.wrapping_neg() & p;
+        flipped |= ray & out.wrapping_sub(u64::from(out != 0));
     }
+    // Toward lower indexes: `| 1` gives an empty ray a highest bit; a1 only
+    // counts as the outflank when it is on the ray and the mover's.
     for &ray in &rays[4..] {
-        let stop = ray & !o;
-        if stop != 0 {
-            let first = 1u64 << (63 - stop.leading_zeros());
-            if first & p != 0 {
-                flipped |= ray & !((first << 1).wrapping_sub(1));
-            }
-        }
+        let stop = (ray & !o) | 1;
+        let out = (1u64 << (63 - stop.leading_zeros())) & p & ray;
+        flipped |= ray & !(out << 1).wrapping_sub(1);
     }
     flipped
+}
+
+/// [`flips`] with AVX2: the four rays toward higher indexes in one vector,
+/// the four toward lower ones in another. Upward the outflank is the lowest
+/// bit of the ray's non-opponent squares; downward their highest, found by
+/// smearing the bits down (a prefix or) instead of a leading-zero count.
+///
+/// # Safety
+/// As [`legal_moves_avx2`]: only where the CPU has AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+pub fn flips_avx2(p: u64, o: u64, sq: u32) -> u64 {
+    use std::arch::x86_64::*;
+    let Some(rays) = RAYS.get(sq as usize) else {
+        return 0;
+    };
+    let (up, down) = rays.split_at(4);
+    let (Ok(up), Ok(down)) = (<[u64; 4]>::try_from(up), <[u64; 4]>::try_from(down)) else {
+        return 0;
+    };
+    let lanes = |r: [u64; 4]| _mm256_set_epi64x(r[3] as i64, r[2] as i64, r[1] as i64, r[0] as i64);
+    let (up, down) = (lanes(up), lanes(down));
+    let pp = _mm256_set1_epi64x(p as i64);
+    let oo = _mm256_set1_epi64x(o as i64);
+    let zero = _mm256_setzero_si256();
+    // upward: out = lowest non-opponent square, if the mover's; flip below it
+    let stop = _mm256_andnot_si256(oo, up);
+    let out = _mm256_and_si256(_mm256_and_si256(stop, _mm256_sub_epi64(zero, stop)), pp);
+    let none = _mm256_cmpeq_epi64(out, zero);
+    let below = _mm256_add_epi64(out, _mm256_cmpeq_epi64(zero, zero));
+    let f_up = _mm256_andnot_si256(none, _mm256_and_si256(up, below));
+    // downward: smear the non-opponent squares down; out = the top of the smear
+    let stop = _mm256_andnot_si256(oo, down);
+    let mut s = _mm256_or_si256(stop, _mm256_srli_epi64::<1>(stop));
+    s = _mm256_or_si256(s, _mm256_srli_epi64::<2>(s));
+    s = _mm256_or_si256(s, _mm256_srli_epi64::<4>(s));
+    s = _mm256_or_si256(s, _mm256_srli_epi64::<8>(s));
+    s = _mm256_or_si256(s, _mm256_srli_epi64::<16>(s));
+    s = _mm256_or_si256(s, _mm256_srli_epi64::<32>(s));
+    let out = _mm256_and_si256(_mm256_andnot_si256(_mm256_srli_epi64::<1>(s), s), pp);
+    let none = _mm256_cmpeq_epi64(out, zero);
+    let f_down = _mm256_andnot_si256(none, _mm256_andnot_si256(s, down));
+    let all = _mm256_or_si256(f_up, f_down);
+    let half = _mm_or_si128(
+        _mm256_castsi256_si128(all),
+        _mm256_extracti128_si256::<1>(all),
+    );
+    let one = _mm_or_si128(half, _mm_unpackhi_epi64(half, half));
+    _mm_cvtsi128_si64(one) as u64
+}
+
+/// [`legal_moves`] on the fastest form this CPU runs (for callers outside
+/// the compiled kernels: the driver's replay).
+#[inline]
+pub fn legal_moves_fast(p: u64, o: u64) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: the CPU has AVX2.
+        return unsafe { legal_moves_avx2(p, o) };
+    }
+    legal_moves(p, o)
+}
+
+/// [`flips`] on the fastest form this CPU runs.
+#[inline]
+pub fn flips_fast(p: u64, o: u64, sq: u32) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: the CPU has AVX2.
+        return unsafe { flips_avx2(p, o, sq) };
+    }
+    flips(p, o, sq)
 }
 
 /// A position: the discs of the side to move and of the other side.
@@ -157,77 +268,238 @@ impl Position {
     }
 }
 
+/// The bit-operation kernels perft can run on: `Plain` is portable code for
+/// any x86-64 (or other) CPU, `X86V3` the same code compiled for POPCNT,
+/// LZCNT, BMI1/2 and AVX2, chosen at run time when the CPU has them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kernel {
+    Plain,
+    X86V3,
+}
+
+impl Kernel {
+    /// The fastest kernel this CPU runs.
+    pub fn detect() -> Kernel {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if std::arch::is_x86_feature_detected!("popcnt")
+                && std::arch::is_x86_feature_detected!("lzcnt")
+                && std::arch::is_x86_feature_detected!("bmi1")
+                && std::arch::is_x86_feature_detected!("bmi2")
+                && std::arch::is_x86_feature_detected!("avx2")
+            {
+                return Kernel::X86V3;
+            }
+        }
+        Kernel::Plain
+    }
+
+    /// Whether this CPU can run the kernel.
+    pub fn available(self) -> bool {
+        self == Kernel::Plain || Kernel::detect() == Kernel::X86V3
+    }
+}
+
+/// The perft recursion over (mover, other), written once and compiled per
+/// kernel: the move generation and flips are inlined into it, and the last
+/// two plies count moves in bulk (a position's leaf count at depth 1 is its
+/// number of moves, or 1 for a pass or a finished game).
+macro_rules! perft_kernel {
+    ($name:ident, $legal_moves:ident, $flips:ident $(, #[$attr:meta])*) => {
+        $(#[$attr])*
+        fn $name(p: u64, o: u64, depth: u32) -> u64 {
+            let legal_moves = $legal_moves;
+            let flips = $flips;
+            let mut moves = legal_moves(p, o);
+            if depth <= 1 {
+                return if depth == 0 {
+                    1
+                } else {
+                    u64::from(moves.count_ones().max(1))
+                };
+            }
+            if moves == 0 {
+                if legal_moves(o, p) == 0 {
+                    return 1;
+                }
+                return $name(o, p, depth - 1);
+            }
+            let mut total = 0;
+            if depth == 2 {
+                while moves != 0 {
+                    let sq = moves.trailing_zeros();
+                    moves &= moves - 1;
+                    let f = flips(p, o, sq);
+                    let (np, no) = (o & !f, p | f | (1u64 << sq));
+                    total += u64::from(legal_moves(np, no).count_ones().max(1));
+                }
+                return total;
+            }
+            while moves != 0 {
+                let sq = moves.trailing_zeros();
+                moves &= moves - 1;
+                let f = flips(p, o, sq);
+                total += $name(o & !f, p | f | (1u64 << sq), depth - 1);
+            }
+            total
+        }
+    };
+}
+
+perft_kernel!(perft_plain, legal_moves, flips);
+#[cfg(target_arch = "x86_64")]
+perft_kernel!(perft_x86v3, legal_moves_avx2, flips_avx2, #[target_feature(enable = "popcnt,lzcnt,bmi1,bmi2,avx2")]);
+
+/// [`perft`] on a chosen kernel (the plain one when the CPU lacks the other).
+pub fn perft_with(kernel: Kernel, pos: Position, depth: u32) -> u64 {
+    let (p, o) = pos.mover();
+    #[cfg(target_arch = "x86_64")]
+    if kernel == Kernel::X86V3 && kernel.available() {
+        // SAFETY: the CPU has every feature the kernel was compiled for.
+        return unsafe { perft_x86v3(p, o, depth) };
+    }
+    let _ = kernel;
+    perft_plain(p, o, depth)
+}
+
 /// Leaf count of the legal-move tree to `depth` plies; a forced pass is a ply
 /// and a position where neither side can move is a leaf.
 pub fn perft(pos: Position, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
+    perft_with(Kernel::detect(), pos, depth)
+}
+
+/// A game replayed from its squares by [`replay_clean`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Replayed {
+    /// The final position.
+    pub pos: Position,
+    /// The discs each side placed (black, white).
+    pub placed: [u32; 2],
+    /// Plies, forced passes included.
+    pub plies: usize,
+}
+
+/// The replay of a game given as squares (`None` for a malformed one),
+/// passes taken where the side to move has no move: `None` unless every
+/// move is legal and the game is over at the end. Written once, compiled
+/// per [`Kernel`].
+macro_rules! replay_kernel {
+    ($name:ident, $legal_moves:ident, $flips:ident $(, #[$attr:meta])*) => {
+        $(#[$attr])*
+        fn $name<I: Iterator<Item = Option<u32>>>(squares: I) -> Option<Replayed> {
+            let legal_moves = $legal_moves;
+            let flips = $flips;
+            // (mover, other) and whether black is the mover
+            let (mut p, mut o, mut black) = (Position::START.black, Position::START.white, true);
+            let mut placed = [0u32; 2];
+            let mut plies = 0usize;
+            for sq in squares {
+                let sq = sq?;
+                let bit = 1u64.checked_shl(sq)?;
+                if (p | o) & bit != 0 {
+                    return None;
+                }
+                let mut f = flips(p, o, sq);
+                if f == 0 {
+                    // legal only if the mover must pass and the other can play here
+                    if legal_moves(p, o) != 0 {
+                        return None;
+                    }
+                    (p, o, black) = (o, p, !black);
+                    plies += 1;
+                    f = flips(p, o, sq);
+                    if f == 0 {
+                        return None;
+                    }
+                }
+                if let Some(n) = placed.get_mut(usize::from(!black)) {
+                    *n += 1;
+                }
+                (p, o, black) = (o & !f, p | f | bit, !black);
+                plies += 1;
+            }
+            if legal_moves(p, o) != 0 || legal_moves(o, p) != 0 {
+                return None;
+            }
+            let (b, w) = if black { (p, o) } else { (o, p) };
+            let pos = Position { black: b, white: w, black_to_move: black };
+            Some(Replayed { pos, placed, plies })
+        }
+    };
+}
+
+replay_kernel!(replay_plain, legal_moves, flips);
+#[cfg(target_arch = "x86_64")]
+replay_kernel!(replay_x86v3, legal_moves_avx2, flips_avx2, #[target_feature(enable = "popcnt,lzcnt,bmi1,bmi2,avx2")]);
+
+/// [`replay_clean`] on a chosen kernel (the plain one when the CPU lacks the other).
+pub fn replay_clean_with<I: Iterator<Item = Option<u32>>>(
+    kernel: Kernel,
+    squares: I,
+) -> Option<Replayed> {
+    #[cfg(target_arch = "x86_64")]
+    if kernel == Kernel::X86V3 && kernel.available() {
+        // SAFETY: the CPU has every feature the kernel was compiled for.
+        return unsafe { replay_x86v3(squares) };
     }
+    let _ = kernel;
+    replay_plain(squares)
+}
+
+/// The replay of a clean game from its squares, on the fastest kernel:
+/// `None` unless every move is legal (forced passes implied) and the game
+/// is over at the end.
+pub fn replay_clean<I: Iterator<Item = Option<u32>>>(squares: I) -> Option<Replayed> {
+    replay_clean_with(Kernel::detect(), squares)
+}
+
+/// The positions one ply on (a forced pass included; none when the game is over).
+fn children(pos: Position) -> Vec<Position> {
     let (p, o) = pos.mover();
     let mut moves = legal_moves(p, o);
-    if moves == 0 {
-        if legal_moves(o, p) == 0 {
-            return 1;
-        }
+    let mut out = Vec::new();
+    if moves == 0 && legal_moves(o, p) != 0 {
         let mut next = pos;
         next.pass();
-        return perft(next, depth - 1);
+        out.push(next);
     }
-    if depth == 1 {
-        return u64::from(moves.count_ones());
-    }
-    let mut total = 0;
     while moves != 0 {
         let sq = moves.trailing_zeros();
         moves &= moves - 1;
         let mut next = pos;
         next.play(sq, flips(p, o, sq));
-        total += perft(next, depth - 1);
+        out.push(next);
     }
-    total
+    out
 }
 
-/// [`perft`] with the subtrees two plies down counted in parallel (rayon).
+/// [`perft`] with the subtrees three plies down counted in parallel on the
+/// current rayon pool (`perft --threads N` runs it in a pool of `N`).
 pub fn perft_parallel(pos: Position, depth: u32) -> u64 {
     use rayon::prelude::*;
-    if depth < 6 {
+    const SPLIT: u32 = 3;
+    if depth < 7 || rayon::current_num_threads() < 2 {
         return perft(pos, depth);
     }
-    let children = |pos: Position| -> Vec<Position> {
-        let (p, o) = pos.mover();
-        let mut moves = legal_moves(p, o);
-        let mut out = Vec::new();
-        if moves == 0 && legal_moves(o, p) != 0 {
-            let mut next = pos;
-            next.pass();
-            out.push(next);
-        }
-        while moves != 0 {
-            let sq = moves.trailing_zeros();
-            moves &= moves - 1;
-            let mut next = pos;
-            next.play(sq, flips(p, o, sq));
-            out.push(next);
-        }
-        out
-    };
-    // Game-over positions before depth 2 are leaves of their own.
+    // Expand the root SPLIT plies; a game over before that is a leaf of its own.
     let mut leaves = 0;
-    let mut frontier = Vec::new();
-    for c in children(pos) {
-        let grand = children(c);
-        if grand.is_empty() {
-            leaves += 1;
+    let mut frontier = vec![pos];
+    for _ in 0..SPLIT {
+        let mut next = Vec::new();
+        for &q in &frontier {
+            let c = children(q);
+            if c.is_empty() {
+                leaves += 1;
+            }
+            next.extend(c);
         }
-        frontier.extend(grand);
+        frontier = next;
     }
-    if frontier.is_empty() && leaves == 0 {
-        return 1;
-    }
+    let kernel = Kernel::detect();
     leaves
         + frontier
             .par_iter()
-            .map(|&p| perft(p, depth - 2))
+            .map(|&q| perft_with(kernel, q, depth - SPLIT))
             .sum::<u64>()
 }
 
@@ -301,11 +573,97 @@ mod tests {
         }
     }
 
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn avx2_moves_agree() {
+        if !std::arch::is_x86_feature_detected!("avx2") {
+            return;
+        }
+        let mut s = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..20_000 {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            let a = s;
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            let (p, o) = (a & s, a & !s);
+            // SAFETY: the CPU has AVX2.
+            assert_eq!(unsafe { legal_moves_avx2(p, o) }, legal_moves(p, o));
+            assert_eq!(unsafe { legal_moves_avx2(o, p) }, legal_moves(o, p));
+            for sq in 0..65 {
+                // SAFETY: as above.
+                assert_eq!(unsafe { flips_avx2(p, o, sq) }, flips(p, o, sq));
+            }
+        }
+    }
+
+    #[test]
+    fn replay_kernels_agree() {
+        // random games, then the same squares with one move changed
+        let mut s = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..300 {
+            let mut pos = Position::START;
+            let mut squares = Vec::new();
+            while !pos.is_over() {
+                let (p, o) = pos.mover();
+                let legal = legal_moves(p, o);
+                if legal == 0 {
+                    pos.pass();
+                    continue;
+                }
+                s ^= s << 13;
+                s ^= s >> 7;
+                s ^= s << 17;
+                let mut bits = legal;
+                for _ in 0..(s % u64::from(legal.count_ones())) {
+                    bits &= bits - 1;
+                }
+                let sq = bits.trailing_zeros();
+                pos.play(sq, flips(p, o, sq));
+                squares.push(Some(sq));
+            }
+            for kernel in [Kernel::Plain, Kernel::X86V3] {
+                let r = replay_clean_with(kernel, squares.iter().copied());
+                assert_eq!(r.map(|r| r.pos), Some(pos));
+                let cut = replay_clean_with(kernel, squares.iter().copied().take(20));
+                assert_eq!(cut, None);
+                let mut bad = squares.clone();
+                if let Some(m) = bad.get_mut((s % 40) as usize) {
+                    *m = Some(((s >> 8) % 64) as u32);
+                }
+                assert_eq!(
+                    replay_clean_with(kernel, bad.iter().copied()),
+                    replay_clean_with(Kernel::Plain, bad.iter().copied())
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn kernels_agree() {
+        // The plain kernel always runs; the other one where the CPU has it.
+        let want = [1, 4, 12, 56, 244, 1396, 8200, 55092, 390_216];
+        for kernel in [Kernel::Plain, Kernel::X86V3] {
+            if !kernel.available() {
+                continue;
+            }
+            for (d, &n) in want.iter().enumerate() {
+                assert_eq!(perft_with(kernel, Position::START, d as u32), n);
+            }
+        }
+    }
+
     #[test]
     fn parallel_perft_agrees() {
-        for d in 6..=8 {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .unwrap();
+        for d in 6..=9 {
             assert_eq!(
-                perft_parallel(Position::START, d),
+                pool.install(|| perft_parallel(Position::START, d)),
                 perft(Position::START, d)
             );
         }

@@ -58,7 +58,7 @@ impl State {
     fn over(&self) -> bool {
         self.moves == 0 && {
             let (p, o) = self.pos.mover();
-            engine::legal_moves(o, p) == 0
+            engine::legal_moves_fast(o, p) == 0
         }
     }
 
@@ -158,12 +158,12 @@ impl Rules for Reversi {
         }
     }
 
-    fn variant(state: &State) -> String {
-        if state.wof { "wof" } else { "standard" }.to_string()
+    fn variant(state: &State) -> &'static str {
+        if state.wof { "wof" } else { "standard" }
     }
 
-    fn seats(_: &State) -> Vec<String> {
-        vec!["black".into(), "white".into()]
+    fn seats(_: &State) -> &'static [&'static str] {
+        &["black", "white"]
     }
 
     fn parse_moves(tokens: &[Token], src: &str) -> ParsedMoves<Move> {
@@ -227,7 +227,7 @@ impl Rules for Reversi {
                 }
                 let (p, o) = state.pos.mover();
                 let flipped = if state.moves & bit != 0 {
-                    engine::flips(p, o, sq32)
+                    engine::flips_fast(p, o, sq32)
                 } else {
                     0
                 };
@@ -245,7 +245,8 @@ impl Rules for Reversi {
                     *n += 1;
                 }
                 state.pos.play(sq32, flipped);
-                state.moves = state.pos.moves();
+                let (p, o) = state.pos.mover();
+                state.moves = engine::legal_moves_fast(p, o);
                 Ok(())
             }
         }

@@ -17,9 +17,17 @@ pub enum Move {
 
 /// `a1`-style name of a square index.
 pub fn square_name(sq: u8) -> String {
-    let col = (b'a' + sq % 8) as char;
+    let col = char::from(b'a' + sq % 8);
     let row = sq / 8 + 1;
-    format!("{col}{row}")
+    if row <= 9 {
+        // the usual case, without the formatting machinery
+        let mut s = String::with_capacity(2);
+        s.push(col);
+        s.push(char::from(b'0' + row));
+        s
+    } else {
+        format!("{col}{row}")
+    }
 }
 
 /// The canonical spelling of a move.
@@ -61,6 +69,17 @@ pub fn parse(tokens: &[Token], src: &str) -> ParsedMoves<Move> {
     let mut moves = Vec::with_capacity(tokens.len().min(1 << 16));
     for (index, tok) in tokens.iter().enumerate() {
         let text = tok.text(src);
+        // the common token first: one square
+        if let [c, r] = text.as_bytes() {
+            if let Some(sq) = square(*c, *r) {
+                moves.push(Parsed {
+                    mv: Move::Place(sq),
+                    span: tok.span,
+                    token: index,
+                });
+                continue;
+            }
+        }
         if is_pass(text) {
             moves.push(Parsed {
                 mv: Move::Pass,
