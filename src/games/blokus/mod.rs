@@ -267,6 +267,30 @@ impl State {
     }
 }
 
+/// The names of the pieces a colour has not placed (`used`: a bit per
+/// piece), classic's or Trigon's.
+pub(crate) fn unplaced(
+    used: u32,
+    pieces: usize,
+    name: fn(u8) -> &'static str,
+) -> Vec<&'static str> {
+    (0..pieces as u8)
+        .filter(|p| used & (1 << p) == 0)
+        .map(name)
+        .collect()
+}
+
+/// `blokus::piece_used`: `me` places its `pname` a second time.
+pub(crate) fn piece_used(me: &str, pname: &str, left: &[&str], span: crate::span::Span) -> Diag {
+    Diag::error(
+        "blokus::piece_used",
+        format!("{me} has already placed the {pname}"),
+    )
+    .at(span)
+    .label(format!("{me}'s {pname} is on the board"))
+    .help(format!("{me}'s unplaced pieces: {}", left.join(" ")))
+}
+
 fn bad(tag: &Tag, message: String, label: &str, help: &str) -> Diag {
     Diag::error("blokus::bad_tags", message)
         .at(tag.value_span)
@@ -624,17 +648,8 @@ impl Rules for Blokus {
         let pname = pieces::label(piece);
         let used = b.used.get(usize::from(c)).copied().unwrap_or(0);
         if used & (1 << piece) != 0 {
-            let left: Vec<&str> = (0..pieces::PIECES as u8)
-                .filter(|p| used & (1 << p) == 0)
-                .map(pieces::name)
-                .collect();
-            return Err(Diag::error(
-                "blokus::piece_used",
-                format!("{me} has already placed the {pname}"),
-            )
-            .at(mv.span)
-            .label(format!("{me}'s {pname} is on the board"))
-            .help(format!("{me}'s unplaced pieces: {}", left.join(" "))));
+            let left = unplaced(used, pieces::PIECES, pieces::name);
+            return Err(piece_used(me, &pname, &left, mv.span));
         }
         let taken: Vec<(&notation::Cell, u8)> = place
             .cells()

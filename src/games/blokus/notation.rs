@@ -120,35 +120,64 @@ fn groups(cells: &[Cell]) -> usize {
     count
 }
 
-/// Reads one placement token (not `pass`).
-pub fn placement(text: &str, at: usize, whole: Span) -> Result<Place, Diag> {
-    let (name, squares_text, squares_at) = match text.find(':') {
+/// A placement token cut at its optional `NAME:` prefix: the name and its
+/// span, the cells' text and where it starts.
+pub(crate) fn split_name(text: &str, at: usize) -> (Option<(&str, Span)>, &str, usize) {
+    match text.find(':') {
         Some(i) => (
             Some((text.get(..i).unwrap_or(""), Span::new(at, i))),
             text.get(i + 1..).unwrap_or(""),
             at + i + 1,
         ),
         None => (None, text, at),
+    }
+}
+
+/// The piece a `NAME:` prefix names (`by_name`), or `wrong_piece_name` at it
+/// (`set`: "Blokus" or "Trigon", `cells`: what the cells are called).
+pub(crate) fn named_piece<'t>(
+    name: Option<(&'t str, Span)>,
+    whole: Span,
+    by_name: fn(&str) -> Option<u8>,
+    names: &[&str],
+    set: &str,
+    cells: &str,
+) -> Result<Option<(u8, &'t str, Span)>, Diag> {
+    let Some((n, span)) = name else {
+        return Ok(None);
     };
-    let named = match name {
-        None => None,
-        Some((n, span)) => match pieces::by_name(n) {
-            Some(p) => Some((p, n, span)),
-            None => {
-                let span = if span.length == 0 { whole } else { span };
-                return Err(Diag::error(
-                    "blokus::wrong_piece_name",
-                    format!("`{n}` is not the name of a Blokus piece"),
-                )
-                .at(span)
-                .label("not a piece name")
-                .help(format!(
-                    "piece names: {}; or leave the name out and write only the squares",
-                    pieces::NAMES.join(" ")
-                )));
-            }
+    if let Some(p) = by_name(n) {
+        return Ok(Some((p, n, span)));
+    }
+    let span = if span.length == 0 { whole } else { span };
+    Err(Diag::error(
+        "blokus::wrong_piece_name",
+        format!("`{n}` is not the name of a {set} piece"),
+    )
+    .at(span)
+    .label("not a piece name")
+    .help(format!(
+        "{}piece names: {}; or leave the name out and write only the {cells}",
+        if set == "Blokus" {
+            String::new()
+        } else {
+            format!("{set} ")
         },
-    };
+        names.join(" ")
+    )))
+}
+
+/// Reads one placement token (not `pass`).
+pub fn placement(text: &str, at: usize, whole: Span) -> Result<Place, Diag> {
+    let (name, squares_text, squares_at) = split_name(text, at);
+    let named = named_piece(
+        name,
+        whole,
+        pieces::by_name,
+        &pieces::NAMES,
+        "Blokus",
+        "squares",
+    )?;
     let mut cells: Vec<Cell> = Vec::new();
     let mut seen = [0u32; MAX];
     let mut off = 0usize;

@@ -79,10 +79,7 @@ pub fn text(state: &State, color: bool) -> String {
     out.push_str(&format!("   {letters}\n"));
     for c in state.colours() {
         let used = state.board.used.get(usize::from(c)).copied().unwrap_or(0);
-        let left: Vec<&str> = (0..pieces::PIECES as u8)
-            .filter(|p| used & (1 << p) == 0)
-            .map(pieces::name)
-            .collect();
+        let left = super::unplaced(used, pieces::PIECES, pieces::name);
         let left = if left.is_empty() {
             "all pieces placed".to_string()
         } else {

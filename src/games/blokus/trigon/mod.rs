@@ -161,17 +161,8 @@ pub fn play(state: &mut State, b: &mut Board, mv: &Parsed<Move>) -> Result<(), D
     let pname = pieces::label(piece);
     let used = b.used.get(usize::from(c)).copied().unwrap_or(0);
     if used & (1 << piece) != 0 {
-        let left: Vec<&str> = (0..pieces::PIECES as u8)
-            .filter(|p| used & (1 << p) == 0)
-            .map(pieces::name)
-            .collect();
-        return Err(Diag::error(
-            "blokus::piece_used",
-            format!("{me} has already placed the {pname}"),
-        )
-        .at(mv.span)
-        .label(format!("{me}'s {pname} is on the board"))
-        .help(format!("{me}'s unplaced pieces: {}", left.join(" "))));
+        let left = super::unplaced(used, pieces::PIECES, pieces::name);
+        return Err(super::piece_used(me, &pname, &left, mv.span));
     }
     let taken: Vec<(usize, u8)> = ids
         .iter()

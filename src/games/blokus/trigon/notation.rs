@@ -144,33 +144,15 @@ fn groups(g: &Geometry, cells: &[Cell]) -> usize {
 
 /// Reads one placement token (not `pass`) for the board `g`.
 pub fn placement(g: &Geometry, text: &str, at: usize, whole: Span) -> Result<Place, Diag> {
-    let (name, tri_text, tri_at) = match text.find(':') {
-        Some(i) => (
-            Some((text.get(..i).unwrap_or(""), Span::new(at, i))),
-            text.get(i + 1..).unwrap_or(""),
-            at + i + 1,
-        ),
-        None => (None, text, at),
-    };
-    let named = match name {
-        None => None,
-        Some((n, span)) => match pieces::by_name(n) {
-            Some(p) => Some((p, n, span)),
-            None => {
-                let span = if span.length == 0 { whole } else { span };
-                return Err(Diag::error(
-                    "blokus::wrong_piece_name",
-                    format!("`{n}` is not the name of a Trigon piece"),
-                )
-                .at(span)
-                .label("not a piece name")
-                .help(format!(
-                    "Trigon piece names: {}; or leave the name out and write only the triangles",
-                    pieces::NAMES.join(" ")
-                )));
-            }
-        },
-    };
+    let (name, tri_text, tri_at) = super::super::notation::split_name(text, at);
+    let named = super::super::notation::named_piece(
+        name,
+        whole,
+        pieces::by_name,
+        &pieces::NAMES,
+        "Trigon",
+        "triangles",
+    )?;
     let mut cells: Vec<Cell> = Vec::new();
     let mut off = 0usize;
     for part in tri_text.split(',') {

@@ -250,10 +250,7 @@ pub fn text(state: &State, b: &Board, color: bool) -> String {
     }
     for c in 0..b.colours {
         let used = b.used.get(usize::from(c)).copied().unwrap_or(0);
-        let left: Vec<&str> = (0..pieces::PIECES as u8)
-            .filter(|p| used & (1 << p) == 0)
-            .map(pieces::name)
-            .collect();
+        let left = super::super::unplaced(used, pieces::PIECES, pieces::name);
         let left = if left.is_empty() {
             "all pieces placed".to_string()
         } else {
