@@ -1,7 +1,6 @@
 //! `gamerec perft GAME DEPTH [--variant V] [--players N]`: leaf count of the
-//! move tree. `--players` is the global option (elsewhere WTHOR's players
-//! file); for perft it is the number of players, where it changes the start
-//! position (Blokus Trigon's three-player board).
+//! move tree. `--players` is the number of players, where it changes the
+//! start position (Blokus Trigon's three-player board).
 
 use super::{Ctx, EXIT_OK};
 
@@ -14,13 +13,17 @@ pub struct Args {
     /// The variant's start position (e.g. `duo` for Blokus).
     #[arg(long)]
     pub variant: Option<String>,
+    /// The number of players, in games where it changes the start position
+    /// (Blokus Trigon: 3 plays the smaller board).
+    #[arg(long, value_name = "N")]
+    pub players: Option<String>,
 }
 
 pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
     let Some(game) = crate::games::by_name(&args.game) else {
         return ctx.usage(&format!("unknown game `{}`", args.game));
     };
-    let players = match ctx.players.as_deref().map(|p| p.trim().parse::<u8>()) {
+    let players = match args.players.as_deref().map(|p| p.trim().parse::<u8>()) {
         None => None,
         Some(Ok(n)) => Some(n),
         Some(Err(_)) => {
