@@ -478,3 +478,21 @@ fn convert_quiet_has_no_warnings() {
     let shown = bin(&["show", warned, "-q"], b"");
     assert_eq!(shown.stderr, "");
 }
+
+/// The progress display is drawn only on a terminal: for pipes the output
+/// is the same with or without `--no-progress`, byte for byte.
+#[test]
+fn no_progress_for_pipes() {
+    for command in [
+        &["validate", "fixtures/reversi"][..],
+        &["score", "fixtures/reversi/valid"][..],
+        &["convert", "fixtures/reversi/valid", "--to", "json"][..],
+    ] {
+        let plain = bin(command, b"");
+        let off = bin(&[command, &["--no-progress"]].concat(), b"");
+        assert_eq!(plain.code, off.code);
+        assert_eq!(plain.stdout, off.stdout);
+        assert_eq!(plain.stderr, off.stderr);
+        assert!(!plain.stderr.contains('\r'));
+    }
+}

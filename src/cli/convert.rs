@@ -25,6 +25,7 @@ use clap::ValueEnum;
 use std::path::{Path, PathBuf};
 
 use super::inputs::{Event, ScanArgs};
+use super::progress::Progress;
 use super::{Ctx, EXIT_INVALID, EXIT_OK, EXIT_USAGE, diagnostics};
 use crate::formats::{gamerec, ggf, pentobi};
 use crate::model::DocGame;
@@ -125,9 +126,33 @@ impl Writer {
 }
 
 pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
+    let mut progress = Progress::stderr(ctx.progress);
+    // everything said on stderr goes above the progress display
+    let mut above = progress.above(&mut *ctx.err);
+    let mut ctx = Ctx {
+        out: &mut *ctx.out,
+        err: &mut above,
+        stdin: &mut *ctx.stdin,
+        color_out: ctx.color_out,
+        color_err: ctx.color_err,
+        quiet: ctx.quiet,
+        progress: ctx.progress,
+        game: ctx.game.clone(),
+        from: ctx.from,
+        players: ctx.players.clone(),
+        tournaments: ctx.tournaments.clone(),
+        max_game_bytes: ctx.max_game_bytes,
+    };
+    let code = convert(&mut ctx, args, &mut progress);
+    let _ = ctx.err.flush();
+    progress.finish();
+    code
+}
+
+fn convert(ctx: &mut Ctx, args: Args, progress: &mut Progress) -> i32 {
     let output = args.output.as_deref().filter(|o| *o != "-");
     let Some(output) = output else {
-        return convert_one(ctx, &args.paths, &args.scan, args.to, None, false);
+        return convert_one(ctx, &args.paths, &args.scan, args.to, None, false, progress);
     };
     let several = args.paths.len() > 1 || args.paths.iter().any(|p| Path::new(p).is_dir());
     let to_dir = Path::new(output).is_dir() || output.ends_with('/') || several;
@@ -139,6 +164,7 @@ pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
             args.to,
             Some(Path::new(output)),
             false,
+            progress,
         );
     }
     if Path::new(output).exists() && !Path::new(output).is_dir() {
@@ -222,6 +248,7 @@ pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
                 args.to,
                 Some(&target),
                 true,
+                progress,
             );
             code = code.max(c);
         }
@@ -239,6 +266,7 @@ fn convert_one(
     to: Target,
     output: Option<&Path>,
     named: bool,
+    progress: &mut Progress,
 ) -> i32 {
     let dir = match output {
         Some(file) => file
@@ -273,6 +301,7 @@ fn convert_one(
         let stdin: &mut dyn io::Read = &mut *ctx.stdin;
         let r = writer.start(&mut out).and_then(|()| {
             super::inputs::run(stdin, paths, scan, &read_opts, &opts, &mut |event| {
+                progress.event(&event);
                 match event {
                     Event::Game(g, r) => {
                         if !quiet || !r.valid {

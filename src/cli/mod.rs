@@ -10,6 +10,7 @@ mod html;
 mod inputs;
 mod moves;
 mod perft;
+mod progress;
 pub mod report;
 mod schema;
 mod score;
