@@ -496,3 +496,24 @@ fn no_progress_for_pipes() {
         assert!(!plain.stderr.contains('\r'));
     }
 }
+
+/// `-q` acts on each command that takes it.
+#[test]
+fn quiet_acts_everywhere() {
+    let loud = bin(&["html", VALID], b"");
+    let quiet = bin(&["html", "-q", VALID], b"");
+    assert!(loud.stderr.contains("1 game, 1 valid"), "{}", loud.stderr);
+    assert_eq!(quiet.stderr, "");
+    assert_eq!(loud.stdout, quiet.stdout);
+    let loud = bin(&["validate", "fixtures/reversi/valid"], b"");
+    let quiet = bin(&["validate", "-q", "fixtures/reversi/valid"], b"");
+    assert!(!loud.stderr.is_empty());
+    assert_eq!(quiet.stderr, "");
+    assert_eq!(loud.stdout, quiet.stdout);
+    let warned = "fixtures/reversi/valid/unfinished-claimed-result.gamerec";
+    let loud = bin(&["moves", warned], b"");
+    let quiet = bin(&["moves", "-q", warned], b"");
+    assert!(!loud.stderr.is_empty());
+    assert_eq!(quiet.stderr, "");
+    assert_eq!(loud.stdout, quiet.stdout);
+}

@@ -125,6 +125,14 @@ pub struct QuietWarnings {
     quiet: bool,
 }
 
+/// `-q` for `html`.
+#[derive(clap::Args, Debug, Clone, Copy)]
+pub struct QuietHtml {
+    /// No summary line on stderr when the page goes to standard output.
+    #[arg(short, long)]
+    quiet: bool,
+}
+
 /// `--no-progress` for the commands that can run long.
 #[derive(clap::Args, Debug, Clone, Copy)]
 pub struct ProgressArgs {
@@ -260,7 +268,7 @@ Examples:
         #[command(flatten)]
         args: html::Args,
         #[command(flatten)]
-        quiet: QuietSummary,
+        quiet: QuietHtml,
         #[command(flatten)]
         read: ReadArgs,
     },
