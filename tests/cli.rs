@@ -281,7 +281,7 @@ fn help_lists_only_the_options_each_command_uses() {
             .concat(),
         ),
         ("html", [READ, SCAN, &["output", "quiet"]].concat()),
-        ("perft", vec!["players", "variant"]),
+        ("perft", vec!["no-progress", "players", "quiet", "variant"]),
         ("schema", vec![]),
         ("completions", vec![]),
         ("man", vec![]),

@@ -407,7 +407,8 @@ pub fn run(
             read, quiet, color, ..
         } => (read, quiet.quiet, color.color, true),
         Command::Html { read, quiet, .. } => (read, quiet.quiet, ColorChoice::Never, true),
-        Command::Perft(_) | Command::Schema(_) | Command::Completions { .. } | Command::Man => {
+        Command::Perft(a) => (&none, a.quiet, ColorChoice::Never, a.no_progress),
+        Command::Schema(_) | Command::Completions { .. } | Command::Man => {
             (&none, false, ColorChoice::Never, true)
         }
     };

@@ -17,6 +17,13 @@ pub struct Args {
     /// (Blokus Trigon: 3 plays the smaller board).
     #[arg(long, value_name = "N")]
     pub players: Option<String>,
+    /// No progress display.
+    #[arg(short, long)]
+    pub quiet: bool,
+    /// Never draw the progress display (a spinner with the time so far, on
+    /// a terminal, for counts that take over a second).
+    #[arg(long)]
+    pub no_progress: bool,
 }
 
 pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
@@ -30,10 +37,12 @@ pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
             return ctx.usage("perft --players takes a number of players, e.g. --players 3");
         }
     };
-    let count = match players {
-        Some(n) => game.perft_players(args.variant.as_deref(), n, args.depth),
-        None => game.perft(args.variant.as_deref(), args.depth),
-    };
+    let what = format!("perft {} {}", game.name(), args.depth);
+    let variant = args.variant.as_deref();
+    let count = super::progress::waiting(ctx.progress, &what, || match players {
+        Some(n) => game.perft_players(variant, n, args.depth),
+        None => game.perft(variant, args.depth),
+    });
     match count {
         Ok(n) => {
             let _ = writeln!(ctx.out, "{n}");

@@ -129,6 +129,42 @@ impl Drop for Progress {
     }
 }
 
+/// Runs `work` on another thread; while it lasts (after [`DELAY`]) a
+/// spinner on stderr says `what` and the time so far, when `on`. For work
+/// that counts nothing it can report (`perft`).
+pub fn waiting<T: Send>(on: bool, what: &str, work: impl FnOnce() -> T + Send) -> T {
+    if !on {
+        return work();
+    }
+    std::thread::scope(|s| {
+        let handle = s.spawn(work);
+        let start = Instant::now();
+        let mut bar: Option<ProgressBar> = None;
+        while !handle.is_finished() {
+            std::thread::sleep(Duration::from_millis(50));
+            if bar.is_none() && start.elapsed() >= DELAY {
+                let style = ProgressStyle::with_template("{spinner} {msg}, {elapsed}")
+                    .unwrap_or_else(|_| ProgressStyle::default_spinner());
+                let b = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr())
+                    .with_style(style);
+                b.set_message(what.to_string());
+                bar = Some(b);
+            }
+            if let Some(b) = &bar {
+                b.tick();
+            }
+        }
+        if let Some(b) = bar {
+            b.finish_and_clear();
+        }
+        match handle.join() {
+            Ok(v) => v,
+            // the work's own panic, carried on
+            Err(e) => std::panic::resume_unwind(e),
+        }
+    })
+}
+
 /// Stderr under a progress display: see [`Progress::above`].
 pub struct Above<'a> {
     inner: &'a mut dyn Write,
@@ -239,6 +275,12 @@ mod tests {
         assert!(drawn.contains(": b.wtb"), "{drawn}");
         assert!(drawn.contains("games"), "{drawn}");
         p.finish();
+    }
+
+    #[test]
+    fn waiting_gives_the_work_s_result() {
+        assert_eq!(waiting(false, "x", || 6 * 7), 42);
+        assert_eq!(waiting(true, "x", || 6 * 7), 42);
     }
 
     #[test]
