@@ -239,3 +239,312 @@ fn moves_by_score_on_trigon() {
     let plain: Vec<&str> = plain.stdout.lines().collect();
     assert_eq!(names, plain);
 }
+
+/// `bin` run in `dir`.
+fn bin_in(dir: &std::path::Path, args: &[&str]) -> Out {
+    let o = Command::new(env!("CARGO_BIN_EXE_gamerec"))
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .output()
+        .expect("the binary runs");
+    Out {
+        code: o.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&o.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&o.stderr).into_owned(),
+    }
+}
+
+/// A fresh empty directory under the system's temporary folder.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("gamerec-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    dir
+}
+
+/// The long options a help text lists.
+fn long_options(help: &str) -> Vec<String> {
+    let mut found: Vec<String> = help
+        .lines()
+        .map(str::trim_start)
+        .filter_map(|l| {
+            let l = l.strip_prefix("-q, ").unwrap_or(l);
+            let l = l.strip_prefix("-o, ").unwrap_or(l);
+            let l = l.strip_prefix("-h, ").unwrap_or(l);
+            let l = l.strip_prefix("-V, ").unwrap_or(l);
+            let name = l.strip_prefix("--")?;
+            let end = name
+                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+                .unwrap_or(name.len());
+            Some(name[..end].to_string())
+        })
+        .collect();
+    found.sort();
+    found
+}
+
+/// Every option a subcommand's `--help` shows is one that command uses:
+/// the list is exactly what the command reads (the options that belong to
+/// other commands, such as `perft`'s number of players or the WTHOR names
+/// files of the commands that read records, stay off the others' help).
+#[test]
+fn help_lists_only_the_options_each_command_uses() {
+    const READ: &[&str] = &["from", "game", "max-game-bytes", "players", "tournaments"];
+    const SCAN: &[&str] = &["glob", "hidden", "no-ignore"];
+    let report: Vec<&str> = ["color", "deny-warnings", "format", "no-progress", "quiet"]
+        .into_iter()
+        .chain(SCAN.iter().copied())
+        .collect();
+    let position = ["color", "index", "ply", "quiet"];
+    let cases: Vec<(&str, Vec<&str>)> = vec![
+        ("validate", [READ, &report].concat()),
+        ("score", [READ, &report, &["plot"]].concat()),
+        ("show", [READ, &position, &["svg"]].concat()),
+        ("moves", [READ, &position, &["by-score"]].concat()),
+        (
+            "convert",
+            [
+                READ,
+                SCAN,
+                &["color", "no-progress", "output", "quiet", "to"],
+            ]
+            .concat(),
+        ),
+        ("html", [READ, SCAN, &["output", "quiet"]].concat()),
+        ("perft", vec!["no-progress", "players", "quiet", "threads", "variant"]),
+        ("schema", vec![]),
+        ("completions", vec![]),
+        ("man", vec![]),
+    ];
+    for (command, options) in cases {
+        let o = bin(&[command, "--help"], b"");
+        assert_eq!(o.code, 0, "{command}: {}", o.stderr);
+        let mut want: Vec<String> = options.iter().map(|s| s.to_string()).collect();
+        want.push("help".into());
+        want.sort();
+        assert_eq!(long_options(&o.stdout), want, "gamerec {command} --help");
+    }
+    // every command names itself in the top help
+    let top = bin(&["--help"], b"");
+    for command in [
+        "validate", "score", "show", "convert", "moves", "perft", "html",
+    ] {
+        assert!(top.stdout.contains(command), "{command}");
+    }
+    assert!(top.stdout.contains("Exit codes:"));
+    assert!(top.stdout.contains("Examples:"));
+    for command in ["validate", "score", "show", "convert", "moves", "perft"] {
+        let o = bin(&[command, "--help"], b"");
+        assert!(o.stdout.contains("Examples:"), "{command}");
+        assert!(o.stdout.contains("Exit codes:"), "{command}");
+    }
+    // `perft --players` is a number; the WTHOR names file is not perft's
+    assert_eq!(
+        bin(&["perft", "reversi", "1", "--from", "json"], b"").code,
+        2
+    );
+    assert_eq!(bin(&["show", "-q", VALID], b"").code, 0);
+}
+
+#[test]
+fn version_names_the_commit_of_a_checkout() {
+    let o = bin(&["--version"], b"");
+    assert_eq!(o.code, 0);
+    assert!(o.stdout.starts_with("gamerec 0."), "{}", o.stdout);
+    if std::path::Path::new(".git").exists() {
+        // `gamerec 0.1.0 (abc1234567 2026-11-30)`
+        assert!(o.stdout.contains(" ("), "{}", o.stdout);
+    }
+}
+
+#[test]
+fn completions_and_man_page() {
+    for shell in ["bash", "zsh", "fish", "powershell", "elvish"] {
+        let o = bin(&["completions", shell], b"");
+        assert_eq!(o.code, 0, "{shell}: {}", o.stderr);
+        assert!(o.stdout.contains("gamerec"), "{shell}");
+        // the subcommands and their own options are completed
+        assert!(o.stdout.contains("validate") && o.stdout.contains("deny-warnings"));
+    }
+    assert_eq!(bin(&["completions", "tcsh"], b"").code, 2);
+    let o = bin(&["man"], b"");
+    assert_eq!(o.code, 0);
+    assert!(
+        o.stdout.contains(".TH gamerec 1"),
+        "{}",
+        &o.stdout[..200.min(o.stdout.len())]
+    );
+    assert!(o.stdout.contains("validate"));
+}
+
+/// `-` as an output path is standard output: no file named `-` is made.
+#[test]
+fn dash_output_is_standard_output() {
+    let dir = scratch("dash");
+    let fixture = std::fs::canonicalize(VALID).expect("the fixture");
+    let fixture = fixture.to_string_lossy();
+    let o = bin_in(&dir, &["show", &fixture, "--svg", "-"]);
+    assert_eq!(o.code, 0);
+    assert!(o.stdout.starts_with("<svg"));
+    let o = bin_in(&dir, &["convert", &fixture, "--to", "json", "-o", "-"]);
+    assert_eq!(o.code, 0);
+    assert!(o.stdout.starts_with("{\n  \"games\""));
+    let plain = bin(&["convert", VALID, "--to", "json"], b"");
+    assert_eq!(o.stdout, plain.stdout);
+    let left: Vec<_> = std::fs::read_dir(&dir).expect("the directory").collect();
+    assert!(left.is_empty(), "{left:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `convert` of several paths or a directory: one document on stdout
+/// holding every game.
+#[test]
+fn convert_many_to_one_document() {
+    let o = bin(
+        &["convert", "fixtures/reversi/valid", VALID, "--to", "json"],
+        b"",
+    );
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    let doc: serde_json::Value = serde_json::from_str(&o.stdout).expect("one JSON document");
+    let games = doc["games"].as_array().expect("games");
+    let one = bin(&["convert", VALID, "--to", "json"], b"");
+    let one: serde_json::Value = serde_json::from_str(&one.stdout).expect("JSON");
+    // the directory's games, then the file's again
+    assert_eq!(
+        games.last(),
+        one["games"].as_array().and_then(|g| g.first())
+    );
+    let count = bin(
+        &["validate", "--format", "json", "fixtures/reversi/valid"],
+        b"",
+    );
+    let count: serde_json::Value = serde_json::from_str(&count.stdout).expect("JSON");
+    assert_eq!(
+        Some(games.len()),
+        count["summary"]["games"].as_u64().map(|n| n as usize + 1)
+    );
+    // the same scan rules as validate: a glob narrows the directory
+    let o = bin(
+        &[
+            "convert",
+            "fixtures/reversi/valid",
+            "--glob",
+            "full-*",
+            "--to",
+            "gamerec",
+        ],
+        b"",
+    );
+    assert_eq!(o.code, 0);
+    let full = bin(&["convert", VALID, "--to", "gamerec"], b"");
+    assert_eq!(o.stdout, full.stdout);
+}
+
+/// `convert -o DIR`: one file per input, the path below the directory kept,
+/// the target's extension; an invalid input is not written, the others are.
+#[test]
+fn convert_to_a_directory_mirrors_the_inputs() {
+    let dir = scratch("mirror");
+    let out = dir.join("out");
+    let out_s = out.to_string_lossy();
+    let o = bin(
+        &[
+            "convert",
+            "fixtures/reversi",
+            "--to",
+            "json",
+            "-o",
+            &out_s,
+            "-q",
+        ],
+        b"",
+    );
+    // fixtures/reversi/invalid holds invalid games: exit 1, those not written
+    assert_eq!(o.code, 1, "{}", o.stderr);
+    assert!(
+        o.stderr
+            .contains("not converted: fixtures/reversi/invalid/")
+    );
+    let written = out.join("valid/full-game.json");
+    let text = std::fs::read_to_string(&written).expect("valid/full-game.json");
+    let alone = bin(&["convert", VALID, "--to", "json"], b"");
+    assert_eq!(text, alone.stdout);
+    assert!(!out.join("invalid/no_flip.json").exists());
+    // several files: each under its own name
+    let o = bin(
+        &[
+            "convert",
+            VALID,
+            "fixtures/blokus/valid/duo.gamerec",
+            "--to",
+            "gamerec",
+            "-o",
+            &dir.join("two").to_string_lossy(),
+        ],
+        b"",
+    );
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert!(dir.join("two/full-game.gamerec").is_file());
+    assert!(dir.join("two/duo.gamerec").is_file());
+    // standard input has no name to write under
+    assert_eq!(
+        bin(&["convert", "-", VALID, "--to", "json", "-o", &out_s], b"").code,
+        2
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `convert -q`: no warnings on stderr; the output is the same.
+#[test]
+fn convert_quiet_has_no_warnings() {
+    let warned = "fixtures/reversi/valid/unfinished-claimed-result.gamerec";
+    let loud = bin(&["convert", warned, "--to", "json"], b"");
+    let quiet = bin(&["convert", warned, "--to", "json", "-q"], b"");
+    assert_eq!(loud.code, 0);
+    assert!(loud.stderr.contains("result_unchecked"));
+    assert_eq!(quiet.code, 0);
+    assert_eq!(quiet.stderr, "");
+    assert_eq!(loud.stdout, quiet.stdout);
+    let shown = bin(&["show", warned, "-q"], b"");
+    assert_eq!(shown.stderr, "");
+}
+
+/// The progress display is drawn only on a terminal: for pipes the output
+/// is the same with or without `--no-progress`, byte for byte.
+#[test]
+fn no_progress_for_pipes() {
+    for command in [
+        &["validate", "fixtures/reversi"][..],
+        &["score", "fixtures/reversi/valid"][..],
+        &["convert", "fixtures/reversi/valid", "--to", "json"][..],
+    ] {
+        let plain = bin(command, b"");
+        let off = bin(&[command, &["--no-progress"]].concat(), b"");
+        assert_eq!(plain.code, off.code);
+        assert_eq!(plain.stdout, off.stdout);
+        assert_eq!(plain.stderr, off.stderr);
+        assert!(!plain.stderr.contains('\r'));
+    }
+}
+
+/// `-q` acts on each command that takes it.
+#[test]
+fn quiet_acts_everywhere() {
+    let loud = bin(&["html", VALID], b"");
+    let quiet = bin(&["html", "-q", VALID], b"");
+    assert!(loud.stderr.contains("1 game, 1 valid"), "{}", loud.stderr);
+    assert_eq!(quiet.stderr, "");
+    assert_eq!(loud.stdout, quiet.stdout);
+    let loud = bin(&["validate", "fixtures/reversi/valid"], b"");
+    let quiet = bin(&["validate", "-q", "fixtures/reversi/valid"], b"");
+    assert!(!loud.stderr.is_empty());
+    assert_eq!(quiet.stderr, "");
+    assert_eq!(loud.stdout, quiet.stdout);
+    let warned = "fixtures/reversi/valid/unfinished-claimed-result.gamerec";
+    let loud = bin(&["moves", warned], b"");
+    let quiet = bin(&["moves", "-q", warned], b"");
+    assert!(!loud.stderr.is_empty());
+    assert_eq!(quiet.stderr, "");
+    assert_eq!(loud.stdout, quiet.stdout);
+}

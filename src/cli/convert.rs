@@ -1,4 +1,15 @@
-//! `gamerec convert PATH --to json|yaml|gamerec|ggf|blksgf [-o FILE]`.
+//! `gamerec convert PATH... --to json|yaml|gamerec|ggf|blksgf [-o FILE|DIR]`.
+//!
+//! The paths are expanded as `validate` expands them (directories searched
+//! recursively, the same `--hidden`/`--no-ignore`/`--glob` rules). Without
+//! `-o` (or with `-o -`) every game of every input goes to one document on
+//! standard output: for JSON and YAML one document whose `games` list holds
+//! them all (the document model is a list of games, so this is still one
+//! valid document), for the text formats the games one after another. With
+//! `-o DIR` (a directory, or several inputs, or a directory input) each
+//! input file becomes its own file in DIR, its path below the directory
+//! searched kept and its extension the target's; a file that cannot be
+//! converted is not written, and the others still are.
 //!
 //! Conversion streams: each game is replayed and written as soon as it is
 //! read. The output goes to a temporary file first (beside `-o FILE`, or in
@@ -11,7 +22,10 @@ use std::io::{self, Write};
 
 use clap::ValueEnum;
 
-use super::inputs::Event;
+use std::path::{Path, PathBuf};
+
+use super::inputs::{Event, ScanArgs};
+use super::progress::Progress;
 use super::{Ctx, EXIT_INVALID, EXIT_OK, EXIT_USAGE, diagnostics};
 use crate::formats::{gamerec, ggf, pentobi};
 use crate::model::DocGame;
@@ -28,16 +42,34 @@ pub enum Target {
     Blksgf,
 }
 
+impl Target {
+    /// The extension of the files written in `-o DIR`.
+    fn extension(self) -> &'static str {
+        match self {
+            Target::Json => "json",
+            Target::Yaml => "yaml",
+            Target::Gamerec => "gamerec",
+            Target::Ggf => "ggf",
+            Target::Blksgf => "blksgf",
+        }
+    }
+}
+
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// A file or `-` for standard input.
-    pub path: String,
+    /// Files, directories (searched recursively) or `-` for standard input.
+    #[arg(required = true)]
+    pub paths: Vec<String>,
     /// The format to write.
     #[arg(long, value_enum)]
     pub to: Target,
-    /// Write here instead of standard output (`-`: standard output).
-    #[arg(short, long, value_name = "FILE")]
+    /// Write here instead of standard output: a file, or a directory (one
+    /// file per input, names kept, the target's extension); `-`: standard
+    /// output.
+    #[arg(short, long, value_name = "FILE|DIR")]
     pub output: Option<String>,
+    #[command(flatten)]
+    pub scan: ScanArgs,
 }
 
 /// Writes a document a game at a time, the same bytes as its format's
@@ -94,12 +126,153 @@ impl Writer {
 }
 
 pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
+    let mut progress = Progress::stderr(ctx.progress);
+    // everything said on stderr goes above the progress display
+    let mut above = progress.above(&mut *ctx.err);
+    let mut ctx = Ctx {
+        out: &mut *ctx.out,
+        err: &mut above,
+        stdin: &mut *ctx.stdin,
+        color_out: ctx.color_out,
+        color_err: ctx.color_err,
+        quiet: ctx.quiet,
+        progress: ctx.progress,
+        game: ctx.game.clone(),
+        from: ctx.from,
+        players: ctx.players.clone(),
+        tournaments: ctx.tournaments.clone(),
+        max_game_bytes: ctx.max_game_bytes,
+    };
+    let code = convert(&mut ctx, args, &mut progress);
+    let _ = ctx.err.flush();
+    progress.finish();
+    code
+}
+
+fn convert(ctx: &mut Ctx, args: Args, progress: &mut Progress) -> i32 {
     let output = args.output.as_deref().filter(|o| *o != "-");
+    let Some(output) = output else {
+        return convert_one(ctx, &args.paths, &args.scan, args.to, None, false, progress);
+    };
+    let several = args.paths.len() > 1 || args.paths.iter().any(|p| Path::new(p).is_dir());
+    let to_dir = Path::new(output).is_dir() || output.ends_with('/') || several;
+    if !to_dir {
+        return convert_one(
+            ctx,
+            &args.paths,
+            &args.scan,
+            args.to,
+            Some(Path::new(output)),
+            false,
+            progress,
+        );
+    }
+    if Path::new(output).exists() && !Path::new(output).is_dir() {
+        return ctx.usage(&format!(
+            "-o {output}: several inputs are written to a directory, and this is a file"
+        ));
+    }
+    if args.paths.iter().any(|p| p == "-") {
+        return ctx.usage("-o DIR names each output after its input; standard input has no name");
+    }
+    let mut code = EXIT_OK;
+    let mut written: std::collections::HashSet<PathBuf> = std::collections::HashSet::new();
+    for root in &args.paths {
+        let expanded = super::inputs::expand(std::slice::from_ref(root), &args.scan);
+        for e in expanded.errors {
+            let _ = writeln!(
+                ctx.err,
+                "error: {}: {}",
+                diagnostics::visible(&e.file),
+                diagnostics::visible(&e.message)
+            );
+            code = EXIT_USAGE;
+        }
+        for e in expanded.skipped {
+            if !ctx.quiet {
+                let _ = writeln!(
+                    ctx.err,
+                    "warning: {}: {}",
+                    diagnostics::visible(&e.file),
+                    diagnostics::visible(&e.message)
+                );
+            }
+        }
+        let root_is_dir = Path::new(root).is_dir();
+        for file in expanded.files {
+            let rel = if root_is_dir {
+                Path::new(&file)
+                    .strip_prefix(root)
+                    .map(Path::to_path_buf)
+                    .ok()
+            } else {
+                Path::new(&file).file_name().map(PathBuf::from)
+            };
+            let Some(rel) = rel else {
+                let _ = writeln!(ctx.err, "error: {file}: no name to write it under");
+                code = EXIT_USAGE;
+                continue;
+            };
+            let target = Path::new(output)
+                .join(rel)
+                .with_extension(args.to.extension());
+            let same = std::fs::canonicalize(&target)
+                .ok()
+                .is_some_and(|t| std::fs::canonicalize(&file).is_ok_and(|f| f == t));
+            if same || !written.insert(target.clone()) {
+                let _ = writeln!(
+                    ctx.err,
+                    "error: not converted: {}: {} is {}",
+                    diagnostics::visible(&file),
+                    target.display(),
+                    if same {
+                        "the input itself"
+                    } else {
+                        "written from another input already"
+                    }
+                );
+                code = EXIT_USAGE;
+                continue;
+            }
+            if let Some(dir) = target.parent() {
+                if let Err(e) = std::fs::create_dir_all(dir) {
+                    let _ = writeln!(ctx.err, "error: cannot create {}: {e}", dir.display());
+                    code = EXIT_USAGE;
+                    continue;
+                }
+            }
+            let c = convert_one(
+                ctx,
+                std::slice::from_ref(&file),
+                &ScanArgs::default(),
+                args.to,
+                Some(&target),
+                true,
+                progress,
+            );
+            code = code.max(c);
+        }
+    }
+    code
+}
+
+/// Converts the games of `paths` into one document: `output`, or standard
+/// output. Returns the exit code; nothing is written unless every game
+/// converted.
+fn convert_one(
+    ctx: &mut Ctx,
+    paths: &[String],
+    scan: &ScanArgs,
+    to: Target,
+    output: Option<&Path>,
+    named: bool,
+    progress: &mut Progress,
+) -> i32 {
     let dir = match output {
-        Some(file) => std::path::Path::new(file)
+        Some(file) => file
             .parent()
             .filter(|p| !p.as_os_str().is_empty())
-            .map_or_else(|| std::path::PathBuf::from("."), |p| p.to_path_buf()),
+            .map_or_else(|| PathBuf::from("."), Path::to_path_buf),
         None => std::env::temp_dir(),
     };
     let mut tmp = match tempfile::NamedTempFile::new_in(&dir) {
@@ -117,10 +290,7 @@ pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
         ..Options::default()
     };
     let read_opts = ctx.read_options();
-    let mut writer = Writer {
-        to: args.to,
-        games: 0,
-    };
+    let mut writer = Writer { to, games: 0 };
     let mut invalid = 0usize;
     let mut refused: Option<String> = None;
     let mut file_error = false;
@@ -130,48 +300,42 @@ pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
         let mut out = io::BufWriter::new(tmp.as_file_mut());
         let stdin: &mut dyn io::Read = &mut *ctx.stdin;
         let r = writer.start(&mut out).and_then(|()| {
-            super::inputs::run(
-                stdin,
-                std::slice::from_ref(&args.path),
-                &super::inputs::ScanArgs::default(),
-                &read_opts,
-                &opts,
-                None,
-                &mut |event| {
-                    match event {
-                        Event::Game(g, r, _) => {
-                            if !quiet || !r.valid {
-                                diagnostics::write_game(err, color, g, r)?;
-                            }
-                            if !r.valid {
-                                invalid += 1;
-                            } else if invalid == 0 && refused.is_none() && !file_error {
-                                match writer.game(&mut out, &DocGame::from_report(r)) {
-                                    Ok(()) => {}
-                                    Err(Ok(why)) => refused = Some(why),
-                                    Err(Err(e)) => return Err(e),
-                                }
+            super::inputs::run(stdin, paths, scan, &read_opts, &opts, None, &mut |event| {
+                progress.event(&event);
+                match event {
+                    Event::Game(g, r, _) => {
+                        if !quiet || !r.valid {
+                            diagnostics::write_game(err, color, g, r)?;
+                        }
+                        if !r.valid {
+                            invalid += 1;
+                        } else if invalid == 0 && refused.is_none() && !file_error {
+                            match writer.game(&mut out, &DocGame::from_report(r)) {
+                                Ok(()) => {}
+                                Err(Ok(why)) => refused = Some(why),
+                                Err(Err(e)) => return Err(e),
                             }
                         }
-                        Event::FileError(e) => {
-                            file_error = true;
-                            writeln!(
-                                err,
-                                "error: {}: {}",
-                                diagnostics::visible(&e.file),
-                                diagnostics::visible(&e.message)
-                            )?;
-                        }
-                        Event::Skipped(e) => writeln!(
+                    }
+                    Event::FileError(e) => {
+                        file_error = true;
+                        writeln!(
                             err,
-                            "warning: {}: {}",
+                            "error: {}: {}",
                             diagnostics::visible(&e.file),
                             diagnostics::visible(&e.message)
-                        )?,
+                        )?;
                     }
-                    Ok(())
-                },
-            )
+                    Event::Skipped(e) if !quiet => writeln!(
+                        err,
+                        "warning: {}: {}",
+                        diagnostics::visible(&e.file),
+                        diagnostics::visible(&e.message)
+                    )?,
+                    Event::Skipped(_) => {}
+                }
+                Ok(())
+            })
         });
         r.and_then(|()| writer.finish(&mut out))
             .and_then(|()| out.flush())
@@ -182,16 +346,21 @@ pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
     if file_error {
         return EXIT_USAGE;
     }
+    // in `-o DIR`, the file that is not written is named
+    let what = match paths {
+        [input] if named => format!("{}: ", diagnostics::visible(input)),
+        _ => String::new(),
+    };
     if invalid > 0 {
         let _ = writeln!(
             ctx.err,
-            "error: not converted: {invalid} invalid game{}",
-            if invalid == 1 { "" } else { "s" }
+            "error: not converted: {what}{}",
+            crate::diag::plural(invalid, "invalid game", "invalid games")
         );
         return EXIT_INVALID;
     }
     if let Some(why) = refused {
-        let _ = writeln!(ctx.err, "error: not converted: {why}");
+        let _ = writeln!(ctx.err, "error: not converted: {what}{why}");
         return EXIT_USAGE;
     }
     match output {
@@ -204,7 +373,7 @@ pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
                     std::fs::set_permissions(tmp.path(), std::fs::Permissions::from_mode(0o644));
             }
             if let Err(e) = tmp.persist(file) {
-                return ctx.usage(&format!("cannot write {file}: {}", e.error));
+                return ctx.usage(&format!("cannot write {}: {}", file.display(), e.error));
             }
         }
         None => {

@@ -392,11 +392,15 @@ pub fn write_game(
     Ok(())
 }
 
-/// Prints one game's errors and warnings on stderr.
+/// Prints one game's errors and warnings on stderr (with `-q`, nothing for
+/// a valid game).
 pub fn print_game(
     ctx: &mut super::Ctx,
     game: &crate::formats::SourceGame,
     r: &crate::replay::GameReport,
 ) {
+    if ctx.quiet && r.valid {
+        return;
+    }
     let _ = write_game(ctx.err, ctx.color_err, game, r);
 }

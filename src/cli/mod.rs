@@ -10,6 +10,7 @@ mod html;
 mod inputs;
 mod moves;
 mod perft;
+mod progress;
 pub mod report;
 mod schema;
 mod score;
@@ -19,7 +20,7 @@ mod validate;
 use std::ffi::OsString;
 use std::io::{IsTerminal, Read, Write};
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 
 use crate::formats::Format;
 
@@ -28,59 +29,267 @@ pub const EXIT_OK: i32 = 0;
 pub const EXIT_INVALID: i32 = 1;
 pub const EXIT_USAGE: i32 = 2;
 
+/// `--version`: the package version, and the commit when built from a git
+/// checkout (`build.rs`).
+const VERSION: &str = env!("GAMEREC_VERSION");
+
+/// The exit codes and a few examples, after the options of `--help`.
+const AFTER_HELP: &str = "\
+Examples:
+  gamerec validate games/                  check every record under games/
+  gamerec score game.gamerec               scores and winners
+  gamerec show game.gamerec --ply 10       the board after ten plies
+  gamerec convert games/ --to json         all games as one JSON document
+  gamerec validate games/ --format sarif   for code scanning in CI
+
+Exit codes:
+  0  every game is valid
+  1  a game is invalid (or has warnings, with --deny-warnings)
+  2  usage error, unreadable file, or a game the target format cannot hold";
+
+/// The exit codes of the commands that read records.
+const EXIT_CODES: &str = "\
+Exit codes:
+  0  every game is valid
+  1  a game is invalid
+  2  usage error or unreadable file";
+
 #[derive(Parser, Debug)]
 #[command(
     name = "gamerec",
-    version,
-    about = "Validate, score, draw and convert records of Reversi, Blokus, Qwirkle and Deblockle games"
+    version = VERSION,
+    about = "Validate, score, draw and convert records of Reversi, Blokus, Qwirkle and Deblockle games",
+    after_help = AFTER_HELP
 )]
 struct Cli {
     #[command(subcommand)]
     command: Command,
-    /// Colour in terminal output.
-    #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto)]
-    color: ColorChoice,
-    /// Print only the summary line.
-    #[arg(short, long, global = true)]
-    quiet: bool,
+}
+
+/// How records are read: for the commands that read them.
+#[derive(clap::Args, Debug, Clone)]
+#[command(next_help_heading = "Reading")]
+pub struct ReadArgs {
     /// The game of records without a `Game` tag (reversi, othello, blokus, qwirkle, deblockle).
-    #[arg(long, global = true, value_name = "GAME")]
+    #[arg(long, value_name = "GAME")]
     game: Option<String>,
     /// Read inputs as this format instead of detecting it (gamerec, json, yaml,
     /// wthor, transcript, csv, ggf, pentobi).
-    #[arg(long, global = true, value_name = "FORMAT")]
+    #[arg(long, value_name = "FORMAT")]
     from: Option<String>,
-    /// WTHOR players file (default: `WTHOR.JOU` beside each `.wtb` file); for
-    /// `perft`, the number of players (Blokus Trigon: 3 plays the smaller board).
-    #[arg(long, global = true, value_name = "FILE")]
+    /// WTHOR players file (default: `WTHOR.JOU` beside each `.wtb` file).
+    #[arg(long, value_name = "FILE")]
     players: Option<String>,
     /// WTHOR tournaments file (default: `WTHOR.TRN` beside each `.wtb` file).
-    #[arg(long, global = true, value_name = "FILE")]
+    #[arg(long, value_name = "FILE")]
     tournaments: Option<String>,
     /// The size limit of one game in bytes: a larger game is
     /// `record::too_large` (reading goes on after it where the format allows).
-    #[arg(long, global = true, value_name = "BYTES", default_value_t = crate::source::MAX_GAME_BYTES)]
+    #[arg(long, value_name = "BYTES", default_value_t = crate::source::MAX_GAME_BYTES)]
     max_game_bytes: usize,
+}
+
+impl Default for ReadArgs {
+    fn default() -> ReadArgs {
+        ReadArgs {
+            game: None,
+            from: None,
+            players: None,
+            tournaments: None,
+            max_game_bytes: crate::source::MAX_GAME_BYTES,
+        }
+    }
+}
+
+/// Colour, for the commands that print diagnostics or boards.
+#[derive(clap::Args, Debug, Clone, Copy)]
+pub struct ColorArgs {
+    /// Colour in terminal output.
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
+    color: ColorChoice,
+}
+
+/// `-q` for the commands that report games: the summary line only.
+#[derive(clap::Args, Debug, Clone, Copy)]
+pub struct QuietSummary {
+    /// Print only the summary line (no diagnostics of valid games, no progress).
+    #[arg(short, long)]
+    quiet: bool,
+}
+
+/// `-q` for the commands whose output is their result.
+#[derive(clap::Args, Debug, Clone, Copy)]
+pub struct QuietWarnings {
+    /// No warnings on stderr (errors still are).
+    #[arg(short, long)]
+    quiet: bool,
+}
+
+/// `-q` for `html`.
+#[derive(clap::Args, Debug, Clone, Copy)]
+pub struct QuietHtml {
+    /// No summary line on stderr when the page goes to standard output.
+    #[arg(short, long)]
+    quiet: bool,
+}
+
+/// `--no-progress` for the commands that can run long.
+#[derive(clap::Args, Debug, Clone, Copy)]
+pub struct ProgressArgs {
+    /// Never draw the progress display (it is drawn only on a terminal,
+    /// for runs longer than a second).
+    #[arg(long)]
+    no_progress: bool,
 }
 
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Parse and replay every game; report illegal or malformed games.
-    Validate(validate::Args),
+    #[command(after_help = "\
+Examples:
+  gamerec validate games/
+  gamerec validate -q games/ --glob '*.wtb'
+  gamerec validate games/ --format json > report.json
+
+Exit codes:
+  0  every game is valid
+  1  a game is invalid (or has warnings, with --deny-warnings)
+  2  usage error or unreadable file")]
+    Validate {
+        #[command(flatten)]
+        args: validate::Args,
+        #[command(flatten)]
+        quiet: QuietSummary,
+        #[command(flatten)]
+        color: ColorArgs,
+        #[command(flatten)]
+        progress: ProgressArgs,
+        #[command(flatten)]
+        read: ReadArgs,
+    },
     /// Replay and print each game's final scores, winners, and whether it is over.
-    Score(score::Args),
+    #[command(after_help = "\
+Examples:
+  gamerec score game.gamerec
+  gamerec score games/ --format json
+  gamerec score game.gamerec --plot scores.svg
+
+Exit codes:
+  0  every game is valid
+  1  a game is invalid (or has warnings, with --deny-warnings)
+  2  usage error or unreadable file")]
+    Score {
+        #[command(flatten)]
+        args: score::Args,
+        #[command(flatten)]
+        quiet: QuietSummary,
+        #[command(flatten)]
+        color: ColorArgs,
+        #[command(flatten)]
+        progress: ProgressArgs,
+        #[command(flatten)]
+        read: ReadArgs,
+    },
     /// Draw the position after a ply (default: the end).
-    Show(show::Args),
-    /// Convert records to JSON, YAML or gamerec text.
-    Convert(convert::Args),
+    #[command(after_help = format!("\
+Examples:
+  gamerec show game.gamerec --ply 10
+  gamerec show game.gamerec --svg - > board.svg
+
+{EXIT_CODES}"))]
+    Show {
+        #[command(flatten)]
+        args: show::Args,
+        #[command(flatten)]
+        quiet: QuietWarnings,
+        #[command(flatten)]
+        color: ColorArgs,
+        #[command(flatten)]
+        read: ReadArgs,
+    },
+    /// Convert records to JSON, YAML, gamerec text, GGF or Pentobi's files.
+    #[command(after_help = "\
+Examples:
+  gamerec convert game.gamerec --to json
+  gamerec convert games/ --to json > all.json     one document, every game
+  gamerec convert WTHOR/ --to gamerec -o out/     one file per input
+
+Exit codes:
+  0  every game converted
+  1  a game is invalid: its file is not written
+  2  usage error, unreadable file, or a game the target format cannot hold")]
+    Convert {
+        #[command(flatten)]
+        args: convert::Args,
+        #[command(flatten)]
+        quiet: QuietWarnings,
+        #[command(flatten)]
+        color: ColorArgs,
+        #[command(flatten)]
+        progress: ProgressArgs,
+        #[command(flatten)]
+        read: ReadArgs,
+    },
     /// List the legal moves after a ply (default: the end).
-    Moves(moves::Args),
+    #[command(after_help = format!("\
+Examples:
+  gamerec moves game.gamerec --ply 10
+  gamerec moves blokus.gamerec --by-score
+
+{EXIT_CODES}"))]
+    Moves {
+        #[command(flatten)]
+        args: moves::Args,
+        #[command(flatten)]
+        quiet: QuietWarnings,
+        #[command(flatten)]
+        color: ColorArgs,
+        #[command(flatten)]
+        read: ReadArgs,
+    },
     /// Count the leaf nodes of the legal-move tree from the start position.
+    #[command(after_help = "\
+Examples:
+  gamerec perft reversi 8
+  gamerec perft blokus 3 --variant duo
+  gamerec perft blokus 2 --variant trigon --players 3
+
+Exit codes:
+  0  the count is printed
+  2  usage error (unknown game or variant)")]
     Perft(perft::Args),
     /// Write one self-contained HTML page: an index of every game and a replay viewer.
-    Html(html::Args),
+    #[command(after_help = format!("\
+Examples:
+  gamerec html games/ -o games.html
+
+{EXIT_CODES}"))]
+    Html {
+        #[command(flatten)]
+        args: html::Args,
+        #[command(flatten)]
+        quiet: QuietHtml,
+        #[command(flatten)]
+        read: ReadArgs,
+    },
     /// Print the JSON Schema of the `--format json` report.
     Schema(schema::Args),
+    /// Print a shell's completion script (e.g. `gamerec completions bash`).
+    #[command(after_help = "\
+Install:
+  bash:  gamerec completions bash > ~/.local/share/bash-completion/completions/gamerec
+  zsh:   gamerec completions zsh > ~/.zfunc/_gamerec   (with fpath+=~/.zfunc)
+  fish:  gamerec completions fish > ~/.config/fish/completions/gamerec.fish")]
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff).
+    #[command(after_help = "\
+Install:
+  gamerec man > ~/.local/share/man/man1/gamerec.1 && man gamerec")]
+    Man,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -111,6 +320,8 @@ pub struct Ctx<'a> {
     /// Colour on stderr (diagnostics).
     pub color_err: bool,
     pub quiet: bool,
+    /// Draw progress on stderr (a terminal, no `-q`, no `--no-progress`).
+    pub progress: bool,
     pub game: Option<String>,
     pub from: Option<Format>,
     /// `--players`, `--tournaments`.
@@ -165,7 +376,43 @@ pub fn run(
             return code;
         }
     };
-    let (color_out, color_err) = match cli.color {
+    // what each command takes; the rest keep their defaults
+    let none = ReadArgs::default();
+    let (read, quiet, color, no_progress) = match &cli.command {
+        Command::Validate {
+            read,
+            quiet,
+            color,
+            progress,
+            ..
+        }
+        | Command::Score {
+            read,
+            quiet,
+            color,
+            progress,
+            ..
+        } => (read, quiet.quiet, color.color, progress.no_progress),
+        Command::Convert {
+            read,
+            quiet,
+            color,
+            progress,
+            ..
+        } => (read, quiet.quiet, color.color, progress.no_progress),
+        Command::Show {
+            read, quiet, color, ..
+        }
+        | Command::Moves {
+            read, quiet, color, ..
+        } => (read, quiet.quiet, color.color, true),
+        Command::Html { read, quiet, .. } => (read, quiet.quiet, ColorChoice::Never, true),
+        Command::Perft(a) => (&none, a.quiet, ColorChoice::Never, a.no_progress),
+        Command::Schema(_) | Command::Completions { .. } | Command::Man => {
+            (&none, false, ColorChoice::Never, true)
+        }
+    };
+    let (color_out, color_err) = match color {
         ColorChoice::Always => (true, true),
         ColorChoice::Never => (false, false),
         ColorChoice::Auto => {
@@ -173,7 +420,7 @@ pub fn run(
             (terminals.out && !no_color, terminals.err && !no_color)
         }
     };
-    let from = match cli.from.as_deref() {
+    let from = match read.from.as_deref() {
         None => None,
         Some(name) => match Format::by_name(name) {
             Some(f) => Some(f),
@@ -188,7 +435,7 @@ pub fn run(
             }
         },
     };
-    if let Some(g) = cli.game.as_deref() {
+    if let Some(g) = read.game.as_deref() {
         if crate::games::by_name(g).is_none() {
             let known: Vec<&str> = crate::games::REGISTRY.iter().map(|g| g.name()).collect();
             let _ = writeln!(
@@ -205,22 +452,36 @@ pub fn run(
         stdin,
         color_out,
         color_err,
-        quiet: cli.quiet,
-        game: cli.game,
+        quiet,
+        progress: terminals.err && !no_progress && !quiet,
+        game: read.game.clone(),
         from,
-        players: cli.players,
-        tournaments: cli.tournaments,
-        max_game_bytes: cli.max_game_bytes,
+        players: read.players.clone(),
+        tournaments: read.tournaments.clone(),
+        max_game_bytes: read.max_game_bytes,
     };
     let code = match cli.command {
-        Command::Validate(a) => validate::run(&mut ctx, a),
-        Command::Score(a) => score::run(&mut ctx, a),
-        Command::Show(a) => show::run(&mut ctx, a),
-        Command::Convert(a) => convert::run(&mut ctx, a),
-        Command::Moves(a) => moves::run(&mut ctx, a),
+        Command::Validate { args, .. } => validate::run(&mut ctx, args),
+        Command::Score { args, .. } => score::run(&mut ctx, args),
+        Command::Show { args, .. } => show::run(&mut ctx, args),
+        Command::Convert { args, .. } => convert::run(&mut ctx, args),
+        Command::Moves { args, .. } => moves::run(&mut ctx, args),
         Command::Perft(a) => perft::run(&mut ctx, a),
-        Command::Html(a) => html::run(&mut ctx, a),
+        Command::Html { args, .. } => html::run(&mut ctx, args),
         Command::Schema(a) => schema::run(&mut ctx, a),
+        Command::Completions { shell } => {
+            // written whole: the generator panics on a closed pipe
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "gamerec", &mut script);
+            match ctx.out.write_all(&script) {
+                Ok(()) => EXIT_OK,
+                Err(e) => write_failed(&mut ctx, &e, EXIT_OK),
+            }
+        }
+        Command::Man => match clap_mangen::Man::new(Cli::command()).render(&mut ctx.out) {
+            Ok(()) => EXIT_OK,
+            Err(e) => write_failed(&mut ctx, &e, EXIT_OK),
+        },
     };
     let flushed = ctx.out.flush();
     let _ = ctx.err.flush();

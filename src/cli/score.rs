@@ -144,6 +144,7 @@ fn with_stdin<'a>(ctx: &'a mut Ctx, stdin: &'a mut &[u8]) -> Ctx<'a> {
         color_out: ctx.color_out,
         color_err: ctx.color_err,
         quiet: ctx.quiet,
+        progress: ctx.progress,
         game: ctx.game.clone(),
         from: ctx.from,
         players: ctx.players.clone(),

@@ -315,10 +315,12 @@ pub fn run(
         ..Options::default()
     };
     let read_opts = ctx.read_options();
+    let mut progress = super::progress::Progress::stderr(ctx.progress);
     let (result, summary, file_errors) = {
+        let mut err = progress.above(&mut *ctx.err);
         let mut sink = Sink {
             out: &mut *ctx.out,
-            err: &mut *ctx.err,
+            err: &mut err,
             quiet: ctx.quiet,
             format: args.format,
             per_game,
@@ -347,9 +349,13 @@ pub fn run(
                 &read_opts,
                 &opts,
                 prepare,
-                &mut |e| sink.event(e),
+                &mut |e| {
+                    progress.event(&e);
+                    sink.event(e)
+                },
             )
         });
+        progress.finish();
         let result = result.and_then(|()| sink.finish());
         let mut summary = sink.summary;
         if args.deny_warnings {
