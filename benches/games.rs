@@ -3,6 +3,7 @@
 //! parsed and replayed.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use gamerec::games::blokus::Placements;
 use gamerec::record::parse_file;
 use gamerec::replay::{Options, replay};
 
@@ -18,65 +19,51 @@ fn perft_players(game: &str, variant: Option<&str>, players: u8, depth: u32) -> 
         .unwrap_or(0)
 }
 
-/// Trigon move generation alone: every placement of the colour to move in
-/// positions along a whole game (counted, not collected).
-fn trigon_movegen(c: &mut Criterion) {
-    use gamerec::games::blokus::trigon::board::Board;
+/// Move generation alone: every placement of the colour to move in
+/// positions along a whole game from `start` (counted, not collected).
+fn movegen<B: Placements>(c: &mut Criterion, group: &str, start: B) {
     let mut positions = Vec::new();
-    let mut b = Board::new(false);
+    let mut b = start;
     let mut k = 0usize;
-    while !b.is_over() {
+    while !b.over() {
         positions.push(b.clone());
-        let moves = b.moves(b.to_move);
+        let moves = b.moves(b.side());
         match moves.get(k * 7919 % moves.len().max(1)) {
-            Some(&m) => b.place(m),
-            None => b.pass(),
+            Some(&m) => b.play(m),
+            None => b.skip(),
         }
         k += 1;
     }
-    let total: u64 = positions.iter().map(|p| p.count_moves(p.to_move)).sum();
-    let mut g = c.benchmark_group("trigon movegen");
+    let total: u64 = positions.iter().map(|p| p.count_moves(p.side())).sum();
+    let mut g = c.benchmark_group(group);
     g.sample_size(20);
     g.throughput(Throughput::Elements(total));
     g.bench_function("placements along a game", |bch| {
         bch.iter(|| {
             positions
                 .iter()
-                .map(|p| p.count_moves(p.to_move))
+                .map(|p| p.count_moves(p.side()))
                 .sum::<u64>()
         })
     });
     g.finish();
 }
 
-/// The same for classic Blokus, for comparison.
+/// Trigon's move generation, and classic's for comparison.
+fn trigon_movegen(c: &mut Criterion) {
+    movegen(
+        c,
+        "trigon movegen",
+        gamerec::games::blokus::trigon::board::Board::new(false),
+    );
+}
+
 fn classic_movegen(c: &mut Criterion) {
-    use gamerec::games::blokus::engine::Board;
-    let mut positions = Vec::new();
-    let mut b = Board::classic();
-    let mut k = 0usize;
-    while !b.is_over() {
-        positions.push(b.clone());
-        let moves = b.moves(b.to_move);
-        match moves.get(k * 7919 % moves.len().max(1)) {
-            Some(&m) => b.place(m),
-            None => b.pass(),
-        }
-        k += 1;
-    }
-    let total: u64 = positions.iter().map(|p| p.count_moves(p.to_move)).sum();
-    let mut g = c.benchmark_group("classic movegen");
-    g.sample_size(20);
-    g.throughput(Throughput::Elements(total));
-    g.bench_function("placements along a game", |bch| {
-        bch.iter(|| {
-            positions
-                .iter()
-                .map(|p| p.count_moves(p.to_move))
-                .sum::<u64>()
-        })
-    });
-    g.finish();
+    movegen(
+        c,
+        "classic movegen",
+        gamerec::games::blokus::engine::Board::classic(),
+    );
 }
 
 fn replay_fixture(c: &mut Criterion, name: &str, path: &str) {

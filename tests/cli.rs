@@ -312,7 +312,10 @@ fn help_lists_only_the_options_each_command_uses() {
             .concat(),
         ),
         ("html", [READ, SCAN, &["output", "quiet"]].concat()),
-        ("perft", vec!["no-progress", "players", "quiet", "threads", "variant"]),
+        (
+            "perft",
+            vec!["no-progress", "players", "quiet", "threads", "variant"],
+        ),
         ("schema", vec![]),
         ("completions", vec![]),
         ("man", vec![]),

@@ -10,6 +10,7 @@
 //! once, at its first candidate: candidates already tried join the forbidden
 //! mask. No allocation on this path.
 
+use super::Placements;
 use super::pieces::{ALL_PIECES, Orient, PIECES, TABLE};
 
 /// Largest board side.
@@ -342,38 +343,6 @@ impl Board {
         !self.each_move(c, |_| false)
     }
 
-    /// Number of legal placements of colour `c`.
-    pub fn count_moves(&self, c: u8) -> u64 {
-        let mut n = 0;
-        self.each_move(c, |_| {
-            n += 1;
-            true
-        });
-        n
-    }
-
-    /// The legal placements of colour `c`.
-    pub fn moves(&self, c: u8) -> Vec<Placement> {
-        let mut v = Vec::new();
-        self.each_move(c, |p| {
-            v.push(p);
-            true
-        });
-        v
-    }
-
-    /// The first legal placement of `c` found, and how many there are.
-    pub fn one_move(&self, c: u8) -> Option<(Placement, u64)> {
-        let mut first = None;
-        let mut n = 0;
-        self.each_move(c, |p| {
-            first.get_or_insert(p);
-            n += 1;
-            true
-        });
-        first.map(|p| (p, n))
-    }
-
     /// Whether no colour can place a piece.
     pub fn is_over(&self) -> bool {
         (0..self.colours).all(|c| !self.has_move(c))
@@ -442,6 +411,30 @@ pub fn perft(board: &Board, depth: u32) -> u64 {
         return perft(&next, depth - 1);
     }
     total
+}
+
+impl super::Placements for Board {
+    type Place = Placement;
+
+    fn each_move(&self, c: u8, f: impl FnMut(Placement) -> bool) -> bool {
+        Board::each_move(self, c, f)
+    }
+
+    fn side(&self) -> u8 {
+        self.to_move
+    }
+
+    fn play(&mut self, p: Placement) {
+        self.place(p);
+    }
+
+    fn skip(&mut self) {
+        self.pass();
+    }
+
+    fn over(&self) -> bool {
+        self.is_over()
+    }
 }
 
 #[cfg(test)]

@@ -267,6 +267,57 @@ impl State {
     }
 }
 
+/// What both Blokus engines, classic's and Trigon's, offer: their placements
+/// visited one at a time (and what derives from that), playing one.
+pub trait Placements: Clone {
+    type Place: Copy;
+
+    /// The colour to move.
+    fn side(&self) -> u8;
+    /// Plays a placement for the colour to move (legality checked by the caller).
+    fn play(&mut self, p: Self::Place);
+    /// The colour to move passes.
+    fn skip(&mut self);
+    /// Whether no colour can place a piece.
+    fn over(&self) -> bool;
+
+    /// Visits colour `c`'s legal placements while `f` returns true; `false`
+    /// when `f` stopped it.
+    fn each_move(&self, c: u8, f: impl FnMut(Self::Place) -> bool) -> bool;
+
+    /// Number of legal placements of colour `c`.
+    fn count_moves(&self, c: u8) -> u64 {
+        let mut n = 0;
+        self.each_move(c, |_| {
+            n += 1;
+            true
+        });
+        n
+    }
+
+    /// The legal placements of colour `c`.
+    fn moves(&self, c: u8) -> Vec<Self::Place> {
+        let mut v = Vec::new();
+        self.each_move(c, |p| {
+            v.push(p);
+            true
+        });
+        v
+    }
+
+    /// The first legal placement of `c` found, and how many there are.
+    fn one_move(&self, c: u8) -> Option<(Self::Place, u64)> {
+        let mut first = None;
+        let mut n = 0;
+        self.each_move(c, |p| {
+            first.get_or_insert(p);
+            n += 1;
+            true
+        });
+        first.map(|p| (p, n))
+    }
+}
+
 /// The names of the pieces a colour has not placed (`used`: a bit per
 /// piece), classic's or Trigon's.
 pub(crate) fn unplaced(

@@ -21,6 +21,7 @@
 use std::sync::LazyLock;
 
 use super::pieces::{self, ALL_PIECES, MAX_SIZE, ORIENTS, PIECES};
+use crate::games::blokus::Placements;
 
 /// A set of triangles, bit `i` for triangle index `i` (at most 512).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Hash)]
@@ -487,38 +488,6 @@ impl Board {
         !self.each_move(c, |_| false)
     }
 
-    /// Number of legal placements of colour `c`.
-    pub fn count_moves(&self, c: u8) -> u64 {
-        let mut n = 0;
-        self.each_move(c, |_| {
-            n += 1;
-            true
-        });
-        n
-    }
-
-    /// The legal placements (ids) of colour `c`.
-    pub fn moves(&self, c: u8) -> Vec<u16> {
-        let mut v = Vec::new();
-        self.each_move(c, |p| {
-            v.push(p);
-            true
-        });
-        v
-    }
-
-    /// The first legal placement of `c` found, and how many there are.
-    pub fn one_move(&self, c: u8) -> Option<(u16, u64)> {
-        let mut first = None;
-        let mut n = 0;
-        self.each_move(c, |p| {
-            first.get_or_insert(p);
-            n += 1;
-            true
-        });
-        first.map(|p| (p, n))
-    }
-
     /// Whether no colour can place a piece.
     pub fn is_over(&self) -> bool {
         (0..self.colours).all(|c| !self.has_move(c))
@@ -600,4 +569,28 @@ pub fn perft(board: &Board, depth: u32) -> u64 {
 /// tests).
 pub fn placements_of(g: &Geometry, p: u8) -> usize {
     g.places.iter().filter(|pl| pl.piece == p).count()
+}
+
+impl crate::games::blokus::Placements for Board {
+    type Place = u16;
+
+    fn each_move(&self, c: u8, f: impl FnMut(u16) -> bool) -> bool {
+        Board::each_move(self, c, f)
+    }
+
+    fn side(&self) -> u8 {
+        self.to_move
+    }
+
+    fn play(&mut self, p: u16) {
+        self.place(p);
+    }
+
+    fn skip(&mut self) {
+        self.pass();
+    }
+
+    fn over(&self) -> bool {
+        self.is_over()
+    }
 }

@@ -41,6 +41,7 @@ pub mod notation;
 pub mod pieces;
 pub mod render;
 
+use super::Placements;
 use super::setup;
 use super::{Move, State};
 use crate::diag::Diag;

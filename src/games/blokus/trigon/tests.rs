@@ -6,6 +6,7 @@ use std::collections::{BTreeSet, HashSet};
 
 use super::board::*;
 use super::pieces::{self, ORIENTS};
+use crate::games::blokus::Placements;
 
 #[test]
 fn geometry_sizes() {
