@@ -1,36 +1,24 @@
 //! Reversi speed: perft, and records parsed and replayed per second
 //! (spec §4: 500,000 games per second per core or more).
 
+#[path = "support/corpus.rs"]
+mod corpus;
+
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use gamerec::games::reversi::engine::{Position, flips, legal_moves, perft};
+use gamerec::games::reversi::engine::{Position, perft};
 use gamerec::games::reversi::notation::square_name;
 use gamerec::record::parse_file;
 use gamerec::replay::{Options, replay};
 
 /// `n` pseudo-random complete games as one gamerec text (compact transcripts).
 fn games_text(n: usize) -> String {
-    let mut s = 0x2545_f491_4f6c_dd1du64;
+    let mut rng = corpus::Rng(0x2545_f491_4f6c_dd1d);
     let mut out = String::new();
     for _ in 0..n {
-        let mut pos = Position::START;
         out.push_str("[Game \"reversi\"]\n");
-        while !pos.is_over() {
-            let (p, o) = pos.mover();
-            let legal = legal_moves(p, o);
-            if legal == 0 {
-                pos.pass();
-                continue;
-            }
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
-            let mut bits = legal;
-            for _ in 0..(s % u64::from(legal.count_ones())) {
-                bits &= bits - 1;
-            }
-            let sq = bits.trailing_zeros();
-            pos.play(sq, flips(p, o, sq));
-            out.push_str(&square_name(sq as u8));
+        let (squares, _) = corpus::reversi_game(&mut rng);
+        for sq in squares {
+            out.push_str(&square_name(sq));
         }
         out.push('\n');
     }
