@@ -10,7 +10,6 @@
 //! once, at its first candidate: candidates already tried join the forbidden
 //! mask. No allocation on this path.
 
-use super::Placements;
 use super::pieces::{ALL_PIECES, Orient, PIECES, TABLE};
 
 /// Largest board side.
@@ -382,36 +381,7 @@ impl Board {
     }
 }
 
-/// Leaf count of the legal-move tree to `depth` plies. A colour that cannot
-/// place passes (one ply); a position where no colour can place is a leaf.
-pub fn perft(board: &Board, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let c = board.to_move;
-    if depth == 1 {
-        // No placement: either a leaf (nobody can move) or one pass ply; both count 1.
-        return board.count_moves(c).max(1);
-    }
-    let mut total = 0;
-    let mut any = false;
-    board.each_move(c, |p| {
-        any = true;
-        let mut next = board.clone();
-        next.place(p);
-        total += perft(&next, depth - 1);
-        true
-    });
-    if !any {
-        if board.is_over() {
-            return 1;
-        }
-        let mut next = board.clone();
-        next.pass();
-        return perft(&next, depth - 1);
-    }
-    total
-}
+pub use super::perft;
 
 impl super::Placements for Board {
     type Place = Placement;
@@ -440,6 +410,7 @@ impl super::Placements for Board {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::blokus::Placements;
     use std::collections::HashSet;
 
     /// Plain reference: try every orientation at every offset.

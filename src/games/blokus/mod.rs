@@ -318,6 +318,38 @@ pub trait Placements: Clone {
     }
 }
 
+/// Leaf count of the legal-move tree to `depth` plies, for either engine. A
+/// colour that cannot place passes (one ply); a position where no colour can
+/// place is a leaf.
+pub fn perft<B: Placements>(board: &B, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let c = board.side();
+    if depth == 1 {
+        // No placement: either a leaf (nobody can move) or one pass ply; both count 1.
+        return board.count_moves(c).max(1);
+    }
+    let mut total = 0;
+    let mut any = false;
+    board.each_move(c, |p| {
+        any = true;
+        let mut next = board.clone();
+        next.play(p);
+        total += perft(&next, depth - 1);
+        true
+    });
+    if !any {
+        if board.over() {
+            return 1;
+        }
+        let mut next = board.clone();
+        next.skip();
+        return perft(&next, depth - 1);
+    }
+    total
+}
+
 /// The names of the pieces a colour has not placed (`used`: a bit per
 /// piece), classic's or Trigon's.
 pub(crate) fn unplaced(

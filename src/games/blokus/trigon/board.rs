@@ -21,7 +21,6 @@
 use std::sync::LazyLock;
 
 use super::pieces::{self, ALL_PIECES, MAX_SIZE, ORIENTS, PIECES};
-use crate::games::blokus::Placements;
 
 /// A set of triangles, bit `i` for triangle index `i` (at most 512).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Hash)]
@@ -535,35 +534,7 @@ impl Board {
     }
 }
 
-/// Leaf count of the legal-move tree to `depth` plies. A colour that cannot
-/// place passes (one ply); a position where no colour can place is a leaf.
-pub fn perft(board: &Board, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let c = board.to_move;
-    if depth == 1 {
-        return board.count_moves(c).max(1);
-    }
-    let mut total = 0;
-    let mut any = false;
-    board.each_move(c, |p| {
-        any = true;
-        let mut next = board.clone();
-        next.place(p);
-        total += perft(&next, depth - 1);
-        true
-    });
-    if !any {
-        if board.is_over() {
-            return 1;
-        }
-        let mut next = board.clone();
-        next.pass();
-        return perft(&next, depth - 1);
-    }
-    total
-}
+pub use crate::games::blokus::perft;
 
 /// The number of placements of each piece on the empty board (for docs and
 /// tests).
