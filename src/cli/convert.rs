@@ -27,7 +27,7 @@ use std::path::{Path, PathBuf};
 use super::inputs::{Event, ScanArgs};
 use super::progress::Progress;
 use super::{Ctx, EXIT_INVALID, EXIT_OK, EXIT_USAGE, diagnostics};
-use crate::formats::{gamerec, ggf, pentobi};
+use crate::formats::{Losses, gamerec, ggf, pentobi};
 use crate::model::DocGame;
 use crate::replay::Options;
 
@@ -43,6 +43,17 @@ pub enum Target {
 }
 
 impl Target {
+    /// The format's name in messages.
+    fn name(self) -> &'static str {
+        match self {
+            Target::Json => "JSON",
+            Target::Yaml => "YAML",
+            Target::Gamerec => "gamerec text",
+            Target::Ggf => "GGF",
+            Target::Blksgf => "a Pentobi file",
+        }
+    }
+
     /// The extension of the files written in `-o DIR`.
     fn extension(self) -> &'static str {
         match self {
@@ -88,7 +99,13 @@ impl Writer {
     }
 
     /// `Err(Ok(why))` when the target cannot hold the game.
-    fn game(&mut self, w: &mut dyn Write, game: &DocGame) -> Result<(), Result<String, io::Error>> {
+    /// `losses` gets what the target cannot keep of the game.
+    fn game(
+        &mut self,
+        w: &mut dyn Write,
+        game: &DocGame,
+        losses: &mut Losses,
+    ) -> Result<(), Result<String, io::Error>> {
         let first = self.games == 0;
         self.games += 1;
         let text = match self.to {
@@ -109,8 +126,8 @@ impl Writer {
                 let text = gamerec::write_game(game);
                 if first { text } else { format!("\n{text}") }
             }
-            Target::Ggf => ggf::write(std::slice::from_ref(game)).map_err(Ok)?,
-            Target::Blksgf => pentobi::write(std::slice::from_ref(game)).map_err(Ok)?,
+            Target::Ggf => ggf::write_game(game, losses).map_err(Ok)?,
+            Target::Blksgf => pentobi::write_game(game, losses).map_err(Ok)?,
         };
         w.write_all(text.as_bytes()).map_err(Err)
     }
@@ -291,6 +308,7 @@ fn convert_one(
     };
     let read_opts = ctx.read_options();
     let mut writer = Writer { to, games: 0 };
+    let mut losses = Losses::default();
     let mut invalid = 0usize;
     let mut refused: Option<String> = None;
     let mut file_error = false;
@@ -310,8 +328,21 @@ fn convert_one(
                         if !r.valid {
                             invalid += 1;
                         } else if invalid == 0 && refused.is_none() && !file_error {
-                            match writer.game(&mut out, &DocGame::from_report(r)) {
-                                Ok(()) => {}
+                            losses.clear();
+                            match writer.game(&mut out, &DocGame::from_report(r), &mut losses) {
+                                Ok(()) if quiet => {}
+                                Ok(()) => {
+                                    for what in losses.iter() {
+                                        writeln!(
+                                            err,
+                                            "warning: {} game {}: not kept in {}: {}",
+                                            diagnostics::visible(&g.file.name),
+                                            g.index,
+                                            to.name(),
+                                            diagnostics::visible(what)
+                                        )?;
+                                    }
+                                }
                                 Err(Ok(why)) => refused = Some(why),
                                 Err(Err(e)) => return Err(e),
                             }

@@ -38,6 +38,7 @@
 //! out), `;)`. Reading what was written gives the same games.
 
 use crate::diag::Diag;
+use crate::formats::Losses;
 use crate::model::DocGame;
 use crate::record::{RawGame, Tag, Tags, Token};
 use crate::span::Span;
@@ -335,6 +336,17 @@ fn escape(v: &str) -> String {
 pub fn write(games: &[DocGame]) -> Result<String, String> {
     let mut out = String::new();
     for g in games {
+        out.push_str(&write_game(g, &mut Losses::default())?);
+    }
+    Ok(out)
+}
+
+/// Writes one game as GGF, noting in `losses` what GGF cannot keep. `Err`
+/// for a game that is not Reversi.
+pub fn write_game(g: &DocGame, losses: &mut Losses) -> Result<String, String> {
+    let _ = losses;
+    let mut out = String::new();
+    {
         if g.game != "reversi" {
             return Err(format!("GGF holds Othello games only, not {}", g.game));
         }

@@ -363,6 +363,32 @@ pub fn open<'a>(
     Ok((format, wrap(name, format, games, no_games)))
 }
 
+/// What a writer could not keep of a game (a tag the target format has no
+/// place for, a scoring convention it cannot say): `convert` says each as a
+/// warning, so that a conversion never drops or changes anything silently.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Losses(Vec<String>);
+
+impl Losses {
+    /// Notes one thing the output does not keep, said as a whole phrase
+    /// ("the Event tag: GGF has no place for it").
+    pub fn note(&mut self, what: impl Into<String>) {
+        self.0.push(what.into());
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = &str> {
+        self.0.iter().map(String::as_str)
+    }
+
+    pub fn clear(&mut self) {
+        self.0.clear();
+    }
+}
+
 /// A problem that ends a file: a file-level error.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ReadError {

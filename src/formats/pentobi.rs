@@ -64,6 +64,7 @@
 //! reads back to the same games; otherwise a second write is a fixed point.
 
 use crate::diag::Diag;
+use crate::formats::Losses;
 use crate::games::blokus::setup;
 use crate::model::DocGame;
 use crate::record::{RawGame, Tag, Tags, Token};
@@ -624,6 +625,17 @@ fn escape(v: &str) -> String {
 pub fn write(games: &[DocGame]) -> Result<String, String> {
     let mut out = String::new();
     for g in games {
+        out.push_str(&write_game(g, &mut Losses::default())?);
+    }
+    Ok(out)
+}
+
+/// Writes one game as a Pentobi file, noting in `losses` what Pentobi
+/// cannot keep. `Err` for a game Pentobi cannot hold.
+pub fn write_game(g: &DocGame, losses: &mut Losses) -> Result<String, String> {
+    let _ = losses;
+    let mut out = String::new();
+    {
         if g.game != "blokus" {
             return Err(format!(
                 "Pentobi files hold Blokus games only, not {}",
