@@ -171,17 +171,42 @@ pub trait Rules: 'static {
     /// The unit of [`Rules::plot`]'s values (`discs`, `points`).
     const PLOT_UNIT: &'static str = "score";
 
-    /// Leaf count of the legal-move tree from the variant's start position.
-    fn perft(variant: Option<&str>, depth: u32) -> Result<u64, String>;
+    /// The legal-move tree to `depth` plies from the start `variant` (and
+    /// `players`, in games where the number of players changes the start;
+    /// the others refuse it with [`no_players`]) sets up, counted under
+    /// each first move: the first moves in canonical notation (`pass` for a
+    /// forced pass), with the leaves below each. Empty when the start is a
+    /// leaf itself (depth 0, or the game is over); [`perft_total`] gives
+    /// the count. A pass is a ply; a finished game is a leaf. `done` is told
+    /// the leaves of each part of the tree as it is counted (the calls add
+    /// up to the total), for a progress display.
+    fn perft_divide(
+        variant: Option<&str>,
+        players: Option<u8>,
+        depth: u32,
+        done: &(dyn Fn(u64) + Sync),
+    ) -> Result<Vec<(String, u64)>, String>;
+}
 
-    /// [`Rules::perft`] for a number of players, in games where it changes
-    /// the start position (`gamerec perft --players`). Default: refused.
-    fn perft_players(variant: Option<&str>, players: u8, depth: u32) -> Result<u64, String> {
-        let _ = (variant, depth);
-        Err(format!(
-            "{} perft takes no --players (asked for {players})",
-            Self::NAME
-        ))
+/// The leaf count of a perft run from its counts per first move
+/// ([`Rules::perft_divide`]): their sum, or 1 when the start is a leaf.
+pub fn perft_total(divide: &[(String, u64)]) -> u64 {
+    if divide.is_empty() {
+        1
+    } else {
+        divide.iter().map(|(_, n)| n).sum()
+    }
+}
+
+/// For [`Rules::perft_divide`] of a game whose start does not depend on the
+/// number of players: refuses `--players`.
+pub fn no_players<R: Rules>(players: Option<u8>) -> Result<(), String> {
+    match players {
+        None => Ok(()),
+        Some(n) => Err(format!(
+            "{} perft takes no --players (asked for {n})",
+            R::NAME
+        )),
     }
 }
 

@@ -219,8 +219,24 @@ pub trait DynGame: Sync {
         ply: Option<usize>,
         color: bool,
     ) -> Result<View, ViewError>;
-    fn perft(&self, variant: Option<&str>, depth: u32) -> Result<u64, String>;
-    fn perft_players(&self, variant: Option<&str>, players: u8, depth: u32) -> Result<u64, String>;
+    /// See [`Rules::perft_divide`].
+    fn perft_divide(
+        &self,
+        variant: Option<&str>,
+        players: Option<u8>,
+        depth: u32,
+        done: &(dyn Fn(u64) + Sync),
+    ) -> Result<Vec<(String, u64)>, String>;
+    /// The leaf count of the move tree from the variant's start.
+    fn perft(&self, variant: Option<&str>, depth: u32) -> Result<u64, String> {
+        self.perft_divide(variant, None, depth, &|_| {})
+            .map(|d| crate::game::perft_total(&d))
+    }
+    /// [`DynGame::perft`] for a number of players.
+    fn perft_players(&self, variant: Option<&str>, players: u8, depth: u32) -> Result<u64, String> {
+        self.perft_divide(variant, Some(players), depth, &|_| {})
+            .map(|d| crate::game::perft_total(&d))
+    }
     /// Replays the whole game keeping the position after every ply (for the
     /// score plot and the HTML viewer); `None` when it could not be set up.
     fn frames(&self, raw: &RawGame, src: &str, opts: &Options) -> Frames;
@@ -304,12 +320,14 @@ impl<R: Rules> DynGame for Game<R> {
         })
     }
 
-    fn perft(&self, variant: Option<&str>, depth: u32) -> Result<u64, String> {
-        R::perft(variant, depth)
-    }
-
-    fn perft_players(&self, variant: Option<&str>, players: u8, depth: u32) -> Result<u64, String> {
-        R::perft_players(variant, players, depth)
+    fn perft_divide(
+        &self,
+        variant: Option<&str>,
+        players: Option<u8>,
+        depth: u32,
+        done: &(dyn Fn(u64) + Sync),
+    ) -> Result<Vec<(String, u64)>, String> {
+        R::perft_divide(variant, players, depth, done)
     }
 }
 

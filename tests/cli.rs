@@ -145,6 +145,51 @@ fn perft_prints_the_count_last() {
     );
 }
 
+/// `--divide`: each first move with the leaves below it, sorted by text,
+/// a blank line, then the total; the counts add up to the total.
+#[test]
+fn perft_divides_by_first_move() {
+    let o = bin(&["perft", "reversi", "3", "--divide"], b"");
+    assert_eq!(o.code, 0);
+    assert_eq!(o.stdout, "c4: 14\nd3: 14\ne6: 14\nf5: 14\n\n56\n");
+    for (args, total) in [
+        (
+            &["perft", "reversi", "8", "--divide", "--threads", "2"][..],
+            390_216u64,
+        ),
+        (
+            &["perft", "blokus", "2", "--variant", "duo", "--divide"],
+            171_396,
+        ),
+        (&["perft", "deblockle", "3", "--divide"], 0),
+    ] {
+        let o = bin(args, b"");
+        assert_eq!(o.code, 0, "{args:?}");
+        let lines: Vec<&str> = o.stdout.lines().collect();
+        let (last, rest) = lines.split_last().expect("output");
+        let sum: u64 = rest
+            .iter()
+            .filter(|l| !l.is_empty())
+            .map(|l| {
+                l.rsplit_once(": ")
+                    .and_then(|(_, n)| n.parse::<u64>().ok())
+                    .expect("move: count")
+            })
+            .sum();
+        assert_eq!(last.parse::<u64>().ok(), Some(sum), "{args:?}");
+        if total > 0 {
+            assert_eq!(sum, total, "{args:?}");
+        }
+        let plain: Vec<&str> = args.iter().copied().filter(|a| *a != "--divide").collect();
+        assert_eq!(bin(&plain, b"").stdout.trim(), *last, "{args:?}");
+    }
+    // depth 0: the start is the one leaf, no first moves
+    assert_eq!(
+        bin(&["perft", "reversi", "0", "--divide"], b"").stdout,
+        "1\n"
+    );
+}
+
 #[test]
 fn perft_takes_a_number_of_players() {
     let o = bin(
@@ -314,7 +359,14 @@ fn help_lists_only_the_options_each_command_uses() {
         ("html", [READ, SCAN, &["output", "quiet"]].concat()),
         (
             "perft",
-            vec!["no-progress", "players", "quiet", "threads", "variant"],
+            vec![
+                "divide",
+                "no-progress",
+                "players",
+                "quiet",
+                "threads",
+                "variant",
+            ],
         ),
         ("schema", vec![]),
         ("completions", vec![]),
@@ -348,6 +400,21 @@ fn help_lists_only_the_options_each_command_uses() {
         2
     );
     assert_eq!(bin(&["show", "-q", VALID], b"").code, 0);
+    // `-q` is accepted by every command, shown only where it changes something
+    for args in [
+        &["schema", "-q"][..],
+        &["completions", "bash", "-q"],
+        &["man", "--quiet"],
+    ] {
+        let o = bin(args, b"");
+        assert_eq!(o.code, 0, "{args:?}: {}", o.stderr);
+        let without: Vec<&str> = args
+            .iter()
+            .copied()
+            .filter(|a| !a.starts_with('-'))
+            .collect();
+        assert_eq!(o.stdout, bin(&without, b"").stdout, "{args:?}");
+    }
 }
 
 #[test]

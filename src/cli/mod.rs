@@ -133,6 +133,15 @@ pub struct QuietHtml {
     quiet: bool,
 }
 
+/// `-q` for `schema`, `completions` and `man`: accepted so that scripts
+/// may pass `-q` to every command, but hidden from `--help`, since these
+/// commands write nothing on stderr but errors and it changes nothing.
+#[derive(clap::Args, Debug, Clone, Copy)]
+pub struct QuietAccepted {
+    #[arg(short, long, hide = true)]
+    quiet: bool,
+}
+
 /// `--no-progress` for the commands that can run long.
 #[derive(clap::Args, Debug, Clone, Copy)]
 pub struct ProgressArgs {
@@ -273,7 +282,12 @@ Examples:
         read: ReadArgs,
     },
     /// Print the JSON Schema of the `--format json` report.
-    Schema(schema::Args),
+    Schema {
+        #[command(flatten)]
+        args: schema::Args,
+        #[command(flatten)]
+        quiet: QuietAccepted,
+    },
     /// Print a shell's completion script (e.g. `gamerec completions bash`).
     #[command(after_help = "\
 Install:
@@ -284,12 +298,17 @@ Install:
         /// The shell.
         #[arg(value_enum)]
         shell: clap_complete::Shell,
+        #[command(flatten)]
+        quiet: QuietAccepted,
     },
     /// Print the man page (roff).
     #[command(after_help = "\
 Install:
   gamerec man > ~/.local/share/man/man1/gamerec.1 && man gamerec")]
-    Man,
+    Man {
+        #[command(flatten)]
+        quiet: QuietAccepted,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -408,7 +427,7 @@ pub fn run(
         } => (read, quiet.quiet, color.color, true),
         Command::Html { read, quiet, .. } => (read, quiet.quiet, ColorChoice::Never, true),
         Command::Perft(a) => (&none, a.quiet, ColorChoice::Never, a.no_progress),
-        Command::Schema(_) | Command::Completions { .. } | Command::Man => {
+        Command::Schema { .. } | Command::Completions { .. } | Command::Man { .. } => {
             (&none, false, ColorChoice::Never, true)
         }
     };
@@ -468,8 +487,8 @@ pub fn run(
         Command::Moves { args, .. } => moves::run(&mut ctx, args),
         Command::Perft(a) => perft::run(&mut ctx, a),
         Command::Html { args, .. } => html::run(&mut ctx, args),
-        Command::Schema(a) => schema::run(&mut ctx, a),
-        Command::Completions { shell } => {
+        Command::Schema { args, .. } => schema::run(&mut ctx, args),
+        Command::Completions { shell, .. } => {
             // written whole: the generator panics on a closed pipe
             let mut script = Vec::new();
             clap_complete::generate(shell, &mut Cli::command(), "gamerec", &mut script);
@@ -478,7 +497,7 @@ pub fn run(
                 Err(e) => write_failed(&mut ctx, &e, EXIT_OK),
             }
         }
-        Command::Man => match clap_mangen::Man::new(Cli::command()).render(&mut ctx.out) {
+        Command::Man { .. } => match clap_mangen::Man::new(Cli::command()).render(&mut ctx.out) {
             Ok(()) => EXIT_OK,
             Err(e) => write_failed(&mut ctx, &e, EXIT_OK),
         },

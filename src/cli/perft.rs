@@ -1,6 +1,10 @@
-//! `gamerec perft GAME DEPTH [--variant V] [--players N] [--threads N]`:
-//! leaf count of the move tree. `--players` is the number of players, where
-//! it changes the start position (Blokus Trigon's three-player board).
+//! `gamerec perft GAME DEPTH [--variant V] [--players N] [--threads N]
+//! [--divide]`: leaf count of the move tree. `--players` is the number of
+//! players, where it changes the start position (Blokus Trigon's
+//! three-player board). `--divide` first prints each first move with the
+//! leaves below it (`f5: 3`, sorted by the move's text), then a blank line;
+//! the total is always the last line. On a terminal a run of over a second
+//! shows the leaves counted so far and their rate on stderr.
 
 use super::{Ctx, EXIT_OK};
 
@@ -20,11 +24,14 @@ pub struct Args {
     /// (Blokus Trigon: 3 plays the smaller board).
     #[arg(long, value_name = "N")]
     pub players: Option<String>,
+    /// Print the leaves under each first move before the total.
+    #[arg(long)]
+    pub divide: bool,
     /// No progress display.
     #[arg(short, long)]
     pub quiet: bool,
-    /// Never draw the progress display (a spinner with the time so far, on
-    /// a terminal, for counts that take over a second).
+    /// Never draw the progress display (leaves counted so far, their rate
+    /// and the time, on a terminal, for counts that take over a second).
     #[arg(long)]
     pub no_progress: bool,
 }
@@ -42,23 +49,33 @@ pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
     };
     let what = format!("perft {} {}", game.name(), args.depth);
     let variant = args.variant.as_deref();
-    let count = || match players {
-        Some(n) => game.perft_players(variant, n, args.depth),
-        None => game.perft(variant, args.depth),
+    let count = |done: &std::sync::atomic::AtomicU64| {
+        let add = |n: u64| {
+            done.fetch_add(n, std::sync::atomic::Ordering::Relaxed);
+        };
+        game.perft_divide(variant, players, args.depth, &add)
     };
-    let result = super::progress::waiting(ctx.progress, &what, || match args.threads {
-        None => count(),
+    let result = super::progress::counting(ctx.progress, &what, |done| match args.threads {
+        None => count(done),
         Some(n) => match rayon::ThreadPoolBuilder::new()
             .num_threads(usize::from(n))
             .build()
         {
-            Ok(pool) => pool.install(count),
+            Ok(pool) => pool.install(|| count(done)),
             Err(e) => Err(format!("cannot start {n} threads: {e}")),
         },
     });
     match result {
-        Ok(n) => {
-            let _ = writeln!(ctx.out, "{n}");
+        Ok(mut divide) => {
+            let total = crate::game::perft_total(&divide);
+            if args.divide && !divide.is_empty() {
+                divide.sort();
+                for (mv, n) in &divide {
+                    let _ = writeln!(ctx.out, "{mv}: {n}");
+                }
+                let _ = writeln!(ctx.out);
+            }
+            let _ = writeln!(ctx.out, "{total}");
             EXIT_OK
         }
         Err(why) => ctx.usage(&why),

@@ -10,6 +10,7 @@
 
 use std::borrow::Cow;
 use std::io::{self, Write};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -129,30 +130,58 @@ impl Drop for Progress {
     }
 }
 
-/// Runs `work` on another thread; while it lasts (after [`DELAY`]) a
-/// spinner on stderr says `what` and the time so far, when `on`. For work
-/// that counts nothing it can report (`perft`).
-pub fn waiting<T: Send>(on: bool, what: &str, work: impl FnOnce() -> T + Send) -> T {
+/// Runs `work` on another thread, giving it a counter of leaves; while it
+/// lasts (after [`DELAY`]) a spinner on stderr says `what`, the leaves
+/// counted so far, their rate and the time so far, when `on` (`perft`).
+pub fn counting<T: Send>(on: bool, what: &str, work: impl FnOnce(&AtomicU64) -> T + Send) -> T {
     if !on {
-        return work();
+        return work(&AtomicU64::new(0));
     }
+    counting_to(ProgressDrawTarget::stderr(), DELAY, what, work)
+}
+
+/// [`counting`] drawn on `target` once `delay` has passed.
+pub fn counting_to<T: Send>(
+    target: ProgressDrawTarget,
+    delay: Duration,
+    what: &str,
+    work: impl FnOnce(&AtomicU64) -> T + Send,
+) -> T {
+    let counter = AtomicU64::new(0);
     std::thread::scope(|s| {
-        let handle = s.spawn(work);
+        let handle = s.spawn(|| work(&counter));
         let start = Instant::now();
         let mut bar: Option<ProgressBar> = None;
-        while !handle.is_finished() {
-            std::thread::sleep(Duration::from_millis(50));
-            if bar.is_none() && start.elapsed() >= DELAY {
-                let style = ProgressStyle::with_template("{spinner} {msg}, {elapsed}")
-                    .unwrap_or_else(|_| ProgressStyle::default_spinner());
-                let b = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr())
-                    .with_style(style);
-                b.set_message(what.to_string());
-                bar = Some(b);
+        let mut target = Some(target);
+        loop {
+            let finished = handle.is_finished();
+            if bar.is_none() && start.elapsed() >= delay && !finished {
+                let style = ProgressStyle::with_template(
+                    "{spinner} {msg}: {human_pos} leaves ({rate} leaves/s), {elapsed}",
+                )
+                .map(|s| {
+                    s.with_key(
+                        "rate",
+                        |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                            let _ = w.write_str(&si(state.per_sec()));
+                        },
+                    )
+                })
+                .unwrap_or_else(|_| ProgressStyle::default_spinner());
+                if let Some(t) = target.take() {
+                    let b = ProgressBar::with_draw_target(None, t).with_style(style);
+                    b.set_message(what.to_string());
+                    bar = Some(b);
+                }
             }
             if let Some(b) = &bar {
+                b.set_position(counter.load(Ordering::Relaxed));
                 b.tick();
             }
+            if finished {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(50));
         }
         if let Some(b) = bar {
             b.finish_and_clear();
@@ -163,6 +192,24 @@ pub fn waiting<T: Send>(on: bool, what: &str, work: impl FnOnce() -> T + Send) -
             Err(e) => std::panic::resume_unwind(e),
         }
     })
+}
+
+/// A rate in a few digits: `950`, `12.3 k`, `758 M`.
+fn si(n: f64) -> String {
+    let (v, unit) = if n >= 1e9 {
+        (n / 1e9, " G")
+    } else if n >= 1e6 {
+        (n / 1e6, " M")
+    } else if n >= 1e3 {
+        (n / 1e3, " k")
+    } else {
+        (n, "")
+    };
+    if v >= 100.0 || unit.is_empty() {
+        format!("{v:.0}{unit}")
+    } else {
+        format!("{v:.1}{unit}")
+    }
 }
 
 /// Stderr under a progress display: see [`Progress::above`].
@@ -278,9 +325,25 @@ mod tests {
     }
 
     #[test]
-    fn waiting_gives_the_work_s_result() {
-        assert_eq!(waiting(false, "x", || 6 * 7), 42);
-        assert_eq!(waiting(true, "x", || 6 * 7), 42);
+    fn counting_gives_the_work_s_result_and_draws_the_count() {
+        assert_eq!(counting(false, "x", |_| 6 * 7), 42);
+        let term = FakeTerm::default();
+        let target = ProgressDrawTarget::term_like(Box::new(term.clone()));
+        let n = counting_to(target, Duration::ZERO, "perft reversi 9", |done| {
+            for _ in 0..4 {
+                done.fetch_add(1_000_000, Ordering::Relaxed);
+                std::thread::sleep(Duration::from_millis(120));
+            }
+            7
+        });
+        assert_eq!(n, 7);
+        let drawn = term.text();
+        assert!(drawn.contains("perft reversi 9: "), "{drawn}");
+        assert!(drawn.contains(" leaves ("), "{drawn}");
+        assert!(drawn.contains(" leaves/s), "), "{drawn}");
+        assert_eq!(si(758_123_456.0), "758 M");
+        assert_eq!(si(12_345.0), "12.3 k");
+        assert_eq!(si(950.0), "950");
     }
 
     #[test]

@@ -350,6 +350,45 @@ pub fn perft<B: Placements>(board: &B, depth: u32) -> u64 {
     total
 }
 
+/// [`perft`] counted under each first move (named by `name`, `pass` for a
+/// forced pass), the first moves in parallel; see
+/// [`crate::game::Rules::perft_divide`].
+pub fn perft_divide<B: Placements + Sync>(
+    board: &B,
+    depth: u32,
+    name: impl Fn(B::Place) -> String + Sync,
+    done: &(dyn Fn(u64) + Sync),
+) -> Vec<(String, u64)>
+where
+    B::Place: Send + Sync,
+{
+    use rayon::prelude::*;
+    if depth == 0 {
+        return Vec::new();
+    }
+    let moves = board.moves(board.side());
+    if moves.is_empty() {
+        if board.over() {
+            return Vec::new();
+        }
+        let mut next = board.clone();
+        next.skip();
+        let n = perft(&next, depth - 1);
+        done(n);
+        return vec![("pass".to_string(), n)];
+    }
+    moves
+        .par_iter()
+        .map(|&p| {
+            let mut next = board.clone();
+            next.play(p);
+            let n = perft(&next, depth - 1);
+            done(n);
+            (name(p), n)
+        })
+        .collect()
+}
+
 /// The names of the pieces a colour has not placed (`used`: a bit per
 /// piece), classic's or Trigon's.
 pub(crate) fn unplaced(
@@ -944,35 +983,43 @@ impl Rules for Blokus {
 
     const PLOT_UNIT: &'static str = "points";
 
-    fn perft(variant: Option<&str>, depth: u32) -> Result<u64, String> {
-        let board = match variant_index::<Self>(variant)? {
-            1 => Board::duo(),
-            2 => {
-                return Ok(trigon::board::perft(
-                    &trigon::board::Board::new(false),
-                    depth,
-                ));
-            }
-            _ => Board::classic(),
-        };
-        Ok(engine::perft(&board, depth))
-    }
-
     /// Classic's player count does not change its tree (four colours in
     /// turn); Trigon's three players play on the smaller board; Duo is two.
-    fn perft_players(variant: Option<&str>, players: u8, depth: u32) -> Result<u64, String> {
+    fn perft_divide(
+        variant: Option<&str>,
+        players: Option<u8>,
+        depth: u32,
+        done: &(dyn Fn(u64) + Sync),
+    ) -> Result<Vec<(String, u64)>, String> {
         let v = variant_index::<Self>(variant)?;
         match (v, players) {
-            (2, 3) => Ok(trigon::board::perft(
-                &trigon::board::Board::new(true),
-                depth,
-            )),
-            (1, 2) | (0 | 2, 2..=4) => Self::perft(variant, depth),
-            (1, _) => Err(format!("Blokus Duo has 2 players, not {players}")),
-            _ => Err(format!(
-                "Blokus is played by 2, 3 or 4 players, not {players}"
-            )),
+            (_, None) | (1, Some(2)) | (0 | 2, Some(2..=4)) => {}
+            (1, Some(n)) => return Err(format!("Blokus Duo has 2 players, not {n}")),
+            (_, Some(n)) => {
+                return Err(format!("Blokus is played by 2, 3 or 4 players, not {n}"));
+            }
         }
+        if v == 2 {
+            let board = trigon::board::Board::new(players == Some(3));
+            let geo = board.geo();
+            return Ok(perft_divide(
+                &board,
+                depth,
+                |p| trigon::notation::write_place(geo, p),
+                done,
+            ));
+        }
+        let board = if v == 1 {
+            Board::duo()
+        } else {
+            Board::classic()
+        };
+        Ok(perft_divide(
+            &board,
+            depth,
+            |p| notation::write_placement(&p),
+            done,
+        ))
     }
 }
 

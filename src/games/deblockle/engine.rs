@@ -445,6 +445,38 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
     perft(&next, depth - 1)
 }
 
+/// [`perft`] counted under each first move (by its name, `pass` for a
+/// forced pass), the first moves in parallel; see
+/// [`crate::game::Rules::perft_divide`].
+pub fn perft_divide(pos: &Position, depth: u32, done: &(dyn Fn(u64) + Sync)) -> Vec<(String, u64)> {
+    use rayon::prelude::*;
+    if depth == 0 || pos.finished(GOLD) || pos.finished(BLUE) {
+        return Vec::new();
+    }
+    let side = pos.to_move;
+    let turns = pos.turns(side);
+    if turns.is_empty() {
+        if !pos.can_move(side ^ 1) {
+            return Vec::new();
+        }
+        let mut next = *pos;
+        next.pass();
+        let n = perft(&next, depth - 1);
+        done(n);
+        return vec![("pass".to_string(), n)];
+    }
+    turns
+        .par_iter()
+        .map(|g| {
+            let mut next = *pos;
+            next.play(g);
+            let n = perft(&next, depth - 1);
+            done(n);
+            (g.name(), n)
+        })
+        .collect()
+}
+
 // ---------------------------------------------------------------------------
 // Judging a written turn.
 

@@ -531,8 +531,14 @@ impl Rules for Deblockle {
 
     const PLOT_UNIT: &'static str = "blocks left";
 
-    fn perft(variant: Option<&str>, depth: u32) -> Result<u64, String> {
+    fn perft_divide(
+        variant: Option<&str>,
+        players: Option<u8>,
+        depth: u32,
+        done: &(dyn Fn(u64) + Sync),
+    ) -> Result<Vec<(String, u64)>, String> {
         let nsbs = variant_index::<Self>(variant)? == 1;
-        Ok(engine::perft(&Position::standard(nsbs), depth))
+        crate::game::no_players::<Self>(players)?;
+        Ok(engine::perft_divide(&Position::standard(nsbs), depth, done))
     }
 }

@@ -1130,7 +1130,12 @@ impl Rules for Qwirkle {
 
     const PLOT_UNIT: &'static str = "points";
 
-    fn perft(_variant: Option<&str>, _depth: u32) -> Result<u64, String> {
+    fn perft_divide(
+        _variant: Option<&str>,
+        _players: Option<u8>,
+        _depth: u32,
+        _done: &(dyn Fn(u64) + Sync),
+    ) -> Result<Vec<(String, u64)>, String> {
         Err("perft does not apply to Qwirkle: hands and the bag are hidden".to_string())
     }
 }

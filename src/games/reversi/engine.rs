@@ -453,22 +453,23 @@ pub fn replay_clean<I: Iterator<Item = Option<u32>>>(squares: I) -> Option<Repla
     replay_clean_with(Kernel::detect(), squares)
 }
 
-/// The positions one ply on (a forced pass included; none when the game is over).
-fn children(pos: Position) -> Vec<Position> {
+/// The positions one ply on, each with the square played (`None`: a
+/// forced pass); none when the game is over.
+pub fn children(pos: Position) -> Vec<(Option<u32>, Position)> {
     let (p, o) = pos.mover();
     let mut moves = legal_moves(p, o);
     let mut out = Vec::new();
     if moves == 0 && legal_moves(o, p) != 0 {
         let mut next = pos;
         next.pass();
-        out.push(next);
+        out.push((None, next));
     }
     while moves != 0 {
         let sq = moves.trailing_zeros();
         moves &= moves - 1;
         let mut next = pos;
         next.play(sq, flips(p, o, sq));
-        out.push(next);
+        out.push((Some(sq), next));
     }
     out
 }
@@ -476,10 +477,18 @@ fn children(pos: Position) -> Vec<Position> {
 /// [`perft`] with the subtrees three plies down counted in parallel on the
 /// current rayon pool (`perft --threads N` runs it in a pool of `N`).
 pub fn perft_parallel(pos: Position, depth: u32) -> u64 {
+    perft_parallel_with(pos, depth, &|_| {})
+}
+
+/// [`perft_parallel`], calling `done` with the leaves of each subtree as it
+/// is counted (the calls add up to the result), for a progress display.
+pub fn perft_parallel_with(pos: Position, depth: u32, done: &(dyn Fn(u64) + Sync)) -> u64 {
     use rayon::prelude::*;
     const SPLIT: u32 = 3;
     if depth < 7 || rayon::current_num_threads() < 2 {
-        return perft(pos, depth);
+        let n = perft(pos, depth);
+        done(n);
+        return n;
     }
     // Expand the root SPLIT plies; a game over before that is a leaf of its own.
     let mut leaves = 0;
@@ -491,15 +500,20 @@ pub fn perft_parallel(pos: Position, depth: u32) -> u64 {
             if c.is_empty() {
                 leaves += 1;
             }
-            next.extend(c);
+            next.extend(c.into_iter().map(|(_, q)| q));
         }
         frontier = next;
     }
+    done(leaves);
     let kernel = Kernel::detect();
     leaves
         + frontier
             .par_iter()
-            .map(|&q| perft_with(kernel, q, depth - SPLIT))
+            .map(|&q| {
+                let n = perft_with(kernel, q, depth - SPLIT);
+                done(n);
+                n
+            })
             .sum::<u64>()
 }
 

@@ -313,8 +313,24 @@ impl Rules for Reversi {
 
     const PLOT_UNIT: &'static str = "discs";
 
-    fn perft(variant: Option<&str>, depth: u32) -> Result<u64, String> {
+    fn perft_divide(
+        variant: Option<&str>,
+        players: Option<u8>,
+        depth: u32,
+        done: &(dyn Fn(u64) + Sync),
+    ) -> Result<Vec<(String, u64)>, String> {
         variant_index::<Self>(variant)?;
-        Ok(engine::perft_parallel(Position::START, depth))
+        crate::game::no_players::<Self>(players)?;
+        if depth == 0 {
+            return Ok(Vec::new());
+        }
+        Ok(engine::children(Position::START)
+            .into_iter()
+            .map(|(sq, next)| {
+                let name =
+                    sq.map_or_else(|| "pass".to_string(), |sq| notation::square_name(sq as u8));
+                (name, engine::perft_parallel_with(next, depth - 1, done))
+            })
+            .collect())
     }
 }
