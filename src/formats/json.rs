@@ -32,17 +32,23 @@ pub fn write_pretty_at(
     indent: usize,
 ) -> std::io::Result<()> {
     let pad = &"        "[..indent.min(8)];
-    let text = serde_json::to_vec_pretty(value).map_err(std::io::Error::from)?;
-    let mut out = Vec::with_capacity(text.len() + text.len() / 8);
-    let mut rest = &text[..];
-    while let Some(i) = memchr::memchr(b'\n', rest) {
-        let (line, after) = rest.split_at(i + 1);
-        out.extend_from_slice(line);
-        out.extend_from_slice(pad.as_bytes());
-        rest = after;
+    // one buffer per thread, kept between calls: no allocation per value
+    thread_local! {
+        static TEXT: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
     }
-    out.extend_from_slice(rest);
-    w.write_all(&out)
+    TEXT.with(|text| {
+        let mut text = text.try_borrow_mut().map_err(std::io::Error::other)?;
+        text.clear();
+        serde_json::to_writer_pretty(&mut *text, value).map_err(std::io::Error::from)?;
+        let mut rest = &text[..];
+        while let Some(i) = memchr::memchr(b'\n', rest) {
+            let (line, after) = rest.split_at(i + 1);
+            w.write_all(line)?;
+            w.write_all(pad.as_bytes())?;
+            rest = after;
+        }
+        w.write_all(rest)
+    })
 }
 
 /// How deep a document may nest (serde_json's own limit).
