@@ -298,13 +298,13 @@ fn close_match(m: Option<Match>, games: &mut [(RawGame, bool)]) {
             Diag::error(
                 "ggf::match_count",
                 format!(
-                    "the match count says {}, but {} follow{}",
+                    "the match count says {}, but {} {}",
                     plural(m.count),
-                    n,
-                    if n == 1 { "s" } else { "" }
+                    plural(n),
+                    if n == 1 { "follows" } else { "follow" }
                 ),
             )
-            .label(format!("expected {} here", plural(n))),
+            .label(format!("should be {n}")),
         )
     } else if synchro && n != 2 {
         Some(
@@ -315,7 +315,7 @@ fn close_match(m: Option<Match>, games: &mut [(RawGame, bool)]) {
                     plural(n)
                 ),
             )
-            .label("expected 2 games"),
+            .label("should be 2"),
         )
     } else {
         None
@@ -1224,7 +1224,7 @@ mod tests {
         assert!(
             games[0].tag_errors[0]
                 .message
-                .contains("3 games, but 2 follow")
+                .contains("3 games, but 2 games follow")
         );
         assert!(games[2].tag_errors.is_empty());
         let games = read(&format!("1 {s}\n"));
