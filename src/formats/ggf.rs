@@ -533,6 +533,9 @@ fn result_of(re: &str, n: usize) -> Option<(i64, i64)> {
 /// The standard start on an `n`×`n` board, row by row from `a1`.
 fn start_cells(n: usize) -> String {
     let h = n / 2;
+    if h == 0 {
+        return "-".repeat(n * n);
+    }
     (0..n * n)
         .map(|k| {
             let (r, c) = (k / n, k % n);
@@ -825,16 +828,21 @@ fn escape(v: &str) -> String {
 
 /// Black's result as GGF writes it, from disc counts on an `n`×`n` board:
 /// the difference with the empty squares given to the winner, or in an
-/// anti game black's margin with the empties given to the loser.
-fn ggf_result(b: i64, w: i64, n: usize, anti: bool) -> i64 {
-    let empty = ((n * n) as i64 - b - w).max(0);
+/// anti game black's margin with the empties given to the loser. `None` for
+/// counts no board holds.
+fn ggf_result(b: i64, w: i64, n: usize, anti: bool) -> Option<i64> {
+    let all = i64::try_from(n * n).ok()?;
+    if b < 0 || w < 0 || b.checked_add(w)? > all {
+        return None;
+    }
+    let empty = all - b - w;
     let net = b - w;
     let net = match net.cmp(&0) {
         std::cmp::Ordering::Greater => net + empty,
         std::cmp::Ordering::Less => net - empty,
         std::cmp::Ordering::Equal => 0,
     };
-    if anti { -net } else { net }
+    Some(if anti { -net } else { net })
 }
 
 /// The properties the writer makes from tags; a `GGF_XX` tag naming one of
@@ -910,18 +918,27 @@ pub fn write_game(g: &DocGame, losses: &mut Losses) -> Result<String, String> {
             "Date" => out.push_str(&format!("DT[{}]", escape(value))),
             "Black" => out.push_str(&format!("PB[{}]", escape(value))),
             "White" => out.push_str(&format!("PW[{}]", escape(value))),
-            "Result" if !re_done => match crate::record::parse_result_scores(value).as_deref() {
-                Some(&[b, w]) => {
-                    out.push_str(&format!("RE[{:+}]", ggf_result(b, w, n, anti)));
-                    re_done = true;
-                    if anti {
-                        losses.note(format!(
+            "Result" if !re_done => {
+                let scores = crate::record::parse_result_scores(value);
+                let d = match scores.as_deref() {
+                    Some(&[b, w]) => ggf_result(b, w, n, anti),
+                    _ => None,
+                };
+                match d {
+                    Some(d) => {
+                        out.push_str(&format!("RE[{d:+}]"));
+                        re_done = true;
+                        if anti {
+                            losses.note(format!(
                                 "the Result tag `{value}` of an anti game: GGF keeps black's margin only (read back, its winner is checked)"
                             ));
+                        }
                     }
+                    None => losses.note(format!(
+                        "the Result tag `{value}`: not scores GGF can write"
+                    )),
                 }
-                _ => losses.note(format!("the Result tag `{value}`: GGF has no place for it")),
-            },
+            }
             "GGF_RE" if !re_done => {
                 out.push_str(&format!("RE[{}]", escape(value)));
                 re_done = true;
@@ -1265,6 +1282,19 @@ mod tests {
             result: None,
             final_position: Vec::new(),
         }
+    }
+
+    #[test]
+    fn ggf_results() {
+        assert_eq!(ggf_result(4, 59, 8, false), Some(-56));
+        assert_eq!(ggf_result(41, 23, 8, false), Some(18));
+        assert_eq!(ggf_result(15, 48, 8, true), Some(34));
+        assert_eq!(ggf_result(30, 30, 8, true), Some(0));
+        assert_eq!(ggf_result(60, 39, 10, false), Some(22));
+        assert_eq!(ggf_result(i64::MAX, 1, 8, false), None);
+        assert_eq!(ggf_result(-1, 1, 8, false), None);
+        assert_eq!(ggf_result(40, 40, 8, false), None);
+        assert_eq!(start_cells(0), "");
     }
 
     #[test]
