@@ -85,7 +85,7 @@ use crate::diag::Diag;
 use crate::formats::{Losses, SourceGame};
 use crate::model::DocGame;
 use crate::record::{MAX_TAG_ERRORS, RawGame, Tag, Tags, Token, WinnerClaim};
-use crate::source::{Chunk, TOO_LARGE_KEPT, TextBuf};
+use crate::source::{BLOCK, Chunk, TOO_LARGE_KEPT, TextBuf};
 use crate::span::{Origin, Span};
 
 /// One property: name, unescaped value, spans of the whole and of the value.
@@ -198,14 +198,52 @@ pub fn read(text: &str) -> Vec<RawGame> {
     games
 }
 
+/// Where the streaming reader cuts the text: after a line end, and after a
+/// `;)` outside a value (so that a long line of games is read a game at a
+/// time).
+#[derive(Default)]
+struct Cut {
+    in_value: bool,
+    escaped: bool,
+    semicolon: bool,
+}
+
+impl Cut {
+    fn ends_after(&mut self, b: u8) -> bool {
+        let line_end = b == b'\n' || b == b'\r';
+        if self.in_value {
+            if self.escaped {
+                self.escaped = false;
+            } else if b == b'\\' {
+                self.escaped = true;
+            } else if b == b']' {
+                self.in_value = false;
+            }
+            return line_end;
+        }
+        let semicolon = std::mem::replace(&mut self.semicolon, b == b';');
+        match b {
+            b'[' => {
+                self.in_value = true;
+                false
+            }
+            b')' => semicolon,
+            _ => line_end,
+        }
+    }
+}
+
 /// A file's games, one piece (a run of lines from one that starts a game to
-/// the next) at a time.
+/// the next) at a time; a piece longer than a block is also cut after a game
+/// that ends inside a line.
 pub fn games(mut buf: TextBuf<'_>) -> impl Iterator<Item = Result<SourceGame, String>> + '_ {
     let limit = buf.limit();
+    let mut cut = Cut::default();
     let mut ready: VecDeque<Result<SourceGame, String>> = VecDeque::new();
     let mut piece: Option<(String, Origin)> = None;
     // after a piece over the size limit: its lines are dropped up to the next game
     let mut skipping = false;
+    let mut at_line_start = true;
     let mut done = false;
     let flush = |piece: Option<(String, Origin)>, ready: &mut VecDeque<_>| {
         if let Some((mut text, origin)) = piece {
@@ -228,7 +266,7 @@ pub fn games(mut buf: TextBuf<'_>) -> impl Iterator<Item = Result<SourceGame, St
             if done {
                 return None;
             }
-            match buf.next_chunk(|b| b == b'\n' || b == b'\r') {
+            match buf.next_chunk(|b| cut.ends_after(b)) {
                 None => {
                     done = true;
                     flush(piece.take(), &mut ready);
@@ -237,7 +275,9 @@ pub fn games(mut buf: TextBuf<'_>) -> impl Iterator<Item = Result<SourceGame, St
                     }
                 }
                 Some(Chunk::Text(line, origin)) => {
-                    if starts_game(&line) {
+                    let line_start = at_line_start;
+                    at_line_start = line.ends_with(['\n', '\r']);
+                    if line_start && starts_game(&line) {
                         skipping = false;
                         flush(piece.take(), &mut ready);
                         piece = Some((line, origin));
@@ -259,8 +299,16 @@ pub fn games(mut buf: TextBuf<'_>) -> impl Iterator<Item = Result<SourceGame, St
                     } else {
                         piece = Some((line, origin));
                     }
+                    let long = piece.as_ref().is_some_and(|(t, _)| t.len() >= BLOCK);
+                    if long
+                        && !at_line_start
+                        && piece.as_ref().is_some_and(|(t, _)| t.ends_with(";)"))
+                    {
+                        flush(piece.take(), &mut ready);
+                    }
                 }
                 Some(large) => {
+                    at_line_start = true;
                     flush(piece.take(), &mut ready);
                     ready.push_back(Ok(SourceGame::too_large(large)));
                     skipping = true;
@@ -1249,24 +1297,37 @@ mod tests {
         assert!(games[0].tag_errors[0].message.contains("synchro"));
     }
 
-    #[test]
-    fn streaming_gives_the_same_games() {
-        let text = "junk\n1 (;GM[Othello]PB[a]B[f5]W[d6]\r\n(;GM[Othello]C[x\ny]B[f5];)(;B[f5];)\r(;B[f5]C[open\n\n2 (;B[f5];)(;B[f5];)\n";
-        let whole = read(text);
+    fn streamed(text: &str, limit: usize) -> Vec<RawGame> {
         let buf = TextBuf::new(
             Vec::new(),
             Box::new(std::io::Cursor::new(text.as_bytes().to_vec())),
-            1 << 20,
+            limit,
         );
-        let streamed: Vec<RawGame> = games(buf)
+        games(buf)
             .map(|g| {
                 let mut g = g.unwrap();
                 g.raw.shift(g.origin.offset);
                 g.raw
             })
-            .collect();
+            .collect()
+    }
+
+    #[test]
+    fn streaming_gives_the_same_games() {
+        let text = "junk\n1 (;GM[Othello]PB[a]B[f5]W[d6]\r\n(;GM[Othello]C[x\ny;)]B[f5];)(;B[f5];)\r(;B[f5]C[open\n\n2 (;B[f5];)(;B[f5];)\n";
+        let whole = read(text);
         assert_eq!(whole.len(), 6);
-        assert_eq!(streamed, whole);
+        assert_eq!(streamed(text, 1 << 20), whole);
+        // a long line of games is read a game at a time, under the size limit
+        let line = "(;GM[Othello]PB[a]C[;)]B[f5];)".repeat(6000);
+        let whole = read(&line);
+        assert_eq!(whole.len(), 6000);
+        assert!(
+            whole
+                .iter()
+                .all(|g| g.stop.is_none() && g.tokens.len() == 1)
+        );
+        assert_eq!(streamed(&line, 100_000), whole);
     }
 
     fn doc(tags: &[(&str, &str)], variant: &str) -> DocGame {
