@@ -52,9 +52,10 @@
 //! - a match count is checked against the games that follow it up to the
 //!   next count or the end of its piece, and a synchro game (`s`) is in a
 //!   match of two: `ggf::match_count` on the match's first game;
-//! - text that is no property inside a game is `ggf::syntax` (the moves
-//!   before it are replayed; the game is skipped to its `;)`); text between
-//!   games is ignored.
+//! - a `(;` inside a game ends it (`ggf::syntax`: no `;)`) and starts the
+//!   next one; other text that is no property inside a game is
+//!   `ggf::syntax` (the moves before it are replayed; the game is skipped to
+//!   its `;)`); text between games is ignored.
 //!
 //! Writing (Reversi games only): `GM[Othello]` (a `Game` tag spelling
 //! `othello` another way is kept), then the tags in their order as
@@ -435,6 +436,18 @@ fn props(mut i: &str, end: usize) -> (Vec<Prop>, &str, Option<Diag>) {
         }
         if let Ok((rest, _)) = tag::<&str, &str, nom::error::Error<&str>>(";)").parse(i) {
             return (out, rest, None);
+        }
+        if tag::<&str, &str, nom::error::Error<&str>>("(;")
+            .parse(i)
+            .is_ok()
+        {
+            let d = syntax(
+                "the game has no closing `;)`",
+                Span::new(last, 0),
+                "`;)` expected here",
+            )
+            .help("a GGF game ends with `;)`; another game `(;` starts after this one");
+            return (out, i, Some(d));
         }
         let start = at(i);
         let Ok((rest, name)) = prop_name(i) else {
@@ -1258,6 +1271,12 @@ mod tests {
         assert_eq!(stop.span.unwrap().text(text), "C[");
         assert_eq!(games[0].tokens.len(), 1);
         assert_eq!(games[1].tokens.len(), 2);
+        assert!(games[1].stop.is_none());
+
+        // a game that runs into the next one on its line
+        let games = read("(;GM[Othello]B[f5](;GM[Othello]B[d3];)");
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[0].stop.as_ref().unwrap().code, "ggf::syntax");
         assert!(games[1].stop.is_none());
 
         // junk inside a game skips to its `;)`; a file cut short
