@@ -71,6 +71,7 @@
 //! game is `wof`). Reading what was written gives the same moves, winner and
 //! kept tags.
 
+use std::borrow::Cow;
 use std::collections::{HashSet, VecDeque};
 
 use nom::{
@@ -90,9 +91,9 @@ use crate::source::{BLOCK, Chunk, TOO_LARGE_KEPT, TextBuf};
 use crate::span::{Origin, Span};
 
 /// One property: name, unescaped value, spans of the whole and of the value.
-struct Prop {
-    name: String,
-    value: String,
+struct Prop<'t> {
+    name: &'t str,
+    value: Cow<'t, str>,
     span: Span,
     value_span: Span,
 }
@@ -160,12 +161,24 @@ fn value_run(i: &str) -> IResult<&str, &str> {
 }
 
 /// A value after its `[`: the unescaped text and whether a `]` closed it.
-fn value(mut i: &str) -> (&str, String, bool) {
-    let mut out = String::new();
+fn value(mut i: &str) -> (&str, Cow<'_, str>, bool) {
+    let start = i;
+    let mut out: Option<String> = None;
     while let Ok((rest, run)) = value_run(i) {
-        out.push_str(run);
+        let taken = start.len() - i.len();
+        if run.len() != i.len() - rest.len() {
+            // an escape: the value is no longer a slice of the text
+            out.get_or_insert_with(|| start.get(..taken).unwrap_or("").to_string());
+        }
+        if let Some(o) = out.as_mut() {
+            o.push_str(run);
+        }
         i = rest;
     }
+    let out = match out {
+        Some(o) => Cow::Owned(o),
+        None => Cow::Borrowed(start.get(..start.len() - i.len()).unwrap_or("")),
+    };
     match char::<&str, nom::error::Error<&str>>(']').parse(i) {
         Ok((rest, _)) => (rest, out, true),
         Err(_) => (i, out, false),
@@ -419,7 +432,7 @@ fn read_piece(text: &str, start: usize, end: usize) -> Vec<RawGame> {
 
 /// Reads the properties of one game from `i` (after `(;`); returns them, the
 /// rest after `;)` and a syntax error if one stopped the game.
-fn props(mut i: &str, end: usize) -> (Vec<Prop>, &str, Option<Diag>) {
+fn props(mut i: &str, end: usize) -> (Vec<Prop<'_>>, &str, Option<Diag>) {
     let at = |rest: &str| end - rest.len();
     let mut out = Vec::new();
     let mut last = at(i);
@@ -480,7 +493,7 @@ fn props(mut i: &str, end: usize) -> (Vec<Prop>, &str, Option<Diag>) {
         }
         let vend = at(rest) - 1;
         out.push(Prop {
-            name: name.to_string(),
+            name,
             value,
             span: Span::between(start, vend + 1),
             value_span: Span::between(vstart, vend),
@@ -681,7 +694,7 @@ fn game<'t>(text: &str, start: usize, i: &'t str, end: usize) -> (RawGame, bool,
     let mut seen: HashSet<&str> = HashSet::new();
     let mut kept: Vec<&Prop> = Vec::new();
     for p in &props {
-        if p.name == "B" || p.name == "W" || seen.insert(p.name.as_str()) {
+        if p.name == "B" || p.name == "W" || seen.insert(p.name) {
             kept.push(p);
             continue;
         }
@@ -795,7 +808,7 @@ fn game<'t>(text: &str, start: usize, i: &'t str, end: usize) -> (RawGame, bool,
     });
     let size_at = ty_prop.or(bo);
     for p in kept {
-        match p.name.as_str() {
+        match p.name {
             "GM" => {}
             "B" | "W" => {
                 let raw = p.value.split('/').next().unwrap_or("");
@@ -816,13 +829,13 @@ fn game<'t>(text: &str, start: usize, i: &'t str, end: usize) -> (RawGame, bool,
                     if p.name == "B" { "black" } else { "white" }.to_string(),
                 ));
             }
-            "PC" => tags.push(tag_of("Site", p.value.clone(), p)),
-            "DT" => tags.push(tag_of("Date", p.value.clone(), p)),
-            "PB" => tags.push(tag_of("Black", p.value.clone(), p)),
-            "PW" => tags.push(tag_of("White", p.value.clone(), p)),
+            "PC" => tags.push(tag_of("Site", p.value.to_string(), p)),
+            "DT" => tags.push(tag_of("Date", p.value.to_string(), p)),
+            "PB" => tags.push(tag_of("Black", p.value.to_string(), p)),
+            "PW" => tags.push(tag_of("White", p.value.to_string(), p)),
             "RE" if !ty.anti => match result_of(&p.value, n) {
                 Some((b, w)) => tags.push(tag_of("Result", format!("{b}-{w}"), p)),
-                None => tags.push(tag_of("GGF_RE", p.value.clone(), p)),
+                None => tags.push(tag_of("GGF_RE", p.value.to_string(), p)),
             },
             "RE" => {
                 if let Some(d) = re_number(&p.value) {
@@ -840,13 +853,13 @@ fn game<'t>(text: &str, start: usize, i: &'t str, end: usize) -> (RawGame, bool,
                         text: format!("RE[{}]", p.value),
                     });
                 }
-                tags.push(tag_of("GGF_RE", p.value.clone(), p));
+                tags.push(tag_of("GGF_RE", p.value.to_string(), p));
             }
             "TY" => {
                 if n != 8 {
                     tags.push(tag_of("Size", n.to_string(), p));
                 }
-                tags.push(tag_of("GGF_TY", p.value.clone(), p));
+                tags.push(tag_of("GGF_TY", p.value.to_string(), p));
             }
             "KM" => {
                 if let Some(k) = &komi {
@@ -861,7 +874,7 @@ fn game<'t>(text: &str, start: usize, i: &'t str, end: usize) -> (RawGame, bool,
                     tags.push(tag_of("Setup", s.clone(), p));
                 }
             }
-            other => tags.push(tag_of(&format!("GGF_{other}"), p.value.clone(), p)),
+            other => tags.push(tag_of(&format!("GGF_{other}"), p.value.to_string(), p)),
         }
     }
     if no_replay {
