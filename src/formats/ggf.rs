@@ -10,10 +10,12 @@
 //! Reading (a nom parser):
 //! - the file is cut into pieces at every line that starts (after spaces)
 //!   with `(;` or with a match count then `(;`; a line ends at LF, CRLF or a
-//!   lone CR. A game that a piece ends before its `;)` (a line missing its
-//!   `;)`, a value missing its `]`) is `ggf::syntax`, blamed where it stops;
-//!   its moves before that are replayed, and the next game is read from the
-//!   next such line;
+//!   lone CR (read a piece at a time, a piece past 64 KiB also ends after a
+//!   game's `;)` inside a line, so a file of games on one line is read a
+//!   game at a time). A game that a piece ends before its `;)` (a line
+//!   missing its `;)`, a value missing its `]`) is `ggf::syntax`, blamed
+//!   where it stops; its moves before that are replayed, and the next game
+//!   is read from the next such line;
 //! - `GM` becomes the `Game` tag (compared case-insensitively: `Othello` is
 //!   Reversi's alias; another game is `record::unknown_game` at the value); a
 //!   game without `GM` is taken as Othello;
