@@ -105,6 +105,10 @@ fn docs(name: &str, bytes: Vec<u8>) -> Vec<DocGame> {
 fn ggf_round_trips() {
     for file in [
         "fixtures/ggf/valid/games.ggf",
+        "fixtures/ggf/valid/komi.ggf",
+        "fixtures/ggf/valid/lone_cr.ggf",
+        "fixtures/ggf/valid/random_start.ggf",
+        "fixtures/ggf/valid/synchro.ggf",
         "fixtures/wthor/valid/WTH_1978.wtb",
     ] {
         let first = docs(file, std::fs::read(file).unwrap());
@@ -126,6 +130,109 @@ fn ggf_round_trips() {
         );
         let _ = Document { games: second };
     }
+}
+
+/// The tags GGF keeps (`Variant` aside: GGF results are `wof` or `anti`).
+const GGF_KEPT: &[&str] = &["Black", "White", "Site", "Date", "Setup", "Size", "Komi"];
+
+/// gamerec → GGF → gamerec: the same plies and winner, the same scores when
+/// the scoring is GGF's (`wof`, or no empty square left), the kept tags, and
+/// every other tag named in the losses.
+#[test]
+fn gamerec_to_ggf_keeps_scores_winner_plies_and_tags() {
+    let mut files: Vec<_> = std::fs::read_dir("fixtures/reversi/valid")
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "gamerec"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 5);
+    let mut standard_with_empties = 0;
+    for file in files {
+        let name = file.display().to_string();
+        for g in docs(&name, std::fs::read(&file).unwrap()) {
+            let mut losses = formats::Losses::default();
+            let written = formats::ggf::write_game(&g, &mut losses).unwrap();
+            let back = docs("x.ggf", written.clone().into_bytes());
+            assert_eq!(back.len(), 1, "{name}: {written}");
+            let b = &back[0];
+            let (ra, rb) = (g.result.as_ref().unwrap(), b.result.as_ref().unwrap());
+            let plies = |d: &DocGame| -> Vec<(usize, String, String, bool)> {
+                d.moves
+                    .iter()
+                    .map(|m| (m.ply, m.player.clone(), m.notation.clone(), m.auto))
+                    .collect()
+            };
+            assert_eq!(plies(&g), plies(b), "{name}");
+            assert_eq!(ra.over, rb.over, "{name}");
+            if ra.over {
+                assert_eq!(ra.winners, rb.winners, "{name}");
+            }
+            let empties = 64 - ra.scores.values().map(|v| v.as_i64().unwrap()).sum::<i64>();
+            if g.variant.as_deref() == Some("wof") || empties == 0 {
+                assert_eq!(ra.scores, rb.scores, "{name}");
+            } else {
+                standard_with_empties += 1;
+            }
+            let notes: Vec<&str> = losses.iter().collect();
+            if g.variant.as_deref() == Some("standard") {
+                assert!(notes.iter().any(|n| n.contains("`standard`")), "{name}");
+            }
+            for (k, v) in &g.tags {
+                let kept = b.tags.iter().find(|(bk, _)| bk == k).map(|(_, bv)| bv);
+                if k == "Setup" {
+                    // the same position, spelt with GGF's cells
+                    let cells = |v: &str| -> String {
+                        v.chars()
+                            .map(|c| match c {
+                                'X' | 'x' | '*' => '*',
+                                'O' | 'o' => 'O',
+                                '.' | '-' => '-',
+                                c => c,
+                            })
+                            .collect()
+                    };
+                    assert_eq!(kept.map(|k| cells(k)), Some(cells(v)), "{name}");
+                } else if GGF_KEPT.contains(&k.as_str()) {
+                    assert_eq!(kept, Some(v), "{name}: {k}");
+                } else if !["Game", "Variant", "Result"].contains(&k.as_str()) {
+                    assert!(
+                        notes.iter().any(|n| n.contains(&format!("the {k} tag"))),
+                        "{name}: {k} not named in {notes:?}"
+                    );
+                }
+            }
+            if g.comment.is_some() || g.moves.iter().any(|m| m.comment.is_some()) {
+                assert!(notes.iter().any(|n| n.contains("comment")), "{name}");
+            }
+        }
+    }
+    // the case of the issue: a standard game ending with empty squares
+    assert!(standard_with_empties > 0);
+}
+
+/// The GGF games waiting for the Reversi engine's `anti` and `Size`: their
+/// tags as read, and back through the writer.
+#[test]
+fn ggf_anti_and_sizes_read_as_tags() {
+    let read = |f: &str| formats::read(f, std::fs::read(f).unwrap(), None).unwrap();
+    let input = read("fixtures/ggf/pending/anti.ggf");
+    let g = &input.games[0];
+    assert_eq!(g.tags.value("Variant"), Some("anti"));
+    assert_eq!(g.tags.value("GGF_RE"), Some("+34.000"));
+    assert_eq!(g.tags.value("Result"), None);
+    assert_eq!(g.winner_claim.as_ref().unwrap().seats, [0]);
+    assert!(g.tag_errors.is_empty());
+    assert_eq!(g.tokens.len(), 60);
+    let input = read("fixtures/ggf/pending/size10.ggf");
+    let g = &input.games[0];
+    assert_eq!(g.tags.value("Size"), Some("10"));
+    assert_eq!(g.tags.value("Variant"), Some("wof"));
+    assert_eq!(g.tags.value("Result"), Some("47-53"));
+    assert_eq!(g.tags.value("Setup"), None);
+    assert!(g.tag_errors.is_empty());
+    assert_eq!(g.tokens.len(), 96);
+    assert_eq!(g.tokens[0].text(&input.text), "g6");
 }
 
 #[test]

@@ -1,174 +1,641 @@
 //! GGF, the Generic Game Format of the GGS game server, for Othello:
 //! `(;GM[Othello]PC[..]DT[..]PB[..]PW[..]RE[..]TY[8]BO[8 ... *]B[f5//1.2]W[d6/-3.5/0.4]...;)`,
-//! several games per file. Read and written (`convert --to ggf`).
+//! several games per file, a match optionally preceded by its number of
+//! games (`1 (;...;)`, `2 (;...;)(;...;)` for a synchro pair). Read and
+//! written (`convert --to ggf`).
 //!
 //! The text is the file itself; each move's token is the square (or pass)
 //! inside `B[...]`/`W[...]`, so spans point into the file.
 //!
-//! Reading:
+//! Reading (a nom parser):
+//! - the file is cut into pieces at every line that starts (after spaces)
+//!   with `(;` or with a match count then `(;`; a line ends at LF, CRLF or a
+//!   lone CR (read a piece at a time, a piece past 64 KiB also ends after a
+//!   game's `;)` inside a line, so a file of games on one line is read a
+//!   game at a time). A game that a piece ends before its `;)` (a line
+//!   missing its `;)`, a value missing its `]`) is `ggf::syntax`, blamed
+//!   where it stops; its moves before that are replayed, and the next game
+//!   is read from the next such line;
 //! - `GM` becomes the `Game` tag (compared case-insensitively: `Othello` is
 //!   Reversi's alias; another game is `record::unknown_game` at the value); a
 //!   game without `GM` is taken as Othello;
-//! - every game gets `Variant "wof"`: `RE` is black's disc difference with the
-//!   empty squares counted for the winner;
+//! - a property other than a move (`B`, `W`) given twice in one game is
+//!   `ggf::repeated_property` (the first counts);
+//! - `TY` (game type: board size digits, `s` synchro, `k` komi, `a` anti,
+//!   `r`/`rN` random start, `b`/`w` colour wish) is kept as `GGF_TY` and
+//!   gives `Size` (when not 8), `Variant "anti"` (`a`; else `Variant "wof"`:
+//!   GGF results give the empty squares to the winner), and with `k` the
+//!   komi game's `KM` is needed once a move is played. A size that is not
+//!   even within 4..=16 (the octagonal `88` too) or an unknown flag is
+//!   `ggf::bad_type`; `r` without `BO` is `ggf::missing_board`; both stop
+//!   the replay;
+//! - `KM` (komi, in black's view) becomes `Komi` (`+3.500` as `3.5`; more
+//!   than two decimals, or no number, is `ggf::bad_komi`);
 //! - `PC`, `DT`, `PB`, `PW` become `Site`, `Date`, `Black`, `White`;
-//! - `RE` as a number `d` (`+12.000`, `-4`, `0`) with `d` even and within
-//!   -64..64 becomes `Result` with `b - w = d`, `b + w = 64`; any other `RE`
-//!   (`+12:r` resigned, `:t` time, `?`, odd) is kept as `GGF_RE` and no
-//!   `Result` is made;
-//! - `BO[8 cells side]` becomes `Setup` (cells `-` empty, `*` black, `O`
-//!   white; side `*` black, `O` white), left out when it is the standard
-//!   start with black to move; a `BO` or `TY` of another size than 8 is
-//!   `reversi::bad_setup` and the game is not replayed;
-//! - every other property `XX` is kept as a tag `GGF_XX` (`TY`, `TI`, `KM`,
-//!   `C`...), values unescaped (`\]` and `\\`);
+//! - `RE` is black's result: without `a`, a number `d` (`+12.000`, `-4`,
+//!   `0`) that is even and within `-N²..N²` becomes `Result` with
+//!   `b - w = d`, `b + w = N²` (the disc counts with the empties given to the
+//!   winner); in an anti game `d` is black's margin with the empties given to
+//!   the loser, which does not give disc counts: `RE` is kept as `GGF_RE`
+//!   and its winner (black iff `d > komi`, a draw iff equal) is checked
+//!   (`reversi::winner_mismatch`); any other `RE` (`+12:r` resigned, `:t`
+//!   time, `?`, odd) is kept as `GGF_RE` and not checked;
+//! - `BO[N cells side]` becomes `Setup` (N×N cells row by row from `a1`,
+//!   `-` empty, `*` black, `O` white; side `*` black, `O` white), left out
+//!   when it is the standard start with black to move; a malformed `BO`, or
+//!   one whose size is not the `TY` size, is `reversi::bad_setup` and the
+//!   game is not replayed;
+//! - every other property `XX` is kept as a tag `GGF_XX` (`TI`, `RB`, `C`...),
+//!   values unescaped (`\]` and `\\`);
 //! - a move is `square[/eval[/time]]`; eval and time are dropped; passes are
 //!   `PA` or `pass`, any case. The `B`/`W` colour of a move must be the side
 //!   to move once the replay has passed automatically for a side without a
 //!   move (`record::wrong_player` otherwise);
-//! - text that is no property inside a game, an unterminated value or a game
-//!   without `;)` is `ggf::syntax` (the moves before it are replayed).
+//! - a match count is checked against the games that follow it up to the
+//!   next count or the end of its piece, and a synchro game (`s`) is in a
+//!   match of two: `ggf::match_count` on the match's first game;
+//! - a `(;` inside a game ends it (`ggf::syntax`: no `;)`) and starts the
+//!   next one; other text that is no property inside a game is
+//!   `ggf::syntax` (the moves before it are replayed; the game is skipped to
+//!   its `;)`); text between games is ignored.
 //!
 //! Writing (Reversi games only): `GM[Othello]` (a `Game` tag spelling
-//! `othello` another way is kept), then the tags in their order
-//! as properties (`Site` `PC`, `Date` `DT`, `Black` `PB`, `White` `PW`,
-//! `Result` `RE` as black's difference, `Setup` `BO`, `GGF_XX` `XX`; other
-//! tags have no GGF property and are left out), `TY[8]` and `BO` when not
-//! given, then the written moves (`B[f5]`, `W[PA]`; automatic passes left
-//! out), `;)`. Reading what was written gives the same games.
+//! `othello` another way is kept), then the tags in their order as
+//! properties: `Site` `PC`, `Date` `DT`, `Black` `PB`, `White` `PW`,
+//! `Result` `RE` as black's result under GGF's convention (the disc
+//! difference with the empties given to the winner, or to the loser in an
+//! anti game), `Size`/`Variant "anti"`/`Komi` as `TY` (keeping the `s` and
+//! `r` flags of a `GGF_TY`) and `KM`, `Setup` `BO`, `GGF_XX` `XX`; `TY` and
+//! `BO` are written when not given; then the written moves (`B[f5]`,
+//! `W[PA]`; automatic passes left out), `;)`. What GGF cannot hold is noted
+//! in the [`Losses`]: every other tag by name, comments, and a `standard`
+//! variant (GGF results count the empties for the winner: read back, the
+//! game is `wof`). Reading what was written gives the same moves, winner and
+//! kept tags.
+
+use std::borrow::Cow;
+use std::collections::{HashSet, VecDeque};
+
+use nom::{
+    IResult, Parser,
+    branch::alt,
+    bytes::complete::{tag, take_while, take_while1},
+    character::complete::{char, digit1, multispace0, one_of, satisfy},
+    combinator::{opt, recognize},
+    sequence::preceded,
+};
 
 use crate::diag::Diag;
-use crate::formats::Losses;
+use crate::formats::{Losses, SourceGame};
 use crate::model::DocGame;
-use crate::record::{RawGame, Tag, Tags, Token};
-use crate::span::Span;
+use crate::record::{MAX_TAG_ERRORS, RawGame, Tag, Tags, Token, WinnerClaim};
+use crate::source::{BLOCK, Chunk, TOO_LARGE_KEPT, TextBuf};
+use crate::span::{Origin, Span};
 
 /// One property: name, unescaped value, spans of the whole and of the value.
-struct Prop {
-    name: String,
-    value: String,
+struct Prop<'t> {
+    name: &'t str,
+    value: Cow<'t, str>,
     span: Span,
     value_span: Span,
 }
 
-const START_CELLS: &str = "---------------------------O*------*O---------------------------";
+/// A game's type, from `TY`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct GameType {
+    size: Option<usize>,
+    synchro: bool,
+    komi: bool,
+    anti: bool,
+    /// `r` (random start), with its number of discs when given.
+    random: Option<Option<usize>>,
+}
+
+const HELP: &str = "a GGF game is `(;` then properties `XX[value]` then `;)`";
 
 fn syntax(msg: impl Into<String>, span: Span, label: &str) -> Diag {
     Diag::error("ggf::syntax", msg)
         .at(span)
         .label(label.to_string())
-        .help("a GGF game is `(;` then properties `XX[value]` then `;)`")
+        .help(HELP)
+}
+
+fn is_blank(c: char) -> bool {
+    c == ' ' || c == '\t'
+}
+
+/// A match count before a game: `2 (;`. Returns the digits.
+fn match_count(i: &str) -> IResult<&str, &str> {
+    let (i, digits) = digit1(i)?;
+    let (i, _) = take_while1(is_blank).parse(i)?;
+    let (_, _) = tag("(;").parse(i)?;
+    Ok((i, digits))
+}
+
+/// Whether a line starts a game or a match: spaces, an optional match count,
+/// then `(;`.
+fn starts_game(line: &str) -> bool {
+    let game = (
+        take_while(is_blank),
+        opt((digit1, take_while1(is_blank))),
+        tag::<&str, &str, nom::error::Error<&str>>("(;"),
+    );
+    recognize(game).parse(line).is_ok()
+}
+
+/// A property name: an uppercase letter, then letters and digits.
+fn prop_name(i: &str) -> IResult<&str, &str> {
+    recognize((
+        satisfy(|c| c.is_ascii_uppercase()),
+        take_while(|c: char| c.is_ascii_alphanumeric()),
+    ))
+    .parse(i)
+}
+
+/// A run of a value: plain text, an escaped `]` or `\`, or a lone `\`.
+fn value_run(i: &str) -> IResult<&str, &str> {
+    alt((
+        take_while1(|c: char| c != ']' && c != '\\'),
+        preceded(char('\\'), recognize(one_of("]\\"))),
+        tag("\\"),
+    ))
+    .parse(i)
+}
+
+/// A value after its `[`: the unescaped text and whether a `]` closed it.
+fn value(mut i: &str) -> (&str, Cow<'_, str>, bool) {
+    let start = i;
+    let mut out: Option<String> = None;
+    while let Ok((rest, run)) = value_run(i) {
+        let taken = start.len() - i.len();
+        if run.len() != i.len() - rest.len() {
+            // an escape: the value is no longer a slice of the text
+            out.get_or_insert_with(|| start.get(..taken).unwrap_or("").to_string());
+        }
+        if let Some(o) = out.as_mut() {
+            o.push_str(run);
+        }
+        i = rest;
+    }
+    let out = match out {
+        Some(o) => Cow::Owned(o),
+        None => Cow::Borrowed(start.get(..start.len() - i.len()).unwrap_or("")),
+    };
+    match char::<&str, nom::error::Error<&str>>(']').parse(i) {
+        Ok((rest, _)) => (rest, out, true),
+        Err(_) => (i, out, false),
+    }
+}
+
+/// Where the pieces of a text start: its start, and every line that starts a
+/// game or a match.
+fn piece_starts(text: &str) -> Vec<usize> {
+    let mut starts = vec![0];
+    let bytes = text.as_bytes();
+    for (k, &b) in bytes.iter().enumerate() {
+        if (b == b'\n' || b == b'\r') && k + 1 < bytes.len() {
+            let at = k + 1;
+            if text.get(at..).is_some_and(starts_game) {
+                starts.push(at);
+            }
+        }
+    }
+    starts
+}
+
+/// Reads every game of a GGF text.
+pub fn read(text: &str) -> Vec<RawGame> {
+    let starts = piece_starts(text);
+    let mut games = Vec::new();
+    for (k, &start) in starts.iter().enumerate() {
+        let end = starts.get(k + 1).copied().unwrap_or(text.len());
+        games.extend(read_piece(text, start, end));
+    }
+    games
+}
+
+/// Where the streaming reader cuts the text: after a line end, and after a
+/// `;)` outside a value (so that a long line of games is read a game at a
+/// time).
+#[derive(Default)]
+struct Cut {
+    in_value: bool,
+    escaped: bool,
+    semicolon: bool,
+}
+
+impl Cut {
+    fn ends_after(&mut self, b: u8) -> bool {
+        let line_end = b == b'\n' || b == b'\r';
+        if self.in_value {
+            if self.escaped {
+                self.escaped = false;
+            } else if b == b'\\' {
+                self.escaped = true;
+            } else if b == b']' {
+                self.in_value = false;
+            }
+            return line_end;
+        }
+        let semicolon = std::mem::replace(&mut self.semicolon, b == b';');
+        match b {
+            b'[' => {
+                self.in_value = true;
+                false
+            }
+            b')' => semicolon,
+            _ => line_end,
+        }
+    }
+}
+
+/// A file's games, one piece (a run of lines from one that starts a game to
+/// the next) at a time; a piece longer than a block is also cut after a game
+/// that ends inside a line.
+pub fn games(mut buf: TextBuf<'_>) -> impl Iterator<Item = Result<SourceGame, String>> + '_ {
+    let limit = buf.limit();
+    let mut cut = Cut::default();
+    let mut ready: VecDeque<Result<SourceGame, String>> = VecDeque::new();
+    let mut piece: Option<(String, Origin)> = None;
+    // after a piece over the size limit: its lines are dropped up to the next game
+    let mut skipping = false;
+    let mut at_line_start = true;
+    let mut done = false;
+    let flush = |piece: Option<(String, Origin)>, ready: &mut VecDeque<_>| {
+        if let Some((mut text, origin)) = piece {
+            let mut games = read_piece(&text, 0, text.len()).into_iter().peekable();
+            while let Some(raw) = games.next() {
+                let t = if games.peek().is_some() {
+                    text.clone()
+                } else {
+                    std::mem::take(&mut text)
+                };
+                ready.push_back(Ok(SourceGame::of(t, origin, raw)));
+            }
+        }
+    };
+    std::iter::from_fn(move || {
+        loop {
+            if let Some(g) = ready.pop_front() {
+                return Some(g);
+            }
+            if done {
+                return None;
+            }
+            match buf.next_chunk(|b| cut.ends_after(b)) {
+                None => {
+                    done = true;
+                    flush(piece.take(), &mut ready);
+                    if let Some(e) = buf.take_error() {
+                        ready.push_back(Err(e));
+                    }
+                }
+                Some(Chunk::Text(line, origin)) => {
+                    let line_start = at_line_start;
+                    at_line_start = line.ends_with(['\n', '\r']);
+                    if line_start && starts_game(&line) {
+                        skipping = false;
+                        flush(piece.take(), &mut ready);
+                        piece = Some((line, origin));
+                    } else if skipping {
+                    } else if let Some((text, o)) = piece.take() {
+                        if text.len() + line.len() > limit {
+                            let mut keep = TOO_LARGE_KEPT.min(text.len());
+                            while !text.is_char_boundary(keep) {
+                                keep -= 1;
+                            }
+                            let kept = text.get(..keep).unwrap_or("").to_string();
+                            ready.push_back(Ok(SourceGame::too_large(Chunk::TooLarge(kept, o))));
+                            skipping = true;
+                        } else {
+                            let mut text = text;
+                            text.push_str(&line);
+                            piece = Some((text, o));
+                        }
+                    } else {
+                        piece = Some((line, origin));
+                    }
+                    let long = piece.as_ref().is_some_and(|(t, _)| t.len() >= BLOCK);
+                    if long
+                        && !at_line_start
+                        && piece.as_ref().is_some_and(|(t, _)| t.ends_with(";)"))
+                    {
+                        flush(piece.take(), &mut ready);
+                    }
+                }
+                Some(large) => {
+                    at_line_start = true;
+                    flush(piece.take(), &mut ready);
+                    ready.push_back(Ok(SourceGame::too_large(large)));
+                    skipping = true;
+                }
+            }
+        }
+    })
+}
+
+/// A match count read before its games.
+struct Match {
+    count: usize,
+    span: Span,
+    /// The index of its first game.
+    first: usize,
+}
+
+/// Checks a match once its games are read: the count against them, and a
+/// synchro match is two games.
+fn close_match(m: Option<Match>, games: &mut [(RawGame, bool)]) {
+    let Some(m) = m else {
+        return;
+    };
+    let Some(ours) = games.get_mut(m.first..) else {
+        return;
+    };
+    let n = ours.len();
+    let synchro = ours.iter().any(|(_, s)| *s);
+    let Some((first, _)) = ours.first_mut() else {
+        return;
+    };
+    let plural = |k| crate::diag::plural(k, "game", "games");
+    let d = if m.count != n {
+        Some(
+            Diag::error(
+                "ggf::match_count",
+                format!(
+                    "the match count says {}, but {} {}",
+                    plural(m.count),
+                    plural(n),
+                    if n == 1 { "follows" } else { "follow" }
+                ),
+            )
+            .label(format!("should be {n}")),
+        )
+    } else if synchro && n != 2 {
+        Some(
+            Diag::error(
+                "ggf::match_count",
+                format!(
+                    "a synchro match (`s` in TY) is two games, but this one has {}",
+                    plural(n)
+                ),
+            )
+            .label("should be 2"),
+        )
+    } else {
+        None
+    };
+    if let Some(d) = d {
+        let d = d.at(m.span).help(
+            "a match is its number of games then the games: `1 (;...;)`, or `2 (;...;)(;...;)` for a synchro pair",
+        );
+        first.tag_errors.insert(0, d);
+        first.tag_errors.truncate(MAX_TAG_ERRORS);
+    }
+}
+
+/// Reads the games of `text[start..end]`, a piece; spans are offsets into `text`.
+fn read_piece(text: &str, start: usize, end: usize) -> Vec<RawGame> {
+    let Some(mut i) = text.get(start..end) else {
+        return Vec::new();
+    };
+    let at = |rest: &str| end - rest.len();
+    let mut games: Vec<(RawGame, bool)> = Vec::new();
+    let mut current: Option<Match> = None;
+    while let Some(k) = i.find(|c: char| c == '(' || c.is_ascii_digit()) {
+        i = i.get(k..).unwrap_or("");
+        if i.starts_with(|c: char| c.is_ascii_digit()) {
+            if let Ok((rest, digits)) = match_count(i) {
+                close_match(current.take(), &mut games);
+                current = Some(Match {
+                    count: digits.parse().unwrap_or(usize::MAX),
+                    span: Span::new(at(i), digits.len()),
+                    first: games.len(),
+                });
+                i = rest;
+            } else {
+                // skip the whole run of digits
+                let run = i.find(|c: char| !c.is_ascii_digit()).unwrap_or(i.len());
+                i = i.get(run..).unwrap_or("");
+            }
+            continue;
+        }
+        match tag::<&str, &str, nom::error::Error<&str>>("(;").parse(i) {
+            Ok((rest, _)) => {
+                let (game, synchro, rest) = game(text, at(i), rest, end);
+                games.push((game, synchro));
+                i = rest;
+            }
+            Err(_) => i = i.get(1..).unwrap_or(""),
+        }
+    }
+    close_match(current, &mut games);
+    games.into_iter().map(|(g, _)| g).collect()
 }
 
 /// Reads the properties of one game from `i` (after `(;`); returns them, the
-/// position after `;)` and a syntax error if one stopped the game.
-fn props(text: &str, mut i: usize) -> (Vec<Prop>, usize, Option<Diag>) {
-    let b = text.as_bytes();
+/// rest after `;)` and a syntax error if one stopped the game.
+fn props(mut i: &str, end: usize) -> (Vec<Prop<'_>>, &str, Option<Diag>) {
+    let at = |rest: &str| end - rest.len();
     let mut out = Vec::new();
+    let mut last = at(i);
     loop {
-        while b.get(i).is_some_and(|c| c.is_ascii_whitespace()) {
-            i += 1;
+        i = multispace0::<&str, nom::error::Error<&str>>(i).map_or(i, |(rest, _)| rest);
+        if i.is_empty() {
+            let d = syntax(
+                "the game has no closing `;)`",
+                Span::new(last, 0),
+                "`;)` expected here",
+            )
+            .help("a GGF game ends with `;)`; the next game (a line starting with `(;`) or the end of the file came first");
+            return (out, i, Some(d));
         }
-        match b.get(i) {
-            None => {
-                let d = syntax(
-                    "the game has no closing `;)`",
-                    Span::new(text.len(), 0),
-                    "the file ends here",
-                );
-                return (out, i, Some(d));
-            }
-            Some(b';') if b.get(i + 1) == Some(&b')') => return (out, i + 2, None),
-            Some(c) if c.is_ascii_uppercase() => {
-                let start = i;
-                while b.get(i).is_some_and(|c| c.is_ascii_alphanumeric()) {
-                    i += 1;
-                }
-                let name = text.get(start..i).unwrap_or("").to_string();
-                if b.get(i) != Some(&b'[') {
-                    let d = syntax(
-                        format!("property `{name}` has no `[value]`"),
-                        Span::between(start, i),
-                        "expected `[` after this",
-                    );
-                    return (out, skip_game(text, i), Some(d));
-                }
-                i += 1;
-                let vstart = i;
-                let mut value = String::new();
-                loop {
-                    match b.get(i) {
-                        None => {
-                            let d = syntax(
-                                format!("the value of `{name}` has no closing `]`"),
-                                Span::between(start, vstart),
-                                "unterminated",
-                            );
-                            return (out, i, Some(d));
-                        }
-                        Some(b']') => break,
-                        Some(b'\\') if b.get(i + 1).is_some_and(|&c| c == b']' || c == b'\\') => {
-                            value.push(char::from(*b.get(i + 1).unwrap_or(&b']')));
-                            i += 2;
-                        }
-                        Some(_) => {
-                            let ch = text.get(i..).and_then(|r| r.chars().next()).unwrap_or(' ');
-                            value.push(ch);
-                            i += ch.len_utf8();
-                        }
-                    }
-                }
-                out.push(Prop {
-                    name,
-                    value,
-                    span: Span::between(start, i + 1),
-                    value_span: Span::between(vstart, i),
-                });
-                i += 1;
-            }
-            Some(_) => {
-                let len = text
-                    .get(i..)
-                    .and_then(|r| r.chars().next())
-                    .map_or(1, char::len_utf8);
-                let d = syntax(
-                    "unexpected text inside a game",
-                    Span::new(i, len),
-                    "not a property",
-                );
-                return (out, skip_game(text, i), Some(d));
-            }
+        if let Ok((rest, _)) = tag::<&str, &str, nom::error::Error<&str>>(";)").parse(i) {
+            return (out, rest, None);
         }
+        if tag::<&str, &str, nom::error::Error<&str>>("(;")
+            .parse(i)
+            .is_ok()
+        {
+            let d = syntax(
+                "the game has no closing `;)`",
+                Span::new(last, 0),
+                "`;)` expected here",
+            )
+            .help("a GGF game ends with `;)`; another game `(;` starts after this one");
+            return (out, i, Some(d));
+        }
+        let start = at(i);
+        let Ok((rest, name)) = prop_name(i) else {
+            let len = i.chars().next().map_or(1, char::len_utf8);
+            let d = syntax(
+                "unexpected text inside a game",
+                Span::new(start, len),
+                "not a property",
+            );
+            return (out, skip_game(i), Some(d));
+        };
+        let Ok((rest, _)) = char::<&str, nom::error::Error<&str>>('[').parse(rest) else {
+            let d = syntax(
+                format!("property `{name}` has no `[value]`"),
+                Span::new(start, name.len()),
+                "expected `[` after this",
+            );
+            return (out, skip_game(rest), Some(d));
+        };
+        let vstart = at(rest);
+        let (rest, value, closed) = value(rest);
+        if !closed {
+            let d = syntax(
+                format!("the value of `{name}` has no closing `]`"),
+                Span::between(start, vstart),
+                "unterminated",
+            )
+            .help("a value ends at `]` (written `\\]` inside it); the game stops here, and the next line that starts with `(;` starts the next game");
+            return (out, rest, Some(d));
+        }
+        let vend = at(rest) - 1;
+        out.push(Prop {
+            name,
+            value,
+            span: Span::between(start, vend + 1),
+            value_span: Span::between(vstart, vend),
+        });
+        last = vend + 1;
+        i = rest;
     }
 }
 
-/// The position after the `;)` that ends the game from `i`, or the end.
-fn skip_game(text: &str, i: usize) -> usize {
-    text.get(i..)
-        .and_then(|r| r.find(";)"))
-        .map_or(text.len(), |k| i + k + 2)
+/// The rest after the next `;)`, or nothing.
+fn skip_game(i: &str) -> &str {
+    i.find(";)")
+        .and_then(|k| i.get(k + 2..))
+        .unwrap_or_else(|| i.get(i.len()..).unwrap_or(""))
 }
 
-/// Reads `RE`: black's disc difference as scores, when it is one.
-fn result_of(re: &str) -> Option<(i64, i64)> {
+/// Reads `TY`.
+fn game_type(v: &str) -> Result<GameType, String> {
+    let mut t = GameType::default();
+    let mut i = v.trim();
+    while !i.is_empty() {
+        if let Ok((rest, digits)) = digit1::<&str, nom::error::Error<&str>>(i) {
+            let n: usize = digits.parse().unwrap_or(usize::MAX);
+            if n == 88 {
+                return Err("the octagonal board (`88`) is not supported".into());
+            }
+            if !(4..=16).contains(&n) || n % 2 != 0 {
+                return Err(format!(
+                    "a board of size `{digits}`: sizes are even, 4 to 16"
+                ));
+            }
+            t.size = Some(n);
+            i = rest;
+            continue;
+        }
+        let Some(c) = i.chars().next() else {
+            break;
+        };
+        i = i.get(c.len_utf8()..).unwrap_or("");
+        match c.to_ascii_lowercase() {
+            's' => t.synchro = true,
+            'k' => t.komi = true,
+            'a' => t.anti = true,
+            'b' | 'w' => {}
+            'r' => {
+                let (rest, n) = opt(digit1::<&str, nom::error::Error<&str>>)
+                    .parse(i)
+                    .unwrap_or((i, None));
+                t.random = Some(n.and_then(|n| n.parse().ok()));
+                i = rest;
+            }
+            other => {
+                return Err(format!(
+                    "`{other}` is not a game type flag (a board size, s, k, a, r, b or w)"
+                ));
+            }
+        }
+    }
+    Ok(t)
+}
+
+/// `KM` as a `Komi` value: `+3.500` is `3.5`; at most two decimals.
+fn komi_of(v: &str) -> Result<String, String> {
+    let v = v.trim();
+    let mut number = (
+        opt(one_of::<&str, &str, nom::error::Error<&str>>("+-")),
+        digit1,
+        opt(preceded(
+            char('.'),
+            take_while(|c: char| c.is_ascii_digit()),
+        )),
+    );
+    let Ok(("", (sign, int, frac))) = number.parse(v) else {
+        return Err(format!("`{v}` is not a number"));
+    };
+    let frac = frac.unwrap_or("").trim_end_matches('0');
+    if frac.len() > 2 {
+        return Err(format!("`{v}` has more than two decimals"));
+    }
+    let int = int.trim_start_matches('0');
+    let int = if int.is_empty() { "0" } else { int };
+    let zero = int == "0" && frac.is_empty();
+    let sign = if sign == Some('-') && !zero { "-" } else { "" };
+    Ok(if frac.is_empty() {
+        format!("{sign}{int}")
+    } else {
+        format!("{sign}{int}.{frac}")
+    })
+}
+
+/// Reads `RE`: black's result as a number, when it is one (no `:r`/`:t`).
+fn re_number(re: &str) -> Option<f64> {
     let v: f64 = re.trim().parse().ok()?;
-    if !v.is_finite() || v.fract() != 0.0 || !(-64.0..=64.0).contains(&v) {
+    v.is_finite().then_some(v)
+}
+
+/// Reads `RE` as disc counts on an `n`×`n` board (empties to the winner).
+fn result_of(re: &str, n: usize) -> Option<(i64, i64)> {
+    let v = re_number(re)?;
+    let all = (n * n) as i64;
+    if v.fract() != 0.0 || v.abs() > all as f64 {
         return None;
     }
     let d = v as i64;
-    if d % 2 != 0 {
+    if (all + d) % 2 != 0 {
         return None;
     }
-    Some(((64 + d) / 2, (64 - d) / 2))
+    Some(((all + d) / 2, (all - d) / 2))
+}
+
+/// The standard start on an `n`×`n` board, row by row from `a1`.
+fn start_cells(n: usize) -> String {
+    let h = n / 2;
+    if h == 0 {
+        return "-".repeat(n * n);
+    }
+    (0..n * n)
+        .map(|k| {
+            let (r, c) = (k / n, k % n);
+            match (r, c) {
+                _ if (r == h - 1 && c == h - 1) || (r == h && c == h) => 'O',
+                _ if (r == h - 1 && c == h) || (r == h && c == h - 1) => '*',
+                _ => '-',
+            }
+        })
+        .collect()
 }
 
 /// `BO` to a `Setup` value: `Ok(None)` for the standard start, `Err` for a
-/// board that is not 8x8 or malformed.
-fn setup_of(bo: &str) -> Result<Option<String>, String> {
+/// malformed board or one of another size than `size` (from `TY`).
+fn setup_of(bo: &str, size: Option<usize>) -> Result<(usize, Option<String>), String> {
     let mut parts = bo.split_whitespace();
-    let size = parts.next().unwrap_or("");
-    if size != "8" {
-        return Err(format!("a board of size `{size}`: only 8x8 is supported"));
+    let first = parts.next().unwrap_or("");
+    let n: usize = first
+        .parse()
+        .ok()
+        .filter(|n| (4..=16).contains(n) && n % 2 == 0)
+        .ok_or_else(|| format!("a board of size `{first}`: sizes are even, 4 to 16"))?;
+    if let Some(ty) = size.filter(|&ty| ty != n) {
+        return Err(format!("a {n}x{n} board, but TY says {ty}x{ty}"));
     }
     let rest: String = parts.collect();
     let mut chars: Vec<char> = rest.chars().collect();
@@ -182,13 +649,14 @@ fn setup_of(bo: &str) -> Result<Option<String>, String> {
             ));
         }
     };
-    if chars.len() != 64 {
+    if chars.len() != n * n {
         return Err(format!(
-            "{} instead of 64",
-            crate::diag::plural(chars.len(), "cell", "cells")
+            "{} instead of {}",
+            crate::diag::plural(chars.len(), "cell", "cells"),
+            n * n
         ));
     }
-    let mut cells = String::with_capacity(64);
+    let mut cells = String::with_capacity(n * n);
     for c in chars {
         cells.push(match c {
             '-' | '.' => '-',
@@ -197,13 +665,13 @@ fn setup_of(bo: &str) -> Result<Option<String>, String> {
             other => return Err(format!("cell `{other}` is not -, * or O")),
         });
     }
-    if cells == START_CELLS && side == 'b' {
-        return Ok(None);
+    if cells == start_cells(n) && side == 'b' {
+        return Ok((n, None));
     }
-    Ok(Some(format!("{cells} {side}")))
+    Ok((n, Some(format!("{cells} {side}"))))
 }
 
-fn tag(name: &str, value: String, p: &Prop) -> Tag {
+fn tag_of(name: &str, value: String, p: &Prop) -> Tag {
     Tag {
         name: name.to_string(),
         value,
@@ -212,15 +680,121 @@ fn tag(name: &str, value: String, p: &Prop) -> Tag {
     }
 }
 
-fn game(text: &str, start: usize, props: Vec<Prop>, stop: Option<Diag>, end: usize) -> RawGame {
+/// Reads one game from `i` (after its `(;` at `start`): the container's
+/// game, whether it is a synchro game (`s`), and the rest after it.
+fn game<'t>(text: &str, start: usize, i: &'t str, end: usize) -> (RawGame, bool, &'t str) {
+    let (props, rest, stop) = props(i, end);
+    let game_end = end - rest.len();
+    let head = Span::new(start, 2);
+    let mut errors: Vec<Diag> = Vec::new();
+    let mut error = |d: Diag| {
+        if errors.len() < MAX_TAG_ERRORS {
+            errors.push(d);
+        }
+    };
+    // the first of each property counts; moves repeat
+    let mut seen: HashSet<&str> = HashSet::new();
+    let mut kept: Vec<&Prop> = Vec::new();
+    for p in &props {
+        if p.name == "B" || p.name == "W" || seen.insert(p.name) {
+            kept.push(p);
+            continue;
+        }
+        error(
+            Diag::error(
+                "ggf::repeated_property",
+                format!("property `{}` is given twice in one game", p.name),
+            )
+            .at(p.span)
+            .label("repeated here")
+            .help(format!(
+                "a GGF game has one `{}`; the first one counts, remove this one",
+                p.name
+            )),
+        );
+    }
+    let first = |name: &str| kept.iter().find(|p| p.name == name).copied();
+    let mut no_replay = false;
+    let ty_prop = first("TY");
+    let ty = match ty_prop.map(|p| (p, game_type(&p.value))) {
+        None => GameType::default(),
+        Some((_, Ok(t))) => t,
+        Some((p, Err(why))) => {
+            no_replay = true;
+            error(
+                Diag::error("ggf::bad_type", format!("bad TY: {why}"))
+                    .at(p.value_span)
+                    .label(why)
+                    .help("TY is a board size (4 to 16, even) and flags: s synchro, k komi, a anti, r or rN random start, b or w"),
+            );
+            GameType::default()
+        }
+    };
+    let bo = first("BO");
+    let mut size = ty.size;
+    let mut setup = None;
+    if let Some(p) = bo {
+        match setup_of(&p.value, ty.size) {
+            Ok((n, s)) => {
+                size = Some(n);
+                setup = s;
+            }
+            Err(why) => {
+                no_replay = true;
+                error(
+                    Diag::error("reversi::bad_setup", format!("bad BO: {why}"))
+                        .at(p.value_span)
+                        .label(why)
+                        .help("BO[N then N×N cells (- empty, * black, O white) then * or O to move], N the TY size"),
+                );
+            }
+        }
+    }
+    if let (Some(_), Some(p), None) = (ty.random, ty_prop, bo) {
+        no_replay = true;
+        error(
+            Diag::error(
+                "ggf::missing_board",
+                "a random start (`r` in TY) without its board (BO)",
+            )
+            .at(p.value_span)
+            .label("a random start")
+            .help("a game from a random start gives that start in BO[...]; it is not the standard start"),
+        );
+    }
+    let n = size.unwrap_or(8);
+    let km = first("KM");
+    let mut komi = None;
+    if let Some(p) = km {
+        match komi_of(&p.value) {
+            Ok(k) => komi = Some(k),
+            Err(why) => error(
+                Diag::error("ggf::bad_komi", format!("bad KM: {why}"))
+                    .at(p.value_span)
+                    .label(why)
+                    .help("KM is the komi in black's view, a number with at most two decimals (`3.5`, `-2`)"),
+            ),
+        }
+    }
+    let has_moves = kept.iter().any(|p| p.name == "B" || p.name == "W");
+    if let (true, None, true, Some(p)) = (ty.komi, km, has_moves, ty_prop) {
+        error(
+            Diag::error(
+                "ggf::bad_komi",
+                "a komi game (`k` in TY) without its komi (KM)",
+            )
+            .at(p.value_span)
+            .label("a komi game")
+            .help("a komi game gives its komi in KM[...] once the first move is played"),
+        );
+    }
+
     let mut tags = Vec::new();
-    let mut tag_errors = Vec::new();
     let mut tokens = Vec::new();
     let mut players = Vec::new();
-    let mut no_replay = false;
-    let head = Span::new(start, 2);
-    match props.iter().find(|p| p.name == "GM") {
-        Some(p) => tags.push(tag("Game", p.value.trim().to_string(), p)),
+    let mut winner_claim = None;
+    match first("GM") {
+        Some(p) => tags.push(tag_of("Game", p.value.trim().to_string(), p)),
         None => tags.push(Tag {
             name: "Game".into(),
             value: "reversi".into(),
@@ -230,12 +804,13 @@ fn game(text: &str, start: usize, props: Vec<Prop>, stop: Option<Diag>, end: usi
     }
     tags.push(Tag {
         name: "Variant".into(),
-        value: "wof".into(),
-        span: head,
-        value_span: head,
+        value: if ty.anti { "anti" } else { "wof" }.into(),
+        span: ty_prop.map_or(head, |p| p.span),
+        value_span: ty_prop.map_or(head, |p| p.value_span),
     });
-    for p in &props {
-        match p.name.as_str() {
+    let size_at = ty_prop.or(bo);
+    for p in kept {
+        match p.name {
             "GM" => {}
             "B" | "W" => {
                 let raw = p.value.split('/').next().unwrap_or("");
@@ -256,81 +831,101 @@ fn game(text: &str, start: usize, props: Vec<Prop>, stop: Option<Diag>, end: usi
                     if p.name == "B" { "black" } else { "white" }.to_string(),
                 ));
             }
-            "PC" => tags.push(tag("Site", p.value.clone(), p)),
-            "DT" => tags.push(tag("Date", p.value.clone(), p)),
-            "PB" => tags.push(tag("Black", p.value.clone(), p)),
-            "PW" => tags.push(tag("White", p.value.clone(), p)),
-            "RE" => match result_of(&p.value) {
-                Some((b, w)) => tags.push(tag("Result", format!("{b}-{w}"), p)),
-                None => tags.push(tag("GGF_RE", p.value.clone(), p)),
+            "PC" => tags.push(tag_of("Site", p.value.to_string(), p)),
+            "DT" => tags.push(tag_of("Date", p.value.to_string(), p)),
+            "PB" => tags.push(tag_of("Black", p.value.to_string(), p)),
+            "PW" => tags.push(tag_of("White", p.value.to_string(), p)),
+            "RE" if !ty.anti => match result_of(&p.value, n) {
+                Some((b, w)) => tags.push(tag_of("Result", format!("{b}-{w}"), p)),
+                None => tags.push(tag_of("GGF_RE", p.value.to_string(), p)),
             },
-            "BO" => match setup_of(&p.value) {
-                Ok(Some(setup)) => tags.push(tag("Setup", setup, p)),
-                Ok(None) => {}
-                Err(why) => {
-                    no_replay = true;
-                    tag_errors.push(
-                        Diag::error("reversi::bad_setup", format!("bad BO: {why}"))
-                            .at(p.value_span)
-                            .label(why)
-                            .help("BO[8 then 64 cells (- empty, * black, O white) then * or O to move]"),
-                    );
+            "RE" => {
+                if let Some(d) = re_number(&p.value) {
+                    let k: f64 = komi.as_deref().and_then(|k| k.parse().ok()).unwrap_or(0.0);
+                    let seats = if d > k {
+                        vec![0]
+                    } else if d < k {
+                        vec![1]
+                    } else {
+                        vec![0, 1]
+                    };
+                    winner_claim = Some(WinnerClaim {
+                        seats,
+                        span: p.value_span,
+                        text: format!("RE[{}]", p.value),
+                    });
                 }
-            },
-            "TY" => {
-                let digits: String = p
-                    .value
-                    .chars()
-                    .skip_while(|c| !c.is_ascii_digit())
-                    .take_while(char::is_ascii_digit)
-                    .collect();
-                if !digits.is_empty() && digits != "8" {
-                    no_replay = true;
-                    tag_errors.push(
-                        Diag::error(
-                            "reversi::bad_setup",
-                            format!("a {digits}x{digits} game: only 8x8 is supported"),
-                        )
-                        .at(p.value_span)
-                        .label("not an 8x8 board"),
-                    );
-                }
-                tags.push(tag("GGF_TY", p.value.clone(), p));
+                tags.push(tag_of("GGF_RE", p.value.to_string(), p));
             }
-            other => tags.push(tag(&format!("GGF_{other}"), p.value.clone(), p)),
+            "TY" => {
+                if n != 8 {
+                    tags.push(tag_of("Size", n.to_string(), p));
+                }
+                tags.push(tag_of("GGF_TY", p.value.to_string(), p));
+            }
+            "KM" => {
+                if let Some(k) = &komi {
+                    tags.push(tag_of("Komi", k.clone(), p));
+                }
+            }
+            "BO" => {
+                if n != 8 && size_at.is_some_and(|s| std::ptr::eq(s, p)) {
+                    tags.push(tag_of("Size", n.to_string(), p));
+                }
+                if let Some(s) = &setup {
+                    tags.push(tag_of("Setup", s.clone(), p));
+                }
+            }
+            other => tags.push(tag_of(&format!("GGF_{other}"), p.value.to_string(), p)),
         }
     }
     if no_replay {
         tokens.clear();
+        players.clear();
     }
-    tag_errors.truncate(crate::record::MAX_TAG_ERRORS);
-    RawGame {
+    // in file order
+    errors.sort_by_key(|d| d.span.map_or(0, |s| s.offset));
+    let raw = RawGame {
         tags: Tags(tags),
-        tag_errors,
+        tag_errors: errors,
         tokens,
         stop: if no_replay { None } else { stop },
-        span: Span::between(start, end),
+        span: Span::between(start, game_end),
         token_players: players,
+        winner_claim,
         ..RawGame::default()
-    }
-}
-
-/// Reads every `(; ... ;)` game of a GGF file.
-pub fn read(text: &str) -> Vec<RawGame> {
-    let mut games = Vec::new();
-    let mut i = 0;
-    while let Some(k) = text.get(i..).and_then(|r| r.find("(;")) {
-        let start = i + k;
-        let (props, end, stop) = props(text, start + 2);
-        games.push(game(text, start, props, stop, end));
-        i = end.max(start + 2);
-    }
-    games
+    };
+    (raw, ty.synchro, rest)
 }
 
 fn escape(v: &str) -> String {
     v.replace('\\', "\\\\").replace(']', "\\]")
 }
+
+/// Black's result as GGF writes it, from disc counts on an `n`×`n` board:
+/// the difference with the empty squares given to the winner, or in an
+/// anti game black's margin with the empties given to the loser. `None` for
+/// counts no board holds.
+fn ggf_result(b: i64, w: i64, n: usize, anti: bool) -> Option<i64> {
+    let all = i64::try_from(n * n).ok()?;
+    if b < 0 || w < 0 || b.checked_add(w)? > all {
+        return None;
+    }
+    let empty = all - b - w;
+    let net = b - w;
+    let net = match net.cmp(&0) {
+        std::cmp::Ordering::Greater => net + empty,
+        std::cmp::Ordering::Less => net - empty,
+        std::cmp::Ordering::Equal => 0,
+    };
+    Some(if anti { -net } else { net })
+}
+
+/// The properties the writer makes from tags; a `GGF_XX` tag naming one of
+/// them is not written again.
+const MADE: &[&str] = &[
+    "GM", "PC", "DT", "PB", "PW", "RE", "TY", "KM", "BO", "B", "W",
+];
 
 /// Writes games as GGF. `Err` for a game that is not Reversi.
 pub fn write(games: &[DocGame]) -> Result<String, String> {
@@ -344,123 +939,507 @@ pub fn write(games: &[DocGame]) -> Result<String, String> {
 /// Writes one game as GGF, noting in `losses` what GGF cannot keep. `Err`
 /// for a game that is not Reversi.
 pub fn write_game(g: &DocGame, losses: &mut Losses) -> Result<String, String> {
-    let _ = losses;
-    let mut out = String::new();
-    {
-        if g.game != "reversi" {
-            return Err(format!("GGF holds Othello games only, not {}", g.game));
-        }
-        let gm = g
-            .tags
+    if g.game != "reversi" {
+        return Err(format!("GGF holds Othello games only, not {}", g.game));
+    }
+    let tag = |name: &str| {
+        g.tags
             .iter()
-            .find(|(k, v)| k == "Game" && v.trim().eq_ignore_ascii_case("othello"))
-            .map_or("Othello", |(_, v)| v.as_str());
-        out.push_str(&format!("(;GM[{}]", escape(gm)));
-        let mut ty = false;
-        let mut bo = false;
-        for (name, value) in &g.tags {
-            let prop = match name.as_str() {
-                "Site" => "PC".to_string(),
-                "Date" => "DT".to_string(),
-                "Black" => "PB".to_string(),
-                "White" => "PW".to_string(),
-                "Result" => {
-                    let Some(scores) = crate::record::parse_result_scores(value) else {
-                        continue;
-                    };
-                    if let [b, w] = scores[..] {
-                        out.push_str(&format!("RE[{:+}]", b - w));
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.trim())
+    };
+    let n = tag("Size")
+        .and_then(|v| v.parse::<usize>().ok())
+        .filter(|n| (4..=16).contains(n) && n % 2 == 0)
+        .unwrap_or(8);
+    let variant = g
+        .variant
+        .as_deref()
+        .or(tag("Variant"))
+        .unwrap_or("standard")
+        .to_ascii_lowercase();
+    let anti = variant == "anti";
+    let komi = tag("Komi").filter(|k| !k.is_empty());
+    let old = tag("GGF_TY")
+        .and_then(|v| game_type(v).ok())
+        .unwrap_or_default();
+    let mut ty = String::new();
+    if old.synchro {
+        ty.push('s');
+    }
+    ty.push_str(&n.to_string());
+    if old.komi || komi.is_some_and(|k| k.parse::<f64>().is_ok_and(|k| k != 0.0)) {
+        ty.push('k');
+    }
+    if anti {
+        ty.push('a');
+    }
+    if let Some(r) = old.random {
+        ty.push('r');
+        if let Some(k) = r {
+            ty.push_str(&k.to_string());
+        }
+    }
+    let gm = g
+        .tags
+        .iter()
+        .find(|(k, v)| k == "Game" && v.trim().eq_ignore_ascii_case("othello"))
+        .map_or("Othello", |(_, v)| v.as_str());
+    let mut out = format!("(;GM[{}]", escape(gm));
+    let (mut ty_done, mut bo_done, mut re_done) = (false, false, false);
+    for (name, value) in &g.tags {
+        match name.as_str() {
+            "Game" | "Variant" => {}
+            "Site" => out.push_str(&format!("PC[{}]", escape(value))),
+            "Date" => out.push_str(&format!("DT[{}]", escape(value))),
+            "Black" => out.push_str(&format!("PB[{}]", escape(value))),
+            "White" => out.push_str(&format!("PW[{}]", escape(value))),
+            "Result" if !re_done => {
+                let scores = crate::record::parse_result_scores(value);
+                let d = match scores.as_deref() {
+                    Some(&[b, w]) => ggf_result(b, w, n, anti),
+                    _ => None,
+                };
+                match d {
+                    Some(d) => {
+                        out.push_str(&format!("RE[{d:+}]"));
+                        re_done = true;
+                        if anti {
+                            losses.note(format!(
+                                "the Result tag `{value}` of an anti game: GGF keeps black's margin only (read back, its winner is checked)"
+                            ));
+                        }
                     }
-                    continue;
+                    None => losses.note(format!(
+                        "the Result tag `{value}`: not scores GGF can write"
+                    )),
                 }
-                "Setup" => {
-                    let v = value.trim();
-                    let (cells, side) = v.rsplit_once(char::is_whitespace).unwrap_or((v, "b"));
-                    let cells: String = cells
-                        .trim()
-                        .chars()
-                        .map(|c| match c {
-                            'X' | 'x' | '*' => '*',
-                            'O' | 'o' => 'O',
-                            _ => '-',
-                        })
-                        .collect();
-                    let side = if side.eq_ignore_ascii_case("w") {
-                        'O'
-                    } else {
-                        '*'
-                    };
-                    out.push_str(&format!("BO[8 {cells} {side}]"));
-                    bo = true;
-                    continue;
+            }
+            "GGF_RE" if !re_done => {
+                out.push_str(&format!("RE[{}]", escape(value)));
+                re_done = true;
+            }
+            "Size" | "GGF_TY" => {
+                if !ty_done {
+                    out.push_str(&format!("TY[{ty}]"));
+                    ty_done = true;
                 }
-                other => match other.strip_prefix("GGF_") {
-                    Some(p) if !p.is_empty() && p.chars().all(|c| c.is_ascii_alphanumeric()) => {
-                        ty |= p == "TY";
-                        bo |= p == "BO";
-                        p.to_string()
-                    }
-                    _ => continue,
-                },
-            };
-            out.push_str(&format!("{prop}[{}]", escape(value)));
+            }
+            "Komi" => out.push_str(&format!("KM[{}]", escape(value.trim()))),
+            "Setup" => {
+                out.push_str(&board(value, n));
+                bo_done = true;
+            }
+            other => match other.strip_prefix("GGF_") {
+                Some(p)
+                    if !p.is_empty()
+                        && p.chars().all(|c| c.is_ascii_alphanumeric())
+                        && p.starts_with(|c: char| c.is_ascii_uppercase())
+                        && !MADE.contains(&p) =>
+                {
+                    out.push_str(&format!("{p}[{}]", escape(value)));
+                }
+                _ => losses.note(format!("the {name} tag: GGF has no place for it")),
+            },
         }
-        if !ty {
-            out.push_str("TY[8]");
-        }
-        if !bo {
-            out.push_str(&format!("BO[8 {START_CELLS} *]"));
-        }
-        for m in g.moves.iter().filter(|m| !m.auto) {
-            let colour = if m.player == "white" { "W" } else { "B" };
-            let mv = if m.notation == "pass" {
-                "PA"
-            } else {
-                m.notation.as_str()
-            };
-            out.push_str(&format!("{colour}[{mv}]"));
-        }
-        out.push_str(";)\n");
+    }
+    if !ty_done {
+        out.push_str(&format!("TY[{ty}]"));
+    }
+    if !bo_done {
+        out.push_str(&board(&format!("{} b", start_cells(n)), n));
+    }
+    for m in g.moves.iter().filter(|m| !m.auto) {
+        let colour = if m.player == "white" { "W" } else { "B" };
+        let mv = if m.notation == "pass" {
+            "PA"
+        } else {
+            m.notation.as_str()
+        };
+        out.push_str(&format!("{colour}[{}]", escape(mv)));
+    }
+    out.push_str(";)\n");
+    let comments =
+        usize::from(g.comment.is_some()) + g.moves.iter().filter(|m| m.comment.is_some()).count();
+    if comments > 0 {
+        losses.note(format!(
+            "{}: GGF has no place for them",
+            crate::diag::plural(comments, "comment", "comments")
+        ));
+    }
+    if variant == "standard" {
+        losses.note(
+            "the Variant `standard`: GGF results give the empty squares to the winner (read back, the game is `wof`)",
+        );
     }
     Ok(out)
+}
+
+/// A `Setup` value as `BO[N rows... side]`.
+fn board(setup: &str, n: usize) -> String {
+    let v = setup.trim();
+    let (cells, side) = v.rsplit_once(char::is_whitespace).unwrap_or((v, "b"));
+    let cells: Vec<char> = cells
+        .trim()
+        .chars()
+        .map(|c| match c {
+            'X' | 'x' | '*' => '*',
+            'O' | 'o' => 'O',
+            _ => '-',
+        })
+        .collect();
+    let rows: Vec<String> = cells.chunks(n.max(1)).map(|r| r.iter().collect()).collect();
+    let side = if side.eq_ignore_ascii_case("w") {
+        'O'
+    } else {
+        '*'
+    };
+    format!("BO[{n} {} {side}]", rows.join(" "))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    const START8: &str = "---------------------------O*------*O---------------------------";
+
+    fn one(text: &str) -> RawGame {
+        let games = read(text);
+        assert_eq!(games.len(), 1, "{text}");
+        games.into_iter().next().unwrap()
+    }
+
+    fn codes(g: &RawGame) -> Vec<&str> {
+        g.tag_errors.iter().map(|d| d.code.as_ref()).collect()
+    }
+
     #[test]
     fn reads_properties_moves_and_spans() {
         let text =
             "junk (;GM[othello]PC[GGS]PB[a\\]b]RE[+2.000]TY[8]B[f5//1.2]W[ d6/-3.5/0.4]B[PA];)";
-        let games = read(text);
-        assert_eq!(games.len(), 1);
-        let g = &games[0];
+        let g = one(text);
         assert_eq!(g.tags.value("Game"), Some("othello"));
+        assert_eq!(g.tags.value("Variant"), Some("wof"));
         assert_eq!(g.tags.value("Black"), Some("a]b"));
         assert_eq!(g.tags.value("Result"), Some("33-31"));
         assert_eq!(g.tags.value("GGF_TY"), Some("8"));
+        assert_eq!(g.tags.value("Size"), None);
         let t: Vec<&str> = g.tokens.iter().map(|t| t.text(text)).collect();
         assert_eq!(t, ["f5", "d6", "PA"]);
         assert!(g.stop.is_none());
+        assert_eq!(g.tags.get("Black").unwrap().value_span.text(text), "a\\]b");
     }
 
     #[test]
-    fn results_boards_and_errors() {
-        assert_eq!(result_of("+64"), Some((64, 0)));
-        assert_eq!(result_of("-4.000"), Some((30, 34)));
-        assert_eq!(result_of("+3"), None);
-        assert_eq!(result_of("+12:r"), None);
-        assert_eq!(setup_of(&format!("8 {START_CELLS} *")), Ok(None));
-        assert!(setup_of(&format!("8 {START_CELLS} O")).unwrap().is_some());
-        assert!(setup_of("10 --- *").is_err());
-        let games = read("(;GM[Othello]B[f5");
+    fn results_boards_and_komi() {
+        assert_eq!(result_of("+64", 8), Some((64, 0)));
+        assert_eq!(result_of("-4.000", 8), Some((30, 34)));
+        assert_eq!(result_of("+3", 8), None);
+        assert_eq!(result_of("+12:r", 8), None);
+        assert_eq!(result_of("+100", 10), Some((100, 0)));
+        assert_eq!(result_of("+66", 8), None);
+        assert_eq!(start_cells(8), START8);
+        assert_eq!(start_cells(4), "-----O*--*O-----");
+        assert_eq!(setup_of(&format!("8 {START8} *"), None), Ok((8, None)));
+        assert!(
+            setup_of(&format!("8 {START8} O"), None)
+                .unwrap()
+                .1
+                .is_some()
+        );
+        assert!(setup_of(&format!("8 {START8} *"), Some(10)).is_err());
+        assert!(setup_of("10 --- *", None).is_err());
+        assert!(setup_of("9 --- *", None).is_err());
+        assert_eq!(
+            setup_of(&format!("10 {} *", start_cells(10)), Some(10)),
+            Ok((10, None))
+        );
+        assert_eq!(komi_of("+3.500"), Ok("3.5".into()));
+        assert_eq!(komi_of("-2"), Ok("-2".into()));
+        assert_eq!(komi_of("-0.00"), Ok("0".into()));
+        assert_eq!(komi_of("007.25"), Ok("7.25".into()));
+        assert!(komi_of("1.125").is_err());
+        assert!(komi_of("x").is_err());
+        assert!(komi_of("1.5x").is_err());
+    }
+
+    #[test]
+    fn game_types() {
+        let t = game_type("s8r20").unwrap();
+        assert!(t.synchro && !t.komi && !t.anti);
+        assert_eq!((t.size, t.random), (Some(8), Some(Some(20))));
+        let t = game_type("10ka").unwrap();
+        assert!(t.komi && t.anti && t.random.is_none());
+        assert_eq!(t.size, Some(10));
+        assert_eq!(game_type("8kr").unwrap().random, Some(None));
+        assert_eq!(game_type("").unwrap(), GameType::default());
+        assert!(game_type("88").is_err());
+        assert!(game_type("9").is_err());
+        assert!(game_type("18").is_err());
+        assert!(game_type("8x").is_err());
+    }
+
+    #[test]
+    fn type_flags_become_tags() {
+        let start10 = start_cells(10);
+        let text =
+            format!("(;GM[Othello]PB[a]PW[b]TY[10ka]KM[+2.50]RE[-6]BO[10 {start10} *]B[e4];)");
+        let g = one(&text);
+        assert_eq!(g.tags.value("Size"), Some("10"));
+        assert_eq!(g.tags.value("Variant"), Some("anti"));
+        assert_eq!(g.tags.value("Komi"), Some("2.5"));
+        assert_eq!(g.tags.value("Setup"), None);
+        assert_eq!(g.tags.value("Result"), None);
+        assert_eq!(g.tags.value("GGF_RE"), Some("-6"));
+        let claim = g.winner_claim.as_ref().unwrap();
+        assert_eq!(claim.seats, [1]);
+        assert_eq!(claim.span.text(&text), "-6");
+        assert!(g.tag_errors.is_empty(), "{:?}", g.tag_errors);
+        assert_eq!(g.tokens.len(), 1);
+
+        // a draw against the komi, a black win in an anti game
+        let g = one("(;TY[8ka]KM[2]RE[+2]B[f5];)");
+        assert_eq!(g.winner_claim.unwrap().seats, [0, 1]);
+        let g = one("(;TY[8a]RE[+10.000]B[f5];)");
+        assert_eq!(g.winner_claim.unwrap().seats, [0]);
+        // a resigned anti game claims nothing
+        assert!(one("(;TY[8a]RE[+10:r]B[f5];)").winner_claim.is_none());
+
+        // komi without anti: the Result stays disc counts
+        let g = one("(;TY[8k]KM[-1.5]RE[+2]B[f5];)");
+        assert_eq!(g.tags.value("Variant"), Some("wof"));
+        assert_eq!(g.tags.value("Komi"), Some("-1.5"));
+        assert_eq!(g.tags.value("Result"), Some("33-31"));
+
+        // a random start takes its board from BO
+        let mut cells: Vec<char> = START8.chars().collect();
+        cells[0] = '*';
+        cells[63] = 'O';
+        let cells: String = cells.into_iter().collect();
+        let g = one(&format!("(;TY[s8r20]BO[8 {cells} O]W[f5];)"));
+        assert_eq!(g.tags.value("Setup"), Some(format!("{cells} w").as_str()));
+        assert!(g.tag_errors.is_empty());
+
+        // 6x6 from BO alone
+        let g = one(&format!("(;BO[6 {} *]B[c2];)", start_cells(6)));
+        assert_eq!(g.tags.value("Size"), Some("6"));
+    }
+
+    #[test]
+    fn type_errors_stop_the_replay() {
+        let g = one("(;GM[Othello]TY[8r20]B[f5];)");
+        assert_eq!(codes(&g), ["ggf::missing_board"]);
+        assert!(g.tokens.is_empty());
+        let g = one("(;GM[Othello]TY[88]B[f5];)");
+        assert_eq!(codes(&g), ["ggf::bad_type"]);
+        assert!(g.tokens.is_empty());
+        let g = one(&format!("(;TY[10]BO[8 {START8} *]B[f5];)"));
+        assert_eq!(codes(&g), ["reversi::bad_setup"]);
+        assert!(g.tokens.is_empty());
+        let g = one("(;TY[8k]B[f5];)");
+        assert_eq!(codes(&g), ["ggf::bad_komi"]);
+        assert_eq!(g.tokens.len(), 1);
+        // a komi game not started yet has no KM
+        assert!(one("(;TY[8k];)").tag_errors.is_empty());
+        let g = one("(;KM[1.333]B[f5];)");
+        assert_eq!(codes(&g), ["ggf::bad_komi"]);
+    }
+
+    #[test]
+    fn repeated_properties() {
+        let text = "(;GM[Othello]PB[a]TY[8x]PB[c]GM[Chess]B[f5]W[d6];)";
+        let g = one(text);
+        assert_eq!(
+            codes(&g),
+            [
+                "ggf::bad_type",
+                "ggf::repeated_property",
+                "ggf::repeated_property"
+            ]
+        );
+        assert_eq!(g.tag_errors[1].span.unwrap().text(text), "PB[c]");
+        assert_eq!(g.tags.value("Black"), Some("a"));
+        assert_eq!(g.tags.value("Game"), Some("Othello"));
+        assert!(g.tokens.is_empty());
+        let many = format!("(;GM[Othello]{};)", "BO[2]".repeat(1000));
+        assert_eq!(one(&many).tag_errors.len(), MAX_TAG_ERRORS);
+    }
+
+    #[test]
+    fn broken_games_recover_at_the_next_line() {
+        // a line missing its `;)`
+        let text = "(;GM[Othello]PB[a]B[f5]W[d6]\n(;GM[Othello]PB[c]B[f5];)\n";
+        let games = read(text);
+        assert_eq!(games.len(), 2);
+        let stop = games[0].stop.as_ref().unwrap();
+        assert_eq!(stop.code, "ggf::syntax");
+        assert_eq!(stop.span.unwrap().offset, text.find('\n').unwrap());
+        assert_eq!(games[0].tokens.len(), 2);
+        assert!(games[1].stop.is_none());
+        assert_eq!(games[1].tags.value("Black"), Some("c"));
+
+        // an unclosed value, lone CR line ends
+        let text = "(;GM[Othello]PB[a]B[f5]C[oops;)\r(;GM[Othello]PB[c]B[f5]W[d6];)\r";
+        let games = read(text);
+        assert_eq!(games.len(), 2);
+        let stop = games[0].stop.as_ref().unwrap();
+        assert_eq!(stop.span.unwrap().text(text), "C[");
+        assert_eq!(games[0].tokens.len(), 1);
+        assert_eq!(games[1].tokens.len(), 2);
+        assert!(games[1].stop.is_none());
+
+        // a game that runs into the next one on its line
+        let games = read("(;GM[Othello]B[f5](;GM[Othello]B[d3];)");
+        assert_eq!(games.len(), 2);
         assert_eq!(games[0].stop.as_ref().unwrap().code, "ggf::syntax");
+        assert!(games[1].stop.is_none());
+
+        // junk inside a game skips to its `;)`; a file cut short
         let games = read("(;GM[Othello]B[f5]x;)(;B[f5];)");
         assert_eq!(games.len(), 2);
         assert_eq!(games[0].stop.as_ref().unwrap().code, "ggf::syntax");
-        let games = read("(;GM[Othello]TY[10]B[f5];)");
-        assert!(games[0].tokens.is_empty());
-        assert_eq!(games[0].tag_errors[0].code, "reversi::bad_setup");
+        assert_eq!(
+            read("(;GM[Othello]B[f5")[0].stop.as_ref().unwrap().code,
+            "ggf::syntax"
+        );
+        assert_eq!(read("(;GM[Othello]B").len(), 1);
+        assert!(read("12345678 ( ( 9").is_empty());
+    }
+
+    #[test]
+    fn match_counts() {
+        let g = "(;GM[Othello]B[f5];)";
+        let s = "(;GM[Othello]TY[s8]B[f5];)";
+        assert!(
+            read(&format!("1 {g}\n2 {s}{s}\n"))
+                .iter()
+                .all(|g| g.tag_errors.is_empty())
+        );
+        let games = read(&format!("1 {g}{g}\n"));
+        assert_eq!(codes(&games[0]), ["ggf::match_count"]);
+        assert!(games[1].tag_errors.is_empty());
+        let games = read(&format!("3 {g}{g}\n1 {g}\n"));
+        assert_eq!(codes(&games[0]), ["ggf::match_count"]);
+        assert!(
+            games[0].tag_errors[0]
+                .message
+                .contains("3 games, but 2 games follow")
+        );
+        assert!(games[2].tag_errors.is_empty());
+        let games = read(&format!("1 {s}\n"));
+        assert_eq!(codes(&games[0]), ["ggf::match_count"]);
+        assert!(games[0].tag_errors[0].message.contains("synchro"));
+    }
+
+    fn streamed(text: &str, limit: usize) -> Vec<RawGame> {
+        let buf = TextBuf::new(
+            Vec::new(),
+            Box::new(std::io::Cursor::new(text.as_bytes().to_vec())),
+            limit,
+        );
+        games(buf)
+            .map(|g| {
+                let mut g = g.unwrap();
+                g.raw.shift(g.origin.offset);
+                g.raw
+            })
+            .collect()
+    }
+
+    #[test]
+    fn streaming_gives_the_same_games() {
+        let text = "junk\n1 (;GM[Othello]PB[a]B[f5]W[d6]\r\n(;GM[Othello]C[x\ny;)]B[f5];)(;B[f5];)\r(;B[f5]C[open\n\n2 (;B[f5];)(;B[f5];)\n";
+        let whole = read(text);
+        assert_eq!(whole.len(), 6);
+        assert_eq!(streamed(text, 1 << 20), whole);
+        // a long line of games is read a game at a time, under the size limit
+        let line = "(;GM[Othello]PB[a]C[;)]B[f5];)".repeat(6000);
+        let whole = read(&line);
+        assert_eq!(whole.len(), 6000);
+        assert!(
+            whole
+                .iter()
+                .all(|g| g.stop.is_none() && g.tokens.len() == 1)
+        );
+        assert_eq!(streamed(&line, 100_000), whole);
+    }
+
+    fn doc(tags: &[(&str, &str)], variant: &str) -> DocGame {
+        DocGame {
+            game: "reversi".into(),
+            variant: Some(variant.into()),
+            tags: tags
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
+            comment: Some("hi".into()),
+            moves: Vec::new(),
+            result: None,
+            final_position: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn ggf_results() {
+        assert_eq!(ggf_result(4, 59, 8, false), Some(-56));
+        assert_eq!(ggf_result(41, 23, 8, false), Some(18));
+        assert_eq!(ggf_result(15, 48, 8, true), Some(34));
+        assert_eq!(ggf_result(30, 30, 8, true), Some(0));
+        assert_eq!(ggf_result(60, 39, 10, false), Some(22));
+        assert_eq!(ggf_result(i64::MAX, 1, 8, false), None);
+        assert_eq!(ggf_result(-1, 1, 8, false), None);
+        assert_eq!(ggf_result(40, 40, 8, false), None);
+        assert_eq!(start_cells(0), "");
+    }
+
+    #[test]
+    fn writes_types_results_and_losses() {
+        let mut losses = Losses::default();
+        let g = doc(
+            &[
+                ("Game", "reversi"),
+                ("Event", "Cup"),
+                ("Black", "a"),
+                ("Result", "4-59"),
+                ("Round", "2"),
+            ],
+            "standard",
+        );
+        let out = write_game(&g, &mut losses).unwrap();
+        assert!(
+            out.starts_with("(;GM[Othello]PB[a]RE[-56]TY[8]BO[8 "),
+            "{out}"
+        );
+        let notes: Vec<&str> = losses.iter().collect();
+        assert_eq!(notes.len(), 4, "{notes:?}");
+        assert!(notes[0].contains("Event"));
+        assert!(notes[1].contains("Round"));
+        assert!(notes[2].contains("1 comment"));
+        assert!(notes[3].contains("standard"));
+        let read_back = one(&out);
+        assert_eq!(read_back.tags.value("Result"), Some("4-60"));
+
+        let mut losses = Losses::default();
+        let g = doc(
+            &[
+                ("Size", "10"),
+                ("Komi", "1.5"),
+                ("GGF_TY", "s8r20"),
+                ("Result", "30-60"),
+            ],
+            "anti",
+        );
+        let out = write_game(&g, &mut losses).unwrap();
+        assert!(
+            out.starts_with("(;GM[Othello]TY[s10kar20]KM[1.5]RE[+40]BO[10 "),
+            "{out}"
+        );
+        let back = one(&out);
+        assert_eq!(back.tags.value("Size"), Some("10"));
+        assert_eq!(back.tags.value("Komi"), Some("1.5"));
+        assert_eq!(back.tags.value("Variant"), Some("anti"));
+        assert_eq!(back.winner_claim.unwrap().seats, [0]);
+        assert!(back.tag_errors.is_empty(), "{:?}", back.tag_errors);
+        assert!(losses.iter().any(|l| l.contains("anti game")));
     }
 }

@@ -352,9 +352,7 @@ pub fn open<'a>(
             Ok((None, transcript::read(t)))
         })),
         Format::Csv => Box::new(csv::games(buf)),
-        Format::Ggf => Box::new(chunked(buf, crate::source::trees(), |t| {
-            Ok((None, ggf::read(t)))
-        })),
+        Format::Ggf => Box::new(ggf::games(buf)),
         Format::Pentobi => Box::new(chunked(buf, crate::source::trees(), |t| {
             let (text, games) = pentobi::read(t);
             Ok((Some(text), games))
