@@ -229,6 +229,9 @@ pub struct SourceGame {
     /// a clean one straight from its bytes ([`SourceGame::materialize`]
     /// writes the text when needed).
     pub record: Option<Box<wthor::Record>>,
+    /// For a game read from one line of a game tree with branches (Pentobi):
+    /// the child taken at each branching node, 1-based (`1.3.2`).
+    pub variation: Option<String>,
 }
 
 impl SourceGame {
@@ -291,9 +294,23 @@ impl SourceGame {
         crate::replay::replay(&self.raw, &self.text, opts)
     }
 
+    /// How human output names the game: `game 4`, `game 4 (variation 1.3.2)`.
+    pub fn label(&self) -> String {
+        game_label(self.index, self.variation.as_deref())
+    }
+
     /// Line and column positions of the game's spans in its file.
     pub fn lines(&self) -> crate::span::LineIndex<'_> {
         crate::span::LineIndex::at(&self.text, self.origin)
+    }
+}
+
+/// How human output names a game: `game 4`, or `game 4 (variation 1.3.2)`
+/// for a line of a game tree.
+pub fn game_label(index: usize, variation: Option<&str>) -> String {
+    match variation {
+        Some(v) => format!("game {index} (variation {v})"),
+        None => format!("game {index}"),
     }
 }
 
@@ -343,7 +360,12 @@ pub fn open<'a>(
     } else {
         limit
     };
-    let buf = TextBuf::new(first, reader, limit);
+    let buf = if format == Format::Pentobi {
+        let charset = pentobi::charset(&first);
+        TextBuf::decoded(first, reader, limit, charset)
+    } else {
+        TextBuf::new(first, reader, limit)
+    };
     let games: Box<dyn Iterator<Item = Result<SourceGame, String>> + 'a> = match format {
         Format::Gamerec | Format::Wthor => Box::new(gamerec::games(buf)),
         Format::Json => Box::new(json::games(buf)),
@@ -355,10 +377,7 @@ pub fn open<'a>(
         Format::Ggf => Box::new(chunked(buf, crate::source::trees(), |t| {
             Ok((None, ggf::read(t)))
         })),
-        Format::Pentobi => Box::new(chunked(buf, crate::source::trees(), |t| {
-            let (text, games) = pentobi::read(t);
-            Ok((Some(text), games))
-        })),
+        Format::Pentobi => Box::new(pentobi::games(buf)),
     };
     Ok((format, wrap(name, format, games, no_games)))
 }
@@ -593,7 +612,13 @@ pub fn read_with(name: &str, bytes: Vec<u8>, opts: &ReadOptions) -> Result<Input
             byte_map: Some(read.byte_map),
         });
     }
-    let text = utf8(bytes)?;
+    let pentobi =
+        detect::choose(name, &String::from_utf8_lossy(&bytes), opts.forced).0 == Format::Pentobi;
+    let text = if pentobi {
+        pentobi::decode(&bytes)?
+    } else {
+        utf8(bytes)?
+    };
     let (format, _) = detect::choose(name, &text, opts.forced);
     match format {
         Format::Gamerec | Format::Wthor => {

@@ -87,6 +87,9 @@ pub fn game_json(g: &SourceGame, r: &GameReport) -> Value {
     let mut obj = Map::new();
     obj.insert("file".into(), json!(g.file.name));
     obj.insert("index".into(), json!(g.index));
+    if let Some(v) = &g.variation {
+        obj.insert("variation".into(), json!(v));
+    }
     let tags: Map<String, Value> = r
         .tags
         .iter()
@@ -164,7 +167,7 @@ struct Sink<'a> {
     err: &'a mut dyn Write,
     quiet: bool,
     format: OutputFormat,
-    per_game: Option<fn(&str, usize, &GameReport) -> String>,
+    per_game: Option<fn(&str, &str, &GameReport) -> String>,
     summary: Summary,
     file_errors: Vec<FileError>,
     skipped: Vec<FileError>,
@@ -213,7 +216,7 @@ impl Sink<'_> {
                             // rendered in the replay step
                             self.err.write_all(rendered.as_bytes())?;
                             if let Some(describe) = self.per_game {
-                                let text = describe(&g.file.name, g.index, r);
+                                let text = describe(&g.file.name, &g.label(), r);
                                 write!(self.out, "{}", visible(&text))?;
                             }
                         }
@@ -302,7 +305,7 @@ impl Sink<'_> {
 pub fn run(
     ctx: &mut Ctx,
     args: &Args,
-    per_game: Option<fn(&str, usize, &GameReport) -> String>,
+    per_game: Option<fn(&str, &str, &GameReport) -> String>,
 ) -> i32 {
     let machine = args.format != OutputFormat::Human;
     let opts = Options {
