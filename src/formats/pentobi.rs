@@ -73,6 +73,7 @@ use nom::{
 use crate::diag::Diag;
 use crate::formats::{Losses, SourceGame};
 use crate::games::blokus::setup;
+use crate::games::blokus::trigon::notation::{parse_triangle, triangle_name};
 use crate::model::DocGame;
 use crate::record::{RawGame, Tag, Tags, Token};
 use crate::source::{Charset, Chunk, TextBuf};
@@ -672,11 +673,14 @@ fn gc_tag(line: &str) -> Option<(String, String)> {
 /// Whether a Pentobi `RE` value reads as a gamerec `Result` (scores
 /// separated by `-`).
 fn is_score_list(v: &str) -> bool {
-    let parts: Vec<&str> = v.trim().split('-').collect();
+    let v = v.trim();
+    let (sep, signed) = if v.contains(',') { (',', true) } else { ('-', false) };
+    let parts: Vec<&str> = v.split(sep).map(str::trim).collect();
     parts.len() >= 2
-        && parts
-            .iter()
-            .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
+        && parts.iter().all(|p| {
+            let digits = if signed { p.strip_prefix('-').unwrap_or(p) } else { p };
+            !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+        })
 }
 
 /// The game one line of a tree stands for; normalised move values are
@@ -1093,132 +1097,297 @@ pub fn write(games: &[DocGame]) -> Result<String, String> {
 /// Writes one game as a Pentobi file, noting in `losses` what Pentobi
 /// cannot keep. `Err` for a game Pentobi cannot hold.
 pub fn write_game(g: &DocGame, losses: &mut Losses) -> Result<String, String> {
-    let _ = losses;
-    let mut out = String::new();
-    {
-        if g.game != "blokus" {
-            return Err(format!(
-                "Pentobi files hold Blokus games only, not {}",
-                g.game
+    if g.game != "blokus" {
+        return Err(format!(
+            "Pentobi files hold Blokus games only, not {}",
+            g.game
+        ));
+    }
+    let tag = |n: &str| g.tags.iter().find(|(k, _)| k == n).map(|(_, v)| v.trim());
+    let duo = g.variant.as_deref() == Some("duo");
+    let trigon = g.variant.as_deref() == Some("trigon");
+    let players: u8 = tag("Players").and_then(|p| p.parse().ok()).unwrap_or(4);
+    let mut turn = Turn::Identity;
+    if !duo && !trigon {
+        if tag("Size").is_some_and(|s| s != "20") {
+            return Err("Pentobi plays classic Blokus on 20x20 boards only".into());
+        }
+        let corners = tag("Corners").unwrap_or(RULE_TEXT_CORNERS);
+        turn = Turn::to_pentobi(corners).ok_or_else(|| {
+            format!(
+                "Pentobi's corners are \"{PENTOBI_CORNERS}\"; this game's (\"{corners}\") are no reflection or rotation of them"
+            )
+        })?;
+        if let Some(how) = turn.describe() {
+            losses.note(format!(
+                "the corners \"{corners}\": Pentobi's are \"{PENTOBI_CORNERS}\", so the board is written {how} (every square of the moves and the setup)"
             ));
         }
-        let tag = |n: &str| g.tags.iter().find(|(k, _)| k == n).map(|(_, v)| v.trim());
-        let duo = g.variant.as_deref() == Some("duo");
-        let trigon = g.variant.as_deref() == Some("trigon");
-        let players: u8 = tag("Players").and_then(|p| p.parse().ok()).unwrap_or(4);
-        if !duo && !trigon {
-            if tag("Size").is_some_and(|s| s != "20") {
-                return Err("Pentobi plays classic Blokus on 20x20 boards only".into());
-            }
-            let corners = tag("Corners").map(|c| c.to_ascii_lowercase().replace(' ', ""));
-            if corners.as_deref() != Some(&PENTOBI_CORNERS.replace(' ', "")) {
-                return Err(format!(
-                    "Pentobi's corners are \"{PENTOBI_CORNERS}\"; this game's are {}",
-                    tag("Corners")
-                        .map_or("the rule text's (no Corners tag)".to_string(), |c| format!(
-                            "\"{c}\""
-                        ))
-                ));
-            }
-        }
-        let gm = match (duo, players, trigon) {
-            (true, _, _) => "Blokus Duo",
-            (false, 2, false) => "Blokus Two-Player",
-            (false, 3, false) => "Blokus Three-Player",
-            (false, 2, true) => "Blokus Trigon Two-Player",
-            (false, 3, true) => "Blokus Trigon Three-Player",
-            (false, _, true) => "Blokus Trigon",
-            _ => "Blokus",
+    }
+    let scoring = tag("Scoring").unwrap_or("basic");
+    let pentobi_scored = scoring.eq_ignore_ascii_case("pentobi");
+    if !pentobi_scored {
+        let which = match tag("Scoring") {
+            Some(s) => format!("the Scoring tag \"{s}\""),
+            None => "the basic scoring (no Scoring tag)".to_string(),
         };
-        out.push_str(&format!("(;FF[4]CA[UTF-8]GM[{gm}]"));
-        let seats = seat_tags(duo, players, trigon);
-        let colour_names: &[&str] = if duo {
-            &["purple", "orange"]
-        } else {
-            &["blue", "yellow", "red", "green"]
-        };
-        let colour_ids: &[&str] = if duo {
-            &["B", "W"]
-        } else {
-            &["1", "2", "3", "4"]
-        };
-        for (name, value) in &g.tags {
-            let setup_colour = (0..colour_names.len() as u8)
-                .position(|c| setup::tag_name(duo, c) == Some(name.as_str()));
-            if let Some(c) = setup_colour {
-                let id = if duo {
-                    ["AB", "AW"].get(c).copied().unwrap_or("AW").to_string()
-                } else {
-                    format!("A{}", c + 1)
-                };
-                let items = setup::squares_sorted(value);
-                if !items.is_empty() {
-                    out.push_str(&id);
-                    for item in items {
-                        out.push_str(&format!("[{}]", escape(&item)));
-                    }
-                }
-                continue;
-            }
-            if name == setup::FIRST {
-                let c = colour_names
-                    .iter()
-                    .position(|n| n.eq_ignore_ascii_case(value.trim()));
-                if let Some(id) = c.and_then(|c| colour_ids.get(c)) {
-                    out.push_str(&format!("PL[{id}]"));
-                }
-                continue;
-            }
-            let id = match name.as_str() {
-                "Date" => "DT".to_string(),
-                "Event" => "EV".to_string(),
-                "Site" => "PC".to_string(),
-                n => {
-                    if let Some(k) = seats.iter().position(|s| s == &n) {
-                        if seats.len() == 2 {
-                            if k == 0 { "PB" } else { "PW" }.to_string()
-                        } else {
-                            format!("P{}", k + 1)
-                        }
-                    } else {
-                        match n.strip_prefix("SGF_") {
-                            Some(p)
-                                if !p.is_empty()
-                                    && p.bytes()
-                                        .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit()) =>
-                            {
-                                p.to_string()
-                            }
-                            _ => continue,
-                        }
-                    }
-                }
+        losses.note(format!(
+            "{which}: a Pentobi file is scored by Pentobi's rules (it reads back as [Scoring \"pentobi\"])"
+        ));
+    }
+    let gm = match (duo, players, trigon) {
+        (true, _, _) => "Blokus Duo",
+        (false, 2, false) => "Blokus Two-Player",
+        (false, 3, false) => "Blokus Three-Player",
+        (false, 2, true) => "Blokus Trigon Two-Player",
+        (false, 3, true) => "Blokus Trigon Three-Player",
+        (false, _, true) => "Blokus Trigon",
+        _ => "Blokus",
+    };
+    let mut out = format!("(;FF[4]CA[UTF-8]GM[{gm}]");
+    let seats = seat_tags(duo, players, trigon);
+    let colour_names: &[&str] = if duo {
+        &["purple", "orange"]
+    } else {
+        &["blue", "yellow", "red", "green"]
+    };
+    let colour_ids: &[&str] = if duo {
+        &["B", "W"]
+    } else {
+        &["1", "2", "3", "4"]
+    };
+    // tags Pentobi has no property for, kept in the game comment `GC`
+    let mut gc: Vec<String> = Vec::new();
+    for (name, value) in &g.tags {
+        let setup_colour = (0..colour_names.len() as u8)
+            .position(|c| setup::tag_name(duo, c) == Some(name.as_str()));
+        if let Some(c) = setup_colour {
+            let id = if duo {
+                ["AB", "AW"].get(c).copied().unwrap_or("AW").to_string()
+            } else {
+                format!("A{}", c + 1)
             };
-            out.push_str(&format!("{id}[{}]", escape(value)));
+            let items = setup::squares_sorted(&turn.apply(value));
+            if !items.is_empty() {
+                out.push_str(&id);
+                for item in items {
+                    out.push_str(&format!("[{}]", escape(&item)));
+                }
+            }
+            continue;
         }
-        if let Some(c) = &g.comment {
+        if name == setup::FIRST {
+            let c = colour_names
+                .iter()
+                .position(|n| n.eq_ignore_ascii_case(value.trim()));
+            if let Some(id) = c.and_then(|c| colour_ids.get(c)) {
+                out.push_str(&format!("PL[{id}]"));
+            }
+            continue;
+        }
+        let id = match name.as_str() {
+            // said by GM, the corners and the scoring above
+            "Game" | "Variant" | "Players" | "Size" | "Corners" | "Scoring" => continue,
+            "Date" => "DT".to_string(),
+            "Event" => "EV".to_string(),
+            "Site" => "PC".to_string(),
+            "Round" => "RO".to_string(),
+            "Result" if pentobi_scored => "RE".to_string(),
+            "Result" => {
+                losses.note(format!(
+                    "the Result tag \"{value}\": its scores are under the {scoring} scoring, and a Pentobi file's are Pentobi's"
+                ));
+                continue;
+            }
+            "SGF_GC" => {
+                gc.insert(0, value.clone());
+                continue;
+            }
+            n => {
+                if let Some(k) = seats.iter().position(|s| s == &n) {
+                    if seats.len() == 2 {
+                        if k == 0 { "PB" } else { "PW" }.to_string()
+                    } else {
+                        format!("P{}", k + 1)
+                    }
+                } else {
+                    match n.strip_prefix("SGF_") {
+                        Some(p)
+                            if !p.is_empty()
+                                && p.bytes()
+                                    .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit()) =>
+                        {
+                            p.to_string()
+                        }
+                        _ => {
+                            let line = format!(
+                                "[{n} \"{}\"]",
+                                value.replace('\\', "\\\\").replace('"', "\\\"")
+                            );
+                            if gc_tag(&line).is_some() && !value.contains(['\n', '\r']) {
+                                gc.push(line);
+                            } else {
+                                losses.note(format!(
+                                    "the {n} tag: Pentobi has no place for it"
+                                ));
+                            }
+                            continue;
+                        }
+                    }
+                }
+            }
+        };
+        out.push_str(&format!("{id}[{}]", escape(value)));
+    }
+    if !gc.is_empty() {
+        out.push_str(&format!("GC[{}]", escape(&gc.join("\n"))));
+    }
+    if let Some(c) = &g.comment {
+        out.push_str(&format!("C[{}]", escape(c)));
+    }
+    out.push('\n');
+    for m in g.moves.iter().filter(|m| !m.auto && m.notation != "pass") {
+        let colour = match (duo, m.player.as_str()) {
+            (true, "purple") => "B",
+            (true, _) => "W",
+            (false, "blue") => "1",
+            (false, "yellow") => "2",
+            (false, "red") => "3",
+            _ => "4",
+        };
+        let squares = m.notation.rsplit(':').next().unwrap_or("");
+        let squares = match turn {
+            Turn::Identity => squares.to_string(),
+            _ => setup::squares_sorted(&turn.apply(squares)).join(" "),
+        };
+        out.push_str(&format!(";{colour}[{squares}]"));
+        if let Some(c) = &m.comment {
             out.push_str(&format!("C[{}]", escape(c)));
         }
         out.push('\n');
-        for m in g.moves.iter().filter(|m| !m.auto && m.notation != "pass") {
-            let colour = match (duo, m.player.as_str()) {
-                (true, "purple") => "B",
-                (true, _) => "W",
-                (false, "blue") => "1",
-                (false, "yellow") => "2",
-                (false, "red") => "3",
-                _ => "4",
-            };
-            let squares = m.notation.rsplit(':').next().unwrap_or("");
-            out.push_str(&format!(";{colour}[{squares}]"));
-            if let Some(c) = &m.comment {
-                out.push_str(&format!("C[{}]", escape(c)));
-            }
-            out.push('\n');
-        }
-        out.push_str(")\n");
     }
+    out.push_str(")\n");
     Ok(out)
+}
+
+/// The rule text's corners (a classic game without a `Corners` tag).
+const RULE_TEXT_CORNERS: &str = "blue a20, yellow a1, red t1, green t20";
+
+/// One of the eight symmetries of the 20x20 board: the one that takes a
+/// game's corners to Pentobi's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Turn {
+    Identity,
+    /// `(x, y)` to each of these, x and y from 0 at `a1`.
+    Map(bool, bool, bool),
+}
+
+impl Turn {
+    /// The square `(x, y)` (from 0) moved.
+    fn at(self, x: u8, y: u8) -> (u8, u8) {
+        match self {
+            Turn::Identity => (x, y),
+            Turn::Map(swap, flip_x, flip_y) => {
+                let (x, y) = if swap { (y, x) } else { (x, y) };
+                let x = if flip_x { 19 - x.min(19) } else { x };
+                let y = if flip_y { 19 - y.min(19) } else { y };
+                (x, y)
+            }
+        }
+    }
+
+    fn all() -> impl Iterator<Item = Turn> {
+        (0..8u8).map(|k| {
+            if k == 0 {
+                Turn::Identity
+            } else {
+                Turn::Map(k & 4 != 0, k & 2 != 0, k & 1 != 0)
+            }
+        })
+    }
+
+    /// The symmetry taking each colour's corner in `corners` to Pentobi's.
+    fn to_pentobi(corners: &str) -> Option<Turn> {
+        let from = corner_squares(corners)?;
+        let to = corner_squares(PENTOBI_CORNERS)?;
+        Turn::all().find(|t| {
+            from.iter()
+                .zip(&to)
+                .all(|(&(x, y), &want)| t.at(x, y) == want)
+        })
+    }
+
+    /// How the board is moved, for a warning (`None` when it is not).
+    fn describe(self) -> Option<&'static str> {
+        match self {
+            Turn::Identity => None,
+            Turn::Map(false, true, false) => Some("reflected left to right"),
+            Turn::Map(false, false, true) => Some("reflected top to bottom"),
+            Turn::Map(false, _, _) => Some("turned half a turn"),
+            Turn::Map(true, false, false) => Some("reflected in the diagonal from a1 to t20"),
+            Turn::Map(true, true, true) => Some("reflected in the diagonal from a20 to t1"),
+            Turn::Map(true, true, false) => Some("turned a quarter turn anticlockwise"),
+            Turn::Map(true, false, true) => Some("turned a quarter turn clockwise"),
+        }
+    }
+
+    /// A move's or setup value's squares moved (piece names and item
+    /// separators kept; what is not a square kept as written).
+    fn apply(self, value: &str) -> String {
+        if self == Turn::Identity {
+            return value.to_string();
+        }
+        let mut out = String::with_capacity(value.len());
+        let mut word = String::new();
+        let flush = |word: &mut String, out: &mut String| {
+            match parse_triangle(word) {
+                Some((col, row)) if col < 20 && row < 20 => {
+                    let (x, y) = self.at(col, row);
+                    out.push_str(&setup_name(x, y));
+                }
+                _ => out.push_str(word),
+            }
+            word.clear();
+        };
+        for c in value.chars() {
+            if c == ',' || c.is_whitespace() {
+                flush(&mut word, &mut out);
+                out.push(c);
+            } else if c == ':' {
+                out.push_str(&word);
+                out.push(c);
+                word.clear();
+            } else {
+                word.push(c);
+            }
+        }
+        flush(&mut word, &mut out);
+        out
+    }
+}
+
+fn setup_name(x: u8, y: u8) -> String {
+    triangle_name(x, y)
+}
+
+/// The corner squares `(x, y)` of blue, yellow, red, green in a `Corners`
+/// value (20x20).
+fn corner_squares(corners: &str) -> Option<[(u8, u8); 4]> {
+    let mut out = [None; 4];
+    for entry in corners.split(',') {
+        let mut parts = entry.split_whitespace();
+        let (colour, square) = (parts.next()?, parts.next()?);
+        let c = ["blue", "yellow", "red", "green"]
+            .iter()
+            .position(|n| n.eq_ignore_ascii_case(colour))?;
+        let (col, row) = parse_triangle(square)?;
+        if col >= 20 || row >= 20 {
+            return None;
+        }
+        *out.get_mut(c)? = Some((col, row));
+    }
+    let [a, b, c, d] = out;
+    Some([a?, b?, c?, d?])
 }
 
 #[cfg(test)]
