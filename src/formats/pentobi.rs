@@ -674,11 +674,19 @@ fn gc_tag(line: &str) -> Option<(String, String)> {
 /// separated by `-`).
 fn is_score_list(v: &str) -> bool {
     let v = v.trim();
-    let (sep, signed) = if v.contains(',') { (',', true) } else { ('-', false) };
+    let (sep, signed) = if v.contains(',') {
+        (',', true)
+    } else {
+        ('-', false)
+    };
     let parts: Vec<&str> = v.split(sep).map(str::trim).collect();
     parts.len() >= 2
         && parts.iter().all(|p| {
-            let digits = if signed { p.strip_prefix('-').unwrap_or(p) } else { p };
+            let digits = if signed {
+                p.strip_prefix('-').unwrap_or(p)
+            } else {
+                p
+            };
             !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
         })
 }
@@ -726,7 +734,9 @@ fn line_game(tree: &Tree, path: &[usize], out: &mut String) -> RawGame {
             (false, 4, false)
         }
     };
-    if duo {
+    if no_replay {
+        // a variant gamerec does not play: only the tags the file gives
+    } else if duo {
         tags.push(synth("Variant", "duo", head));
     } else if trigon {
         tags.push(synth("Variant", "trigon", head));
@@ -739,7 +749,9 @@ fn line_game(tree: &Tree, path: &[usize], out: &mut String) -> RawGame {
         }
         tags.push(synth("Corners", PENTOBI_CORNERS, head));
     }
-    tags.push(synth("Scoring", "pentobi", head));
+    if !no_replay {
+        tags.push(synth("Scoring", "pentobi", head));
+    }
     let seats = seat_tags(duo, players, trigon);
     let colour_names: &[&str] = if duo {
         &["purple", "orange"]
@@ -859,13 +871,23 @@ fn line_game(tree: &Tree, path: &[usize], out: &mut String) -> RawGame {
                 }
             }
         }
+        if chosen.is_none() {
+            // a colour this game does not have (`4[...]` with three
+            // colours): Pentobi skips the node; read it as a move of that
+            // colour, so that the replay says whose turn it was
+            chosen = node
+                .props
+                .iter()
+                .find(|p| is_move_id(&p.id))
+                .and_then(|p| move_colour(&p.id, 4).map(|(r, c)| (r, c, p)));
+        }
         for p in node.props.iter().filter(|p| is_move_id(&p.id)) {
             if chosen.is_some_and(|(_, _, q)| std::ptr::eq(p, q)) {
                 continue;
             }
             let why = match chosen {
                 Some((_, _, q)) => format!("Pentobi reads one move per node, here `{}`", q.id),
-                None => "no colour of this game".to_string(),
+                None => "no colour of a game of this kind".to_string(),
             };
             ctx.tag_errors.push(
                 Diag::warning(
@@ -1227,9 +1249,7 @@ pub fn write_game(g: &DocGame, losses: &mut Losses) -> Result<String, String> {
                             if gc_tag(&line).is_some() && !value.contains(['\n', '\r']) {
                                 gc.push(line);
                             } else {
-                                losses.note(format!(
-                                    "the {n} tag: Pentobi has no place for it"
-                                ));
+                                losses.note(format!("the {n} tag: Pentobi has no place for it"));
                             }
                             continue;
                         }
