@@ -94,6 +94,8 @@ struct Prop {
 struct Node {
     props: Vec<Prop>,
     children: Vec<usize>,
+    /// Where its last property ends.
+    end: usize,
 }
 
 impl Node {
@@ -274,9 +276,13 @@ impl Tree {
             let r = ws(text.get(*i..).unwrap_or("")).map_or("", |(r, _)| r);
             *i = at(r);
             let Ok((r, id)) = ident(r) else {
+                let end = props
+                    .last()
+                    .map_or(*i, |p: &Prop| p.span.offset + p.span.length);
                 return Ok(Node {
                     props,
                     children: Vec::new(),
+                    end,
                 });
             };
             let start = *i;
@@ -575,8 +581,20 @@ pub fn games<'a>(mut buf: TextBuf<'a>) -> impl Iterator<Item = Result<SourceGame
                 };
                 match line {
                     Some((path, variation)) => {
-                        let mut text = c.text.clone();
-                        let raw = line_game(&c.tree, &path, &mut text);
+                        // in a tree with branches, the text to the end of the
+                        // file line of the line's last node (the lines of a
+                        // book share a long text); whole with a syntax error
+                        let leaf = path.last().and_then(|&n| c.tree.nodes.get(n));
+                        let cut = match (leaf, &c.tree.err) {
+                            (Some(leaf), None) if c.lines.branches && c.replayed => c
+                                .text
+                                .get(leaf.end..)
+                                .and_then(|r| r.find(['\n', '\r']))
+                                .map_or(c.text.len(), |k| leaf.end + k),
+                            _ => c.text.len(),
+                        };
+                        let mut text = c.text.get(..cut).unwrap_or(&c.text).to_string();
+                        let raw = line_game(&c.tree, &path, &mut text, cut);
                         let mut g = SourceGame::of(text, c.origin, raw);
                         g.variation = variation;
                         return Some(Ok(g));
@@ -621,11 +639,11 @@ pub fn read_lines(text: &str) -> (String, Vec<(RawGame, Option<String>)>) {
         let mut lines = Lines::new(&tree);
         if tree.replayed() {
             while let Some((path, variation)) = lines.next(&tree) {
-                games.push((line_game(&tree, &path, &mut out_text), variation));
+                games.push((line_game(&tree, &path, &mut out_text, tree.end), variation));
             }
         } else {
             let path = tree.nodes.first().map(|_| vec![0]).unwrap_or_default();
-            games.push((line_game(&tree, &path, &mut out_text), None));
+            games.push((line_game(&tree, &path, &mut out_text, tree.end), None));
         }
     }
     (out_text, games)
@@ -692,8 +710,9 @@ fn is_score_list(v: &str) -> bool {
 }
 
 /// The game one line of a tree stands for; normalised move values are
-/// appended to `out` (the text its spans point into).
-fn line_game(tree: &Tree, path: &[usize], out: &mut String) -> RawGame {
+/// appended to `out` (the text its spans point into, the tree's text up to
+/// `end` at least).
+fn line_game(tree: &Tree, path: &[usize], out: &mut String, end: usize) -> RawGame {
     let head = Span::new(tree.start, 1);
     let mut tags = Vec::new();
     let mut tag_errors = Vec::new();
@@ -979,7 +998,7 @@ fn line_game(tree: &Tree, path: &[usize], out: &mut String) -> RawGame {
         comment,
         tokens,
         stop,
-        span: Span::between(tree.start, tree.end),
+        span: Span::between(tree.start, end.min(tree.end)),
         token_players: claims,
         ..RawGame::default()
     }
