@@ -1117,9 +1117,10 @@ fn first_line_through(tree: &Tree, path: &[usize], n: usize) -> bool {
     let Some(k) = path.iter().position(|&m| m == n) else {
         return false;
     };
-    path.windows(2)
-        .skip(k)
-        .all(|w| tree.nodes.get(w[0]).and_then(|node| node.children.first()) == Some(&w[1]))
+    path.windows(2).skip(k).all(|w| match w {
+        [a, b] => tree.nodes.get(*a).and_then(|node| node.children.first()) == Some(b),
+        _ => true,
+    })
 }
 
 fn escape(v: &str) -> String {
