@@ -24,8 +24,11 @@
 //! (`.wtb`, `.txt`, `.csv`, `.ggf`, `.blksgf`, case-insensitive; a `.txt`
 //! whose first non-blank character is `[` is gamerec text); then JSON by a leading
 //! `{` followed by `"` (a gamerec file may start with a `{ comment }`), YAML by
-//! a top-level `games:` key, Pentobi by a leading `(` and `GM[Blokus` near
-//! the start, GGF by a leading `(;`; everything else is gamerec text.
+//! a top-level `games:` key, Pentobi by a leading `(` and `GM[Blokus` (or
+//! Pentobi's `GM[Nexos`, `GM[Callisto`, `GM[GembloQ`) near the start, GGF by
+//! a leading `(;`; everything else is gamerec text. A Pentobi file is decoded
+//! as its `CA` says, Latin-1 when it has none and is not UTF-8
+//! ([`pentobi::charset`]).
 
 pub mod csv;
 pub mod detect;

@@ -7,61 +7,106 @@
 //! The text is the file itself; each move's token is the value inside
 //! `B[...]`, `W[...]` or `1[...]`..`4[...]` (the comma-separated squares).
 //!
-//! Reading:
+//! Reading (the lexical parts — white space, property identifiers, values
+//! — are nom parsers; the tree structure is a loop with an explicit stack, so
+//! that no nesting depth can exhaust the call stack):
+//! - Charset: `CA[UTF-8]` is UTF-8 (a byte that is not is an error of the
+//!   file), `CA[ISO-8859-1]` (or `Latin1`) is Latin-1. Without `CA`, or with
+//!   another name (`pentobi::charset` warns), the text is UTF-8 unless the
+//!   first byte past ASCII does not start a UTF-8 character: then the whole
+//!   file is Latin-1, SGF's default charset (Pentobi before 13.0 read such
+//!   files so). The first tree's `CA` (in the first 64 KiB) decides for the
+//!   file. Spans of a Latin-1 file count the UTF-8 text's bytes.
 //! - `Game "blokus"`; `Blokus Duo` is `Variant "duo"`; `Two-Player` and
 //!   `Three-Player` set `Players "2"`/`"3"`; classic games get Pentobi's
 //!   corners, `Corners "blue a20, yellow t20, red t1, green a1"`, and every
 //!   game `Scoring "pentobi"`. The Trigon names are `Variant "trigon"`
 //!   (with `Players "2"`/`"3"` likewise, no `Corners`: the starting points
-//!   are shared). Another `GM` is `record::unknown_game` at it.
-//! - Moves: `B` is the first colour, `W` the second, `1`..`4` the colours in
-//!   turn order; the colour must be the side to move once the replay has
-//!   passed for colours without a move (Pentobi writes no passes), else
-//!   `record::wrong_player`.
-//!   A move node's `C[...]` is the move's comment; the root's is the game's.
+//!   are shared). Another `GM` (Pentobi's `Blokus Junior`, `Nexos`,
+//!   `Callisto`, `GembloQ`...) is `pentobi::unsupported_variant` at it,
+//!   naming the `GM` values gamerec reads; such a tree is one game, not
+//!   replayed.
+//! - Variations: every line of a game tree, from the root to a leaf, is a
+//!   game (in file order: first children first), sharing the root's tags.
+//!   In a tree with branches each carries its variation path
+//!   (`SourceGame::variation`, `1.3.2`: the child taken at each branching
+//!   node, 1-based). A tree is read whole (it is one piece of text); its
+//!   lines are made one at a time, each with the tree's text up to the file
+//!   line of its last node.
+//! - Moves, one per node as Pentobi reads them: with two colours (Duo) the
+//!   first of `B`, `W`, `1`, `2`, `BLUE`, `GREEN` in the node; otherwise the
+//!   first of `1`..`4`, `BLUE`, `YELLOW`, `RED`, `GREEN` (Pentobi 0.1's
+//!   colour properties). Another move property in the node is
+//!   `pentobi::move_ignored` (a warning). A move for a colour the game does
+//!   not have (`4[...]` with three colours), which Pentobi skips, is read as
+//!   that colour's move so that the replay names it. The colour must be the
+//!   side to move once the replay has passed for colours without a move
+//!   (Pentobi writes no passes), else `record::wrong_player`. An empty value
+//!   (`B[]`, written by early Pentobi versions) is a pass. A move node's
+//!   `C[...]` is the move's comment; the root's is the game's.
 //! - Names: `PB`/`PW` are the first two seats' tags (`Purple`/`Orange` in
 //!   Duo, `Player1`/`Player2` with two players, `Blue`/`Yellow` with four);
 //!   `P1`..`P4` the seats in order (Trigon: `PB`/`PW` with two players,
-//!   `P1`..`P3` blue, yellow, red with three). `DT` is `Date`, `EV` `Event`, `PC` `Site`,
-//!   `RE` is kept as `SGF_RE` (Pentobi's result text is not a score list);
-//!   `FF`, `CA`, `AP`, `GM` are format data and dropped; any other root
-//!   property `XX` is kept as `SGF_XX`.
-//! - A move property with several values (`1[r12][r13]...`, one point
-//!   per value, as Pentobi wrote moves before its version 0.3 and still
-//!   reads them, e.g. in its Trigon opening book) is one move of those
-//!   points, read from a normalised copy like the values below.
+//!   `P1`..`P3` blue, yellow, red with three). `DT` is `Date`, `EV` `Event`,
+//!   `PC` `Site`, `RO` `Round`; `RE` is `Result` when it is a score list
+//!   (`81-66`, `5, -3`), else kept as `SGF_RE`. `GC` lines of the form
+//!   `[Name "value"]` (`\` escapes `"` and `\`) are tags (the writer keeps
+//!   there the tags Pentobi has no property for); the rest of `GC` is
+//!   `SGF_GC`. `FF`, `CA`, `AP`, `GM` are format data and dropped; any other
+//!   root property `XX` is kept as `SGF_XX`.
+//! - A move property with several values (`1[r12][r13]...`, one point per
+//!   value, as Pentobi wrote moves before its version 0.3 and still reads
+//!   them, e.g. in its Trigon opening book) is one move of those points,
+//!   read from a normalised copy like the values below.
 //! - SGF escapes: `\` takes the next character literally, `\` before a line
-//!   break removes it. A move value holding white space or escapes is read
-//!   from a normalised copy appended after the file's text (its spans point
-//!   there); Pentobi writes none.
-//! - Variations: the main line (the first child at every branch) is
-//!   validated; the others are skipped, and a warning
-//!   (`pentobi::variations_ignored`) says how many.
-//! - Setup properties in the root: `AB`/`AW` (first/second colour) and
-//!   `A1`..`A4` (colours in turn order), each value one piece as its squares,
-//!   become the Blokus setup tags (`SetupPurple`/`SetupOrange` in Duo,
-//!   `SetupBlue`..`SetupGreen` in classic), one tag per colour holding its
-//!   pieces separated by spaces (`AB` and `A1` both feed the first colour).
-//!   With one plain value the tag's value is the file's text and errors
-//!   point into it; with several, errors blame all of the values. `PL` (`B`,
-//!   `W`, `1`..`4`) becomes `First` with the colour's name. A colour Duo
-//!   does not have (`A3`, `PL[3]`) and `AE` (remove squares: the setup starts
+//!   break (LF, CRLF, LFCR or a lone CR) removes it. A move value holding
+//!   white space or escapes, and an empty one, is read from a normalised copy
+//!   appended after the file's text (its spans point there); Pentobi writes
+//!   none.
+//! - Setup: `AB`/`AW` (first/second colour) and `A1`..`A4` (colours in turn
+//!   order), each value one piece as its squares, become the Blokus setup
+//!   tags (`SetupPurple`/`SetupOrange` in Duo, `SetupBlue`..`SetupGreen` in
+//!   classic), one tag per colour holding its pieces separated by spaces
+//!   (`AB` and `A1` both feed the first colour). With one plain value the
+//!   tag's value is the file's text and errors point into it; with several,
+//!   errors blame all of the values. `PL` (`B`, `W`, `1`..`4`) becomes
+//!   `First` with the colour's name. Pentobi reads setup in any node: in the
+//!   root and in every node of the line before its first move they make the
+//!   game's starting setup together (a `PL` outside the root counts only in
+//!   a node with setup, as in Pentobi). A setup in a node after a move
+//!   (Pentobi makes the position so far plus the setup a new start) has no
+//!   place in gamerec's record, whose Blokus tags hold a starting setup
+//!   only: it is `pentobi::setup_after_moves` at the node, the moves before
+//!   it are validated and the line stops there. A colour the game does not
+//!   have (`A3`, `PL[3]` in Duo) and `AE` (remove squares: the setup starts
 //!   from an empty board, there is nothing to remove) are `blokus::bad_tags`
 //!   at the property, and the game is not replayed. Setup values are checked
 //!   by the Blokus rules (`src/games/blokus/setup.rs`).
-//! - Malformed SGF (text outside nodes, an unterminated value or tree) is
-//!   `pentobi::syntax`.
+//! - Malformed SGF (text outside nodes, an unterminated value or tree, an
+//!   empty tree) is `pentobi::syntax`, given to the first line through the
+//!   node read last; the lines read before it stand.
 //!
-//! Writing (Blokus games that Pentobi can hold: Duo, Trigon, or classic on 20x20 with
-//! Pentobi's corners; a classic game with the rule text's corners, the
-//! default, is refused since Pentobi's differ): `FF[4]`,
-//! `CA[UTF-8]`, `GM`, the names and the tags above, then one node per
-//! written move (`;B[..]` in Duo, `;1[..]`..`;4[..]` in classic) with the
-//! squares sorted from `a1` row by row and the piece name left out; passes are
-//! not written. Setup tags are written back as `AB`/`AW` (Duo) or `A1`..`A4`
-//! (classic), one value per piece, squares sorted the same way, and `First`
-//! as `PL`. A file whose setup squares are already sorted (Pentobi's own)
-//! reads back to the same games; otherwise a second write is a fixed point.
+//! Writing (Blokus games that Pentobi can hold: Duo, Trigon, or classic on
+//! 20x20): `FF[4]`, `CA[UTF-8]`, `GM`, the names and the tags above, then one
+//! node per written move (`;B[..]` in Duo, `;1[..]`..`;4[..]` in classic)
+//! with the squares sorted from `a1` row by row and the piece name left out;
+//! passes are not written. Setup tags are written back as `AB`/`AW` (Duo) or
+//! `A1`..`A4` (classic), one value per piece, squares sorted the same way,
+//! and `First` as `PL`. A file whose setup squares are already sorted
+//! (Pentobi's own) reads back to the same games; otherwise a second write is
+//! a fixed point. What a Pentobi file cannot keep is noted in
+//! [`Losses`](crate::formats::Losses):
+//! - a classic game whose corners are not Pentobi's (the rule text's, the
+//!   default, or a `Corners` tag) is written moved by the symmetry of the
+//!   board that takes each colour's corner to Pentobi's (the rule text's
+//!   corners: the reflection in the diagonal from a20 to t1), every square of
+//!   its moves and setup; scores, winners and plies read back the same.
+//!   Corners no symmetry maps onto Pentobi's are refused;
+//! - a scoring other than `pentobi` (the file reads back as `Scoring
+//!   "pentobi"`), and a `Result` under it (its scores are not Pentobi's); a
+//!   `Result` under Pentobi's scoring is written as `RE`;
+//! - a tag with no property and no `[Name "value"]` line for it in `GC` (a
+//!   value holding a line break).
 
 use nom::{
     IResult, Parser,
