@@ -600,7 +600,22 @@ pub fn decode(bytes: &[u8]) -> Result<String, String> {
 
 /// A file's games, one line of a game tree at a time (each tree is read
 /// whole, then its lines are made one by one).
-pub fn games<'a>(mut buf: TextBuf<'a>) -> impl Iterator<Item = Result<SourceGame, String>> + 'a {
+pub fn games<'a>(buf: TextBuf<'a>) -> impl Iterator<Item = Result<SourceGame, String>> + 'a {
+    games_within(buf, LINES_BUDGET)
+}
+
+/// How much text the lines of a file's branching trees may hold in all
+/// (each line holds its tree's text up to its last node, so a tree of many
+/// long lines holds the square of its size): past it, a tree's remaining
+/// lines are one error (`pentobi::too_many_lines`), so that no file keeps
+/// the reader busy for long. A book of 16,000 lines in 440 KB takes 3.5 GB.
+pub const LINES_BUDGET: usize = 8 << 30;
+
+fn games_within<'a>(
+    mut buf: TextBuf<'a>,
+    budget: usize,
+) -> impl Iterator<Item = Result<SourceGame, String>> + 'a {
+    let mut spent = 0usize;
     struct Current {
         text: String,
         origin: Origin,
@@ -638,6 +653,17 @@ pub fn games<'a>(mut buf: TextBuf<'a>) -> impl Iterator<Item = Result<SourceGame
                                 .map_or(c.text.len(), |k| leaf.end + k),
                             _ => c.text.len(),
                         };
+                        if c.lines.branches {
+                            spent = spent.saturating_add(cut).saturating_add(path.len() * 16);
+                        }
+                        if spent > budget {
+                            let mut text = c.text.clone();
+                            let mut raw = line_game(&c.tree, &[], &mut text, c.tree.end);
+                            raw.stop = Some(too_many_lines(c.tree.start));
+                            let origin = c.origin;
+                            current = None;
+                            return Some(Ok(SourceGame::of(text, origin, raw)));
+                        }
                         let mut text = c.text.get(..cut).unwrap_or(&c.text).to_string();
                         let raw = line_game(&c.tree, &path, &mut text, cut);
                         let mut g = SourceGame::of(text, c.origin, raw);
@@ -678,12 +704,21 @@ pub fn read_lines(text: &str) -> (String, Vec<(RawGame, Option<String>)>) {
     let mut out_text = text.to_string();
     let mut games = Vec::new();
     let mut i = 0;
+    let mut spent = 0usize;
     while let Some(k) = text.get(i..).and_then(|r| r.find('(')) {
         let tree = Tree::read(text, i + k);
         i = tree.end.max(i + k + 1);
         let mut lines = Lines::new(&tree);
         if tree.replayed() {
             while let Some((path, variation)) = lines.next(&tree) {
+                // the lines' moves in all, as the streaming reader's budget
+                spent = spent.saturating_add(path.len() * 16);
+                if spent > LINES_BUDGET / 64 {
+                    let mut raw = line_game(&tree, &[], &mut out_text, tree.end);
+                    raw.stop = Some(too_many_lines(tree.start));
+                    games.push((raw, None));
+                    break;
+                }
                 games.push((line_game(&tree, &path, &mut out_text, tree.end), variation));
             }
         } else {
@@ -692,6 +727,16 @@ pub fn read_lines(text: &str) -> (String, Vec<(RawGame, Option<String>)>) {
         }
     }
     (out_text, games)
+}
+
+fn too_many_lines(start: usize) -> Diag {
+    Diag::error(
+        "pentobi::too_many_lines",
+        "the lines of this file's game trees hold more text than gamerec validates; the rest of this tree is not validated",
+    )
+    .at(Span::new(start, 1))
+    .label("this tree's remaining lines")
+    .help("split the tree into several files")
 }
 
 /// Reads every game tree of a `.blksgf` text (see [`read_lines`]).
@@ -1588,6 +1633,39 @@ mod tests {
             Some("pentobi::setup_after_moves")
         );
         assert_eq!(g.tags.get("SetupOrange"), None);
+    }
+
+    #[test]
+    fn deep_and_wide_trees_stay_bounded() {
+        // nesting deeper than any call stack: read without recursion
+        let deep = format!(
+            "(;GM[Blokus Duo]{}{})",
+            "(;B[e10]".repeat(100_000),
+            ")".repeat(100_000)
+        );
+        let (_, games) = read(&deep);
+        assert_eq!(games.len(), 1);
+        assert_eq!(games[0].tokens.len(), 100_000);
+        // a comb (a long line branching at every node): past the budget, one
+        // error for the rest of the tree
+        let mut comb = String::from("(;GM[Blokus Duo]");
+        for _ in 0..300 {
+            comb.push_str("(;B[e10])(;B[e10]");
+        }
+        comb.push_str(&")".repeat(301));
+        let got: Vec<SourceGame> = games_within(TextBuf::of_str(&comb), 1 << 20)
+            .map(|g| g.unwrap())
+            .collect();
+        assert!(got.len() < 301, "{}", got.len());
+        let last = got.last().unwrap();
+        assert_eq!(
+            last.raw.stop.as_ref().map(|d| d.code.as_ref()),
+            Some("pentobi::too_many_lines")
+        );
+        let all: Vec<SourceGame> = super::games(TextBuf::of_str(&comb))
+            .map(|g| g.unwrap())
+            .collect();
+        assert_eq!(all.len(), 301);
     }
 
     #[test]
