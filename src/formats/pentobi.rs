@@ -285,6 +285,18 @@ impl Tree {
                             cur = Some(n);
                         }
                         Err(d) => {
+                            // the broken node, empty: the line through it
+                            // carries the error
+                            let n = tree.nodes.len();
+                            if let Some(parent) = cur.and_then(|c| tree.nodes.get_mut(c)) {
+                                parent.children.push(n);
+                                tree.nodes.push(Node {
+                                    props: Vec::new(),
+                                    children: Vec::new(),
+                                    end: i,
+                                });
+                                cur = Some(n);
+                            }
                             tree.err = Some((d, cur));
                             break;
                         }
@@ -1633,6 +1645,24 @@ mod tests {
             Some("pentobi::setup_after_moves")
         );
         assert_eq!(g.tags.get("SetupOrange"), None);
+    }
+
+    #[test]
+    fn a_syntax_error_goes_with_its_line() {
+        let (t, games) = read_lines("(;GM[Blokus Duo];B[e10](;W[j5];B[d9])(;W[k4];B[x");
+        assert_eq!(games.len(), 2);
+        assert!(games[0].0.stop.is_none());
+        let moves: Vec<&str> = games[1].0.tokens.iter().map(|k| k.text(&t)).collect();
+        assert_eq!(moves, ["e10", "k4"]);
+        assert_eq!(
+            games[1].0.stop.as_ref().map(|d| d.code.as_ref()),
+            Some("pentobi::syntax")
+        );
+        assert_eq!(games[1].1.as_deref(), Some("2"));
+        let (_, games) = read_lines("(;GM[Blokus Duo];B[e10](;W[j5])(;W[k4]");
+        assert_eq!(games.len(), 2);
+        assert!(games[0].0.stop.is_none());
+        assert!(games[1].0.stop.is_some());
     }
 
     #[test]
