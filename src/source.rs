@@ -8,8 +8,13 @@
 //! (its [`Origin`]), so diagnostics still give file offsets, lines and
 //! columns.
 //!
+//! The bytes are UTF-8 text, or as a reader asks ([`Charset`], for
+//! Pentobi's SGF files: Latin-1, or UTF-8 unless the first byte past ASCII
+//! is not).
+//!
 //! What ends a file early (the games before it are kept):
-//! - bytes that are not UTF-8: "not UTF-8 text (invalid byte at offset N)";
+//! - bytes that are not UTF-8 (in a UTF-8 text): "not UTF-8 text (invalid
+//!   byte at offset N)";
 //! - a NUL byte, which no text format holds (binary data, or a device such as
 //!   `/dev/zero`): "binary data (a NUL byte at offset N)";
 //! - a read error.
@@ -480,6 +485,54 @@ mod tests {
             b.take_error()
                 .is_some_and(|e| e.contains("NUL byte at offset 2"))
         );
+    }
+
+    #[test]
+    fn latin1_and_utf8_or_latin1() {
+        let latin1 = |bytes: &[u8], charset| {
+            let mut b = TextBuf::decoded(
+                Vec::new(),
+                Box::new(std::io::Cursor::new(bytes.to_vec())),
+                100,
+                charset,
+            );
+            while b.fill() {}
+            (b.text().to_string(), b.take_error())
+        };
+        assert_eq!(
+            latin1(b"Jos\xe9", Charset::Latin1),
+            ("Jos\u{e9}".into(), None)
+        );
+        assert_eq!(
+            latin1("\u{e9}".as_bytes(), Charset::Latin1),
+            ("\u{c3}\u{a9}".into(), None)
+        );
+        // the first byte past ASCII decides, also at the very end
+        assert_eq!(
+            latin1(b"ab\xe9 c\xe8", Charset::Utf8OrLatin1),
+            ("ab\u{e9} c\u{e8}".into(), None)
+        );
+        assert_eq!(
+            latin1(b"ab\xe9", Charset::Utf8OrLatin1),
+            ("ab\u{e9}".into(), None)
+        );
+        assert_eq!(
+            latin1("\u{e9}".as_bytes(), Charset::Utf8OrLatin1),
+            ("\u{e9}".into(), None)
+        );
+        let (text, err) = latin1(b"\xc3\xa9 \xe9", Charset::Utf8OrLatin1);
+        assert_eq!(text, "\u{e9} ");
+        assert!(err.is_some_and(|e| e.contains("offset 3")));
+        // a UTF-8 character split across blocks is not taken for Latin-1
+        let mut b = TextBuf::decoded(
+            Vec::new(),
+            Box::new(std::io::empty()),
+            100,
+            Charset::Utf8OrLatin1,
+        );
+        b.push_bytes(vec![b'a', 0xc3]);
+        b.push_bytes(vec![0xa9, b'b']);
+        assert_eq!(b.text(), "a\u{e9}b");
     }
 
     #[test]
