@@ -83,7 +83,8 @@ pub const SCHEMA: &str = include_str!("../../../schemas/report.schema.json");
 
 /// One game's JSON object.
 pub fn game_json(g: &SourceGame, r: &GameReport) -> Value {
-    let lines = g.lines();
+    // line starts only for a game with diagnostics (a book's lines share a long text)
+    let lines = (!r.errors.is_empty() || !r.warnings.is_empty()).then(|| g.lines());
     let mut obj = Map::new();
     obj.insert("file".into(), json!(g.file.name));
     obj.insert("index".into(), json!(g.index));
@@ -106,7 +107,7 @@ pub fn game_json(g: &SourceGame, r: &GameReport) -> Value {
     obj.insert("winners".into(), json!(r.winners));
     let diags = |list: &[crate::diag::Diag]| -> Value {
         list.iter()
-            .map(|d| to_json(d, Some(&lines), g.byte_map.as_ref()))
+            .map(|d| to_json(d, lines.as_ref(), g.byte_map.as_ref()))
             .collect()
     };
     obj.insert("warnings".into(), diags(&r.warnings));
