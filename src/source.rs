@@ -8,8 +8,13 @@
 //! (its [`Origin`]), so diagnostics still give file offsets, lines and
 //! columns.
 //!
+//! The bytes are UTF-8 text, or as a reader asks ([`Charset`], for
+//! Pentobi's SGF files: Latin-1, or UTF-8 unless the first byte past ASCII
+//! is not).
+//!
 //! What ends a file early (the games before it are kept):
-//! - bytes that are not UTF-8: "not UTF-8 text (invalid byte at offset N)";
+//! - bytes that are not UTF-8 (in a UTF-8 text): "not UTF-8 text (invalid
+//!   byte at offset N)";
 //! - a NUL byte, which no text format holds (binary data, or a device such as
 //!   `/dev/zero`): "binary data (a NUL byte at offset N)";
 //! - a read error.
@@ -23,6 +28,19 @@ pub const BLOCK: usize = 64 * 1024;
 
 /// The default size limit of one game (`--max-game-bytes`).
 pub const MAX_GAME_BYTES: usize = 16 * 1024 * 1024;
+
+/// How a file's bytes are decoded.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Charset {
+    /// UTF-8; an invalid byte ends the file.
+    #[default]
+    Utf8,
+    /// ISO-8859-1 (Latin-1): every byte is the character of that code.
+    Latin1,
+    /// UTF-8, unless the first byte that is not ASCII does not start valid
+    /// UTF-8: then Latin-1 from the start (SGF's default charset).
+    Utf8OrLatin1,
+}
 
 /// A reader's text, a block at a time.
 pub struct TextBuf<'a> {
@@ -41,12 +59,25 @@ pub struct TextBuf<'a> {
     error: Option<String>,
     /// Most bytes of one game (from `start`).
     limit: usize,
+    charset: Charset,
+    /// Whether a character past ASCII has been read (for `Utf8OrLatin1`).
+    past_ascii: bool,
 }
 
 impl<'a> TextBuf<'a> {
     /// A text read from `reader`; `first` is what was already read of it
     /// (format detection looks at the head of a file).
     pub fn new(first: Vec<u8>, reader: Box<dyn Read + 'a>, limit: usize) -> TextBuf<'a> {
+        TextBuf::decoded(first, reader, limit, Charset::Utf8)
+    }
+
+    /// As [`TextBuf::new`], decoding the bytes as `charset` says.
+    pub fn decoded(
+        first: Vec<u8>,
+        reader: Box<dyn Read + 'a>,
+        limit: usize,
+        charset: Charset,
+    ) -> TextBuf<'a> {
         let mut buf = TextBuf {
             reader: Some(reader),
             text: String::new(),
@@ -57,6 +88,8 @@ impl<'a> TextBuf<'a> {
             eof: false,
             error: None,
             limit: limit.max(1),
+            charset,
+            past_ascii: false,
         };
         buf.push_bytes(first);
         buf
@@ -74,6 +107,8 @@ impl<'a> TextBuf<'a> {
             eof: true,
             error: None,
             limit: usize::MAX,
+            charset: Charset::Utf8,
+            past_ascii: !text.is_ascii(),
         }
     }
 
@@ -132,7 +167,10 @@ impl<'a> TextBuf<'a> {
         if n == 0 {
             self.eof = true;
             self.reader = None;
-            if !self.pending.is_empty() {
+            if !self.pending.is_empty() && self.latin1_instead() {
+                let rest = std::mem::take(&mut self.pending);
+                self.push_valid(rest, 0);
+            } else if !self.pending.is_empty() {
                 let at = self.read - self.pending.len();
                 self.fail(format!("not UTF-8 text (invalid byte at offset {at})"));
             }
@@ -171,14 +209,23 @@ impl<'a> TextBuf<'a> {
     }
 
     fn push_valid(&mut self, mut bytes: Vec<u8>, first_offset: usize) {
+        if self.charset == Charset::Latin1 {
+            self.text.extend(bytes.iter().map(|&b| char::from(b)));
+            return;
+        }
         match std::str::from_utf8(&bytes) {
-            Ok(s) => self.text.push_str(s),
+            Ok(s) => self.push_str(s),
             Err(e) => {
                 let good = e.valid_up_to();
                 if let Some(s) = bytes.get(..good).and_then(|b| std::str::from_utf8(b).ok()) {
-                    self.text.push_str(s);
+                    self.push_str(s);
                 }
-                if e.error_len().is_some() {
+                if e.error_len().is_some() && self.latin1_instead() {
+                    // the first byte past ASCII is not UTF-8: the text so far
+                    // reads the same in Latin-1, go on in it
+                    let rest = bytes.split_off(good);
+                    self.push_valid(rest, first_offset + good);
+                } else if e.error_len().is_some() {
                     self.fail(format!(
                         "not UTF-8 text (invalid byte at offset {})",
                         first_offset + good
@@ -189,6 +236,23 @@ impl<'a> TextBuf<'a> {
                 }
             }
         }
+    }
+
+    fn push_str(&mut self, s: &str) {
+        if !self.past_ascii && !s.is_ascii() {
+            self.past_ascii = true;
+        }
+        self.text.push_str(s);
+    }
+
+    /// Whether bytes that are not UTF-8 turn the decoding to Latin-1 (they
+    /// are the first past ASCII): switches if so.
+    fn latin1_instead(&mut self) -> bool {
+        if self.charset == Charset::Utf8OrLatin1 && !self.past_ascii {
+            self.charset = Charset::Latin1;
+            return true;
+        }
+        false
     }
 
     /// Takes the text from the start to `end` (a game), and where it stands in
@@ -421,6 +485,54 @@ mod tests {
             b.take_error()
                 .is_some_and(|e| e.contains("NUL byte at offset 2"))
         );
+    }
+
+    #[test]
+    fn latin1_and_utf8_or_latin1() {
+        let latin1 = |bytes: &[u8], charset| {
+            let mut b = TextBuf::decoded(
+                Vec::new(),
+                Box::new(std::io::Cursor::new(bytes.to_vec())),
+                100,
+                charset,
+            );
+            while b.fill() {}
+            (b.text().to_string(), b.take_error())
+        };
+        assert_eq!(
+            latin1(b"Jos\xe9", Charset::Latin1),
+            ("Jos\u{e9}".into(), None)
+        );
+        assert_eq!(
+            latin1("\u{e9}".as_bytes(), Charset::Latin1),
+            ("\u{c3}\u{a9}".into(), None)
+        );
+        // the first byte past ASCII decides, also at the very end
+        assert_eq!(
+            latin1(b"ab\xe9 c\xe8", Charset::Utf8OrLatin1),
+            ("ab\u{e9} c\u{e8}".into(), None)
+        );
+        assert_eq!(
+            latin1(b"ab\xe9", Charset::Utf8OrLatin1),
+            ("ab\u{e9}".into(), None)
+        );
+        assert_eq!(
+            latin1("\u{e9}".as_bytes(), Charset::Utf8OrLatin1),
+            ("\u{e9}".into(), None)
+        );
+        let (text, err) = latin1(b"\xc3\xa9 \xe9", Charset::Utf8OrLatin1);
+        assert_eq!(text, "\u{e9} ");
+        assert!(err.is_some_and(|e| e.contains("offset 3")));
+        // a UTF-8 character split across blocks is not taken for Latin-1
+        let mut b = TextBuf::decoded(
+            Vec::new(),
+            Box::new(std::io::empty()),
+            100,
+            Charset::Utf8OrLatin1,
+        );
+        b.push_bytes(vec![b'a', 0xc3]);
+        b.push_bytes(vec![0xa9, b'b']);
+        assert_eq!(b.text(), "a\u{e9}b");
     }
 
     #[test]

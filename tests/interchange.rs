@@ -285,18 +285,132 @@ fn pentobi_round_trips() {
     assert!(written.contains("AB[e9,f9,e10]AW[j5]PL[W]"), "{written}");
     let second = docs("x.blksgf", written.clone().into_bytes());
     assert_eq!(formats::pentobi::write(&second).unwrap(), written);
-    // a classic game with the rule text's corners cannot be a Pentobi file
-    let r = gamerec(
-        &[
-            "convert",
-            "--to",
-            "blksgf",
-            "fixtures/blokus/valid/classic_4p.gamerec",
-        ],
-        b"",
+    // every line of a tree is a game; written back, each is a tree of its own
+    for file in [
+        "fixtures/pentobi/valid/book.blksgf",
+        "fixtures/pentobi/valid/old_colour_properties.blksgf",
+        "fixtures/pentobi/valid/latin1.blksgf",
+        "fixtures/pentobi/valid/lone_cr.blksgf",
+        "fixtures/pentobi/valid/setup_in_second_node.blksgf",
+    ] {
+        let first = docs(file, std::fs::read(file).unwrap());
+        let written = formats::pentobi::write(&first).unwrap();
+        let second = docs("x.blksgf", written.into_bytes());
+        assert!(first == second, "{file}: read-write-read differs");
+    }
+    assert_eq!(
+        docs(
+            "fixtures/pentobi/valid/book.blksgf",
+            std::fs::read("fixtures/pentobi/valid/book.blksgf").unwrap()
+        )
+        .len(),
+        4
     );
-    // a game the target format cannot express at all: exit 2 (spec §5)
-    assert_eq!(r.code, 2);
+}
+
+/// The verdicts of a file: per game, what a conversion must keep.
+fn verdicts(args: &[&str], input: &[u8]) -> Vec<serde_json::Value> {
+    let r = gamerec(args, input);
+    let doc: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    doc["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| serde_json::json!([g["valid"], g["plies"], g["over"], g["scores"], g["winners"]]))
+        .collect()
+}
+
+#[test]
+fn blokus_to_pentobi_reflects_the_corners_and_says_what_changes() {
+    // the rule text's corners: the board is reflected onto Pentobi's, and
+    // the scores, winners and plies read back the same (the scoring is
+    // Pentobi's in both)
+    let file = "fixtures/blokus/valid/scoring_pentobi.gamerec";
+    let r = gamerec(&["convert", "--to", "blksgf", file], b"");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stderr
+            .contains("reflected in the diagonal from a20 to t1"),
+        "{}",
+        r.stderr
+    );
+    assert!(r.stdout.contains("RE[170-130]"), "{}", r.stdout);
+    let before = verdicts(&["score", "--format", "json", file], b"");
+    let after = verdicts(
+        &["score", "--format", "json", "--from", "pentobi", "-"],
+        r.stdout.as_bytes(),
+    );
+    assert_eq!(before, after);
+    let back = docs("x.blksgf", r.stdout.clone().into_bytes());
+    let tag = |k: &str| {
+        back[0]
+            .tags
+            .iter()
+            .find(|(n, _)| n == k)
+            .map(|(_, v)| v.as_str())
+    };
+    assert_eq!(tag("Result"), Some("170-130"));
+    assert_eq!(tag("Corners"), Some(formats::pentobi::PENTOBI_CORNERS));
+    // every classic fixture: the moves stay legal once reflected
+    for f in [
+        "fixtures/blokus/valid/classic_4p.gamerec",
+        "fixtures/blokus/valid/classic_2p.gamerec",
+        "fixtures/blokus/valid/classic_3p.gamerec",
+        "fixtures/blokus/valid/setup_classic.gamerec",
+        "fixtures/blokus/valid/corners.gamerec",
+    ] {
+        let r = gamerec(&["convert", "--to", "blksgf", f], b"");
+        assert_eq!(r.code, 0, "{f}: {}", r.stderr);
+        let v = verdicts(
+            &["validate", "--format", "json", "--from", "pentobi", "-"],
+            r.stdout.as_bytes(),
+        );
+        assert_eq!(v[0][0], true, "{f}");
+        let plies = verdicts(&["validate", "--format", "json", f], b"");
+        assert_eq!(v[0][1], plies[0][1], "{f}");
+    }
+}
+
+#[test]
+fn blokus_to_pentobi_notes_the_scoring_and_keeps_result_round_and_tags() {
+    // official scoring: Pentobi's replaces it, and the Result under it is
+    // not kept; both are said
+    let file = "fixtures/blokus/valid/scoring_official.gamerec";
+    let r = gamerec(&["convert", "--to", "blksgf", file], b"");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stderr
+            .contains("the Scoring tag \"official\": a Pentobi file is scored by Pentobi's rules"),
+        "{}",
+        r.stderr
+    );
+    assert!(
+        r.stderr.contains("the Result tag \"-8, -48\""),
+        "{}",
+        r.stderr
+    );
+    let q = gamerec(&["convert", "-q", "--to", "blksgf", file], b"");
+    assert!(q.stderr.is_empty(), "{}", q.stderr);
+    // Pentobi-scored: Result, Round, Event and other tags come back
+    let text = "[Game \"blokus\"]\n[Variant \"duo\"]\n[Scoring \"pentobi\"]\n[Event \"E\"]\n[Round \"3\"]\n[Annotator \"A \\\"x\\\" ]\"]\n[Result \"6-6\"]\n\n1. e10 2. j5 3. f9,f8 4. k4,l4 5. g7,h7,i7 6. m3,m2,m1\n";
+    let src = docs("x.gamerec", text.as_bytes().to_vec());
+    let mut losses = formats::Losses::default();
+    let written = formats::pentobi::write_game(&src[0], &mut losses).unwrap();
+    assert!(losses.is_empty(), "{:?}", losses.iter().collect::<Vec<_>>());
+    assert!(
+        written.contains("RO[3]") && written.contains("RE[6-6]"),
+        "{written}"
+    );
+    let back = docs("x.blksgf", written.into_bytes());
+    let mut want = src[0].tags.clone();
+    let mut got = back[0].tags.clone();
+    want.sort();
+    got.sort();
+    assert_eq!(got, want);
+    // corners no symmetry maps onto Pentobi's: refused (exit 2)
+    let odd = "[Game \"blokus\"]\n[Corners \"blue a20, yellow t1, red a1, green t20\"]\n\n1. a20\n";
+    let r = gamerec(&["convert", "--to", "blksgf", "-"], odd.as_bytes());
+    assert_eq!(r.code, 2, "{}", r.stderr);
     assert!(r.stderr.contains("corners"), "{}", r.stderr);
 }
 

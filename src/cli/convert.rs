@@ -329,6 +329,11 @@ fn convert_one(
                             invalid += 1;
                         } else if invalid == 0 && refused.is_none() && !file_error {
                             losses.clear();
+                            if let Some(v) = &g.variation {
+                                losses.note(format!(
+                                    "the game tree's branches: this is its line {v}, written as a game of its own"
+                                ));
+                            }
                             match writer.game(&mut out, &DocGame::from_report(r), &mut losses) {
                                 Ok(()) if quiet => {}
                                 Ok(()) => {

@@ -223,6 +223,8 @@ pub struct Place<'a> {
     pub text: &'a str,
     pub lines: &'a LineIndex<'a>,
     pub index: usize,
+    /// The line of a game tree the game is (`1.3.2`), if it branches.
+    pub variation: Option<&'a str>,
     /// `Event` and players, if known.
     pub about: &'a str,
     /// For a text made from a binary file: where its spans are in the file.
@@ -231,10 +233,11 @@ pub struct Place<'a> {
 
 /// The first line of a report: game, ply, message.
 fn header(diag: &Diag, place: &Place) -> String {
+    let game = crate::formats::game_label(place.index, place.variation);
     let game = if place.about.is_empty() {
-        format!("game {}", place.index)
+        game
     } else {
-        format!("game {} ({})", place.index, place.about)
+        format!("{game} ({})", place.about)
     };
     let at = if diag.ply == 0 {
         "tags".to_string()
@@ -383,6 +386,7 @@ pub fn write_game(
         text: &game.text,
         lines: &lines,
         index: game.index,
+        variation: game.variation.as_deref(),
         about: &about,
         bytes: game.byte_map.as_ref(),
     };

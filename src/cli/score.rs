@@ -18,12 +18,12 @@ pub struct Args {
 }
 
 /// The human form of one game's score.
-pub fn describe_score(file: &str, index: usize, r: &GameReport) -> String {
+pub fn describe_score(file: &str, game: &str, r: &GameReport) -> String {
     let about = describe(r);
     let mut out = if about.is_empty() {
-        format!("{file}, game {index}\n")
+        format!("{file}, {game}\n")
     } else {
-        format!("{file}, game {index} ({about})\n")
+        format!("{file}, {game} ({about})\n")
     };
     if r.game.is_empty() {
         out.push_str("  unknown game\n");

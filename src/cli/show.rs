@@ -28,7 +28,7 @@ pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
         return code;
     }
     let about = crate::replay::describe(&view.report);
-    let mut head = format!("{}, game {}", input.file.name, args.at.index);
+    let mut head = format!("{}, {}", input.file.name, input.label());
     if !about.is_empty() {
         head.push_str(&format!(" ({about})"));
     }

@@ -88,7 +88,11 @@ pub fn sniff(head: &str) -> Option<Format> {
     }
     if t.starts_with('(') {
         let head: String = t.chars().take(400).collect::<String>().to_ascii_lowercase();
-        if head.contains("gm[blokus") || head.contains("gm[ blokus") {
+        // Pentobi's own games too (`GM[Nexos]`...), so that they are named
+        let pentobi = ["blokus", "nexos", "callisto", "gembloq"]
+            .iter()
+            .any(|g| head.contains(&format!("gm[{g}")) || head.contains(&format!("gm[ {g}")));
+        if pentobi {
             return Some(Format::Pentobi);
         }
         if t.starts_with("(;") {

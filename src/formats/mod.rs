@@ -24,8 +24,11 @@
 //! (`.wtb`, `.txt`, `.csv`, `.ggf`, `.blksgf`, case-insensitive; a `.txt`
 //! whose first non-blank character is `[` is gamerec text); then JSON by a leading
 //! `{` followed by `"` (a gamerec file may start with a `{ comment }`), YAML by
-//! a top-level `games:` key, Pentobi by a leading `(` and `GM[Blokus` near
-//! the start, GGF by a leading `(;`; everything else is gamerec text.
+//! a top-level `games:` key, Pentobi by a leading `(` and `GM[Blokus` (or
+//! Pentobi's `GM[Nexos`, `GM[Callisto`, `GM[GembloQ`) near the start, GGF by
+//! a leading `(;`; everything else is gamerec text. A Pentobi file is decoded
+//! as its `CA` says, Latin-1 when it has none and is not UTF-8
+//! ([`pentobi::charset`]).
 
 pub mod csv;
 pub mod detect;
@@ -229,6 +232,9 @@ pub struct SourceGame {
     /// a clean one straight from its bytes ([`SourceGame::materialize`]
     /// writes the text when needed).
     pub record: Option<Box<wthor::Record>>,
+    /// For a game read from one line of a game tree with branches (Pentobi):
+    /// the child taken at each branching node, 1-based (`1.3.2`).
+    pub variation: Option<String>,
 }
 
 impl SourceGame {
@@ -291,9 +297,23 @@ impl SourceGame {
         crate::replay::replay(&self.raw, &self.text, opts)
     }
 
+    /// How human output names the game: `game 4`, `game 4 (variation 1.3.2)`.
+    pub fn label(&self) -> String {
+        game_label(self.index, self.variation.as_deref())
+    }
+
     /// Line and column positions of the game's spans in its file.
     pub fn lines(&self) -> crate::span::LineIndex<'_> {
         crate::span::LineIndex::at(&self.text, self.origin)
+    }
+}
+
+/// How human output names a game: `game 4`, or `game 4 (variation 1.3.2)`
+/// for a line of a game tree.
+pub fn game_label(index: usize, variation: Option<&str>) -> String {
+    match variation {
+        Some(v) => format!("game {index} (variation {v})"),
+        None => format!("game {index}"),
     }
 }
 
@@ -343,7 +363,12 @@ pub fn open<'a>(
     } else {
         limit
     };
-    let buf = TextBuf::new(first, reader, limit);
+    let buf = if format == Format::Pentobi {
+        let charset = pentobi::charset(&first);
+        TextBuf::decoded(first, reader, limit, charset)
+    } else {
+        TextBuf::new(first, reader, limit)
+    };
     let games: Box<dyn Iterator<Item = Result<SourceGame, String>> + 'a> = match format {
         Format::Gamerec | Format::Wthor => Box::new(gamerec::games(buf)),
         Format::Json => Box::new(json::games(buf)),
@@ -353,10 +378,7 @@ pub fn open<'a>(
         })),
         Format::Csv => Box::new(csv::games(buf)),
         Format::Ggf => Box::new(ggf::games(buf)),
-        Format::Pentobi => Box::new(chunked(buf, crate::source::trees(), |t| {
-            let (text, games) = pentobi::read(t);
-            Ok((Some(text), games))
-        })),
+        Format::Pentobi => Box::new(pentobi::games(buf)),
     };
     Ok((format, wrap(name, format, games, no_games)))
 }
@@ -591,7 +613,13 @@ pub fn read_with(name: &str, bytes: Vec<u8>, opts: &ReadOptions) -> Result<Input
             byte_map: Some(read.byte_map),
         });
     }
-    let text = utf8(bytes)?;
+    let pentobi =
+        detect::choose(name, &String::from_utf8_lossy(&bytes), opts.forced).0 == Format::Pentobi;
+    let text = if pentobi {
+        pentobi::decode(&bytes)?
+    } else {
+        utf8(bytes)?
+    };
     let (format, _) = detect::choose(name, &text, opts.forced);
     match format {
         Format::Gamerec | Format::Wthor => {

@@ -7,70 +7,127 @@
 //! The text is the file itself; each move's token is the value inside
 //! `B[...]`, `W[...]` or `1[...]`..`4[...]` (the comma-separated squares).
 //!
-//! Reading:
+//! Reading (the lexical parts — white space, property identifiers, values
+//! — are nom parsers; the tree structure is a loop with an explicit stack, so
+//! that no nesting depth can exhaust the call stack):
+//! - Charset: `CA[UTF-8]` is UTF-8 (a byte that is not is an error of the
+//!   file), `CA[ISO-8859-1]` (or `Latin1`) is Latin-1. Without `CA`, or with
+//!   another name (`pentobi::charset` warns), the text is UTF-8 unless the
+//!   first byte past ASCII does not start a UTF-8 character: then the whole
+//!   file is Latin-1, SGF's default charset (Pentobi before 13.0 read such
+//!   files so). The first tree's `CA` (in the first 64 KiB) decides for the
+//!   file. Spans of a Latin-1 file count the UTF-8 text's bytes.
 //! - `Game "blokus"`; `Blokus Duo` is `Variant "duo"`; `Two-Player` and
 //!   `Three-Player` set `Players "2"`/`"3"`; classic games get Pentobi's
 //!   corners, `Corners "blue a20, yellow t20, red t1, green a1"`, and every
 //!   game `Scoring "pentobi"`. The Trigon names are `Variant "trigon"`
 //!   (with `Players "2"`/`"3"` likewise, no `Corners`: the starting points
-//!   are shared). Another `GM` is `record::unknown_game` at it.
-//! - Moves: `B` is the first colour, `W` the second, `1`..`4` the colours in
-//!   turn order; the colour must be the side to move once the replay has
-//!   passed for colours without a move (Pentobi writes no passes), else
-//!   `record::wrong_player`.
-//!   A move node's `C[...]` is the move's comment; the root's is the game's.
+//!   are shared). Another `GM` (Pentobi's `Blokus Junior`, `Nexos`,
+//!   `Callisto`, `GembloQ`...) is `pentobi::unsupported_variant` at it,
+//!   naming the `GM` values gamerec reads; such a tree is one game, not
+//!   replayed.
+//! - Variations: every line of a game tree, from the root to a leaf, is a
+//!   game (in file order: first children first), sharing the root's tags.
+//!   In a tree with branches each carries its variation path
+//!   (`SourceGame::variation`, `1.3.2`: the child taken at each branching
+//!   node, 1-based). A tree is read whole (it is one piece of text); its
+//!   lines are made one at a time, each with the tree's text up to the file
+//!   line of its last node.
+//! - Moves, one per node as Pentobi reads them: with two colours (Duo) the
+//!   first of `B`, `W`, `1`, `2`, `BLUE`, `GREEN` in the node; otherwise the
+//!   first of `1`..`4`, `BLUE`, `YELLOW`, `RED`, `GREEN` (Pentobi 0.1's
+//!   colour properties). Another move property in the node is
+//!   `pentobi::move_ignored` (a warning). A move for a colour the game does
+//!   not have (`4[...]` with three colours), which Pentobi skips, is read as
+//!   that colour's move so that the replay names it. The colour must be the
+//!   side to move once the replay has passed for colours without a move
+//!   (Pentobi writes no passes), else `record::wrong_player`. An empty value
+//!   (`B[]`, written by early Pentobi versions) is a pass. A move node's
+//!   `C[...]` is the move's comment; the root's is the game's.
 //! - Names: `PB`/`PW` are the first two seats' tags (`Purple`/`Orange` in
 //!   Duo, `Player1`/`Player2` with two players, `Blue`/`Yellow` with four);
 //!   `P1`..`P4` the seats in order (Trigon: `PB`/`PW` with two players,
-//!   `P1`..`P3` blue, yellow, red with three). `DT` is `Date`, `EV` `Event`, `PC` `Site`,
-//!   `RE` is kept as `SGF_RE` (Pentobi's result text is not a score list);
-//!   `FF`, `CA`, `AP`, `GM` are format data and dropped; any other root
-//!   property `XX` is kept as `SGF_XX`.
-//! - A move property with several values (`1[r12][r13]...`, one point
-//!   per value, as Pentobi wrote moves before its version 0.3 and still
-//!   reads them, e.g. in its Trigon opening book) is one move of those
-//!   points, read from a normalised copy like the values below.
+//!   `P1`..`P3` blue, yellow, red with three). `DT` is `Date`, `EV` `Event`,
+//!   `PC` `Site`, `RO` `Round`; `RE` is `Result` when it is a score list
+//!   (`81-66`, `5, -3`), else kept as `SGF_RE`. `GC` lines of the form
+//!   `[Name "value"]` (`\` escapes `"` and `\`) are tags (the writer keeps
+//!   there the tags Pentobi has no property for); the rest of `GC` is
+//!   `SGF_GC`. `FF`, `CA`, `AP`, `GM` are format data and dropped; any other
+//!   root property `XX` is kept as `SGF_XX`.
+//! - A move property with several values (`1[r12][r13]...`, one point per
+//!   value, as Pentobi wrote moves before its version 0.3 and still reads
+//!   them, e.g. in its Trigon opening book) is one move of those points,
+//!   read from a normalised copy like the values below.
 //! - SGF escapes: `\` takes the next character literally, `\` before a line
-//!   break removes it. A move value holding white space or escapes is read
-//!   from a normalised copy appended after the file's text (its spans point
-//!   there); Pentobi writes none.
-//! - Variations: the main line (the first child at every branch) is
-//!   validated; the others are skipped, and a warning
-//!   (`pentobi::variations_ignored`) says how many.
-//! - Setup properties in the root: `AB`/`AW` (first/second colour) and
-//!   `A1`..`A4` (colours in turn order), each value one piece as its squares,
-//!   become the Blokus setup tags (`SetupPurple`/`SetupOrange` in Duo,
-//!   `SetupBlue`..`SetupGreen` in classic), one tag per colour holding its
-//!   pieces separated by spaces (`AB` and `A1` both feed the first colour).
-//!   With one plain value the tag's value is the file's text and errors
-//!   point into it; with several, errors blame all of the values. `PL` (`B`,
-//!   `W`, `1`..`4`) becomes `First` with the colour's name. A colour Duo
-//!   does not have (`A3`, `PL[3]`) and `AE` (remove squares: the setup starts
+//!   break (LF, CRLF, LFCR or a lone CR) removes it. A move value holding
+//!   white space or escapes, and an empty one, is read from a normalised copy
+//!   appended after the file's text (its spans point there); Pentobi writes
+//!   none.
+//! - Setup: `AB`/`AW` (first/second colour) and `A1`..`A4` (colours in turn
+//!   order), each value one piece as its squares, become the Blokus setup
+//!   tags (`SetupPurple`/`SetupOrange` in Duo, `SetupBlue`..`SetupGreen` in
+//!   classic), one tag per colour holding its pieces separated by spaces
+//!   (`AB` and `A1` both feed the first colour). With one plain value the
+//!   tag's value is the file's text and errors point into it; with several,
+//!   errors blame all of the values. `PL` (`B`, `W`, `1`..`4`) becomes
+//!   `First` with the colour's name. Pentobi reads setup in any node: in the
+//!   root and in every node of the line before its first move they make the
+//!   game's starting setup together (a `PL` outside the root counts only in
+//!   a node with setup, as in Pentobi). A setup in a node after a move
+//!   (Pentobi makes the position so far plus the setup a new start) has no
+//!   place in gamerec's record, whose Blokus tags hold a starting setup
+//!   only: it is `pentobi::setup_after_moves` at the node, the moves before
+//!   it are validated and the line stops there. A colour the game does not
+//!   have (`A3`, `PL[3]` in Duo) and `AE` (remove squares: the setup starts
 //!   from an empty board, there is nothing to remove) are `blokus::bad_tags`
 //!   at the property, and the game is not replayed. Setup values are checked
 //!   by the Blokus rules (`src/games/blokus/setup.rs`).
-//! - Malformed SGF (text outside nodes, an unterminated value or tree) is
-//!   `pentobi::syntax`.
+//! - Malformed SGF (text outside nodes, an unterminated value or tree, an
+//!   empty tree) is `pentobi::syntax`, given to the first line through the
+//!   node read last; the lines read before it stand.
 //!
-//! Writing (Blokus games that Pentobi can hold: Duo, Trigon, or classic on 20x20 with
-//! Pentobi's corners; a classic game with the rule text's corners, the
-//! default, is refused since Pentobi's differ): `FF[4]`,
-//! `CA[UTF-8]`, `GM`, the names and the tags above, then one node per
-//! written move (`;B[..]` in Duo, `;1[..]`..`;4[..]` in classic) with the
-//! squares sorted from `a1` row by row and the piece name left out; passes are
-//! not written. Setup tags are written back as `AB`/`AW` (Duo) or `A1`..`A4`
-//! (classic), one value per piece, squares sorted the same way, and `First`
-//! as `PL`. A file whose setup squares are already sorted (Pentobi's own)
-//! reads back to the same games; otherwise a second write is a fixed point.
+//! Writing (Blokus games that Pentobi can hold: Duo, Trigon, or classic on
+//! 20x20): `FF[4]`, `CA[UTF-8]`, `GM`, the names and the tags above, then one
+//! node per written move (`;B[..]` in Duo, `;1[..]`..`;4[..]` in classic)
+//! with the squares sorted from `a1` row by row and the piece name left out;
+//! passes are not written. Setup tags are written back as `AB`/`AW` (Duo) or
+//! `A1`..`A4` (classic), one value per piece, squares sorted the same way,
+//! and `First` as `PL`. A file whose setup squares are already sorted
+//! (Pentobi's own) reads back to the same games; otherwise a second write is
+//! a fixed point. What a Pentobi file cannot keep is noted in
+//! [`Losses`](crate::formats::Losses):
+//! - a classic game whose corners are not Pentobi's (the rule text's, the
+//!   default, or a `Corners` tag) is written moved by the symmetry of the
+//!   board that takes each colour's corner to Pentobi's (the rule text's
+//!   corners: the reflection in the diagonal from a20 to t1), every square of
+//!   its moves and setup; scores, winners and plies read back the same.
+//!   Corners no symmetry maps onto Pentobi's are refused;
+//! - a scoring other than `pentobi` (the file reads back as `Scoring
+//!   "pentobi"`), and a `Result` under it (its scores are not Pentobi's); a
+//!   `Result` under Pentobi's scoring is written as `RE`;
+//! - a tag with no property and no `[Name "value"]` line for it in `GC` (a
+//!   value holding a line break).
+
+use nom::{
+    IResult, Parser,
+    bytes::complete::{take_while, take_while1},
+    character::complete::char,
+    sequence::{delimited, preceded},
+};
 
 use crate::diag::Diag;
-use crate::formats::Losses;
+use crate::formats::{Losses, SourceGame};
 use crate::games::blokus::setup;
+use crate::games::blokus::trigon::notation::{parse_triangle, triangle_name};
 use crate::model::DocGame;
 use crate::record::{RawGame, Tag, Tags, Token};
-use crate::span::Span;
+use crate::source::{Charset, Chunk, TextBuf};
+use crate::span::{Origin, Span};
 
 pub const PENTOBI_CORNERS: &str = "blue a20, yellow t20, red t1, green a1";
+
+/// The `GM` values gamerec reads, as Pentobi writes them.
+const SUPPORTED: &str = "Blokus, Blokus Two-Player, Blokus Three-Player, Blokus Duo, Blokus Trigon, Blokus Trigon Two-Player, Blokus Trigon Three-Player";
 
 struct Prop {
     id: String,
@@ -81,6 +138,25 @@ struct Prop {
 
 struct Node {
     props: Vec<Prop>,
+    children: Vec<usize>,
+    /// Where its last property ends.
+    end: usize,
+}
+
+impl Node {
+    fn prop(&self, id: &str) -> Option<&Prop> {
+        self.props.iter().find(|p| p.id == id)
+    }
+}
+
+/// One game tree: its nodes (the root first, children after their
+/// parent), where it stands in the text and the syntax error that ended it.
+struct Tree {
+    nodes: Vec<Node>,
+    start: usize,
+    end: usize,
+    /// A syntax error, and the node read last before it.
+    err: Option<(Diag, Option<usize>)>,
 }
 
 fn syntax(msg: impl Into<String>, span: Span) -> Diag {
@@ -90,211 +166,305 @@ fn syntax(msg: impl Into<String>, span: Span) -> Diag {
         .help("an SGF game is `(;` properties `ID[value]`, more `;` nodes, then `)`")
 }
 
-struct Parser<'a> {
-    text: &'a str,
-    b: &'a [u8],
-    i: usize,
+/// White space (a lone CR included).
+fn ws(i: &str) -> IResult<&str, &str> {
+    take_while(|c: char| c.is_ascii_whitespace()).parse(i)
 }
 
-impl Parser<'_> {
-    fn ws(&mut self) {
-        while self.b.get(self.i).is_some_and(u8::is_ascii_whitespace) {
-            self.i += 1;
+/// A property identifier: upper-case letters and digits (`B`, `A1`, `BLUE`).
+fn ident(i: &str) -> IResult<&str, &str> {
+    take_while1(|c: char| c.is_ascii_uppercase() || c.is_ascii_digit()).parse(i)
+}
+
+/// A value's raw text up to its closing `]` (a `\` takes the next character).
+fn value_text(i: &str) -> IResult<&str, &str> {
+    let b = i.as_bytes();
+    let mut j = 0;
+    while let Some(&c) = b.get(j) {
+        match c {
+            b']' => break,
+            b'\\' => {
+                j += 1;
+                j += i
+                    .get(j..)
+                    .and_then(|r| r.chars().next())
+                    .map_or(0, char::len_utf8);
+            }
+            _ => j += 1,
         }
     }
+    while !i.is_char_boundary(j) {
+        j += 1;
+    }
+    Ok((i.get(j..).unwrap_or(""), i.get(..j).unwrap_or("")))
+}
 
-    /// A bracketed value from `[`; `None` when unterminated.
-    fn value(&mut self) -> Option<(String, Span)> {
-        let start = self.i + 1;
-        let mut j = start;
-        let mut out = String::new();
+/// `[value]`, with white space before it.
+fn value(i: &str) -> IResult<&str, &str> {
+    preceded(ws, delimited(char('['), value_text, char(']'))).parse(i)
+}
+
+/// A value's text without its escapes: `\` takes the next character
+/// literally; `\` before a line break (LF, CRLF, LFCR or a lone CR) removes it.
+fn unescape(raw: &str) -> String {
+    let mut out = String::with_capacity(raw.len());
+    let mut chars = raw.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some(n @ ('\n' | '\r')) => {
+                let pair = if n == '\n' { '\r' } else { '\n' };
+                if chars.peek() == Some(&pair) {
+                    chars.next();
+                }
+            }
+            Some(n) => out.push(n),
+            None => {}
+        }
+    }
+    out
+}
+
+impl Tree {
+    /// Reads the game tree whose `(` is at `start`.
+    fn read(text: &str, start: usize) -> Tree {
+        let mut tree = Tree {
+            nodes: Vec::new(),
+            start,
+            end: text.len(),
+            err: None,
+        };
+        // per open `(`: the node its first node follows
+        let mut open: Vec<Option<usize>> = Vec::new();
+        let mut cur: Option<usize> = None;
+        let mut i = start;
+        let rest = |i: usize| text.get(i..).unwrap_or("");
+        let at = |r: &str| text.len() - r.len();
         loop {
-            match self.b.get(j)? {
-                b']' => break,
-                b'\\' => {
-                    let next = self.text.get(j + 1..)?.chars().next()?;
-                    j += 1 + next.len_utf8();
-                    if next == '\r' && self.b.get(j) == Some(&b'\n') {
-                        j += 1;
-                    } else if next != '\n' && next != '\r' {
-                        out.push(next);
+            if let Ok((r, _)) = ws(rest(i)) {
+                i = at(r);
+            }
+            let here = cur;
+            let fail = |msg: String, span: Span| Some((syntax(msg, span), here));
+            match rest(i).as_bytes().first() {
+                None => {
+                    tree.err = fail(
+                        "the game tree has no closing `)`".into(),
+                        Span::new(text.len(), 0),
+                    );
+                    break;
+                }
+                Some(b'(') => {
+                    if cur.is_none() && !tree.nodes.is_empty() {
+                        tree.err = fail("a variation must follow a node".into(), Span::new(i, 1));
+                        break;
+                    }
+                    open.push(cur);
+                    i += 1;
+                }
+                Some(b';') => {
+                    i += 1;
+                    match Tree::node(text, &mut i) {
+                        Ok(node) => {
+                            let n = tree.nodes.len();
+                            match cur.and_then(|c| tree.nodes.get_mut(c)) {
+                                Some(parent) => parent.children.push(n),
+                                None if n == 0 => {}
+                                None => {
+                                    tree.err = fail(
+                                        "a second root node: a tree has one root".into(),
+                                        Span::new(i, 0),
+                                    );
+                                    break;
+                                }
+                            }
+                            tree.nodes.push(node);
+                            cur = Some(n);
+                        }
+                        Err(d) => {
+                            // the broken node, empty: the line through it
+                            // carries the error
+                            let n = tree.nodes.len();
+                            if let Some(parent) = cur.and_then(|c| tree.nodes.get_mut(c)) {
+                                parent.children.push(n);
+                                tree.nodes.push(Node {
+                                    props: Vec::new(),
+                                    children: Vec::new(),
+                                    end: i,
+                                });
+                                cur = Some(n);
+                            }
+                            tree.err = Some((d, cur));
+                            break;
+                        }
                     }
                 }
-                _ => {
-                    let c = self.text.get(j..)?.chars().next()?;
-                    out.push(c);
-                    j += c.len_utf8();
+                Some(b')') => {
+                    i += 1;
+                    cur = open.pop().flatten();
+                    if open.is_empty() {
+                        tree.end = i;
+                        if tree.nodes.is_empty() {
+                            tree.err =
+                                fail("an empty game tree".into(), Span::new(start, i - start));
+                        }
+                        return tree;
+                    }
+                }
+                Some(_) => {
+                    let len = rest(i).chars().next().map_or(1, char::len_utf8);
+                    tree.err = fail("unexpected text in the game tree".into(), Span::new(i, len));
+                    break;
                 }
             }
         }
-        self.i = j + 1;
-        Some((out, Span::between(start, j)))
+        tree.end = tree.end.max(start + 1).min(text.len());
+        tree
     }
 
     /// A node's properties after its `;`.
-    fn node(&mut self) -> Result<Node, Diag> {
+    fn node(text: &str, i: &mut usize) -> Result<Node, Diag> {
+        let at = |r: &str| text.len() - r.len();
         let mut props = Vec::new();
         loop {
-            self.ws();
-            let start = self.i;
-            while self
-                .b
-                .get(self.i)
-                .is_some_and(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
-            {
-                self.i += 1;
-            }
-            if self.i == start {
-                return Ok(Node { props });
-            }
-            let id = self.text.get(start..self.i).unwrap_or("").to_string();
+            let r = ws(text.get(*i..).unwrap_or("")).map_or("", |(r, _)| r);
+            *i = at(r);
+            let Ok((r, id)) = ident(r) else {
+                let end = props
+                    .last()
+                    .map_or(*i, |p: &Prop| p.span.offset + p.span.length);
+                return Ok(Node {
+                    props,
+                    children: Vec::new(),
+                    end,
+                });
+            };
+            let start = *i;
+            *i = at(r);
             let mut values = Vec::new();
             loop {
-                self.ws();
-                if self.b.get(self.i) != Some(&b'[') {
-                    break;
-                }
-                let at = self.i;
-                match self.value() {
-                    Some(v) => values.push(v),
-                    None => {
-                        return Err(syntax(
-                            format!("the value of `{id}` has no closing `]`"),
-                            Span::new(at, 1),
-                        ));
+                match value(text.get(*i..).unwrap_or("")) {
+                    Ok((r, raw)) => {
+                        let end = at(r);
+                        values.push((unescape(raw), Span::new(end - 1 - raw.len(), raw.len())));
+                        *i = end;
+                    }
+                    Err(_) => {
+                        let r = ws(text.get(*i..).unwrap_or("")).map_or("", |(r, _)| r);
+                        if r.starts_with('[') {
+                            return Err(syntax(
+                                format!("the value of `{id}` has no closing `]`"),
+                                Span::new(at(r), 1),
+                            ));
+                        }
+                        break;
                     }
                 }
             }
             if values.is_empty() {
                 return Err(syntax(
                     format!("property `{id}` has no value"),
-                    Span::between(start, self.i),
+                    Span::between(start, *i),
                 ));
             }
             props.push(Prop {
-                id,
+                id: id.to_string(),
                 values,
-                span: Span::between(start, self.i),
+                span: Span::between(start, *i),
             });
         }
     }
 
-    /// Skips a subtree from its `(`; `false` when unterminated.
-    fn skip_tree(&mut self) -> bool {
-        let mut depth = 0usize;
-        while let Some(&c) = self.b.get(self.i) {
-            match c {
-                b'(' => depth += 1,
-                b')' => {
-                    depth = depth.saturating_sub(1);
-                    if depth == 0 {
-                        self.i += 1;
-                        return true;
-                    }
-                }
-                b'[' => {
-                    if self.value().is_none() {
-                        self.i = self.b.len();
-                        return false;
-                    }
-                    continue;
-                }
-                _ => {}
-            }
-            self.i += 1;
-        }
-        false
+    fn branches(&self) -> bool {
+        self.nodes.iter().any(|n| n.children.len() > 1)
     }
 
-    /// One game tree from its `(`: the main line's nodes, the number of
-    /// variations skipped, a syntax error.
-    fn tree(&mut self) -> (Vec<Node>, usize, Option<Diag>) {
-        let mut nodes = Vec::new();
-        let mut variations = 0;
-        let mut open = 1usize; // trees entered along the main line
-        self.i += 1;
-        let mut main_done = false;
-        loop {
-            self.ws();
-            let Some(&c) = self.b.get(self.i) else {
-                let d = syntax(
-                    "the game tree has no closing `)`",
-                    Span::new(self.b.len(), 0),
-                );
-                return (nodes, variations, Some(d));
-            };
-            match c {
-                b';' if !main_done => {
-                    self.i += 1;
-                    match self.node() {
-                        Ok(n) => nodes.push(n),
-                        Err(d) => {
-                            self.recover(open);
-                            return (nodes, variations, Some(d));
-                        }
-                    }
-                }
-                b'(' if !main_done => {
-                    open += 1;
-                    self.i += 1;
-                }
-                b'(' => {
-                    variations += 1;
-                    if !self.skip_tree() {
-                        let d =
-                            syntax("a variation has no closing `)`", Span::new(self.b.len(), 0));
-                        return (nodes, variations, Some(d));
-                    }
-                }
-                b')' => {
-                    main_done = true;
-                    open -= 1;
-                    self.i += 1;
-                    if open == 0 {
-                        return (nodes, variations, None);
-                    }
-                }
-                _ => {
-                    let len = self
-                        .text
-                        .get(self.i..)
-                        .and_then(|r| r.chars().next())
-                        .map_or(1, char::len_utf8);
-                    let d = syntax("unexpected text in the game tree", Span::new(self.i, len));
-                    self.recover(open);
-                    return (nodes, variations, Some(d));
-                }
+    fn gm(&self) -> Option<&Prop> {
+        self.nodes.first().and_then(|n| n.prop("GM"))
+    }
+
+    /// Whether the tree's lines are replayed (its `GM` is one gamerec reads).
+    fn replayed(&self) -> bool {
+        self.gm()
+            .is_none_or(|p| p.values.first().is_some_and(|(v, _)| kind(v).is_some()))
+    }
+}
+
+/// The lines of a tree from the root to each leaf, one at a time, in file
+/// order; each with its variation path when the tree branches.
+struct Lines {
+    /// The path to the current leaf: each node and the child taken.
+    path: Vec<(usize, usize)>,
+    started: bool,
+    branches: bool,
+}
+
+impl Lines {
+    fn new(tree: &Tree) -> Lines {
+        Lines {
+            path: Vec::new(),
+            started: false,
+            branches: tree.branches(),
+        }
+    }
+
+    /// Descends by first children from the last node of the path.
+    fn descend(&mut self, tree: &Tree) {
+        while let Some(&(n, k)) = self.path.last() {
+            match tree.nodes.get(n).and_then(|node| node.children.get(k)) {
+                Some(&child) => self.path.push((child, 0)),
+                None => break,
             }
         }
     }
 
-    /// After an error: skip to the end of the enclosing trees.
-    fn recover(&mut self, mut open: usize) {
-        while let Some(&c) = self.b.get(self.i) {
-            match c {
-                b'[' => {
-                    if self.value().is_none() {
-                        self.i = self.b.len();
-                    }
-                    continue;
-                }
-                b'(' => open += 1,
-                b')' => {
-                    open = open.saturating_sub(1);
-                    if open == 0 {
-                        self.i += 1;
-                        return;
-                    }
-                }
-                _ => {}
+    /// The next line: its nodes and its variation path.
+    fn next(&mut self, tree: &Tree) -> Option<(Vec<usize>, Option<String>)> {
+        if !self.started {
+            self.started = true;
+            if tree.nodes.is_empty() {
+                return Some((Vec::new(), None));
             }
-            self.i += 1;
+            self.path.push((0, 0));
+            self.descend(tree);
+        } else {
+            // back up to the nearest node with a further child
+            self.path.pop();
+            loop {
+                let (n, k) = self.path.pop()?;
+                let more = tree
+                    .nodes
+                    .get(n)
+                    .is_some_and(|node| k + 1 < node.children.len());
+                if more {
+                    self.path.push((n, k + 1));
+                    self.descend(tree);
+                    break;
+                }
+            }
         }
+        let nodes: Vec<usize> = self.path.iter().map(|&(n, _)| n).collect();
+        let variation = self.branches.then(|| {
+            self.path
+                .iter()
+                .filter(|&&(n, _)| {
+                    tree.nodes
+                        .get(n)
+                        .is_some_and(|node| node.children.len() > 1)
+                })
+                .map(|&(_, k)| (k + 1).to_string())
+                .collect::<Vec<_>>()
+                .join(".")
+        });
+        Some((nodes, variation))
     }
 }
 
 /// The kind of game a `GM` names: (variant duo, players, trigon), `None`
-/// if not Blokus.
+/// if not one gamerec reads.
 fn kind(gm: &str) -> Option<(bool, u8, bool)> {
     match gm.trim().to_ascii_lowercase().as_str() {
         "blokus" => Some((false, 4, false)),
@@ -316,6 +486,47 @@ fn seat_tags(duo: bool, players: u8, trigon: bool) -> &'static [&'static str] {
         (false, 3, false) => &["Player1", "Player2", "Player3"],
         _ => &["Blue", "Yellow", "Red", "Green"],
     }
+}
+
+/// The colour a move property gives, in Pentobi's order of preference
+/// (it reads one move per node: the first of these it finds), for a game
+/// of `colours` colours. Pentobi before 0.2 wrote `BLUE`..`GREEN` (`BLUE`
+/// and `GREEN` with two colours).
+fn move_colour(id: &str, colours: u8) -> Option<(usize, u8)> {
+    let order: &[(&str, u8)] = if colours == 2 {
+        &[
+            ("B", 0),
+            ("W", 1),
+            ("1", 0),
+            ("2", 1),
+            ("BLUE", 0),
+            ("GREEN", 1),
+        ]
+    } else {
+        &[
+            ("1", 0),
+            ("2", 1),
+            ("3", 2),
+            ("4", 3),
+            ("BLUE", 0),
+            ("YELLOW", 1),
+            ("RED", 2),
+            ("GREEN", 3),
+        ]
+    };
+    let (rank, &(_, c)) = order.iter().enumerate().find(|(_, (i, _))| *i == id)?;
+    (c < colours).then_some((rank, c))
+}
+
+fn is_move_id(id: &str) -> bool {
+    matches!(
+        id,
+        "B" | "W" | "1" | "2" | "3" | "4" | "BLUE" | "YELLOW" | "RED" | "GREEN"
+    )
+}
+
+fn is_setup_id(id: &str) -> bool {
+    matches!(id, "AB" | "AW" | "A1" | "A2" | "A3" | "A4" | "AE")
 }
 
 /// A setup tag from a colour's property values: the placements separated by
@@ -341,54 +552,300 @@ fn synth(name: &str, value: &str, span: Span) -> Tag {
     }
 }
 
-/// Reads every game tree of a `.blksgf` file. Returns the text the spans
-/// point into (the file, plus normalised move values where needed).
-pub fn read(text: &str) -> (String, Vec<RawGame>) {
+/// The charset a file's first bytes declare with `CA` (the first tree's
+/// root): UTF-8 or Latin-1 as named; without `CA` (or with another name),
+/// UTF-8 unless the text is not UTF-8, then Latin-1 (SGF's default).
+pub fn charset(head: &[u8]) -> Charset {
+    let mut from = 0;
+    while let Some(k) = head
+        .get(from..)
+        .and_then(|h| memchr::memmem::find(h, b"CA["))
+    {
+        let at = from + k;
+        from = at + 3;
+        if at > 0 && head.get(at - 1).is_some_and(u8::is_ascii_uppercase) {
+            continue;
+        }
+        let value = head.get(from..).unwrap_or(&[]);
+        let end = memchr::memchr(b']', value).unwrap_or(value.len());
+        let name = String::from_utf8_lossy(value.get(..end).unwrap_or(&[])).to_string();
+        return match charset_named(&name) {
+            Some(c) => c,
+            None => Charset::Utf8OrLatin1,
+        };
+    }
+    Charset::Utf8OrLatin1
+}
+
+fn charset_named(name: &str) -> Option<Charset> {
+    let n: String = name
+        .trim()
+        .to_ascii_lowercase()
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric())
+        .collect();
+    match n.as_str() {
+        "utf8" => Some(Charset::Utf8),
+        "iso88591" | "latin1" | "l1" | "iso885911987" => Some(Charset::Latin1),
+        _ => None,
+    }
+}
+
+/// A whole file's text from its bytes, decoded as [`charset`] says.
+pub fn decode(bytes: &[u8]) -> Result<String, String> {
+    let head = bytes.get(..crate::source::BLOCK).unwrap_or(bytes);
+    let latin1 = |b: &[u8]| b.iter().map(|&c| char::from(c)).collect::<String>();
+    match (std::str::from_utf8(bytes), charset(head)) {
+        (_, Charset::Latin1) => Ok(latin1(bytes)),
+        (Ok(s), _) => Ok(s.to_string()),
+        (Err(e), Charset::Utf8OrLatin1)
+            if bytes.iter().position(|b| !b.is_ascii()) == Some(e.valid_up_to()) =>
+        {
+            Ok(latin1(bytes))
+        }
+        (Err(e), _) => Err(format!(
+            "not UTF-8 text (invalid byte at offset {})",
+            e.valid_up_to()
+        )),
+    }
+}
+
+/// A file's games, one line of a game tree at a time (each tree is read
+/// whole, then its lines are made one by one).
+pub fn games<'a>(buf: TextBuf<'a>) -> impl Iterator<Item = Result<SourceGame, String>> + 'a {
+    games_within(buf, LINES_BUDGET)
+}
+
+/// How much text the lines of a file's branching trees may hold in all
+/// (each line holds its tree's text up to its last node, so a tree of many
+/// long lines holds the square of its size): past it, a tree's remaining
+/// lines are one error (`pentobi::too_many_lines`), so that no file keeps
+/// the reader busy for long. A book of 16,000 lines in 440 KB takes 3.5 GB.
+pub const LINES_BUDGET: usize = 8 << 30;
+
+fn games_within<'a>(
+    mut buf: TextBuf<'a>,
+    budget: usize,
+) -> impl Iterator<Item = Result<SourceGame, String>> + 'a {
+    let mut spent = 0usize;
+    struct Current {
+        text: String,
+        origin: Origin,
+        tree: Tree,
+        lines: Lines,
+        replayed: bool,
+    }
+    let mut ends_after = crate::source::trees();
+    let mut current: Option<Current> = None;
+    std::iter::from_fn(move || {
+        loop {
+            if let Some(c) = current.as_mut() {
+                let line = if c.replayed {
+                    c.lines.next(&c.tree)
+                } else if !c.lines.started {
+                    c.lines.started = true;
+                    Some((
+                        c.tree.nodes.first().map(|_| vec![0]).unwrap_or_default(),
+                        None,
+                    ))
+                } else {
+                    None
+                };
+                match line {
+                    Some((path, variation)) => {
+                        // in a tree with branches, the text to the end of the
+                        // file line of the line's last node (the lines of a
+                        // book share a long text); whole with a syntax error
+                        let leaf = path.last().and_then(|&n| c.tree.nodes.get(n));
+                        let cut = match (leaf, &c.tree.err) {
+                            (Some(leaf), None) if c.lines.branches && c.replayed => c
+                                .text
+                                .get(leaf.end..)
+                                .and_then(|r| r.find(['\n', '\r']))
+                                .map_or(c.text.len(), |k| leaf.end + k),
+                            _ => c.text.len(),
+                        };
+                        if c.lines.branches {
+                            spent = spent.saturating_add(cut).saturating_add(path.len() * 16);
+                        }
+                        if spent > budget {
+                            let mut text = c.text.clone();
+                            let mut raw = line_game(&c.tree, &[], &mut text, c.tree.end);
+                            raw.stop = Some(too_many_lines(c.tree.start));
+                            let origin = c.origin;
+                            current = None;
+                            return Some(Ok(SourceGame::of(text, origin, raw)));
+                        }
+                        let mut text = c.text.get(..cut).unwrap_or(&c.text).to_string();
+                        let raw = line_game(&c.tree, &path, &mut text, cut);
+                        let mut g = SourceGame::of(text, c.origin, raw);
+                        g.variation = variation;
+                        return Some(Ok(g));
+                    }
+                    None => current = None,
+                }
+            }
+            let chunk = buf.next_chunk(&mut ends_after);
+            match chunk {
+                None => return buf.take_error().map(Err),
+                Some(Chunk::Text(text, origin)) => {
+                    let Some(start) = text.find('(') else {
+                        continue;
+                    };
+                    let tree = Tree::read(&text, start);
+                    let lines = Lines::new(&tree);
+                    let replayed = tree.replayed();
+                    current = Some(Current {
+                        text,
+                        origin,
+                        tree,
+                        lines,
+                        replayed,
+                    });
+                }
+                Some(large) => return Some(Ok(SourceGame::too_large(large))),
+            }
+        }
+    })
+}
+
+/// Reads every game tree of a `.blksgf` text: a game per line of each tree.
+/// Returns the text the spans point into (the file, plus normalised move
+/// values where needed) and each game with its variation path.
+pub fn read_lines(text: &str) -> (String, Vec<(RawGame, Option<String>)>) {
     let mut out_text = text.to_string();
-    let mut p = Parser {
-        text,
-        b: text.as_bytes(),
-        i: 0,
-    };
     let mut games = Vec::new();
-    while let Some(k) = text.get(p.i..).and_then(|r| r.find('(')) {
-        let start = p.i + k;
-        p.i = start;
-        let (nodes, variations, err) = p.tree();
-        let end = p.i.max(start + 1);
-        p.i = end;
-        games.push(game(&mut out_text, start, end, nodes, variations, err));
+    let mut i = 0;
+    let mut spent = 0usize;
+    while let Some(k) = text.get(i..).and_then(|r| r.find('(')) {
+        let tree = Tree::read(text, i + k);
+        i = tree.end.max(i + k + 1);
+        let mut lines = Lines::new(&tree);
+        if tree.replayed() {
+            while let Some((path, variation)) = lines.next(&tree) {
+                // the lines' moves in all, as the streaming reader's budget
+                spent = spent.saturating_add(path.len() * 16);
+                if spent > LINES_BUDGET / 64 {
+                    let mut raw = line_game(&tree, &[], &mut out_text, tree.end);
+                    raw.stop = Some(too_many_lines(tree.start));
+                    games.push((raw, None));
+                    break;
+                }
+                games.push((line_game(&tree, &path, &mut out_text, tree.end), variation));
+            }
+        } else {
+            let path = tree.nodes.first().map(|_| vec![0]).unwrap_or_default();
+            games.push((line_game(&tree, &path, &mut out_text, tree.end), None));
+        }
     }
     (out_text, games)
 }
 
-fn game(
-    out_text: &mut String,
-    start: usize,
-    end: usize,
-    nodes: Vec<Node>,
-    variations: usize,
-    err: Option<Diag>,
-) -> RawGame {
-    let head = Span::new(start, 1);
+fn too_many_lines(start: usize) -> Diag {
+    Diag::error(
+        "pentobi::too_many_lines",
+        "the lines of this file's game trees hold more text than gamerec validates; the rest of this tree is not validated",
+    )
+    .at(Span::new(start, 1))
+    .label("this tree's remaining lines")
+    .help("split the tree into several files")
+}
+
+/// Reads every game tree of a `.blksgf` text (see [`read_lines`]).
+pub fn read(text: &str) -> (String, Vec<RawGame>) {
+    let (text, games) = read_lines(text);
+    (text, games.into_iter().map(|(g, _)| g).collect())
+}
+
+/// Tags written in a `GC` game comment, one `[Name "value"]` per line (the
+/// tags Pentobi has no property for): read back as tags; other text stays
+/// the comment (`SGF_GC`).
+fn gc_tags(value: &str) -> (Vec<(String, String)>, String) {
+    let mut tags = Vec::new();
+    let mut rest = Vec::new();
+    for line in value.split('\n') {
+        match gc_tag(line.trim_end_matches('\r')) {
+            Some(t) => tags.push(t),
+            None => rest.push(line),
+        }
+    }
+    (tags, rest.join("\n"))
+}
+
+fn gc_tag(line: &str) -> Option<(String, String)> {
+    let inner = line.strip_prefix('[')?.strip_suffix("\"]")?;
+    let (name, value) = inner.split_once(" \"")?;
+    if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+        return None;
+    }
+    let mut out = String::new();
+    let mut chars = value.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => out.push(chars.next()?),
+            '"' => return None,
+            c => out.push(c),
+        }
+    }
+    Some((name.to_string(), out))
+}
+
+/// Whether a Pentobi `RE` value reads as a gamerec `Result` (scores
+/// separated by `-`).
+fn is_score_list(v: &str) -> bool {
+    let v = v.trim();
+    let (sep, signed) = if v.contains(',') {
+        (',', true)
+    } else {
+        ('-', false)
+    };
+    let parts: Vec<&str> = v.split(sep).map(str::trim).collect();
+    parts.len() >= 2
+        && parts.iter().all(|p| {
+            let digits = if signed {
+                p.strip_prefix('-').unwrap_or(p)
+            } else {
+                p
+            };
+            !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+        })
+}
+
+/// The game one line of a tree stands for; normalised move values are
+/// appended to `out` (the text its spans point into, the tree's text up to
+/// `end` at least).
+fn line_game(tree: &Tree, path: &[usize], out: &mut String, end: usize) -> RawGame {
+    let head = Span::new(tree.start, 1);
     let mut tags = Vec::new();
     let mut tag_errors = Vec::new();
     let mut tokens: Vec<Token> = Vec::new();
     let mut claims = Vec::new();
     let mut comment = None;
     let mut no_replay = false;
-    let root = nodes.first();
-    let gm = root.and_then(|n| n.props.iter().find(|p| p.id == "GM"));
+    let mut stop = None;
+    let nodes: Vec<&Node> = path.iter().filter_map(|&n| tree.nodes.get(n)).collect();
+    let root = nodes.first().copied();
+    let gm = root.and_then(|n| n.prop("GM"));
     let (duo, players, trigon) = match gm {
         Some(p) => {
             let (v, s) = p.values.first().cloned().unwrap_or_default();
+            tags.push(synth("Game", "blokus", s));
             match kind(&v) {
-                Some(k) => {
-                    tags.push(synth("Game", "blokus", s));
-                    k
-                }
+                Some(k) => k,
                 None => {
-                    tags.push(synth("Game", v.trim(), s));
+                    no_replay = true;
+                    tag_errors.push(
+                        Diag::error(
+                            "pentobi::unsupported_variant",
+                            format!(
+                                "Pentobi variant `{}` is not supported (supported: {SUPPORTED})",
+                                v.trim()
+                            ),
+                        )
+                        .at(s)
+                        .label("a Pentobi game gamerec does not play")
+                        .help("gamerec reads Pentobi's Blokus, Blokus Duo and Blokus Trigon games"),
+                    );
                     (false, 4, false)
                 }
             }
@@ -398,7 +855,9 @@ fn game(
             (false, 4, false)
         }
     };
-    if duo {
+    if no_replay {
+        // a variant gamerec does not play: only the tags the file gives
+    } else if duo {
         tags.push(synth("Variant", "duo", head));
     } else if trigon {
         tags.push(synth("Variant", "trigon", head));
@@ -411,22 +870,35 @@ fn game(
         }
         tags.push(synth("Corners", PENTOBI_CORNERS, head));
     }
-    tags.push(synth("Scoring", "pentobi", head));
+    if !no_replay {
+        tags.push(synth("Scoring", "pentobi", head));
+    }
     let seats = seat_tags(duo, players, trigon);
     let colour_names: &[&str] = if duo {
         &["purple", "orange"]
     } else {
         &["blue", "yellow", "red", "green"]
     };
-    let colours = colour_names.len() as u8;
-    // setup values per colour, and where in the tags each colour's tag goes
-    let mut setup: [Vec<(String, Span)>; 4] = Default::default();
-    let mut setup_at = [0usize; 4];
+    let colours: u8 = if duo || (trigon && players == 3) {
+        if duo { 2 } else { 3 }
+    } else {
+        4
+    };
+    let mut ctx = SetupCtx {
+        tags: &mut tags,
+        tag_errors: &mut tag_errors,
+        setup: Default::default(),
+        setup_at: [0; 4],
+        no_replay,
+        duo,
+        colours,
+        colour_names,
+    };
     if let Some(root) = root {
         for p in &root.props {
             let (v, s) = p.values.first().cloned().unwrap_or_default();
             let mut push = |name: &str| {
-                tags.push(Tag {
+                ctx.tags.push(Tag {
                     name: name.to_string(),
                     value: v.clone(),
                     span: p.span,
@@ -434,7 +906,20 @@ fn game(
                 })
             };
             match p.id.as_str() {
-                "GM" | "FF" | "CA" | "AP" => {}
+                "GM" | "FF" | "AP" => {}
+                "CA" => {
+                    if charset_named(&v).is_none() {
+                        ctx.tag_errors.push(
+                            Diag::warning(
+                                "pentobi::charset",
+                                format!("charset `{}` is not known", v.trim()),
+                            )
+                            .at(s)
+                            .label("read as UTF-8, or as Latin-1 where it is not UTF-8")
+                            .help("gamerec reads CA[UTF-8] and CA[ISO-8859-1]"),
+                        );
+                    }
+                }
                 "PB" => push(seats.first().copied().unwrap_or("Player1")),
                 "PW" => push(seats.get(1).copied().unwrap_or("Player2")),
                 "P1" | "P2" | "P3" | "P4" => {
@@ -447,84 +932,138 @@ fn game(
                 "DT" => push("Date"),
                 "EV" => push("Event"),
                 "PC" => push("Site"),
+                "RO" => push("Round"),
+                "RE" if is_score_list(&v) => push("Result"),
+                "GC" => {
+                    let (found, rest) = gc_tags(&v);
+                    for (name, value) in found {
+                        ctx.tags.push(Tag {
+                            name,
+                            value,
+                            span: p.span,
+                            value_span: s,
+                        });
+                    }
+                    if !rest.trim().is_empty() {
+                        ctx.tags.push(Tag {
+                            name: "SGF_GC".into(),
+                            value: rest,
+                            span: p.span,
+                            value_span: s,
+                        });
+                    }
+                }
                 "C" => comment = Some(v.clone()),
-                "AB" | "AW" | "A1" | "A2" | "A3" | "A4" => {
-                    let c: u8 = match p.id.as_str() {
-                        "AB" | "A1" => 0,
-                        "AW" | "A2" => 1,
-                        "A3" => 2,
-                        _ => 3,
-                    };
-                    match setup.get_mut(usize::from(c)).filter(|_| c < colours) {
-                        Some(slot) => {
-                            slot.extend(p.values.iter().cloned());
-                            if slot.len() == p.values.len() {
-                                if let Some(at) = setup_at.get_mut(usize::from(c)) {
-                                    *at = tags.len();
-                                }
-                            }
-                        }
-                        None => {
-                            no_replay = true;
-                            tag_errors.push(
-                                Diag::error(
-                                    "blokus::bad_tags",
-                                    format!(
-                                        "setup property `{}` names a colour Blokus Duo does not have",
-                                        p.id
-                                    ),
-                                )
-                                .at(p.span)
-                                .label("no such colour")
-                                .help("Blokus Duo's colours are AB (purple) and AW (orange)"),
-                            );
-                        }
-                    }
-                }
-                "AE" => {
-                    no_replay = true;
-                    tag_errors.push(
-                        Diag::error(
-                            "blokus::bad_tags",
-                            "setup property `AE` (remove squares) is not supported: a game's setup starts from an empty board, so there is nothing to remove",
-                        )
-                        .at(p.span)
-                        .label("squares removed from the setup")
-                        .help("write the position with AB/AW or A1..A4 only"),
-                    );
-                }
-                "PL" => {
-                    let c: Option<u8> = match v.trim() {
-                        "B" | "1" => Some(0),
-                        "W" | "2" => Some(1),
-                        "3" => Some(2),
-                        "4" => Some(3),
-                        _ => None,
-                    };
-                    match c.and_then(|c| colour_names.get(usize::from(c))) {
-                        Some(name) => tags.push(synth(setup::FIRST, name, s)),
-                        None => {
-                            no_replay = true;
-                            tag_errors.push(
-                                Diag::error(
-                                    "blokus::bad_tags",
-                                    format!("PL[{}] names no colour of this game", v.trim()),
-                                )
-                                .at(s)
-                                .label("not a colour")
-                                .help(if duo {
-                                    "Blokus Duo's colours are PL[B] (purple) and PL[W] (orange)"
-                                } else {
-                                    "classic colours are PL[1] (blue) to PL[4] (green)"
-                                }),
-                            );
-                        }
-                    }
-                }
+                id if id == "PL" || is_setup_id(id) => setup_prop(p, &mut ctx),
+                id if is_move_id(id) => {}
                 other => push(&format!("SGF_{other}")),
             }
         }
     }
+    let mut moved = false;
+    for (k, node) in nodes.iter().enumerate() {
+        let has_setup = node.props.iter().any(|p| is_setup_id(&p.id));
+        if has_setup && moved {
+            // gamerec's Blokus record holds a start setup only
+            let first = node.props.iter().find(|p| is_setup_id(&p.id));
+            let span = first.map_or(head, |p| p.span);
+            stop = Some(
+                Diag::error(
+                    "pentobi::setup_after_moves",
+                    "a setup after moves: gamerec's Blokus records hold a starting setup only",
+                )
+                .at(span)
+                .label("pieces placed or removed in the middle of the game")
+                .help("Pentobi makes the position so far plus this setup a new start; gamerec validates the moves before it and stops here"),
+            );
+            break;
+        }
+        if has_setup && k > 0 {
+            for p in &node.props {
+                setup_prop(p, &mut ctx);
+            }
+        }
+        // the move: one per node, the first in Pentobi's order
+        let mut chosen: Option<(usize, u8, &Prop)> = None;
+        for p in node.props.iter().filter(|p| is_move_id(&p.id)) {
+            if let Some((rank, c)) = move_colour(&p.id, colours) {
+                if chosen.is_none_or(|(r, _, _)| rank < r) {
+                    chosen = Some((rank, c, p));
+                }
+            }
+        }
+        if chosen.is_none() {
+            // a colour this game does not have (`4[...]` with three
+            // colours): Pentobi skips the node; read it as a move of that
+            // colour, so that the replay says whose turn it was
+            chosen = node
+                .props
+                .iter()
+                .find(|p| is_move_id(&p.id))
+                .and_then(|p| move_colour(&p.id, 4).map(|(r, c)| (r, c, p)));
+        }
+        for p in node.props.iter().filter(|p| is_move_id(&p.id)) {
+            if chosen.is_some_and(|(_, _, q)| std::ptr::eq(p, q)) {
+                continue;
+            }
+            let why = match chosen {
+                Some((_, _, q)) => format!("Pentobi reads one move per node, here `{}`", q.id),
+                None => "no colour of a game of this kind".to_string(),
+            };
+            ctx.tag_errors.push(
+                Diag::warning(
+                    "pentobi::move_ignored",
+                    format!("`{}` is not read as a move: {why}", p.id),
+                )
+                .at(p.span)
+                .label("ignored, as Pentobi does"),
+            );
+        }
+        let Some((_, colour, p)) = chosen else {
+            continue;
+        };
+        moved = true;
+        let Some((v, s)) = p.values.first() else {
+            continue;
+        };
+        let several = p.values.len() > 1;
+        let span =
+            if several || v.is_empty() || v.chars().any(char::is_whitespace) || v.len() != s.length
+            {
+                // normalise into a copy after the file's text: old files give a
+                // move as one value per point (join them); `B[]` is a pass
+                let norm: String = p
+                    .values
+                    .iter()
+                    .map(|(v, _)| v.chars().filter(|c| !c.is_whitespace()).collect::<String>())
+                    .collect::<Vec<_>>()
+                    .join(",");
+                let norm = if norm.is_empty() {
+                    "pass".to_string()
+                } else {
+                    norm
+                };
+                out.push_str("\n; ");
+                let at = out.len();
+                out.push_str(&norm);
+                Span::new(at, norm.len())
+            } else {
+                *s
+            };
+        let comment = node
+            .prop("C")
+            .and_then(|c| c.values.first())
+            .map(|(v, _)| v.clone());
+        tokens.push(Token { span, comment });
+        claims.push(colour_names.get(usize::from(colour)).map(|n| n.to_string()));
+    }
+    let SetupCtx {
+        setup,
+        setup_at,
+        no_replay: setup_failed,
+        ..
+    } = ctx;
+    no_replay |= setup_failed;
     // insert from the last position so earlier positions stay valid
     let mut order: Vec<usize> = (0..4).collect();
     order.sort_by_key(|&c| std::cmp::Reverse((setup_at.get(c).copied().unwrap_or(0), c)));
@@ -537,84 +1076,153 @@ fn game(
             tags.insert(at, tag);
         }
     }
-    for (k, node) in nodes.iter().enumerate() {
-        let mut has_move = false;
-        for p in &node.props {
-            if !matches!(p.id.as_str(), "B" | "W" | "1" | "2" | "3" | "4") {
-                continue;
-            }
-            let Some((v, s)) = p.values.first() else {
-                continue;
+    if stop.is_none() {
+        // the syntax error goes with the first line through the node read last
+        if let Some((d, at)) = &tree.err {
+            let last = path.last().copied();
+            let first_through = match at {
+                Some(n) => path.contains(n) && first_line_through(tree, path, *n),
+                None => true,
             };
-            let several = p.values.len() > 1;
-            let span = if several || v.chars().any(char::is_whitespace) || v.len() != s.length {
-                // normalise into a copy after the file's text; old files
-                // give a move as one value per point: join them
-                let norm: String = p
-                    .values
-                    .iter()
-                    .map(|(v, _)| v.chars().filter(|c| !c.is_whitespace()).collect::<String>())
-                    .collect::<Vec<_>>()
-                    .join(",");
-                out_text.push_str("\n; ");
-                let at = out_text.len();
-                out_text.push_str(&norm);
-                Span::new(at, norm.len())
-            } else {
-                *s
-            };
-            tokens.push(Token {
-                span,
-                comment: None,
-            });
-            let colour = match p.id.as_str() {
-                "B" | "1" => 0,
-                "W" | "2" => 1,
-                "3" => 2,
-                _ => 3,
-            };
-            let names: &[&str] = if duo {
-                &["purple", "orange"]
-            } else {
-                &["blue", "yellow", "red", "green"]
-            };
-            claims.push(names.get(colour).map(|n| n.to_string()));
-            has_move = true;
-        }
-        if has_move && k > 0 {
-            if let Some(c) = node.props.iter().find(|p| p.id == "C") {
-                if let (Some(t), Some((v, _))) = (tokens.last_mut(), c.values.first()) {
-                    t.comment = Some(v.clone());
-                }
+            if first_through || last.is_none() {
+                stop = Some(d.clone());
             }
         }
-    }
-    if variations > 0 {
-        tag_errors.push(
-            Diag::warning(
-                "pentobi::variations_ignored",
-                format!(
-                    "{variations} variation{} ignored: only the main line is validated",
-                    if variations == 1 { "" } else { "s" }
-                ),
-            )
-            .at(head)
-            .label("this game tree has variations"),
-        );
     }
     if no_replay {
         tokens.clear();
+        claims.clear();
+        stop = None;
     }
     RawGame {
         tags: Tags(tags),
         tag_errors,
         comment,
         tokens,
-        stop: if no_replay { None } else { err },
-        span: Span::between(start, end),
+        stop,
+        span: Span::between(tree.start, end.min(tree.end)),
         token_players: claims,
         ..RawGame::default()
     }
+}
+
+/// What setup properties build: the setup values per colour, where in the
+/// tags each colour's tag goes, and the errors that stop the replay.
+struct SetupCtx<'a> {
+    tags: &'a mut Vec<Tag>,
+    tag_errors: &'a mut Vec<Diag>,
+    setup: [Vec<(String, Span)>; 4],
+    setup_at: [usize; 4],
+    no_replay: bool,
+    duo: bool,
+    colours: u8,
+    colour_names: &'static [&'static str],
+}
+
+/// A setup property (`AB`/`AW`/`A1`..`A4`, `AE`, `PL`) of a node before
+/// the first move: the start setup of the game.
+fn setup_prop(p: &Prop, ctx: &mut SetupCtx) {
+    let v = p.values.first().map(|(v, _)| v.as_str()).unwrap_or("");
+    let s = p.values.first().map_or(p.span, |(_, s)| *s);
+    let duo = ctx.duo;
+    match p.id.as_str() {
+        "AB" | "AW" | "A1" | "A2" | "A3" | "A4" => {
+            let c: u8 = match p.id.as_str() {
+                "AB" | "A1" => 0,
+                "AW" | "A2" => 1,
+                "A3" => 2,
+                _ => 3,
+            };
+            match ctx
+                .setup
+                .get_mut(usize::from(c))
+                .filter(|_| c < ctx.colours)
+            {
+                Some(slot) => {
+                    slot.extend(p.values.iter().cloned());
+                    if slot.len() == p.values.len() {
+                        if let Some(at) = ctx.setup_at.get_mut(usize::from(c)) {
+                            *at = ctx.tags.len();
+                        }
+                    }
+                }
+                None => {
+                    ctx.no_replay = true;
+                    ctx.tag_errors.push(
+                        Diag::error(
+                            "blokus::bad_tags",
+                            format!(
+                                "setup property `{}` names a colour this game does not have",
+                                p.id
+                            ),
+                        )
+                        .at(p.span)
+                        .label("no such colour")
+                        .help(if duo {
+                            "Blokus Duo's colours are AB (purple) and AW (orange)"
+                        } else {
+                            "the colours are A1 to A4 in turn order"
+                        }),
+                    );
+                }
+            }
+        }
+        "AE" => {
+            ctx.no_replay = true;
+            ctx.tag_errors.push(
+                Diag::error(
+                    "blokus::bad_tags",
+                    "setup property `AE` (remove squares) is not supported: a game's setup starts from an empty board, so there is nothing to remove",
+                )
+                .at(p.span)
+                .label("squares removed from the setup")
+                .help("write the position with AB/AW or A1..A4 only"),
+            );
+        }
+        "PL" => {
+            let c: Option<u8> = match v.trim() {
+                "B" | "1" => Some(0),
+                "W" | "2" => Some(1),
+                "3" => Some(2),
+                "4" => Some(3),
+                _ => None,
+            };
+            match c
+                .filter(|&c| c < ctx.colours)
+                .and_then(|c| ctx.colour_names.get(usize::from(c)))
+            {
+                Some(name) => ctx.tags.push(synth(setup::FIRST, name, s)),
+                None => {
+                    ctx.no_replay = true;
+                    ctx.tag_errors.push(
+                        Diag::error(
+                            "blokus::bad_tags",
+                            format!("PL[{}] names no colour of this game", v.trim()),
+                        )
+                        .at(s)
+                        .label("not a colour")
+                        .help(if duo {
+                            "Blokus Duo's colours are PL[B] (purple) and PL[W] (orange)"
+                        } else {
+                            "the colours are PL[1] to PL[4] in turn order"
+                        }),
+                    );
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Whether `path` is the first line (by first children) through node `n`.
+fn first_line_through(tree: &Tree, path: &[usize], n: usize) -> bool {
+    let Some(k) = path.iter().position(|&m| m == n) else {
+        return false;
+    };
+    path.windows(2).skip(k).all(|w| match w {
+        [a, b] => tree.nodes.get(*a).and_then(|node| node.children.first()) == Some(b),
+        _ => true,
+    })
 }
 
 fn escape(v: &str) -> String {
@@ -633,132 +1241,295 @@ pub fn write(games: &[DocGame]) -> Result<String, String> {
 /// Writes one game as a Pentobi file, noting in `losses` what Pentobi
 /// cannot keep. `Err` for a game Pentobi cannot hold.
 pub fn write_game(g: &DocGame, losses: &mut Losses) -> Result<String, String> {
-    let _ = losses;
-    let mut out = String::new();
-    {
-        if g.game != "blokus" {
-            return Err(format!(
-                "Pentobi files hold Blokus games only, not {}",
-                g.game
+    if g.game != "blokus" {
+        return Err(format!(
+            "Pentobi files hold Blokus games only, not {}",
+            g.game
+        ));
+    }
+    let tag = |n: &str| g.tags.iter().find(|(k, _)| k == n).map(|(_, v)| v.trim());
+    let duo = g.variant.as_deref() == Some("duo");
+    let trigon = g.variant.as_deref() == Some("trigon");
+    let players: u8 = tag("Players").and_then(|p| p.parse().ok()).unwrap_or(4);
+    let mut turn = Turn::Identity;
+    if !duo && !trigon {
+        if tag("Size").is_some_and(|s| s != "20") {
+            return Err("Pentobi plays classic Blokus on 20x20 boards only".into());
+        }
+        let corners = tag("Corners").unwrap_or(RULE_TEXT_CORNERS);
+        turn = Turn::to_pentobi(corners).ok_or_else(|| {
+            format!(
+                "Pentobi's corners are \"{PENTOBI_CORNERS}\"; this game's (\"{corners}\") are no reflection or rotation of them"
+            )
+        })?;
+        if let Some(how) = turn.describe() {
+            losses.note(format!(
+                "the corners \"{corners}\": Pentobi's are \"{PENTOBI_CORNERS}\", so the board is written {how} (every square of the moves and the setup)"
             ));
         }
-        let tag = |n: &str| g.tags.iter().find(|(k, _)| k == n).map(|(_, v)| v.trim());
-        let duo = g.variant.as_deref() == Some("duo");
-        let trigon = g.variant.as_deref() == Some("trigon");
-        let players: u8 = tag("Players").and_then(|p| p.parse().ok()).unwrap_or(4);
-        if !duo && !trigon {
-            if tag("Size").is_some_and(|s| s != "20") {
-                return Err("Pentobi plays classic Blokus on 20x20 boards only".into());
-            }
-            let corners = tag("Corners").map(|c| c.to_ascii_lowercase().replace(' ', ""));
-            if corners.as_deref() != Some(&PENTOBI_CORNERS.replace(' ', "")) {
-                return Err(format!(
-                    "Pentobi's corners are \"{PENTOBI_CORNERS}\"; this game's are {}",
-                    tag("Corners")
-                        .map_or("the rule text's (no Corners tag)".to_string(), |c| format!(
-                            "\"{c}\""
-                        ))
-                ));
-            }
-        }
-        let gm = match (duo, players, trigon) {
-            (true, _, _) => "Blokus Duo",
-            (false, 2, false) => "Blokus Two-Player",
-            (false, 3, false) => "Blokus Three-Player",
-            (false, 2, true) => "Blokus Trigon Two-Player",
-            (false, 3, true) => "Blokus Trigon Three-Player",
-            (false, _, true) => "Blokus Trigon",
-            _ => "Blokus",
+    }
+    let scoring = tag("Scoring").unwrap_or("basic");
+    let pentobi_scored = scoring.eq_ignore_ascii_case("pentobi");
+    if !pentobi_scored {
+        let which = match tag("Scoring") {
+            Some(s) => format!("the Scoring tag \"{s}\""),
+            None => "the basic scoring (no Scoring tag)".to_string(),
         };
-        out.push_str(&format!("(;FF[4]CA[UTF-8]GM[{gm}]"));
-        let seats = seat_tags(duo, players, trigon);
-        let colour_names: &[&str] = if duo {
-            &["purple", "orange"]
-        } else {
-            &["blue", "yellow", "red", "green"]
-        };
-        let colour_ids: &[&str] = if duo {
-            &["B", "W"]
-        } else {
-            &["1", "2", "3", "4"]
-        };
-        for (name, value) in &g.tags {
-            let setup_colour = (0..colour_names.len() as u8)
-                .position(|c| setup::tag_name(duo, c) == Some(name.as_str()));
-            if let Some(c) = setup_colour {
-                let id = if duo {
-                    ["AB", "AW"].get(c).copied().unwrap_or("AW").to_string()
-                } else {
-                    format!("A{}", c + 1)
-                };
-                let items = setup::squares_sorted(value);
-                if !items.is_empty() {
-                    out.push_str(&id);
-                    for item in items {
-                        out.push_str(&format!("[{}]", escape(&item)));
-                    }
-                }
-                continue;
-            }
-            if name == setup::FIRST {
-                let c = colour_names
-                    .iter()
-                    .position(|n| n.eq_ignore_ascii_case(value.trim()));
-                if let Some(id) = c.and_then(|c| colour_ids.get(c)) {
-                    out.push_str(&format!("PL[{id}]"));
-                }
-                continue;
-            }
-            let id = match name.as_str() {
-                "Date" => "DT".to_string(),
-                "Event" => "EV".to_string(),
-                "Site" => "PC".to_string(),
-                n => {
-                    if let Some(k) = seats.iter().position(|s| s == &n) {
-                        if seats.len() == 2 {
-                            if k == 0 { "PB" } else { "PW" }.to_string()
-                        } else {
-                            format!("P{}", k + 1)
-                        }
-                    } else {
-                        match n.strip_prefix("SGF_") {
-                            Some(p)
-                                if !p.is_empty()
-                                    && p.bytes()
-                                        .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit()) =>
-                            {
-                                p.to_string()
-                            }
-                            _ => continue,
-                        }
-                    }
-                }
+        losses.note(format!(
+            "{which}: a Pentobi file is scored by Pentobi's rules (it reads back as [Scoring \"pentobi\"])"
+        ));
+    }
+    let gm = match (duo, players, trigon) {
+        (true, _, _) => "Blokus Duo",
+        (false, 2, false) => "Blokus Two-Player",
+        (false, 3, false) => "Blokus Three-Player",
+        (false, 2, true) => "Blokus Trigon Two-Player",
+        (false, 3, true) => "Blokus Trigon Three-Player",
+        (false, _, true) => "Blokus Trigon",
+        _ => "Blokus",
+    };
+    let mut out = format!("(;FF[4]CA[UTF-8]GM[{gm}]");
+    let seats = seat_tags(duo, players, trigon);
+    let colour_names: &[&str] = if duo {
+        &["purple", "orange"]
+    } else {
+        &["blue", "yellow", "red", "green"]
+    };
+    let colour_ids: &[&str] = if duo {
+        &["B", "W"]
+    } else {
+        &["1", "2", "3", "4"]
+    };
+    // tags Pentobi has no property for, kept in the game comment `GC`
+    let mut gc: Vec<String> = Vec::new();
+    for (name, value) in &g.tags {
+        let setup_colour = (0..colour_names.len() as u8)
+            .position(|c| setup::tag_name(duo, c) == Some(name.as_str()));
+        if let Some(c) = setup_colour {
+            let id = if duo {
+                ["AB", "AW"].get(c).copied().unwrap_or("AW").to_string()
+            } else {
+                format!("A{}", c + 1)
             };
-            out.push_str(&format!("{id}[{}]", escape(value)));
+            let items = setup::squares_sorted(&turn.apply(value));
+            if !items.is_empty() {
+                out.push_str(&id);
+                for item in items {
+                    out.push_str(&format!("[{}]", escape(&item)));
+                }
+            }
+            continue;
         }
-        if let Some(c) = &g.comment {
+        if name == setup::FIRST {
+            let c = colour_names
+                .iter()
+                .position(|n| n.eq_ignore_ascii_case(value.trim()));
+            if let Some(id) = c.and_then(|c| colour_ids.get(c)) {
+                out.push_str(&format!("PL[{id}]"));
+            }
+            continue;
+        }
+        let id = match name.as_str() {
+            // said by GM, the corners and the scoring above
+            "Game" | "Variant" | "Players" | "Size" | "Corners" | "Scoring" => continue,
+            "Date" => "DT".to_string(),
+            "Event" => "EV".to_string(),
+            "Site" => "PC".to_string(),
+            "Round" => "RO".to_string(),
+            "Result" if pentobi_scored => "RE".to_string(),
+            "Result" => {
+                losses.note(format!(
+                    "the Result tag \"{value}\": its scores are under the {scoring} scoring, and a Pentobi file's are Pentobi's"
+                ));
+                continue;
+            }
+            "SGF_GC" => {
+                gc.insert(0, value.clone());
+                continue;
+            }
+            n => {
+                if let Some(k) = seats.iter().position(|s| s == &n) {
+                    if seats.len() == 2 {
+                        if k == 0 { "PB" } else { "PW" }.to_string()
+                    } else {
+                        format!("P{}", k + 1)
+                    }
+                } else {
+                    match n.strip_prefix("SGF_") {
+                        Some(p)
+                            if !p.is_empty()
+                                && p.bytes()
+                                    .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit()) =>
+                        {
+                            p.to_string()
+                        }
+                        _ => {
+                            let line = format!(
+                                "[{n} \"{}\"]",
+                                value.replace('\\', "\\\\").replace('"', "\\\"")
+                            );
+                            if gc_tag(&line).is_some() && !value.contains(['\n', '\r']) {
+                                gc.push(line);
+                            } else {
+                                losses.note(format!("the {n} tag: Pentobi has no place for it"));
+                            }
+                            continue;
+                        }
+                    }
+                }
+            }
+        };
+        out.push_str(&format!("{id}[{}]", escape(value)));
+    }
+    if !gc.is_empty() {
+        out.push_str(&format!("GC[{}]", escape(&gc.join("\n"))));
+    }
+    if let Some(c) = &g.comment {
+        out.push_str(&format!("C[{}]", escape(c)));
+    }
+    out.push('\n');
+    for m in g.moves.iter().filter(|m| !m.auto && m.notation != "pass") {
+        let colour = match (duo, m.player.as_str()) {
+            (true, "purple") => "B",
+            (true, _) => "W",
+            (false, "blue") => "1",
+            (false, "yellow") => "2",
+            (false, "red") => "3",
+            _ => "4",
+        };
+        let squares = m.notation.rsplit(':').next().unwrap_or("");
+        let squares = match turn {
+            Turn::Identity => squares.to_string(),
+            _ => setup::squares_sorted(&turn.apply(squares)).join(" "),
+        };
+        out.push_str(&format!(";{colour}[{squares}]"));
+        if let Some(c) = &m.comment {
             out.push_str(&format!("C[{}]", escape(c)));
         }
         out.push('\n');
-        for m in g.moves.iter().filter(|m| !m.auto && m.notation != "pass") {
-            let colour = match (duo, m.player.as_str()) {
-                (true, "purple") => "B",
-                (true, _) => "W",
-                (false, "blue") => "1",
-                (false, "yellow") => "2",
-                (false, "red") => "3",
-                _ => "4",
-            };
-            let squares = m.notation.rsplit(':').next().unwrap_or("");
-            out.push_str(&format!(";{colour}[{squares}]"));
-            if let Some(c) = &m.comment {
-                out.push_str(&format!("C[{}]", escape(c)));
-            }
-            out.push('\n');
-        }
-        out.push_str(")\n");
     }
+    out.push_str(")\n");
     Ok(out)
+}
+
+/// The rule text's corners (a classic game without a `Corners` tag).
+const RULE_TEXT_CORNERS: &str = "blue a20, yellow a1, red t1, green t20";
+
+/// One of the eight symmetries of the 20x20 board: the one that takes a
+/// game's corners to Pentobi's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Turn {
+    Identity,
+    /// `(x, y)` to each of these, x and y from 0 at `a1`.
+    Map(bool, bool, bool),
+}
+
+impl Turn {
+    /// The square `(x, y)` (from 0) moved.
+    fn at(self, x: u8, y: u8) -> (u8, u8) {
+        match self {
+            Turn::Identity => (x, y),
+            Turn::Map(swap, flip_x, flip_y) => {
+                let (x, y) = if swap { (y, x) } else { (x, y) };
+                let x = if flip_x { 19 - x.min(19) } else { x };
+                let y = if flip_y { 19 - y.min(19) } else { y };
+                (x, y)
+            }
+        }
+    }
+
+    fn all() -> impl Iterator<Item = Turn> {
+        (0..8u8).map(|k| {
+            if k == 0 {
+                Turn::Identity
+            } else {
+                Turn::Map(k & 4 != 0, k & 2 != 0, k & 1 != 0)
+            }
+        })
+    }
+
+    /// The symmetry taking each colour's corner in `corners` to Pentobi's.
+    fn to_pentobi(corners: &str) -> Option<Turn> {
+        let from = corner_squares(corners)?;
+        let to = corner_squares(PENTOBI_CORNERS)?;
+        Turn::all().find(|t| {
+            from.iter()
+                .zip(&to)
+                .all(|(&(x, y), &want)| t.at(x, y) == want)
+        })
+    }
+
+    /// How the board is moved, for a warning (`None` when it is not).
+    fn describe(self) -> Option<&'static str> {
+        match self {
+            Turn::Identity => None,
+            Turn::Map(false, true, false) => Some("reflected left to right"),
+            Turn::Map(false, false, true) => Some("reflected top to bottom"),
+            Turn::Map(false, _, _) => Some("turned half a turn"),
+            Turn::Map(true, false, false) => Some("reflected in the diagonal from a1 to t20"),
+            Turn::Map(true, true, true) => Some("reflected in the diagonal from a20 to t1"),
+            Turn::Map(true, true, false) => Some("turned a quarter turn anticlockwise"),
+            Turn::Map(true, false, true) => Some("turned a quarter turn clockwise"),
+        }
+    }
+
+    /// A move's or setup value's squares moved (piece names and item
+    /// separators kept; what is not a square kept as written).
+    fn apply(self, value: &str) -> String {
+        if self == Turn::Identity {
+            return value.to_string();
+        }
+        let mut out = String::with_capacity(value.len());
+        let mut word = String::new();
+        let flush = |word: &mut String, out: &mut String| {
+            match parse_triangle(word) {
+                Some((col, row)) if col < 20 && row < 20 => {
+                    let (x, y) = self.at(col, row);
+                    out.push_str(&setup_name(x, y));
+                }
+                _ => out.push_str(word),
+            }
+            word.clear();
+        };
+        for c in value.chars() {
+            if c == ',' || c.is_whitespace() {
+                flush(&mut word, &mut out);
+                out.push(c);
+            } else if c == ':' {
+                out.push_str(&word);
+                out.push(c);
+                word.clear();
+            } else {
+                word.push(c);
+            }
+        }
+        flush(&mut word, &mut out);
+        out
+    }
+}
+
+fn setup_name(x: u8, y: u8) -> String {
+    triangle_name(x, y)
+}
+
+/// The corner squares `(x, y)` of blue, yellow, red, green in a `Corners`
+/// value (20x20).
+fn corner_squares(corners: &str) -> Option<[(u8, u8); 4]> {
+    let mut out = [None; 4];
+    for entry in corners.split(',') {
+        let mut parts = entry.split_whitespace();
+        let (colour, square) = (parts.next()?, parts.next()?);
+        let c = ["blue", "yellow", "red", "green"]
+            .iter()
+            .position(|n| n.eq_ignore_ascii_case(colour))?;
+        let (col, row) = parse_triangle(square)?;
+        if col >= 20 || row >= 20 {
+            return None;
+        }
+        *out.get_mut(c)? = Some((col, row));
+    }
+    let [a, b, c, d] = out;
+    Some([a?, b?, c?, d?])
 }
 
 #[cfg(test)]
@@ -766,18 +1537,218 @@ mod tests {
     use super::*;
 
     #[test]
-    fn main_line_variations_and_escapes() {
+    fn every_line_of_a_tree_and_escapes() {
         let text = "(;GM[ blokus duo ]PB[a\\]b]C[hi];B[e10,e9]C[first](;W[j5];B[x])(;W[k5]))";
-        let (t, games) = read(text);
-        assert_eq!(games.len(), 1);
-        let g = &games[0];
+        let (t, games) = read_lines(text);
+        assert_eq!(games.len(), 2);
+        let (g, v) = &games[0];
+        assert_eq!(v.as_deref(), Some("1"));
         assert_eq!(g.tags.value("Variant"), Some("duo"));
         assert_eq!(g.tags.value("Purple"), Some("a]b"));
         assert_eq!(g.comment.as_deref(), Some("hi"));
         let moves: Vec<&str> = g.tokens.iter().map(|k| k.text(&t)).collect();
         assert_eq!(moves, ["e10,e9", "j5", "x"]);
         assert_eq!(g.tokens[0].comment.as_deref(), Some("first"));
-        assert_eq!(g.tag_errors[0].code, "pentobi::variations_ignored");
+        assert!(g.tag_errors.is_empty());
+        let (g, v) = &games[1];
+        assert_eq!(v.as_deref(), Some("2"));
+        assert_eq!(g.tags.value("Purple"), Some("a]b"));
+        let moves: Vec<&str> = g.tokens.iter().map(|k| k.text(&t)).collect();
+        assert_eq!(moves, ["e10,e9", "k5"]);
+        // no branches: no variation path
+        let (_, games) = read_lines("(;GM[Blokus Duo];B[e10];W[j5])");
+        assert_eq!(games.len(), 1);
+        assert_eq!(games[0].1, None);
+    }
+
+    #[test]
+    fn variation_paths_name_the_child_at_each_branch() {
+        let text = "(;GM[Blokus](;1[a]
+(;2[b];3[c](;4[d])(;4[e])(;4[f]))(;2[g]))(;1[h];2[i]))";
+        let (t, games) = read_lines(text);
+        let got: Vec<(String, String)> = games
+            .iter()
+            .map(|(g, v)| {
+                let moves: Vec<&str> = g.tokens.iter().map(|k| k.text(&t)).collect();
+                (v.clone().unwrap_or_default(), moves.join(" "))
+            })
+            .collect();
+        let want = [
+            ("1.1.1", "a b c d"),
+            ("1.1.2", "a b c e"),
+            ("1.1.3", "a b c f"),
+            ("1.2", "a g"),
+            ("2", "h i"),
+        ];
+        assert_eq!(got, want.map(|(a, b)| (a.to_string(), b.to_string())));
+    }
+
+    #[test]
+    fn streaming_gives_one_game_per_line() {
+        let text = "(;GM[Blokus Duo](;B[e10])(;B[e9]))\n(;GM[Nexos](;1[a1])(;1[a2]))";
+        let buf = TextBuf::of_str(text);
+        let games: Vec<SourceGame> = games(buf).map(|g| g.unwrap()).collect();
+        assert_eq!(games.len(), 3);
+        assert_eq!(games[0].variation.as_deref(), Some("1"));
+        assert_eq!(games[1].variation.as_deref(), Some("2"));
+        assert_eq!(games[1].raw.tokens[0].text(&games[1].text), "e9");
+        // a variant gamerec does not play: one game, not replayed, no variations
+        let nexos = &games[2];
+        assert_eq!(nexos.variation, None);
+        assert!(nexos.raw.tokens.is_empty());
+        assert_eq!(nexos.raw.tag_errors[0].code, "pentobi::unsupported_variant");
+        assert!(nexos.raw.tag_errors[0].message.contains("Nexos"));
+        assert!(
+            nexos.raw.tag_errors[0]
+                .message
+                .contains("Blokus Trigon Three-Player")
+        );
+    }
+
+    #[test]
+    fn old_colour_properties_empty_moves_and_one_move_per_node() {
+        let (t, games) =
+            read("(;GM[Blokus];BLUE[a20];YELLOW[t20][s20];RED[t1];GREEN[a1];1[b19]BLUE[c3])");
+        let g = &games[0];
+        let moves: Vec<&str> = g.tokens.iter().map(|k| k.text(&t)).collect();
+        assert_eq!(moves, ["a20", "t20,s20", "t1", "a1", "b19"]);
+        let players: Vec<&str> = g
+            .token_players
+            .iter()
+            .map(|p| p.as_deref().unwrap_or(""))
+            .collect();
+        assert_eq!(players, ["blue", "yellow", "red", "green", "blue"]);
+        assert_eq!(g.tag_errors[0].code, "pentobi::move_ignored");
+        // Duo: BLUE and GREEN are its two colours; B[] is a pass
+        let (t, games) = read("(;GM[Blokus Duo];BLUE[e10];GREEN[j5];B[];W[k5]RED[a1])");
+        let g = &games[0];
+        let moves: Vec<&str> = g.tokens.iter().map(|k| k.text(&t)).collect();
+        assert_eq!(moves, ["e10", "j5", "pass", "k5"]);
+        assert_eq!(g.token_players[2].as_deref(), Some("purple"));
+        assert_eq!(g.tag_errors.len(), 1);
+    }
+
+    #[test]
+    fn setup_before_the_first_move_is_the_start_and_after_it_stops() {
+        let (_, games) = read("(;GM[Blokus Duo];AB[e10];AW[j5]PL[W];W[k4])");
+        let g = &games[0];
+        assert_eq!(g.tags.value("SetupPurple"), Some("e10"));
+        assert_eq!(g.tags.value("SetupOrange"), Some("j5"));
+        assert_eq!(g.tags.value("First"), Some("orange"));
+        assert_eq!(g.tokens.len(), 1);
+        assert!(g.stop.is_none());
+        let (_, games) = read("(;GM[Blokus Duo];B[e10];AW[j5];B[d11])");
+        let g = &games[0];
+        assert_eq!(g.tokens.len(), 1);
+        assert_eq!(
+            g.stop.as_ref().map(|d| d.code.as_ref()),
+            Some("pentobi::setup_after_moves")
+        );
+        assert_eq!(g.tags.get("SetupOrange"), None);
+    }
+
+    #[test]
+    fn a_syntax_error_goes_with_its_line() {
+        let (t, games) = read_lines("(;GM[Blokus Duo];B[e10](;W[j5];B[d9])(;W[k4];B[x");
+        assert_eq!(games.len(), 2);
+        assert!(games[0].0.stop.is_none());
+        let moves: Vec<&str> = games[1].0.tokens.iter().map(|k| k.text(&t)).collect();
+        assert_eq!(moves, ["e10", "k4"]);
+        assert_eq!(
+            games[1].0.stop.as_ref().map(|d| d.code.as_ref()),
+            Some("pentobi::syntax")
+        );
+        assert_eq!(games[1].1.as_deref(), Some("2"));
+        let (_, games) = read_lines("(;GM[Blokus Duo];B[e10](;W[j5])(;W[k4]");
+        assert_eq!(games.len(), 2);
+        assert!(games[0].0.stop.is_none());
+        assert!(games[1].0.stop.is_some());
+    }
+
+    #[test]
+    fn deep_and_wide_trees_stay_bounded() {
+        // nesting deeper than any call stack: read without recursion
+        let deep = format!(
+            "(;GM[Blokus Duo]{}{})",
+            "(;B[e10]".repeat(100_000),
+            ")".repeat(100_000)
+        );
+        let (_, games) = read(&deep);
+        assert_eq!(games.len(), 1);
+        assert_eq!(games[0].tokens.len(), 100_000);
+        // a comb (a long line branching at every node): past the budget, one
+        // error for the rest of the tree
+        let mut comb = String::from("(;GM[Blokus Duo]");
+        for _ in 0..300 {
+            comb.push_str("(;B[e10])(;B[e10]");
+        }
+        comb.push_str(&")".repeat(301));
+        let got: Vec<SourceGame> = games_within(TextBuf::of_str(&comb), 1 << 20)
+            .map(|g| g.unwrap())
+            .collect();
+        assert!(got.len() < 301, "{}", got.len());
+        let last = got.last().unwrap();
+        assert_eq!(
+            last.raw.stop.as_ref().map(|d| d.code.as_ref()),
+            Some("pentobi::too_many_lines")
+        );
+        let all: Vec<SourceGame> = super::games(TextBuf::of_str(&comb))
+            .map(|g| g.unwrap())
+            .collect();
+        assert_eq!(all.len(), 301);
+    }
+
+    #[test]
+    fn charsets() {
+        assert_eq!(charset(b"(;FF[4]CA[UTF-8]GM[Blokus]"), Charset::Utf8);
+        assert_eq!(charset(b"(;CA[ISO-8859-1]"), Charset::Latin1);
+        assert_eq!(charset(b"(;CA[latin1]"), Charset::Latin1);
+        assert_eq!(charset(b"(;GM[Blokus]"), Charset::Utf8OrLatin1);
+        assert_eq!(decode(b"(;PB[Jos\xe9])").unwrap(), "(;PB[Jos\u{e9}])");
+        assert_eq!(
+            decode("(;PB[Jos\u{e9}])".as_bytes()).unwrap(),
+            "(;PB[Jos\u{e9}])"
+        );
+        assert_eq!(
+            decode(b"(;CA[ISO-8859-1]PB[\xc3\xa9])").unwrap(),
+            "(;CA[ISO-8859-1]PB[\u{c3}\u{a9}])"
+        );
+        assert!(decode(b"(;CA[UTF-8]PB[\xe9])").is_err());
+        // after UTF-8 text, a byte that is not UTF-8 is an error still
+        assert!(decode(b"(;PB[\xc3\xa9]C[\xe9])").is_err());
+        // streaming: the same decision a block at a time
+        let bytes = b"(;GM[Blokus Duo]PB[Jos\xe9];B[e10])".to_vec();
+        let buf = TextBuf::decoded(
+            Vec::new(),
+            Box::new(std::io::Cursor::new(bytes.clone())),
+            1 << 20,
+            charset(&bytes),
+        );
+        let games: Vec<SourceGame> = games(buf).map(|g| g.unwrap()).collect();
+        assert_eq!(games[0].raw.tags.value("Purple"), Some("Jos\u{e9}"));
+    }
+
+    #[test]
+    fn escaped_line_breaks_of_every_kind() {
+        for brk in ["\n", "\r\n", "\r", "\n\r"] {
+            let text = format!("(;GM[Blokus Duo]C[a\\{brk}b];B[e10])");
+            let (_, games) = read(&text);
+            assert_eq!(games[0].comment.as_deref(), Some("ab"), "{brk:?}");
+        }
+    }
+
+    #[test]
+    fn result_round_and_tags_in_the_game_comment() {
+        let text = r#"(;GM[Blokus Duo]RE[5-3]RO[2]GC[free text
+[Annotator "A \\\"B\\\""\]];B[e10])"#;
+        let (_, games) = read(text);
+        let g = &games[0];
+        assert_eq!(g.tags.value("Result"), Some("5-3"));
+        assert_eq!(g.tags.value("Round"), Some("2"));
+        assert_eq!(g.tags.value("Annotator"), Some("A \"B\""));
+        assert_eq!(g.tags.value("SGF_GC"), Some("free text"));
+        let (_, games) = read("(;GM[Blokus Duo]RE[B+3];B[e10])");
+        assert_eq!(games[0].tags.value("SGF_RE"), Some("B+3"));
     }
 
     #[test]

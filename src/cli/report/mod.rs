@@ -83,10 +83,14 @@ pub const SCHEMA: &str = include_str!("../../../schemas/report.schema.json");
 
 /// One game's JSON object.
 pub fn game_json(g: &SourceGame, r: &GameReport) -> Value {
-    let lines = g.lines();
+    // line starts only for a game with diagnostics (a book's lines share a long text)
+    let lines = (!r.errors.is_empty() || !r.warnings.is_empty()).then(|| g.lines());
     let mut obj = Map::new();
     obj.insert("file".into(), json!(g.file.name));
     obj.insert("index".into(), json!(g.index));
+    if let Some(v) = &g.variation {
+        obj.insert("variation".into(), json!(v));
+    }
     let tags: Map<String, Value> = r
         .tags
         .iter()
@@ -103,7 +107,7 @@ pub fn game_json(g: &SourceGame, r: &GameReport) -> Value {
     obj.insert("winners".into(), json!(r.winners));
     let diags = |list: &[crate::diag::Diag]| -> Value {
         list.iter()
-            .map(|d| to_json(d, Some(&lines), g.byte_map.as_ref()))
+            .map(|d| to_json(d, lines.as_ref(), g.byte_map.as_ref()))
             .collect()
     };
     obj.insert("warnings".into(), diags(&r.warnings));
@@ -164,7 +168,7 @@ struct Sink<'a> {
     err: &'a mut dyn Write,
     quiet: bool,
     format: OutputFormat,
-    per_game: Option<fn(&str, usize, &GameReport) -> String>,
+    per_game: Option<fn(&str, &str, &GameReport) -> String>,
     summary: Summary,
     file_errors: Vec<FileError>,
     skipped: Vec<FileError>,
@@ -213,7 +217,7 @@ impl Sink<'_> {
                             // rendered in the replay step
                             self.err.write_all(rendered.as_bytes())?;
                             if let Some(describe) = self.per_game {
-                                let text = describe(&g.file.name, g.index, r);
+                                let text = describe(&g.file.name, &g.label(), r);
                                 write!(self.out, "{}", visible(&text))?;
                             }
                         }
@@ -302,7 +306,7 @@ impl Sink<'_> {
 pub fn run(
     ctx: &mut Ctx,
     args: &Args,
-    per_game: Option<fn(&str, usize, &GameReport) -> String>,
+    per_game: Option<fn(&str, &str, &GameReport) -> String>,
 ) -> i32 {
     let machine = args.format != OutputFormat::Human;
     let opts = Options {
