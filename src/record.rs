@@ -93,6 +93,9 @@ pub struct RawGame {
     /// Pentobi's colours), by token index: checked against the side to move
     /// (`record::wrong_player`). Empty when the format does not say.
     pub token_players: Vec<Option<String>>,
+    /// The move numbers written in the movetext (`12.`, `12...`): the index
+    /// of the token that follows each, and the number's span, in token order.
+    pub numbers: Vec<(usize, Span)>,
 }
 
 impl RawGame {
@@ -115,6 +118,18 @@ impl RawGame {
         if let Some(w) = self.winner_claim.as_mut() {
             w.span = f(w.span);
         }
+        for (_, s) in &mut self.numbers {
+            *s = f(*s);
+        }
+    }
+
+    /// The move number written before token `token`, if any.
+    pub fn number_before(&self, token: usize) -> Option<Span> {
+        let i = self.numbers.partition_point(|&(t, _)| t < token);
+        self.numbers
+            .get(i)
+            .filter(|&&(t, _)| t == token)
+            .map(|&(_, s)| s)
     }
 
     /// Spans `by` bytes later.
@@ -186,6 +201,9 @@ pub struct Reader<'a> {
     names: HashSet<String>,
     done: Option<GameText>,
     bom_checked: bool,
+    /// Where the last `;` comment ended (a `;` comment on the next line
+    /// continues it).
+    line_comment_end: Option<usize>,
 }
 
 fn is_space(c: char) -> bool {
@@ -277,6 +295,7 @@ impl<'a> Reader<'a> {
             names: HashSet::new(),
             done: None,
             bom_checked: false,
+            line_comment_end: None,
         }
     }
 
@@ -306,7 +325,8 @@ impl<'a> Reader<'a> {
         }
         let mut at = self.pos;
         loop {
-            if let Some(i) = memchr::memchr(b'\n', self.src().as_bytes().get(at..).unwrap_or(&[])) {
+            let rest = self.src().as_bytes().get(at..).unwrap_or(&[]);
+            if let Some(i) = memchr::memchr2(b'\n', b'\r', rest) {
                 self.line_end = at + i + 1;
                 return true;
             }
@@ -411,6 +431,7 @@ impl<'a> Reader<'a> {
             self.line_end = self.line_end.saturating_sub(by);
             self.brace_scan = self.brace_scan.saturating_sub(by);
             self.tag_line_scan = self.tag_line_scan.saturating_sub(by);
+            self.line_comment_end = self.line_comment_end.and_then(|e| e.checked_sub(by));
         }
     }
 
@@ -447,6 +468,7 @@ impl<'a> Reader<'a> {
         self.in_movetext = false;
         self.skipping = false;
         self.last_number = None;
+        self.line_comment_end = None;
         self.names.clear();
         self.compact();
     }
@@ -501,7 +523,7 @@ impl<'a> Reader<'a> {
         let mut scanned = kept_end;
         loop {
             let hay = self.buf.text().as_bytes().get(scanned..).unwrap_or(&[]);
-            if let Some(i) = memchr::memmem::find(hay, b"\n[") {
+            if let Some(i) = tag_line(hay) {
                 self.buf.skip_to(scanned + i + 1);
                 break;
             }
@@ -538,7 +560,7 @@ impl<'a> Reader<'a> {
         let bad = |this: &mut Self, why: &str, help: &str| {
             // The malformed tag runs to its `]`, or stops before a line end or the next `[`.
             let rest = this.src().get(start + 1..).unwrap_or("");
-            let end = match rest.find([']', '\n', '[']) {
+            let end = match rest.find([']', '\n', '\r', '[']) {
                 Some(i) if rest.as_bytes().get(i) == Some(&b']') => start + 1 + i + 1,
                 Some(i) => start + 1 + i,
                 None => this.src().len(),
@@ -582,7 +604,7 @@ impl<'a> Reader<'a> {
                     let mut scanned = self.tag_line_scan;
                     let next_tag = self
                         .buf
-                        .find_from(p, &mut scanned, |t| t.find("\n["))
+                        .find_from(p, &mut scanned, |t| tag_line(t.as_bytes()))
                         .unwrap_or(self.src().len());
                     self.tag_line_scan = scanned;
                     let closing = self
@@ -755,7 +777,7 @@ impl<'a> Reader<'a> {
                 let mut scanned = self.tag_line_scan;
                 let next = self
                     .buf
-                    .find_from(start, &mut scanned, |t| t.find("\n["))
+                    .find_from(start, &mut scanned, |t| tag_line(t.as_bytes()))
                     .map(|i| i + 1);
                 self.tag_line_scan = scanned;
                 match next {
@@ -775,11 +797,29 @@ impl<'a> Reader<'a> {
         let start = self.pos + 1;
         let end = self
             .rest()
-            .find('\n')
+            .find(['\n', '\r'])
             .map_or(self.src().len(), |i| self.pos + i);
         let text = self.src().get(start..end).unwrap_or("").trim().to_string();
+        // a `;` comment on the line right after another continues it
+        let continues = self.line_comment_end.is_some_and(|e| {
+            let between = self.src().get(e..self.pos).unwrap_or("x");
+            let rest = between
+                .strip_prefix("\r\n")
+                .or_else(|| between.strip_prefix(['\n', '\r']));
+            rest.is_some_and(|r| r.bytes().all(|b| b == b' ' || b == b'\t'))
+        });
         self.pos = end;
-        self.comment(text);
+        self.line_comment_end = Some(end);
+        if continues {
+            if !self.skipping {
+                let slot = comment_slot(&mut self.cur);
+                let existing = slot.get_or_insert_with(String::new);
+                existing.push('\n');
+                existing.push_str(&text);
+            }
+        } else {
+            self.comment(text);
+        }
     }
 
     fn comment(&mut self, text: String) {
@@ -787,7 +827,7 @@ impl<'a> Reader<'a> {
             return;
         }
         let text = if text.contains('\r') {
-            text.replace("\r\n", "\n")
+            text.replace("\r\n", "\n").replace('\r', "\n")
         } else {
             text
         };
@@ -837,6 +877,12 @@ impl<'a> Reader<'a> {
                 }
             }
             self.last_number = Some((number, num_span));
+            let next = self.cur.tokens.len();
+            match self.cur.numbers.last_mut() {
+                // several numbers before one move: the last one counts
+                Some(last) if last.0 == next => last.1 = num_span,
+                _ => self.cur.numbers.push((next, num_span)),
+            }
             tok_start = start + num_span.length;
             tok_len = rest_len;
         }
@@ -854,11 +900,22 @@ impl<'a> Reader<'a> {
     }
 }
 
-fn attach(game: &mut RawGame, text: String) {
-    let slot = match game.tokens.last_mut() {
+/// Where a comment read now goes: the last token's, or the game's.
+fn comment_slot(game: &mut RawGame) -> &mut Option<String> {
+    match game.tokens.last_mut() {
         Some(tok) => &mut tok.comment,
         None => &mut game.comment,
-    };
+    }
+}
+
+/// Where the next line starts with `[` (a tag line): the index of the line
+/// end before it. Line ends are LF, CRLF and a lone CR.
+fn tag_line(t: &[u8]) -> Option<usize> {
+    memchr::memchr2_iter(b'\n', b'\r', t).find(|&i| t.get(i + 1) == Some(&b'['))
+}
+
+fn attach(game: &mut RawGame, text: String) {
+    let slot = comment_slot(game);
     match slot {
         Some(existing) => {
             if !text.is_empty() {
