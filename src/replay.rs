@@ -224,6 +224,10 @@ pub trait DynGame: Sync {
     /// Replays the whole game keeping the position after every ply (for the
     /// score plot and the HTML viewer); `None` when it could not be set up.
     fn frames(&self, raw: &RawGame, src: &str, opts: &Options) -> Frames;
+    /// Whether the game's notation reads these tokens (the first moves of a
+    /// record without a `Game` tag) from the start its tags give, and its
+    /// engine plays them.
+    fn reads_opening(&self, raw: &RawGame, tokens: &[crate::record::Token], src: &str) -> bool;
 }
 
 /// The [`DynGame`] of a [`Rules`] type.
@@ -311,6 +315,19 @@ impl<R: Rules> DynGame for Game<R> {
     fn perft_players(&self, variant: Option<&str>, players: u8, depth: u32) -> Result<u64, String> {
         R::perft_players(variant, players, depth)
     }
+
+    fn reads_opening(&self, raw: &RawGame, tokens: &[crate::record::Token], src: &str) -> bool {
+        let Ok(mut state) = R::start(&raw.tags) else {
+            return false;
+        };
+        let parsed = R::parse_moves_in(&state, tokens, src);
+        parsed.error.is_none()
+            && !parsed.moves.is_empty()
+            && parsed
+                .moves
+                .iter()
+                .all(|pm| !R::is_over(&state) && R::play(&mut state, pm, src).is_ok())
+    }
 }
 
 /// The moves `moves` lists (spec §5): nothing once the game is over, `pass`
@@ -348,7 +365,7 @@ fn scored_moves<R: Rules>(state: &R::State) -> Option<Result<Vec<(String, i64)>,
 
 /// Replays a game whose `Game` tag (or `--game`) names a known game.
 pub fn replay(raw: &RawGame, src: &str, opts: &Options) -> GameReport {
-    let mut report = match resolve(raw, opts) {
+    let mut report = match resolve_in(raw, src, opts) {
         Ok((game, warnings)) => {
             let mut report = game.replay(raw, src, opts);
             report.warnings.splice(0..0, warnings);
@@ -391,10 +408,37 @@ fn cap_diagnostics(report: &mut GameReport) {
     ));
 }
 
+/// How many of the first tokens a record without a `Game` tag must read as
+/// moves of a game for the game to be inferred.
+pub const INFER_TOKENS: usize = 4;
+
 /// Which game a record is, from its `Game` tag or `--game`; the warnings to add
-/// (`--game` disagreeing with the tag), or the failed report.
+/// (`--game` disagreeing with the tag), or the failed report. Without either,
+/// `record::missing_game` ([`resolve_in`] infers the game from the moves).
 pub fn resolve(
     raw: &RawGame,
+    opts: &Options,
+) -> Result<(&'static dyn DynGame, Vec<Diag>), Box<GameReport>> {
+    resolve_with(raw, None, opts)
+}
+
+/// [`resolve`], and without a `Game` tag or `--game`: when exactly one
+/// game's notation reads the first moves (up to [`INFER_TOKENS`] tokens of
+/// `src`, the text the spans point into), that game, with a
+/// `record::game_inferred` warning (PGN exports of Othello databases carry
+/// no `Game` tag); otherwise `record::missing_game`, its help saying which
+/// games were tried.
+pub fn resolve_in(
+    raw: &RawGame,
+    src: &str,
+    opts: &Options,
+) -> Result<(&'static dyn DynGame, Vec<Diag>), Box<GameReport>> {
+    resolve_with(raw, Some(src), opts)
+}
+
+fn resolve_with(
+    raw: &RawGame,
+    src: Option<&str>,
     opts: &Options,
 ) -> Result<(&'static dyn DynGame, Vec<Diag>), Box<GameReport>> {
     let fail = |d: Diag| {
@@ -444,13 +488,72 @@ pub fn resolve(
                 .map(|t| t.span)
                 .or_else(|| raw.tokens.first().map(|t| t.span))
                 .unwrap_or(crate::span::Span::new(raw.span.offset, 0));
+            let opening = raw.tokens.get(..raw.tokens.len().min(INFER_TOKENS));
+            let read: Vec<&'static dyn DynGame> = match (src, opening) {
+                (Some(src), Some(opening)) if !opening.is_empty() => crate::games::REGISTRY
+                    .iter()
+                    .copied()
+                    .filter(|g| g.reads_opening(raw, opening, src))
+                    .collect(),
+                _ => Vec::new(),
+            };
+            if let (Some(src), [game]) = (src, &read[..]) {
+                let moves = raw.tokens.first().map_or(first, |t| t.span);
+                let at = if raw.tags.0.is_empty() {
+                    moves
+                } else {
+                    tag_section(raw)
+                };
+                let shown: Vec<&str> = opening.unwrap_or(&[]).iter().map(|t| t.text(src)).collect();
+                warnings.push(
+                    Diag::warning(
+                        "record::game_inferred",
+                        format!(
+                            "no `Game` tag: read as {}, the only game whose notation reads the first moves (as legal moves)",
+                            game.name()
+                        ),
+                    )
+                    .at(at)
+                    .label(format!("read as {}", game.name()))
+                    .help(format!(
+                        "the first moves `{}` read as {} only; add [Game \"{}\"] or pass --game {} to say so",
+                        shown.join(" "),
+                        game.name(),
+                        game.name(),
+                        game.name()
+                    )),
+                );
+                return Ok((*game, warnings));
+            }
+            let all: Vec<&str> = crate::games::REGISTRY.iter().map(|g| g.name()).collect();
+            let tried = match &read[..] {
+                _ if src.is_none() => String::new(),
+                [] if raw.tokens.is_empty() => {
+                    "; there are no moves to tell the game by".to_string()
+                }
+                [] => format!(
+                    "; the first moves read as no game's notation (tried {})",
+                    all.join(", ")
+                ),
+                several => format!(
+                    "; the first moves read as {} alike (tried {})",
+                    several
+                        .iter()
+                        .map(|g| g.name())
+                        .collect::<Vec<_>>()
+                        .join(" and "),
+                    all.join(", ")
+                ),
+            };
             let d = Diag::error(
                 "record::missing_game",
                 "the record has no `Game` tag and no --game was given",
             )
             .at(first)
             .label("this game does not say which game it is")
-            .help("add a tag such as [Game \"reversi\"], or pass --game reversi");
+            .help(format!(
+                "add a tag such as [Game \"reversi\"], or pass --game reversi{tried}"
+            ));
             return Err(fail(d));
         }
     };

@@ -18,7 +18,10 @@
 //! - every other column (and the winner) is kept as a tag named after its
 //!   header, characters other than letters, digits and `_` made `_`
 //!   (`Column2` without a header, counted from 1), empty cells left out;
-//! - rows that are empty are skipped; fields follow RFC 4180 (quotes, `""`).
+//! - fields are separated by `,`, `;` or a tab, whichever the first line that
+//!   is not blank holds most often outside quotes (`,` on a tie); they follow
+//!   RFC 4180 (quotes, `""`), read with the `csv` crate; a line ends at LF,
+//!   CRLF or a lone CR; rows that are empty are skipped.
 
 use super::transcript::game_tag;
 use crate::diag::Diag;
@@ -35,83 +38,98 @@ struct Cell {
     span: Span,
 }
 
-/// Splits the text into rows of cells (RFC 4180).
-fn rows(text: &str, start: usize) -> Vec<Vec<Cell>> {
+/// The field separator of a file: `,`, `;` or a tab, whichever comes most
+/// often outside quotes on the first line that holds one (`,` on a tie or
+/// when none does).
+fn delimiter(text: &str) -> u8 {
+    let mut quoted = false;
+    let mut counts = [0usize; 3];
+    for b in text.bytes() {
+        match b {
+            b'"' => quoted = !quoted,
+            b'\n' | b'\r' if !quoted && counts.iter().any(|&c| c > 0) => break,
+            b',' if !quoted => counts[0] += 1,
+            b';' if !quoted => counts[1] += 1,
+            b'\t' if !quoted => counts[2] += 1,
+            _ => {}
+        }
+    }
+    let [comma, semi, tab] = counts;
+    if semi > comma && semi >= tab {
+        b';'
+    } else if tab > comma && tab > semi {
+        b'\t'
+    } else {
+        b','
+    }
+}
+
+/// Splits the text from `start` into rows of cells with the `csv` crate
+/// (RFC 4180 quoting; a line ends at LF, CRLF or a lone CR); each cell's
+/// span (its content, inside the quotes when quoted) is found from the
+/// record's position.
+fn rows(text: &str, start: usize, delim: u8) -> Vec<Vec<Cell>> {
+    let body = text.get(start..).unwrap_or("");
+    let mut reader = ::csv::ReaderBuilder::new()
+        .has_headers(false)
+        .flexible(true)
+        .delimiter(delim)
+        .from_reader(body.as_bytes());
     let bytes = text.as_bytes();
     let mut rows = Vec::new();
-    let mut row: Vec<Cell> = Vec::new();
-    let mut i = start;
-    let n = bytes.len();
+    let mut record = ::csv::StringRecord::new();
     loop {
-        // one field starting at i
-        let (cell, next) = if bytes.get(i) == Some(&b'"') {
-            let mut s = String::new();
-            let mut j = i + 1;
-            let content = j;
-            let mut end = n;
-            while j < n {
-                match bytes.get(j) {
-                    Some(b'"') if bytes.get(j + 1) == Some(&b'"') => {
-                        s.push('"');
-                        j += 2;
-                    }
-                    Some(b'"') => {
-                        end = j;
-                        j += 1;
+        match reader.read_record(&mut record) {
+            Ok(true) => {}
+            // an unterminated quote or a bad byte ends the rows read
+            Ok(false) | Err(_) => break,
+        }
+        let Some(pos) = record.position() else {
+            break;
+        };
+        let mut at = start + usize::try_from(pos.byte()).unwrap_or(usize::MAX);
+        // the position may stand on the line end before the record
+        while matches!(bytes.get(at), Some(b'\n' | b'\r')) {
+            at += 1;
+        }
+        let mut row = Vec::with_capacity(record.len());
+        for field in record.iter() {
+            let span = if bytes.get(at) == Some(&b'"') {
+                // the content runs to the quote not doubled
+                let mut j = at + 1;
+                while let Some(&b) = bytes.get(j) {
+                    if b == b'"' {
+                        if bytes.get(j + 1) == Some(&b'"') {
+                            j += 2;
+                            continue;
+                        }
                         break;
                     }
-                    _ => {
-                        let ch_len = text
-                            .get(j..)
-                            .and_then(|r| r.chars().next())
-                            .map_or(1, char::len_utf8);
-                        s.push_str(text.get(j..j + ch_len).unwrap_or(""));
-                        j += ch_len;
-                    }
+                    j += 1;
                 }
-            }
-            // text after the closing quote up to the separator is ignored
-            while j < n && !matches!(bytes.get(j), Some(b',' | b'\n')) {
-                j += 1;
-            }
-            (
-                Cell {
-                    text: s,
-                    span: Span::between(content, end.min(n)),
-                },
-                j,
-            )
-        } else {
-            let mut j = i;
-            while j < n && !matches!(bytes.get(j), Some(b',' | b'\n')) {
-                j += 1;
-            }
-            let raw = text.get(i..j).unwrap_or("");
-            let raw = raw.strip_suffix('\r').unwrap_or(raw);
-            (
-                Cell {
-                    text: raw.to_string(),
-                    span: Span::new(i, raw.len()),
-                },
-                j,
-            )
-        };
-        row.push(cell);
-        match bytes.get(next) {
-            Some(b',') => i = next + 1,
-            Some(_) => {
-                rows.push(std::mem::take(&mut row));
-                i = next + 1;
-            }
-            None => {
-                rows.push(row);
-                break;
-            }
+                let span = Span::between(at + 1, j.min(bytes.len()));
+                // text after the closing quote belongs to the field
+                at = j;
+                while let Some(&b) = bytes.get(at) {
+                    if b == delim || b == b'\n' || b == b'\r' {
+                        break;
+                    }
+                    at += 1;
+                }
+                span
+            } else {
+                let span = Span::new(at, field.len());
+                at += field.len();
+                span
+            };
+            // past the separator
+            at += 1;
+            row.push(Cell {
+                text: field.to_string(),
+                span,
+            });
         }
-        if i >= n {
-            rows.push(std::mem::take(&mut row));
-            break;
-        }
+        rows.push(row);
     }
     rows.retain(|r| r.iter().any(|c| !c.text.trim().is_empty()));
     rows
@@ -193,7 +211,7 @@ fn layout(rows: &[Vec<Cell>]) -> Result<Option<Layout>, String> {
 
 pub fn read(text: &str) -> Result<Vec<RawGame>, String> {
     let bom = if text.starts_with('\u{feff}') { 3 } else { 0 };
-    let rows = rows(text, bom);
+    let rows = rows(text, bom, delimiter(text.get(bom..).unwrap_or("")));
     let Some(layout) = layout(&rows)? else {
         return Ok(Vec::new());
     };
@@ -206,6 +224,8 @@ pub fn read(text: &str) -> Result<Vec<RawGame>, String> {
 pub struct Games<'a> {
     buf: TextBuf<'a>,
     layout: Option<Layout>,
+    /// The field separator, told by the first line that is not blank.
+    delim: Option<u8>,
     /// Games read while telling the layout.
     ready: std::collections::VecDeque<Result<SourceGame, String>>,
     started: bool,
@@ -215,6 +235,7 @@ pub fn games(buf: TextBuf<'_>) -> Games<'_> {
     Games {
         buf,
         layout: None,
+        delim: None,
         ready: Default::default(),
         started: false,
     }
@@ -238,7 +259,12 @@ impl Games<'_> {
                     } else {
                         0
                     };
-                    let rows = rows(&text, bom);
+                    let body = text.get(bom..).unwrap_or("");
+                    if body.trim().is_empty() {
+                        continue;
+                    }
+                    let delim = *self.delim.get_or_insert_with(|| delimiter(body));
+                    let rows = rows(&text, bom, delim);
                     if rows.is_empty() {
                         continue;
                     }
@@ -301,7 +327,7 @@ impl Iterator for Games<'_> {
             };
             match chunk {
                 Chunk::Text(text, origin) => {
-                    let rows = rows(&text, 0);
+                    let rows = rows(&text, 0, self.delim.unwrap_or(b','));
                     let games = games_of(&rows, layout);
                     self.ready.extend(
                         games
@@ -424,6 +450,16 @@ mod tests {
         assert_eq!(games.len(), 1);
         assert_eq!(games[0].tags.value("Column2"), Some("a \"b\", c"));
         assert!(read("a,b\n1,2\n").is_err());
+        // semicolons and tabs, lone CR line ends
+        let text = "id;game_moves\r1;f5d6\r2;\"f5f6\"\r";
+        let games = read(text).unwrap();
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[1].tokens[0].text(text), "f5f6");
+        assert_eq!(games[0].tags.value("id"), Some("1"));
+        let text = "id\tgame_moves\n1\tf5d6\n";
+        let games = read(text).unwrap();
+        assert_eq!(games[0].tokens[0].text(text), "f5d6");
+        assert_eq!(delimiter("\"a;b\",c\n"), b',');
         assert!(read("").unwrap().is_empty());
         // an unterminated quote does not hang or panic
         let _ = read("game_moves\n\"f5d6");

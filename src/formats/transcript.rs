@@ -82,7 +82,10 @@ fn is_score(piece: &str) -> bool {
 fn split(text: &str, sep: impl Fn(char) -> bool) -> Vec<(usize, &str)> {
     let mut out = Vec::new();
     let mut start = None;
-    for (i, c) in text.char_indices().chain(std::iter::once((text.len(), ' '))) {
+    for (i, c) in text
+        .char_indices()
+        .chain(std::iter::once((text.len(), ' ')))
+    {
         match (i == text.len() || sep(c), start) {
             (true, Some(s)) => {
                 out.push((s, text.get(s..i).unwrap_or("")));
