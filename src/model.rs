@@ -50,6 +50,10 @@ pub struct DocMove {
     /// An automatic pass: taken by the engine, not written in the record.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub auto: bool,
+    /// The move number written before the move in the record, as written
+    /// (`12.`, `12...`); absent when none was. The text writer writes it back.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub number: Option<String>,
     /// The game's structured fields for this move.
     #[serde(flatten)]
     pub extras: Map<String, Value>,
@@ -91,6 +95,7 @@ impl DocGame {
                     notation: m.notation.clone(),
                     comment: m.comment.clone(),
                     auto: m.auto,
+                    number: m.number.clone(),
                     extras: m.extras.clone(),
                 })
                 .collect(),

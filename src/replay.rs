@@ -70,6 +70,8 @@ pub struct MoveRecord {
     /// Taken by the engine, not written in the record.
     pub auto: bool,
     pub extras: Map<String, Value>,
+    /// The move number written before the move (`12.`, `12...`), if any.
+    pub number: Option<String>,
 }
 
 /// Everything a replay found out about one game.
@@ -671,6 +673,18 @@ fn run<'a, R: Rules>(
         comment: raw.comment.clone(),
         ..GameReport::default()
     };
+    // Conversion keeps a final result token as the `Result` tag when there
+    // is none (formats without movetext have no other place for the claim).
+    if let (true, true, None, Some(t)) = (
+        opts.record_moves,
+        opts.all_tags,
+        raw.tags.get("Result"),
+        &raw.result_token,
+    ) {
+        report
+            .tags
+            .push(("Result".to_string(), t.text(src).to_string()));
+    }
     let (state, seats, result_tag) = tags::<R>(raw, src, &mut report);
     let Some(state) = state else {
         report.valid = false;
@@ -871,6 +885,7 @@ impl<R: Rules> Replay<'_, R> {
                     comment: None,
                     auto: true,
                     extras,
+                    number: None,
                 });
             }
             self.played(Some(&pass.mv));
@@ -907,6 +922,15 @@ impl<R: Rules> Replay<'_, R> {
                 } else {
                     None
                 };
+                // the number written before the move's first token
+                let after = k.checked_sub(1).and_then(|j| moves.get(j)).map(|p| p.token);
+                let number = self
+                    .raw
+                    .numbers
+                    .iter()
+                    .rev()
+                    .find(|&&(t, _)| t <= pm.token && after.is_none_or(|a| t > a))
+                    .map(|&(_, s)| s.text(self.src).to_string());
                 self.report.moves.push(MoveRecord {
                     ply: self.plies,
                     player,
@@ -914,6 +938,7 @@ impl<R: Rules> Replay<'_, R> {
                     comment,
                     auto: false,
                     extras,
+                    number,
                 });
             }
             self.played(Some(&pm.mv));
