@@ -96,6 +96,10 @@ pub struct RawGame {
     /// The move numbers written in the movetext (`12.`, `12...`): the index
     /// of the token that follows each, and the number's span, in token order.
     pub numbers: Vec<(usize, Span)>,
+    /// Automatic passes a document (JSON, YAML) marks `auto: true`: for each,
+    /// the index from 0 of the written move it stands before. The replay
+    /// checks the engine takes them (`record::bad_auto_move`).
+    pub auto_passes: Vec<usize>,
 }
 
 impl RawGame {
@@ -231,6 +235,32 @@ fn tag_head(i: &str) -> IResult<&str, &str> {
     let (i, name) = take_while1(is_name_char).parse(i)?;
     let (i, _) = take_while1(|c: char| c == ' ' || c == '\t').parse(i)?;
     Ok((i, name))
+}
+
+/// Whether a text (a move's notation in a JSON/YAML document, written into
+/// gamerec text) reads as move tokens and nothing else; `Err` says what else
+/// it holds.
+pub fn one_move_text(text: &str) -> Result<(), &'static str> {
+    if text.contains(['\n', '\r']) {
+        return Err("it holds a line break");
+    }
+    if text.contains(['{', '}', ';', '[']) {
+        return Err("it holds a comment, a brace or a tag (`{`, `}`, `;`, `[`)");
+    }
+    let games = parse_file(text);
+    let [g] = &games[..] else {
+        return Err("it is empty");
+    };
+    if !g.numbers.is_empty() {
+        return Err("it holds a move number");
+    }
+    if g.result_token.is_some() || g.stop.is_some() || !g.tag_errors.is_empty() {
+        return Err("it reads as a result, not a move");
+    }
+    if g.tokens.is_empty() {
+        return Err("it is empty");
+    }
+    Ok(())
 }
 
 /// Whether a token is in `Result` syntax: `*`, or integers joined by `-`, or by `,`.

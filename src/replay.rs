@@ -896,9 +896,11 @@ impl<R: Rules> Replay<'_, R> {
     /// that fails (after the end, by the wrong player, or illegal).
     fn moves(&mut self, moves: &[Parsed<R::Move>]) -> Result<(), Stopped> {
         for (k, pm) in moves.iter().enumerate() {
+            let before = self.plies;
             if !R::is_pass(&pm.mv) {
                 self.auto_passes(pm.span, pm.token);
             }
+            self.check_marked_passes(k, self.plies - before, pm)?;
             if R::is_over(&self.state) {
                 self.report.push(after_end::<R>(pm.span, self.plies + 1));
                 return Err(Stopped);
@@ -944,6 +946,35 @@ impl<R: Rules> Replay<'_, R> {
             self.played(Some(&pm.mv));
         }
         Ok(())
+    }
+
+    /// `record::bad_auto_move`: a document marks more automatic passes
+    /// before its `k`-th written move than the engine took (`taken`).
+    fn check_marked_passes(
+        &mut self,
+        k: usize,
+        taken: usize,
+        pm: &Parsed<R::Move>,
+    ) -> Result<(), Stopped> {
+        let marked = self.raw.auto_passes.iter().filter(|&&i| i == k).count();
+        if marked <= taken {
+            return Ok(());
+        }
+        let mover = R::to_move(&self.state);
+        self.report.push(
+            Diag::error(
+                "record::bad_auto_move",
+                format!(
+                    "the document marks {} before this move, but the engine takes {taken}: {mover} has a move",
+                    plural(marked, "automatic pass", "automatic passes"),
+                ),
+            )
+            .at(pm.span)
+            .label(format!("{mover} to move here"))
+            .help("an automatic pass is marked `auto: true` only where the side to move has no move")
+            .ply(self.plies + 1),
+        );
+        Err(Stopped)
     }
 
     /// `record::wrong_player`: a format that says whose move it is
