@@ -11,7 +11,18 @@
 //! - after a stray `}` or a decreasing move number, the rest of that game's
 //!   movetext is skipped (its moves cannot be placed), up to the next `[`;
 //! - a final token of result syntax (`36-28`, `-3,5`, `*`) is kept apart and
-//!   checked like the `Result` tag.
+//!   checked like the `Result` tag;
+//! - a line ends at LF, CRLF or a lone CR: a `;` comment stops at any of
+//!   them, and a tag line may follow any of them; line breaks inside a
+//!   comment are read as LF;
+//! - a `;` comment on the line right after another `;` comment (only blanks
+//!   before it) continues it: the two are joined with a line break, not a
+//!   space. This is how a comment holding `}` (which a `{ }` comment cannot
+//!   hold) and line breaks is written and read back exactly: one `;` line per
+//!   line of the comment (the gamerec writer does so); each line is trimmed,
+//!   like every comment;
+//! - move numbers are kept per move ([`RawGame::numbers`]: the token each
+//!   stands before), so conversion can write them back.
 
 use nom::{
     IResult, Parser,
