@@ -1036,6 +1036,51 @@ mod tests {
     }
 
     #[test]
+    fn lone_cr_ends_line_comments_and_lines() {
+        let src = "[Game \"reversi\"]\r[Event \"x\"]\rf5 ; note\rd6 {a\rb} c3\r[Game \"reversi\"]\rf5";
+        let games = parse_file(src);
+        assert_eq!(games.len(), 2);
+        assert_eq!(texts(src, &games[0]), ["f5", "d6", "c3"]);
+        assert_eq!(games[0].tokens[0].comment.as_deref(), Some("note"));
+        assert_eq!(games[0].tokens[1].comment.as_deref(), Some("a\nb"));
+        // a broken tag value resumes at a tag line after a lone CR
+        let src = "[Event \"x\r[Game \"reversi\"]\rf5";
+        let g = &parse_file(src)[0];
+        assert_eq!(g.tags.value("Game"), Some("reversi"));
+        assert_eq!(texts(src, g), ["f5"]);
+    }
+
+    #[test]
+    fn consecutive_line_comments_keep_their_line_breaks() {
+        let src = "f5 ; a }\n; b\n;\n  ; c\nd6 ; x\n\n; y\ne6 {p} ; q\n";
+        let g = &parse_file(src)[0];
+        assert_eq!(g.tokens[0].comment.as_deref(), Some("a }\nb\n\nc"));
+        // a blank line between them: two comments, joined with a space
+        assert_eq!(g.tokens[1].comment.as_deref(), Some("x y"));
+        assert_eq!(g.tokens[2].comment.as_deref(), Some("p q"));
+    }
+
+    #[test]
+    fn move_numbers_are_kept_per_token() {
+        let src = "1.f5 d6 2. c3 2... d3 e3 3.";
+        let g = &parse_file(src)[0];
+        assert_eq!(texts(src, g), ["f5", "d6", "c3", "d3", "e3"]);
+        let numbers: Vec<(usize, &str)> = g.numbers.iter().map(|&(t, s)| (t, s.text(src))).collect();
+        assert_eq!(numbers, [(0, "1."), (2, "2."), (3, "2..."), (5, "3.")]);
+        assert_eq!(g.number_before(3).map(|s| s.text(src)), Some("2..."));
+        assert_eq!(g.number_before(1), None);
+    }
+
+    #[test]
+    fn one_move_texts() {
+        assert!(one_move_text("f5").is_ok());
+        assert!(one_move_text("swap 2 <Rc Bo>").is_ok());
+        for bad in ["", " ", "f5 {", "}", "a ; b", "[X", "1.f5", "12...", "36-28", "*", "f5\rd6"] {
+            assert!(one_move_text(bad).is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
     fn result_syntax() {
         assert_eq!(parse_result_scores("36-28"), Some(vec![36, 28]));
         assert_eq!(parse_result_scores("-52, 15"), Some(vec![-52, 15]));

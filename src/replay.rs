@@ -674,16 +674,18 @@ fn run<'a, R: Rules>(
         ..GameReport::default()
     };
     // Conversion keeps a final result token as the `Result` tag when there
-    // is none (formats without movetext have no other place for the claim).
+    // is none (formats without movetext have no other place for the claim);
+    // a `*` claims nothing (the writer puts it after a game without moves).
     if let (true, true, None, Some(t)) = (
         opts.record_moves,
         opts.all_tags,
         raw.tags.get("Result"),
         &raw.result_token,
     ) {
-        report
-            .tags
-            .push(("Result".to_string(), t.text(src).to_string()));
+        let text = t.text(src).trim();
+        if text != "*" {
+            report.tags.push(("Result".to_string(), text.to_string()));
+        }
     }
     let (state, seats, result_tag) = tags::<R>(raw, src, &mut report);
     let Some(state) = state else {

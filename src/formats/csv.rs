@@ -74,6 +74,8 @@ fn rows(text: &str, start: usize, delim: u8) -> Vec<Vec<Cell>> {
         .has_headers(false)
         .flexible(true)
         .delimiter(delim)
+        // a piece is usually one record: no 8 KiB buffer for each
+        .buffer_capacity(body.len().clamp(64, 8 * 1024))
         .from_reader(body.as_bytes());
     let bytes = text.as_bytes();
     let mut rows = Vec::new();
