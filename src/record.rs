@@ -1037,7 +1037,8 @@ mod tests {
 
     #[test]
     fn lone_cr_ends_line_comments_and_lines() {
-        let src = "[Game \"reversi\"]\r[Event \"x\"]\rf5 ; note\rd6 {a\rb} c3\r[Game \"reversi\"]\rf5";
+        let src =
+            "[Game \"reversi\"]\r[Event \"x\"]\rf5 ; note\rd6 {a\rb} c3\r[Game \"reversi\"]\rf5";
         let games = parse_file(src);
         assert_eq!(games.len(), 2);
         assert_eq!(texts(src, &games[0]), ["f5", "d6", "c3"]);
@@ -1065,7 +1066,8 @@ mod tests {
         let src = "1.f5 d6 2. c3 2... d3 e3 3.";
         let g = &parse_file(src)[0];
         assert_eq!(texts(src, g), ["f5", "d6", "c3", "d3", "e3"]);
-        let numbers: Vec<(usize, &str)> = g.numbers.iter().map(|&(t, s)| (t, s.text(src))).collect();
+        let numbers: Vec<(usize, &str)> =
+            g.numbers.iter().map(|&(t, s)| (t, s.text(src))).collect();
         assert_eq!(numbers, [(0, "1."), (2, "2."), (3, "2..."), (5, "3.")]);
         assert_eq!(g.number_before(3).map(|s| s.text(src)), Some("2..."));
         assert_eq!(g.number_before(1), None);
@@ -1075,7 +1077,9 @@ mod tests {
     fn one_move_texts() {
         assert!(one_move_text("f5").is_ok());
         assert!(one_move_text("swap 2 <Rc Bo>").is_ok());
-        for bad in ["", " ", "f5 {", "}", "a ; b", "[X", "1.f5", "12...", "36-28", "*", "f5\rd6"] {
+        for bad in [
+            "", " ", "f5 {", "}", "a ; b", "[X", "1.f5", "12...", "36-28", "*", "f5\rd6",
+        ] {
             assert!(one_move_text(bad).is_err(), "{bad:?}");
         }
     }
