@@ -80,12 +80,8 @@ fn rows(text: &str, start: usize, delim: u8) -> Vec<Vec<Cell>> {
     let bytes = text.as_bytes();
     let mut rows = Vec::new();
     let mut record = ::csv::StringRecord::new();
-    loop {
-        match reader.read_record(&mut record) {
-            Ok(true) => {}
-            // an unterminated quote or a bad byte ends the rows read
-            Ok(false) | Err(_) => break,
-        }
+    // an unterminated quote or a bad byte ends the rows read
+    while let Ok(true) = reader.read_record(&mut record) {
         let Some(pos) = record.position() else {
             break;
         };
@@ -200,7 +196,7 @@ fn layout(rows: &[Vec<Cell>]) -> Result<Option<Layout>, String> {
                 .and_then(|r| r.iter().position(|c| is_transcript(&c.text)))
         })
         .ok_or_else(|| {
-            "no column of moves: name it in a header (game_moves, moves or transcript)".to_string()
+            "no column of moves (fields separated by `,`, `;` or tabs): name it in a header (game_moves, moves or transcript)".to_string()
         })?;
     let winner_col = lower.iter().position(|n| n == "winner");
     Ok(Some(Layout {
