@@ -6,6 +6,20 @@
 //! may be left out on input; when given it must name the variant the tags
 //! give (the default without a `Variant` tag), else `record::bad_tag`
 //! ([`check_variants`]).
+//!
+//! Each move may carry `number`: the move number written before it in the
+//! record, as written (`"12."`, `"12..."`), absent when none was; the text
+//! writer writes it back before the move.
+//!
+//! On input, the fields written into the game's text are checked first
+//! ([`check_moves`]): a `notation` holding anything but move tokens (a
+//! comment, a brace, `;`, `[`, a move number, a line break, a result, or
+//! nothing) or a `number` that is not one is `record::bad_notation_value`;
+//! a move marked `auto: true` that is not a pass, or that no written move
+//! follows, is `record::bad_auto_move`. Both point at the value in the
+//! JSON/YAML document ([`locate_value`]). More passes marked automatic
+//! before a move than the engine takes there is `record::bad_auto_move` too,
+//! found by the replay (`RawGame::auto_passes`).
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};

@@ -204,4 +204,16 @@ mod tests {
         assert_eq!(column(src, 4), 1);
         assert_eq!(column("ab\nçd", 6), 2);
     }
+
+    #[test]
+    fn lone_cr_ends_lines() {
+        let src = "a\rb\r\nc\nd";
+        assert_eq!(line_starts(src).collect::<Vec<_>>(), [2, 5, 7]);
+        let idx = LineIndex::new(src);
+        assert_eq!(idx.line_col(2), (2, 1));
+        assert_eq!(idx.line_col(5), (3, 1));
+        assert_eq!(column(src, 3), 1);
+        let o = Origin::default().after("x\ry\r\nzz");
+        assert_eq!((o.line, o.column), (2, 2));
+    }
 }
