@@ -20,7 +20,7 @@
 //!   (`Column2` without a header, counted from 1), empty cells left out;
 //! - fields are separated by `,`, `;` or a tab, whichever the first line that
 //!   is not blank holds most often outside quotes (`,` on a tie); they follow
-//!   RFC 4180 (quotes, `""`), read with the `csv` crate; a line ends at LF,
+//!   RFC 4180 (quotes, `""`), read with the `csv` crate's engine (`csv_core`); a line ends at LF,
 //!   CRLF or a lone CR; rows that are empty are skipped.
 
 use super::transcript::game_tag;
@@ -64,73 +64,114 @@ fn delimiter(text: &str) -> u8 {
     }
 }
 
-/// Splits the text from `start` into rows of cells with the `csv` crate
-/// (RFC 4180 quoting; a line ends at LF, CRLF or a lone CR); each cell's
-/// span (its content, inside the quotes when quoted) is found from the
-/// record's position.
-fn rows(text: &str, start: usize, delim: u8) -> Vec<Vec<Cell>> {
-    let body = text.get(start..).unwrap_or("");
-    let mut reader = ::csv::ReaderBuilder::new()
-        .has_headers(false)
-        .flexible(true)
-        .delimiter(delim)
-        // a piece is usually one record: no 8 KiB buffer for each
-        .buffer_capacity(body.len().clamp(64, 8 * 1024))
-        .from_reader(body.as_bytes());
-    let bytes = text.as_bytes();
-    let mut rows = Vec::new();
-    let mut record = ::csv::StringRecord::new();
-    // an unterminated quote or a bad byte ends the rows read
-    while let Ok(true) = reader.read_record(&mut record) {
-        let Some(pos) = record.position() else {
-            break;
-        };
-        let mut at = start + usize::try_from(pos.byte()).unwrap_or(usize::MAX);
-        // the position may stand on the line end before the record
-        while matches!(bytes.get(at), Some(b'\n' | b'\r')) {
-            at += 1;
+/// A CSV reader for one separator, kept for a whole file (the `csv` crate's
+/// engine, `csv_core`: building it costs more than reading a record).
+struct Fields {
+    core: csv_core::Reader,
+    delim: u8,
+    out: Vec<u8>,
+    ends: Vec<usize>,
+}
+
+impl Fields {
+    fn new(delim: u8) -> Fields {
+        Fields {
+            core: csv_core::ReaderBuilder::new().delimiter(delim).build(),
+            delim,
+            out: vec![0; 256],
+            ends: vec![0; 16],
         }
-        let mut row = Vec::with_capacity(record.len());
-        for field in record.iter() {
-            let span = if bytes.get(at) == Some(&b'"') {
-                // the content runs to the quote not doubled
-                let mut j = at + 1;
-                while let Some(&b) = bytes.get(j) {
-                    if b == b'"' {
-                        if bytes.get(j + 1) == Some(&b'"') {
-                            j += 2;
-                            continue;
-                        }
-                        break;
-                    }
-                    j += 1;
-                }
-                let span = Span::between(at + 1, j.min(bytes.len()));
-                // text after the closing quote belongs to the field
-                at = j;
-                while let Some(&b) = bytes.get(at) {
-                    if b == delim || b == b'\n' || b == b'\r' {
-                        break;
-                    }
-                    at += 1;
-                }
-                span
-            } else {
-                let span = Span::new(at, field.len());
-                at += field.len();
-                span
-            };
-            // past the separator
-            at += 1;
-            row.push(Cell {
-                text: field.to_string(),
-                span,
-            });
-        }
-        rows.push(row);
     }
-    rows.retain(|r| r.iter().any(|c| !c.text.trim().is_empty()));
-    rows
+
+    /// Splits the text from `start` into rows of cells (RFC 4180 quoting; a
+    /// line ends at LF, CRLF or a lone CR); each cell's span (its content,
+    /// inside the quotes when quoted) is found from where its record starts.
+    fn rows(&mut self, text: &str, start: usize) -> Vec<Vec<Cell>> {
+        use csv_core::ReadRecordResult as R;
+        self.core.reset();
+        let bytes = text.as_bytes();
+        let input = bytes.get(start..).unwrap_or(&[]);
+        let delim = self.delim;
+        let mut rows = Vec::new();
+        let mut at = 0;
+        loop {
+            let record_start = at;
+            let (mut outn, mut endn) = (0, 0);
+            let ended = loop {
+                let rest = input.get(at..).unwrap_or(&[]);
+                let (res, nin, nout, nend) = self.core.read_record(
+                    rest,
+                    self.out.get_mut(outn..).unwrap_or(&mut []),
+                    self.ends.get_mut(endn..).unwrap_or(&mut []),
+                );
+                at += nin;
+                outn += nout;
+                endn += nend;
+                match res {
+                    R::InputEmpty => {}
+                    R::OutputFull => self.out.resize(self.out.len() * 2, 0),
+                    R::OutputEndsFull => self.ends.resize(self.ends.len() * 2, 0),
+                    R::Record => break false,
+                    R::End => break true,
+                }
+            };
+            if ended {
+                break;
+            }
+            let mut pos = start + record_start;
+            // the record starts after the line ends before it
+            while matches!(bytes.get(pos), Some(b'\n' | b'\r')) {
+                pos += 1;
+            }
+            let mut row = Vec::with_capacity(endn);
+            let mut from = 0;
+            for &end in self.ends.get(..endn).unwrap_or(&[]) {
+                let field = self.out.get(from..end).unwrap_or(&[]);
+                from = end;
+                let span = if bytes.get(pos) == Some(&b'"') {
+                    // the content runs to the quote not doubled
+                    let mut j = pos + 1;
+                    while let Some(&b) = bytes.get(j) {
+                        if b == b'"' {
+                            if bytes.get(j + 1) == Some(&b'"') {
+                                j += 2;
+                                continue;
+                            }
+                            break;
+                        }
+                        j += 1;
+                    }
+                    let span = Span::between(pos + 1, j.min(bytes.len()));
+                    // text after the closing quote belongs to the field
+                    pos = j;
+                    while let Some(&b) = bytes.get(pos) {
+                        if b == delim || b == b'\n' || b == b'\r' {
+                            break;
+                        }
+                        pos += 1;
+                    }
+                    span
+                } else {
+                    let span = Span::new(pos, field.len());
+                    pos += field.len();
+                    span
+                };
+                // past the separator
+                pos += 1;
+                row.push(Cell {
+                    text: String::from_utf8_lossy(field).into_owned(),
+                    span,
+                });
+            }
+            if row.iter().any(|c| !c.text.trim().is_empty()) {
+                rows.push(row);
+            }
+            if at >= input.len() && input.get(record_start..).is_some_and(|r| r.is_empty()) {
+                break;
+            }
+        }
+        rows
+    }
 }
 
 /// Whether a cell looks like a compact transcript (`f5d6...`).
@@ -209,7 +250,8 @@ fn layout(rows: &[Vec<Cell>]) -> Result<Option<Layout>, String> {
 
 pub fn read(text: &str) -> Result<Vec<RawGame>, String> {
     let bom = if text.starts_with('\u{feff}') { 3 } else { 0 };
-    let rows = rows(text, bom, delimiter(text.get(bom..).unwrap_or("")));
+    let mut fields = Fields::new(delimiter(text.get(bom..).unwrap_or("")));
+    let rows = fields.rows(text, bom);
     let Some(layout) = layout(&rows)? else {
         return Ok(Vec::new());
     };
@@ -222,8 +264,9 @@ pub fn read(text: &str) -> Result<Vec<RawGame>, String> {
 pub struct Games<'a> {
     buf: TextBuf<'a>,
     layout: Option<Layout>,
-    /// The field separator, told by the first line that is not blank.
-    delim: Option<u8>,
+    /// The fields reader, for the separator the first line that is not
+    /// blank tells.
+    fields: Option<Fields>,
     /// Games read while telling the layout.
     ready: std::collections::VecDeque<Result<SourceGame, String>>,
     started: bool,
@@ -233,7 +276,7 @@ pub fn games(buf: TextBuf<'_>) -> Games<'_> {
     Games {
         buf,
         layout: None,
-        delim: None,
+        fields: None,
         ready: Default::default(),
         started: false,
     }
@@ -261,8 +304,10 @@ impl Games<'_> {
                     if body.trim().is_empty() {
                         continue;
                     }
-                    let delim = *self.delim.get_or_insert_with(|| delimiter(body));
-                    let rows = rows(&text, bom, delim);
+                    let fields = self
+                        .fields
+                        .get_or_insert_with(|| Fields::new(delimiter(body)));
+                    let rows = fields.rows(&text, bom);
                     if rows.is_empty() {
                         continue;
                     }
@@ -325,7 +370,8 @@ impl Iterator for Games<'_> {
             };
             match chunk {
                 Chunk::Text(text, origin) => {
-                    let rows = rows(&text, 0, self.delim.unwrap_or(b','));
+                    let fields = self.fields.get_or_insert_with(|| Fields::new(b','));
+                    let rows = fields.rows(&text, 0);
                     let games = games_of(&rows, layout);
                     self.ready.extend(
                         games

@@ -47,55 +47,45 @@ fn is_separator(c: char) -> bool {
 
 /// The move tokens of a line standing at `at`, and its final score.
 fn moves(line: &str, at: usize) -> (Vec<Token>, Option<Token>) {
-    let token = |pos: usize, piece: &str| Token {
-        span: Span::new(at + pos, piece.len()),
+    let token = |pos: usize, len: usize| Token {
+        span: Span::new(at + pos, len),
         comment: None,
     };
-    let mut pieces = split(line, is_separator);
-    let result_token = match pieces.last() {
-        Some(&(pos, piece)) if pieces.len() > 1 && is_score(piece) => {
-            pieces.pop();
-            Some(token(pos, piece))
-        }
-        _ => None,
+    // a final score: the last piece after a space or a comma, when moves
+    // come before it
+    let body = line.trim_end_matches(is_separator);
+    let last = body.rfind(is_separator).map_or(0, |i| i + 1);
+    let (body, result_token) = match body.get(last..) {
+        Some(piece) if last > 0 && is_score(piece) => (
+            body.get(..last).unwrap_or(""),
+            Some(token(last, piece.len())),
+        ),
+        _ => (body, None),
     };
-    let tokens = pieces
-        .into_iter()
-        .flat_map(|(pos, piece)| {
-            // a score in the middle stays whole (an error of its own)
-            let hyphen = !is_score(piece);
-            split(piece, move |c| hyphen && c == '-')
-                .into_iter()
-                .map(move |(p, sub)| (pos + p, sub))
-        })
-        .map(|(pos, piece)| token(pos, piece))
-        .collect();
-    (tokens, result_token)
-}
-
-/// A final score: two integers joined by `-` (`33-31`).
-fn is_score(piece: &str) -> bool {
-    crate::record::parse_result_scores(piece).is_some_and(|s| s.len() == 2) && !piece.contains(',')
-}
-
-/// The pieces of a text between separators, with their byte offsets.
-fn split(text: &str, sep: impl Fn(char) -> bool) -> Vec<(usize, &str)> {
-    let mut out = Vec::new();
+    let mut tokens = Vec::new();
     let mut start = None;
-    for (i, c) in text
-        .char_indices()
-        .chain(std::iter::once((text.len(), ' ')))
-    {
-        match (i == text.len() || sep(c), start) {
+    for (i, c) in body.char_indices() {
+        let sep = is_separator(c) || c == '-';
+        match (sep, start) {
             (true, Some(s)) => {
-                out.push((s, text.get(s..i).unwrap_or("")));
+                tokens.push(token(s, i - s));
                 start = None;
             }
             (false, None) => start = Some(i),
             _ => {}
         }
     }
-    out
+    if let Some(s) = start {
+        tokens.push(token(s, body.len() - s));
+    }
+    (tokens, result_token)
+}
+
+/// A final score: two integers joined by `-` (`33-31`).
+fn is_score(piece: &str) -> bool {
+    piece.contains('-')
+        && !piece.contains(',')
+        && crate::record::parse_result_scores(piece).is_some_and(|s| s.len() == 2)
 }
 
 pub fn read(text: &str) -> Vec<RawGame> {
@@ -160,8 +150,9 @@ mod tests {
         );
         assert_eq!(toks(&games[3]), ["f5d6c3"]);
         assert!(games[0].result_token.is_none());
-        // a line of a score alone is a move token (an error), not a result
+        // a line of a score alone is not a result: its pieces are moves
         let lone = read("33-31\n");
-        assert_eq!(lone[0].tokens[0].span, Span::new(0, 5));
+        assert!(lone[0].result_token.is_none());
+        assert_eq!(lone[0].tokens.len(), 2);
     }
 }
