@@ -17,7 +17,9 @@
 //! nothing) or a `number` that is not one is `record::bad_notation_value`;
 //! a move marked `auto: true` that is not a pass, or that no written move
 //! follows, is `record::bad_auto_move`. Both point at the value in the
-//! JSON/YAML document ([`locate_value`]). More passes marked automatic
+//! JSON/YAML document ([`locate_value`]). A notation that the game reads as
+//! more than one move (`f5d6`, `f5 d6`) is `record::bad_notation_value`
+//! too, found by the replay (`RawGame::doc_moves`); more passes marked automatic
 //! before a move than the engine takes there is `record::bad_auto_move` too,
 //! found by the replay (`RawGame::auto_passes`).
 

@@ -111,6 +111,10 @@ pub struct RawGame {
     /// the index from 0 of the written move it stands before. The replay
     /// checks the engine takes them (`record::bad_auto_move`).
     pub auto_passes: Vec<usize>,
+    /// For a game written from a document (JSON, YAML): the index of the
+    /// last token of each written move; the replay checks that each reads
+    /// as one move of the game (`record::bad_notation_value`).
+    pub doc_moves: Vec<usize>,
 }
 
 impl RawGame {

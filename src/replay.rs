@@ -712,10 +712,22 @@ fn run<'a, R: Rules>(
     };
     replay.played(None);
     let parsed = R::parse_moves_in(&replay.state, &raw.tokens, src);
-    let failed = replay.moves(&parsed.moves).is_err()
-        || replay
-            .movetext_end(parsed.error, parsed.moves.last())
-            .is_err();
+    let split = split_document_move::<R>(raw, src, &parsed.moves);
+    let failed = match split {
+        None => {
+            replay.moves(&parsed.moves).is_err()
+                || replay
+                    .movetext_end(parsed.error, parsed.moves.last())
+                    .is_err()
+        }
+        Some((k, d)) => {
+            if replay.moves(parsed.moves.get(..k).unwrap_or(&[])).is_ok() {
+                let ply = replay.plies + 1;
+                replay.report.push(d.ply(ply));
+            }
+            true
+        }
+    };
     let mut claims: Vec<Claim> = result_tag.into_iter().collect();
     if let Some(t) = &raw.result_token {
         match read_claim(
@@ -740,6 +752,50 @@ fn run<'a, R: Rules>(
         state: Some(replay.state),
         at_stop: replay.at_stop,
     }
+}
+
+/// A document (JSON, YAML) move whose notation reads as more or less than
+/// one move of the game (`f5d6`, `f5 d6` for Reversi): the index of the
+/// first parsed move that does not end where a document move does, and its
+/// `record::bad_notation_value`.
+fn split_document_move<R: Rules>(
+    raw: &RawGame,
+    src: &str,
+    moves: &[Parsed<R::Move>],
+) -> Option<(usize, Diag)> {
+    if raw.doc_moves.is_empty() {
+        return None;
+    }
+    let k = moves
+        .iter()
+        .zip(&raw.doc_moves)
+        .position(|(pm, &last)| pm.token != last)?;
+    let pm = moves.get(k)?;
+    // the document move whose tokens hold this move
+    let j = raw.doc_moves.partition_point(|&last| last < pm.token);
+    let first = j
+        .checked_sub(1)
+        .and_then(|i| raw.doc_moves.get(i))
+        .map_or(0, |&l| l + 1);
+    let last = raw.doc_moves.get(j).copied().unwrap_or(first);
+    let notation = match (raw.tokens.get(first), raw.tokens.get(last)) {
+        (Some(a), Some(b)) => a.span.join(b.span).text(src),
+        _ => pm.span.text(src),
+    };
+    Some((
+        k,
+        Diag::error(
+            "record::bad_notation_value",
+            format!(
+                "the notation `{notation}` of written move {} of the document is not one {} move",
+                j + 1,
+                R::NAME
+            ),
+        )
+        .at(pm.span)
+        .label("one move of the game, not all of this notation")
+        .help("write one move per document move (`f5`, not `f5d6` or `f5 d6`)"),
+    ))
 }
 
 /// The tag step: every tag error in file order (the container's, the rules

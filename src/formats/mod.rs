@@ -590,13 +590,18 @@ impl FromDoc {
     fn written(&mut self, game: &DocGame) -> Vec<SourceGame> {
         let text = gamerec::write_game(game);
         // each marked automatic pass: the written move it stands before
+        // and the last token of each written move
         let mut written = 0;
         let mut marked = Vec::new();
+        let mut tokens = 0;
+        let mut doc_moves = Vec::new();
         for m in &game.moves {
             if m.auto {
                 marked.push(written);
             } else {
                 written += 1;
+                tokens += m.notation.split_whitespace().count();
+                doc_moves.push(tokens.saturating_sub(1));
             }
         }
         let origin = self.origin;
@@ -612,6 +617,7 @@ impl FromDoc {
         }
         if let [one] = &mut out[..] {
             one.raw.auto_passes = marked;
+            one.raw.doc_moves = doc_moves;
             crate::model::check_variant(game, &mut one.raw);
         }
         out
