@@ -6,6 +6,22 @@
 //! may be left out on input; when given it must name the variant the tags
 //! give (the default without a `Variant` tag), else `record::bad_tag`
 //! ([`check_variants`]).
+//!
+//! Each move may carry `number`: the move number written before it in the
+//! record, as written (`"12."`, `"12..."`), absent when none was; the text
+//! writer writes it back before the move.
+//!
+//! On input, the fields written into the game's text are checked first
+//! ([`check_moves`]): a `notation` holding anything but move tokens (a
+//! comment, a brace, `;`, `[`, a move number, a line break, a result, or
+//! nothing) or a `number` that is not one is `record::bad_notation_value`;
+//! a move marked `auto: true` that is not a pass, or that no written move
+//! follows, is `record::bad_auto_move`. Both point at the value in the
+//! JSON/YAML document ([`locate_value`]). A notation that the game reads as
+//! more than one move (`f5d6`, `f5 d6`) is `record::bad_notation_value`
+//! too, found by the replay (`RawGame::doc_moves`); more passes marked automatic
+//! before a move than the engine takes there is `record::bad_auto_move` too,
+//! found by the replay (`RawGame::auto_passes`).
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -50,6 +66,10 @@ pub struct DocMove {
     /// An automatic pass: taken by the engine, not written in the record.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub auto: bool,
+    /// The move number written before the move in the record, as written
+    /// (`12.`, `12...`); absent when none was. The text writer writes it back.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub number: Option<String>,
     /// The game's structured fields for this move.
     #[serde(flatten)]
     pub extras: Map<String, Value>,
@@ -91,6 +111,7 @@ impl DocGame {
                     notation: m.notation.clone(),
                     comment: m.comment.clone(),
                     auto: m.auto,
+                    number: m.number.clone(),
                     extras: m.extras.clone(),
                 })
                 .collect(),
@@ -164,4 +185,250 @@ pub fn check_variant(d: &DocGame, raw: &mut RawGame) {
             variants.join(", ")
         )),
     );
+}
+
+/// A document move field the text cannot be written from: the move's
+/// index, the field's key, and the diagnostic's code, message and help.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BadField {
+    pub index: usize,
+    pub key: &'static str,
+    pub code: &'static str,
+    pub message: String,
+    pub help: String,
+}
+
+/// Checks the fields of a document game's moves that are written into its
+/// text (spec §3: `notation` is authoritative on input), before it is
+/// written:
+/// - `notation` must read as moves and nothing else: no comment, brace,
+///   tag, move number, line break or result token may hide in it
+///   (`record::bad_notation_value`); the game's notation then judges it;
+/// - `number`, when given, is a move number as written (`12.`, `12...`)
+///   (`record::bad_notation_value`);
+/// - a move marked `auto: true` must be a pass followed by a written move
+///   (automatic passes are taken only before a move); anything else is
+///   `record::bad_auto_move`, not dropped.
+///
+/// The first bad field, if any.
+pub fn check_moves(game: &DocGame) -> Option<BadField> {
+    let bad = |index, key, code, message: String, help: &str| BadField {
+        index,
+        key,
+        code,
+        message,
+        help: help.to_string(),
+    };
+    let last_written = game.moves.iter().rposition(|m| !m.auto);
+    for (i, m) in game.moves.iter().enumerate() {
+        if let Err(why) = crate::record::one_move_text(&m.notation) {
+            return Some(bad(
+                i,
+                "notation",
+                "record::bad_notation_value",
+                format!(
+                    "move {} notation {:?} is not a move: {why}",
+                    i + 1,
+                    m.notation
+                ),
+                "write one move in the game's notation, without comments, braces, tags, move numbers or line breaks",
+            ));
+        }
+        if let Some(n) = &m.number {
+            let digits = n.trim_end_matches('.');
+            if digits.is_empty()
+                || digits.len() == n.len()
+                || !digits.bytes().all(|b| b.is_ascii_digit())
+            {
+                return Some(bad(
+                    i,
+                    "number",
+                    "record::bad_notation_value",
+                    format!("move {} number {n:?} is not a move number", i + 1),
+                    "a move number is digits then one or more dots (`12.`, `12...`), or leave `number` out",
+                ));
+            }
+        }
+        if m.auto {
+            if !m.notation.trim().eq_ignore_ascii_case("pass") {
+                return Some(bad(
+                    i,
+                    "notation",
+                    "record::bad_auto_move",
+                    format!(
+                        "move {} is marked `auto: true` but is `{}`, not a pass",
+                        i + 1,
+                        m.notation
+                    ),
+                    "only an automatic pass is marked `auto: true`; remove the mark to play the move",
+                ));
+            }
+            if last_written.is_none_or(|w| w < i) {
+                return Some(bad(
+                    i,
+                    "auto",
+                    "record::bad_auto_move",
+                    format!(
+                        "move {} is marked as an automatic pass, but no move follows it",
+                        i + 1
+                    ),
+                    "an automatic pass is taken only before a move; remove this one",
+                ));
+            }
+        }
+    }
+    None
+}
+
+/// The span of the `nth` (from 0) value of the key `key` in a JSON or YAML
+/// document text (its quotes included when quoted): where a
+/// [`BadField`] is blamed. `None` when it cannot be found.
+pub fn locate_value(text: &str, key: &str, nth: usize) -> Option<crate::span::Span> {
+    let bytes = text.as_bytes();
+    let mut seen = 0;
+    let mut from = 0;
+    while let Some(i) = text.get(from..).and_then(|t| t.find(key)) {
+        let at = from + i;
+        from = at + key.len();
+        let before = at.checked_sub(1).and_then(|j| bytes.get(j)).copied();
+        let quoted = before == Some(b'"');
+        if quoted {
+            // a JSON key (not an escaped quote inside a string)
+            let b2 = at.checked_sub(2).and_then(|j| bytes.get(j)).copied();
+            if b2 == Some(b'\\') || bytes.get(from) != Some(&b'"') {
+                continue;
+            }
+            from += 1;
+        } else if !before
+            .is_none_or(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\r' | b'{' | b',' | b'-'))
+        {
+            continue;
+        }
+        let mut p = from;
+        while matches!(bytes.get(p), Some(b' ' | b'\t')) {
+            p += 1;
+        }
+        if bytes.get(p) != Some(&b':') {
+            continue;
+        }
+        p += 1;
+        while matches!(bytes.get(p), Some(b' ' | b'\t')) {
+            p += 1;
+        }
+        if seen < nth {
+            seen += 1;
+            continue;
+        }
+        let end = match bytes.get(p) {
+            Some(&q @ (b'"' | b'\'')) => {
+                let mut j = p + 1;
+                while let Some(&b) = bytes.get(j) {
+                    if b == b'\\' && q == b'"' {
+                        j += 2;
+                        continue;
+                    }
+                    if b == q {
+                        break;
+                    }
+                    j += 1;
+                }
+                (j + 1).min(bytes.len())
+            }
+            _ => {
+                let rest = text.get(p..).unwrap_or("");
+                let flow = !quoted
+                    && text.get(..at).is_some_and(|t| {
+                        let line = t.rsplit(['\n', '\r']).next().unwrap_or("");
+                        line.contains('{')
+                    });
+                let stop: &[char] = if quoted || flow {
+                    &[',', '}', '\n', '\r']
+                } else {
+                    &['\n', '\r']
+                };
+                p + rest.find(stop).unwrap_or(rest.len())
+            }
+        };
+        let value = text.get(p..end).unwrap_or("");
+        return Some(crate::span::Span::new(p, value.trim_end().len()));
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(moves: &[(&str, bool)]) -> DocGame {
+        DocGame {
+            game: "reversi".into(),
+            variant: None,
+            tags: Vec::new(),
+            comment: None,
+            moves: moves
+                .iter()
+                .map(|&(n, auto)| DocMove {
+                    ply: 0,
+                    player: String::new(),
+                    notation: n.into(),
+                    comment: None,
+                    auto,
+                    number: None,
+                    extras: Map::new(),
+                })
+                .collect(),
+            result: None,
+            final_position: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn notations_that_hide_text_are_refused() {
+        assert_eq!(check_moves(&game(&[("f5", false), ("d6", false)])), None);
+        for bad in [
+            "f5 {",
+            "}",
+            "f5 ; x",
+            "[Game \"x\"]",
+            "1.f5",
+            "36-28",
+            "f5\nd6",
+            "",
+        ] {
+            let b = check_moves(&game(&[(bad, false)]));
+            assert_eq!(
+                b.map(|b| (b.index, b.code)),
+                Some((0, "record::bad_notation_value")),
+                "{bad:?}"
+            );
+        }
+        // a Qwirkle turn spans several tokens
+        assert_eq!(check_moves(&game(&[("swap 2 <Rc Bo>", false)])), None);
+        let b = check_moves(&game(&[("f5", true), ("d6", false)]));
+        assert_eq!(b.map(|b| b.code), Some("record::bad_auto_move"));
+        let b = check_moves(&game(&[("f5", false), ("pass", true)]));
+        assert_eq!(b.map(|b| (b.index, b.key)), Some((1, "auto")));
+        assert_eq!(
+            check_moves(&game(&[("f5", false), ("pass", true), ("d6", false)])),
+            None
+        );
+    }
+
+    #[test]
+    fn values_are_located_in_json_and_yaml() {
+        let json =
+            r#"{"moves": [{"notation": "f5"}, {"comment": "\"notation\": x", "notation" : "}"}]}"#;
+        let s = locate_value(json, "notation", 1).map(|s| s.text(json));
+        assert_eq!(s, Some("\"}\""));
+        let yaml = "moves:\n- ply: 1\n  notation: f5\n- { ply: 2, notation: zz, auto: true }\n";
+        assert_eq!(
+            locate_value(yaml, "notation", 0).map(|s| s.text(yaml)),
+            Some("f5")
+        );
+        assert_eq!(
+            locate_value(yaml, "notation", 1).map(|s| s.text(yaml)),
+            Some("zz")
+        );
+        assert_eq!(locate_value(yaml, "notation", 2), None);
+    }
 }

@@ -11,7 +11,18 @@
 //! - after a stray `}` or a decreasing move number, the rest of that game's
 //!   movetext is skipped (its moves cannot be placed), up to the next `[`;
 //! - a final token of result syntax (`36-28`, `-3,5`, `*`) is kept apart and
-//!   checked like the `Result` tag.
+//!   checked like the `Result` tag;
+//! - a line ends at LF, CRLF or a lone CR: a `;` comment stops at any of
+//!   them, and a tag line may follow any of them; line breaks inside a
+//!   comment are read as LF;
+//! - a `;` comment on the line right after another `;` comment (only blanks
+//!   before it) continues it: the two are joined with a line break, not a
+//!   space. This is how a comment holding `}` (which a `{ }` comment cannot
+//!   hold) and line breaks is written and read back exactly: one `;` line per
+//!   line of the comment (the gamerec writer does so); each line is trimmed,
+//!   like every comment;
+//! - move numbers are kept per move ([`RawGame::numbers`]: the token each
+//!   stands before), so conversion can write them back.
 
 use nom::{
     IResult, Parser,
@@ -93,6 +104,17 @@ pub struct RawGame {
     /// Pentobi's colours), by token index: checked against the side to move
     /// (`record::wrong_player`). Empty when the format does not say.
     pub token_players: Vec<Option<String>>,
+    /// The move numbers written in the movetext (`12.`, `12...`): the index
+    /// of the token that follows each, and the number's span, in token order.
+    pub numbers: Vec<(usize, Span)>,
+    /// Automatic passes a document (JSON, YAML) marks `auto: true`: for each,
+    /// the index from 0 of the written move it stands before. The replay
+    /// checks the engine takes them (`record::bad_auto_move`).
+    pub auto_passes: Vec<usize>,
+    /// For a game written from a document (JSON, YAML): the index of the
+    /// last token of each written move; the replay checks that each reads
+    /// as one move of the game (`record::bad_notation_value`).
+    pub doc_moves: Vec<usize>,
 }
 
 impl RawGame {
@@ -115,6 +137,18 @@ impl RawGame {
         if let Some(w) = self.winner_claim.as_mut() {
             w.span = f(w.span);
         }
+        for (_, s) in &mut self.numbers {
+            *s = f(*s);
+        }
+    }
+
+    /// The move number written before token `token`, if any.
+    pub fn number_before(&self, token: usize) -> Option<Span> {
+        let i = self.numbers.partition_point(|&(t, _)| t < token);
+        self.numbers
+            .get(i)
+            .filter(|&&(t, _)| t == token)
+            .map(|&(_, s)| s)
     }
 
     /// Spans `by` bytes later.
@@ -186,6 +220,9 @@ pub struct Reader<'a> {
     names: HashSet<String>,
     done: Option<GameText>,
     bom_checked: bool,
+    /// Where the last `;` comment ended (a `;` comment on the next line
+    /// continues it).
+    line_comment_end: Option<usize>,
 }
 
 fn is_space(c: char) -> bool {
@@ -213,6 +250,32 @@ fn tag_head(i: &str) -> IResult<&str, &str> {
     let (i, name) = take_while1(is_name_char).parse(i)?;
     let (i, _) = take_while1(|c: char| c == ' ' || c == '\t').parse(i)?;
     Ok((i, name))
+}
+
+/// Whether a text (a move's notation in a JSON/YAML document, written into
+/// gamerec text) reads as move tokens and nothing else; `Err` says what else
+/// it holds.
+pub fn one_move_text(text: &str) -> Result<(), &'static str> {
+    if text.contains(['\n', '\r']) {
+        return Err("it holds a line break");
+    }
+    if text.contains(['{', '}', ';', '[']) {
+        return Err("it holds a comment, a brace or a tag (`{`, `}`, `;`, `[`)");
+    }
+    let games = parse_file(text);
+    let [g] = &games[..] else {
+        return Err("it is empty");
+    };
+    if !g.numbers.is_empty() {
+        return Err("it holds a move number");
+    }
+    if g.result_token.is_some() || g.stop.is_some() || !g.tag_errors.is_empty() {
+        return Err("it reads as a result, not a move");
+    }
+    if g.tokens.is_empty() {
+        return Err("it is empty");
+    }
+    Ok(())
 }
 
 /// Whether a token is in `Result` syntax: `*`, or integers joined by `-`, or by `,`.
@@ -277,6 +340,7 @@ impl<'a> Reader<'a> {
             names: HashSet::new(),
             done: None,
             bom_checked: false,
+            line_comment_end: None,
         }
     }
 
@@ -306,7 +370,8 @@ impl<'a> Reader<'a> {
         }
         let mut at = self.pos;
         loop {
-            if let Some(i) = memchr::memchr(b'\n', self.src().as_bytes().get(at..).unwrap_or(&[])) {
+            let rest = self.src().as_bytes().get(at..).unwrap_or(&[]);
+            if let Some(i) = memchr::memchr2(b'\n', b'\r', rest) {
                 self.line_end = at + i + 1;
                 return true;
             }
@@ -411,6 +476,7 @@ impl<'a> Reader<'a> {
             self.line_end = self.line_end.saturating_sub(by);
             self.brace_scan = self.brace_scan.saturating_sub(by);
             self.tag_line_scan = self.tag_line_scan.saturating_sub(by);
+            self.line_comment_end = self.line_comment_end.and_then(|e| e.checked_sub(by));
         }
     }
 
@@ -447,6 +513,7 @@ impl<'a> Reader<'a> {
         self.in_movetext = false;
         self.skipping = false;
         self.last_number = None;
+        self.line_comment_end = None;
         self.names.clear();
         self.compact();
     }
@@ -501,7 +568,7 @@ impl<'a> Reader<'a> {
         let mut scanned = kept_end;
         loop {
             let hay = self.buf.text().as_bytes().get(scanned..).unwrap_or(&[]);
-            if let Some(i) = memchr::memmem::find(hay, b"\n[") {
+            if let Some(i) = tag_line(hay) {
                 self.buf.skip_to(scanned + i + 1);
                 break;
             }
@@ -538,7 +605,7 @@ impl<'a> Reader<'a> {
         let bad = |this: &mut Self, why: &str, help: &str| {
             // The malformed tag runs to its `]`, or stops before a line end or the next `[`.
             let rest = this.src().get(start + 1..).unwrap_or("");
-            let end = match rest.find([']', '\n', '[']) {
+            let end = match rest.find([']', '\n', '\r', '[']) {
                 Some(i) if rest.as_bytes().get(i) == Some(&b']') => start + 1 + i + 1,
                 Some(i) => start + 1 + i,
                 None => this.src().len(),
@@ -582,7 +649,7 @@ impl<'a> Reader<'a> {
                     let mut scanned = self.tag_line_scan;
                     let next_tag = self
                         .buf
-                        .find_from(p, &mut scanned, |t| t.find("\n["))
+                        .find_from(p, &mut scanned, |t| tag_line(t.as_bytes()))
                         .unwrap_or(self.src().len());
                     self.tag_line_scan = scanned;
                     let closing = self
@@ -755,7 +822,7 @@ impl<'a> Reader<'a> {
                 let mut scanned = self.tag_line_scan;
                 let next = self
                     .buf
-                    .find_from(start, &mut scanned, |t| t.find("\n["))
+                    .find_from(start, &mut scanned, |t| tag_line(t.as_bytes()))
                     .map(|i| i + 1);
                 self.tag_line_scan = scanned;
                 match next {
@@ -775,11 +842,29 @@ impl<'a> Reader<'a> {
         let start = self.pos + 1;
         let end = self
             .rest()
-            .find('\n')
+            .find(['\n', '\r'])
             .map_or(self.src().len(), |i| self.pos + i);
         let text = self.src().get(start..end).unwrap_or("").trim().to_string();
+        // a `;` comment on the line right after another continues it
+        let continues = self.line_comment_end.is_some_and(|e| {
+            let between = self.src().get(e..self.pos).unwrap_or("x");
+            let rest = between
+                .strip_prefix("\r\n")
+                .or_else(|| between.strip_prefix(['\n', '\r']));
+            rest.is_some_and(|r| r.bytes().all(|b| b == b' ' || b == b'\t'))
+        });
         self.pos = end;
-        self.comment(text);
+        self.line_comment_end = Some(end);
+        if continues {
+            if !self.skipping {
+                let slot = comment_slot(&mut self.cur);
+                let existing = slot.get_or_insert_with(String::new);
+                existing.push('\n');
+                existing.push_str(&text);
+            }
+        } else {
+            self.comment(text);
+        }
     }
 
     fn comment(&mut self, text: String) {
@@ -787,7 +872,7 @@ impl<'a> Reader<'a> {
             return;
         }
         let text = if text.contains('\r') {
-            text.replace("\r\n", "\n")
+            text.replace("\r\n", "\n").replace('\r', "\n")
         } else {
             text
         };
@@ -837,6 +922,12 @@ impl<'a> Reader<'a> {
                 }
             }
             self.last_number = Some((number, num_span));
+            let next = self.cur.tokens.len();
+            match self.cur.numbers.last_mut() {
+                // several numbers before one move: the last one counts
+                Some(last) if last.0 == next => last.1 = num_span,
+                _ => self.cur.numbers.push((next, num_span)),
+            }
             tok_start = start + num_span.length;
             tok_len = rest_len;
         }
@@ -854,11 +945,22 @@ impl<'a> Reader<'a> {
     }
 }
 
-fn attach(game: &mut RawGame, text: String) {
-    let slot = match game.tokens.last_mut() {
+/// Where a comment read now goes: the last token's, or the game's.
+fn comment_slot(game: &mut RawGame) -> &mut Option<String> {
+    match game.tokens.last_mut() {
         Some(tok) => &mut tok.comment,
         None => &mut game.comment,
-    };
+    }
+}
+
+/// Where the next line starts with `[` (a tag line): the index of the line
+/// end before it. Line ends are LF, CRLF and a lone CR.
+fn tag_line(t: &[u8]) -> Option<usize> {
+    memchr::memchr2_iter(b'\n', b'\r', t).find(|&i| t.get(i + 1) == Some(&b'['))
+}
+
+fn attach(game: &mut RawGame, text: String) {
+    let slot = comment_slot(game);
     match slot {
         Some(existing) => {
             if !text.is_empty() {
@@ -935,6 +1037,55 @@ mod tests {
         let g = &parse_file(src)[0];
         assert_eq!(texts(src, g), ["f5"]);
         assert_eq!(g.stop.as_ref().and_then(|d| d.span), Some(Span::new(6, 2)));
+    }
+
+    #[test]
+    fn lone_cr_ends_line_comments_and_lines() {
+        let src =
+            "[Game \"reversi\"]\r[Event \"x\"]\rf5 ; note\rd6 {a\rb} c3\r[Game \"reversi\"]\rf5";
+        let games = parse_file(src);
+        assert_eq!(games.len(), 2);
+        assert_eq!(texts(src, &games[0]), ["f5", "d6", "c3"]);
+        assert_eq!(games[0].tokens[0].comment.as_deref(), Some("note"));
+        assert_eq!(games[0].tokens[1].comment.as_deref(), Some("a\nb"));
+        // a broken tag value resumes at a tag line after a lone CR
+        let src = "[Event \"x\r[Game \"reversi\"]\rf5";
+        let g = &parse_file(src)[0];
+        assert_eq!(g.tags.value("Game"), Some("reversi"));
+        assert_eq!(texts(src, g), ["f5"]);
+    }
+
+    #[test]
+    fn consecutive_line_comments_keep_their_line_breaks() {
+        let src = "f5 ; a }\n; b\n;\n  ; c\nd6 ; x\n\n; y\ne6 {p} ; q\n";
+        let g = &parse_file(src)[0];
+        assert_eq!(g.tokens[0].comment.as_deref(), Some("a }\nb\n\nc"));
+        // a blank line between them: two comments, joined with a space
+        assert_eq!(g.tokens[1].comment.as_deref(), Some("x y"));
+        assert_eq!(g.tokens[2].comment.as_deref(), Some("p q"));
+    }
+
+    #[test]
+    fn move_numbers_are_kept_per_token() {
+        let src = "1.f5 d6 2. c3 2... d3 e3 3.";
+        let g = &parse_file(src)[0];
+        assert_eq!(texts(src, g), ["f5", "d6", "c3", "d3", "e3"]);
+        let numbers: Vec<(usize, &str)> =
+            g.numbers.iter().map(|&(t, s)| (t, s.text(src))).collect();
+        assert_eq!(numbers, [(0, "1."), (2, "2."), (3, "2..."), (5, "3.")]);
+        assert_eq!(g.number_before(3).map(|s| s.text(src)), Some("2..."));
+        assert_eq!(g.number_before(1), None);
+    }
+
+    #[test]
+    fn one_move_texts() {
+        assert!(one_move_text("f5").is_ok());
+        assert!(one_move_text("swap 2 <Rc Bo>").is_ok());
+        for bad in [
+            "", " ", "f5 {", "}", "a ; b", "[X", "1.f5", "12...", "36-28", "*", "f5\rd6",
+        ] {
+            assert!(one_move_text(bad).is_err(), "{bad:?}");
+        }
     }
 
     #[test]

@@ -70,6 +70,8 @@ pub struct MoveRecord {
     /// Taken by the engine, not written in the record.
     pub auto: bool,
     pub extras: Map<String, Value>,
+    /// The move number written before the move (`12.`, `12...`), if any.
+    pub number: Option<String>,
 }
 
 /// Everything a replay found out about one game.
@@ -240,6 +242,10 @@ pub trait DynGame: Sync {
     /// Replays the whole game keeping the position after every ply (for the
     /// score plot and the HTML viewer); `None` when it could not be set up.
     fn frames(&self, raw: &RawGame, src: &str, opts: &Options) -> Frames;
+    /// Whether the game's notation reads these tokens (the first moves of a
+    /// record without a `Game` tag) from the start its tags give, and its
+    /// engine plays them.
+    fn reads_opening(&self, raw: &RawGame, tokens: &[crate::record::Token], src: &str) -> bool;
 }
 
 /// The [`DynGame`] of a [`Rules`] type.
@@ -329,6 +335,19 @@ impl<R: Rules> DynGame for Game<R> {
     ) -> Result<Vec<(String, u64)>, String> {
         R::perft_divide(variant, players, depth, done)
     }
+
+    fn reads_opening(&self, raw: &RawGame, tokens: &[crate::record::Token], src: &str) -> bool {
+        let Ok(mut state) = R::start(&raw.tags) else {
+            return false;
+        };
+        let parsed = R::parse_moves_in(&state, tokens, src);
+        parsed.error.is_none()
+            && !parsed.moves.is_empty()
+            && parsed
+                .moves
+                .iter()
+                .all(|pm| !R::is_over(&state) && R::play(&mut state, pm, src).is_ok())
+    }
 }
 
 /// The moves `moves` lists (spec §5): nothing once the game is over, `pass`
@@ -366,7 +385,7 @@ fn scored_moves<R: Rules>(state: &R::State) -> Option<Result<Vec<(String, i64)>,
 
 /// Replays a game whose `Game` tag (or `--game`) names a known game.
 pub fn replay(raw: &RawGame, src: &str, opts: &Options) -> GameReport {
-    let mut report = match resolve(raw, opts) {
+    let mut report = match resolve_in(raw, src, opts) {
         Ok((game, warnings)) => {
             let mut report = game.replay(raw, src, opts);
             report.warnings.splice(0..0, warnings);
@@ -409,10 +428,37 @@ fn cap_diagnostics(report: &mut GameReport) {
     ));
 }
 
+/// How many of the first tokens a record without a `Game` tag must read as
+/// moves of a game for the game to be inferred.
+pub const INFER_TOKENS: usize = 4;
+
 /// Which game a record is, from its `Game` tag or `--game`; the warnings to add
-/// (`--game` disagreeing with the tag), or the failed report.
+/// (`--game` disagreeing with the tag), or the failed report. Without either,
+/// `record::missing_game` ([`resolve_in`] infers the game from the moves).
 pub fn resolve(
     raw: &RawGame,
+    opts: &Options,
+) -> Result<(&'static dyn DynGame, Vec<Diag>), Box<GameReport>> {
+    resolve_with(raw, None, opts)
+}
+
+/// [`resolve`], and without a `Game` tag or `--game`: when exactly one
+/// game's notation reads the first moves (up to [`INFER_TOKENS`] tokens of
+/// `src`, the text the spans point into), that game, with a
+/// `record::game_inferred` warning (PGN exports of Othello databases carry
+/// no `Game` tag); otherwise `record::missing_game`, its help saying which
+/// games were tried.
+pub fn resolve_in(
+    raw: &RawGame,
+    src: &str,
+    opts: &Options,
+) -> Result<(&'static dyn DynGame, Vec<Diag>), Box<GameReport>> {
+    resolve_with(raw, Some(src), opts)
+}
+
+fn resolve_with(
+    raw: &RawGame,
+    src: Option<&str>,
     opts: &Options,
 ) -> Result<(&'static dyn DynGame, Vec<Diag>), Box<GameReport>> {
     let fail = |d: Diag| {
@@ -462,13 +508,72 @@ pub fn resolve(
                 .map(|t| t.span)
                 .or_else(|| raw.tokens.first().map(|t| t.span))
                 .unwrap_or(crate::span::Span::new(raw.span.offset, 0));
+            let opening = raw.tokens.get(..raw.tokens.len().min(INFER_TOKENS));
+            let read: Vec<&'static dyn DynGame> = match (src, opening) {
+                (Some(src), Some(opening)) if !opening.is_empty() => crate::games::REGISTRY
+                    .iter()
+                    .copied()
+                    .filter(|g| g.reads_opening(raw, opening, src))
+                    .collect(),
+                _ => Vec::new(),
+            };
+            if let (Some(src), [game]) = (src, &read[..]) {
+                let moves = raw.tokens.first().map_or(first, |t| t.span);
+                let at = if raw.tags.0.is_empty() {
+                    moves
+                } else {
+                    tag_section(raw)
+                };
+                let shown: Vec<&str> = opening.unwrap_or(&[]).iter().map(|t| t.text(src)).collect();
+                warnings.push(
+                    Diag::warning(
+                        "record::game_inferred",
+                        format!(
+                            "no `Game` tag: read as {}, the only game whose notation reads the first moves (as legal moves)",
+                            game.name()
+                        ),
+                    )
+                    .at(at)
+                    .label(format!("read as {}", game.name()))
+                    .help(format!(
+                        "the first moves `{}` read as {} only; add [Game \"{}\"] or pass --game {} to say so",
+                        shown.join(" "),
+                        game.name(),
+                        game.name(),
+                        game.name()
+                    )),
+                );
+                return Ok((*game, warnings));
+            }
+            let all: Vec<&str> = crate::games::REGISTRY.iter().map(|g| g.name()).collect();
+            let tried = match &read[..] {
+                _ if src.is_none() => String::new(),
+                [] if raw.tokens.is_empty() => {
+                    "; there are no moves to tell the game by".to_string()
+                }
+                [] => format!(
+                    "; the first moves read as no game's notation (tried {})",
+                    all.join(", ")
+                ),
+                several => format!(
+                    "; the first moves read as {} alike (tried {})",
+                    several
+                        .iter()
+                        .map(|g| g.name())
+                        .collect::<Vec<_>>()
+                        .join(" and "),
+                    all.join(", ")
+                ),
+            };
             let d = Diag::error(
                 "record::missing_game",
                 "the record has no `Game` tag and no --game was given",
             )
             .at(first)
             .label("this game does not say which game it is")
-            .help("add a tag such as [Game \"reversi\"], or pass --game reversi");
+            .help(format!(
+                "add a tag such as [Game \"reversi\"], or pass --game reversi{tried}"
+            ));
             return Err(fail(d));
         }
     };
@@ -586,6 +691,20 @@ fn run<'a, R: Rules>(
         comment: raw.comment.clone(),
         ..GameReport::default()
     };
+    // Conversion keeps a final result token as the `Result` tag when there
+    // is none (formats without movetext have no other place for the claim);
+    // a `*` claims nothing (the writer puts it after a game without moves).
+    if let (true, true, None, Some(t)) = (
+        opts.record_moves,
+        opts.all_tags,
+        raw.tags.get("Result"),
+        &raw.result_token,
+    ) {
+        let text = t.text(src).trim();
+        if text != "*" {
+            report.tags.push(("Result".to_string(), text.to_string()));
+        }
+    }
     let (state, seats, result_tag) = tags::<R>(raw, src, &mut report);
     let Some(state) = state else {
         report.valid = false;
@@ -611,10 +730,22 @@ fn run<'a, R: Rules>(
     };
     replay.played(None);
     let parsed = R::parse_moves_in(&replay.state, &raw.tokens, src);
-    let failed = replay.moves(&parsed.moves).is_err()
-        || replay
-            .movetext_end(parsed.error, parsed.moves.last())
-            .is_err();
+    let split = split_document_move::<R>(raw, src, &parsed.moves);
+    let failed = match split {
+        None => {
+            replay.moves(&parsed.moves).is_err()
+                || replay
+                    .movetext_end(parsed.error, parsed.moves.last())
+                    .is_err()
+        }
+        Some((k, d)) => {
+            if replay.moves(parsed.moves.get(..k).unwrap_or(&[])).is_ok() {
+                let ply = replay.plies + 1;
+                replay.report.push(d.ply(ply));
+            }
+            true
+        }
+    };
     let mut claims: Vec<Claim> = result_tag.into_iter().collect();
     if let Some(t) = &raw.result_token {
         match read_claim(
@@ -639,6 +770,50 @@ fn run<'a, R: Rules>(
         state: Some(replay.state),
         at_stop: replay.at_stop,
     }
+}
+
+/// A document (JSON, YAML) move whose notation reads as more or less than
+/// one move of the game (`f5d6`, `f5 d6` for Reversi): the index of the
+/// first parsed move that does not end where a document move does, and its
+/// `record::bad_notation_value`.
+fn split_document_move<R: Rules>(
+    raw: &RawGame,
+    src: &str,
+    moves: &[Parsed<R::Move>],
+) -> Option<(usize, Diag)> {
+    if raw.doc_moves.is_empty() {
+        return None;
+    }
+    let k = moves
+        .iter()
+        .zip(&raw.doc_moves)
+        .position(|(pm, &last)| pm.token != last)?;
+    let pm = moves.get(k)?;
+    // the document move whose tokens hold this move
+    let j = raw.doc_moves.partition_point(|&last| last < pm.token);
+    let first = j
+        .checked_sub(1)
+        .and_then(|i| raw.doc_moves.get(i))
+        .map_or(0, |&l| l + 1);
+    let last = raw.doc_moves.get(j).copied().unwrap_or(first);
+    let notation = match (raw.tokens.get(first), raw.tokens.get(last)) {
+        (Some(a), Some(b)) => a.span.join(b.span).text(src),
+        _ => pm.span.text(src),
+    };
+    Some((
+        k,
+        Diag::error(
+            "record::bad_notation_value",
+            format!(
+                "the notation `{notation}` of written move {} of the document is not one {} move",
+                j + 1,
+                R::NAME
+            ),
+        )
+        .at(pm.span)
+        .label("one move of the game, not all of this notation")
+        .help("write one move per document move (`f5`, not `f5d6` or `f5 d6`)"),
+    ))
 }
 
 /// The tag step: every tag error in file order (the container's, the rules
@@ -786,6 +961,7 @@ impl<R: Rules> Replay<'_, R> {
                     comment: None,
                     auto: true,
                     extras,
+                    number: None,
                 });
             }
             self.played(Some(&pass.mv));
@@ -796,9 +972,11 @@ impl<R: Rules> Replay<'_, R> {
     /// that fails (after the end, by the wrong player, or illegal).
     fn moves(&mut self, moves: &[Parsed<R::Move>]) -> Result<(), Stopped> {
         for (k, pm) in moves.iter().enumerate() {
+            let before = self.plies;
             if !R::is_pass(&pm.mv) {
                 self.auto_passes(pm.span, pm.token);
             }
+            self.check_marked_passes(k, self.plies - before, pm)?;
             if R::is_over(&self.state) {
                 self.report.push(after_end::<R>(pm.span, self.plies + 1));
                 return Err(Stopped);
@@ -822,6 +1000,15 @@ impl<R: Rules> Replay<'_, R> {
                 } else {
                     None
                 };
+                // the number written before the move's first token
+                let after = k.checked_sub(1).and_then(|j| moves.get(j)).map(|p| p.token);
+                let number = self
+                    .raw
+                    .numbers
+                    .iter()
+                    .rev()
+                    .find(|&&(t, _)| t <= pm.token && after.is_none_or(|a| t > a))
+                    .map(|&(_, s)| s.text(self.src).to_string());
                 self.report.moves.push(MoveRecord {
                     ply: self.plies,
                     player,
@@ -829,11 +1016,41 @@ impl<R: Rules> Replay<'_, R> {
                     comment,
                     auto: false,
                     extras,
+                    number,
                 });
             }
             self.played(Some(&pm.mv));
         }
         Ok(())
+    }
+
+    /// `record::bad_auto_move`: a document marks more automatic passes
+    /// before its `k`-th written move than the engine took (`taken`).
+    fn check_marked_passes(
+        &mut self,
+        k: usize,
+        taken: usize,
+        pm: &Parsed<R::Move>,
+    ) -> Result<(), Stopped> {
+        let marked = self.raw.auto_passes.iter().filter(|&&i| i == k).count();
+        if marked <= taken {
+            return Ok(());
+        }
+        let mover = R::to_move(&self.state);
+        self.report.push(
+            Diag::error(
+                "record::bad_auto_move",
+                format!(
+                    "the document marks {} before this move, but the engine takes {taken}: {mover} has a move",
+                    plural(marked, "automatic pass", "automatic passes"),
+                ),
+            )
+            .at(pm.span)
+            .label(format!("{mover} to move here"))
+            .help("an automatic pass is marked `auto: true` only where the side to move has no move")
+            .ply(self.plies + 1),
+        );
+        Err(Stopped)
     }
 
     /// `record::wrong_player`: a format that says whose move it is

@@ -345,7 +345,16 @@ impl TextBuf<'_> {
                     }
                 }
             }
-            if let Some(end) = end {
+            if let Some(mut end) = end {
+                // a piece never ends between the CR and the LF of a CRLF
+                if self.text.as_bytes().get(end - 1) == Some(&b'\r') {
+                    if end >= self.text.len() {
+                        self.fill();
+                    }
+                    if self.text.as_bytes().get(end) == Some(&b'\n') {
+                        end += 1;
+                    }
+                }
                 return Some(self.cut(end, large));
             }
             at = self.text.len();
@@ -394,19 +403,21 @@ impl TextBuf<'_> {
     }
 }
 
-/// `ends_after` for pieces that are lines.
+/// `ends_after` for pieces that are lines: a line ends at LF, CRLF or a
+/// lone CR ([`TextBuf::next_chunk`] keeps the LF of a CRLF with its CR).
 pub fn lines() -> impl FnMut(u8) -> bool {
-    |b| b == b'\n'
+    |b| b == b'\n' || b == b'\r'
 }
 
-/// `ends_after` for CSV records: a line end outside double quotes.
+/// `ends_after` for CSV records: a line end (LF, CRLF, a lone CR) outside
+/// double quotes.
 pub fn csv_records() -> impl FnMut(u8) -> bool {
     let mut quoted = false;
     move |b| {
         if b == b'"' {
             quoted = !quoted;
         }
-        b == b'\n' && !quoted
+        (b == b'\n' || b == b'\r') && !quoted
     }
 }
 
@@ -560,6 +571,14 @@ mod tests {
             got.push((t, o.line));
         }
         let want = [("a\n", 0), ("b\n", 1), ("\n", 2), ("c", 3)];
+        assert_eq!(got, want.map(|(t, l)| (t.to_string(), l)));
+        // lone CR and CRLF end lines; a CRLF is never cut in two
+        let mut b = buf(b"a\rb\r\nc", 100);
+        let mut got = Vec::new();
+        while let Some(Chunk::Text(t, o)) = b.next_chunk(lines()) {
+            got.push((t, o.line));
+        }
+        let want = [("a\r", 0), ("b\r\n", 1), ("c", 2)];
         assert_eq!(got, want.map(|(t, l)| (t.to_string(), l)));
         let mut b = buf(b"x,\"a\nb\"\ny\n", 100);
         let t = b.next_chunk(csv_records());

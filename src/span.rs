@@ -39,6 +39,15 @@ impl Span {
     }
 }
 
+/// Where the lines of a text after its first start: after each LF, and
+/// after each CR not followed by LF (a line ends at LF, CRLF or a lone CR).
+pub fn line_starts(text: &str) -> impl Iterator<Item = usize> + '_ {
+    let bytes = text.as_bytes();
+    memchr::memchr2_iter(b'\n', b'\r', bytes)
+        .filter(move |&i| !(bytes.get(i) == Some(&b'\r') && bytes.get(i + 1) == Some(&b'\n')))
+        .map(|i| i + 1)
+}
+
 /// Where a piece of text stands in its file: a game read on its own keeps
 /// only its text, and its origin turns its spans back into file positions.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -54,8 +63,8 @@ pub struct Origin {
 impl Origin {
     /// The origin of the text that follows `text`, when `text` starts here.
     pub fn after(self, text: &str) -> Origin {
-        let newlines = memchr::memchr_iter(b'\n', text.as_bytes()).count();
-        let column = match text.rfind('\n') {
+        let newlines = line_starts(text).count();
+        let column = match text.rfind(['\n', '\r']) {
             Some(i) => text.get(i + 1..).map_or(0, |t| t.chars().count()),
             // a byte-order mark is not a column (spec §5)
             None if self.offset == 0 && text.starts_with('\u{feff}') => text.chars().count() - 1,
@@ -91,7 +100,7 @@ impl<'a> LineIndex<'a> {
     /// are then the file's lines and columns.
     pub fn at(src: &'a str, origin: Origin) -> Self {
         let mut starts = vec![0];
-        starts.extend(memchr::memchr_iter(b'\n', src.as_bytes()).map(|i| i + 1));
+        starts.extend(line_starts(src));
         LineIndex {
             src,
             starts,
@@ -134,7 +143,7 @@ pub fn column(src: &str, offset: usize) -> usize {
     let start = src
         .as_bytes()
         .get(..offset)
-        .and_then(|b| b.iter().rposition(|&c| c == b'\n'))
+        .and_then(|b| b.iter().rposition(|&c| c == b'\n' || c == b'\r'))
         .map_or(0, |i| i + 1);
     column_from(src, start, offset)
 }
@@ -194,5 +203,17 @@ mod tests {
         assert_eq!(idx.line_col(11), (2, 1));
         assert_eq!(column(src, 4), 1);
         assert_eq!(column("ab\nçd", 6), 2);
+    }
+
+    #[test]
+    fn lone_cr_ends_lines() {
+        let src = "a\rb\r\nc\nd";
+        assert_eq!(line_starts(src).collect::<Vec<_>>(), [2, 5, 7]);
+        let idx = LineIndex::new(src);
+        assert_eq!(idx.line_col(2), (2, 1));
+        assert_eq!(idx.line_col(5), (3, 1));
+        assert_eq!(column(src, 3), 1);
+        let o = Origin::default().after("x\ry\r\nzz");
+        assert_eq!((o.line, o.column), (2, 2));
     }
 }

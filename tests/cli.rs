@@ -104,7 +104,11 @@ fn directories_are_searched_recursively() {
 #[test]
 fn game_option_and_tag() {
     let text = b"1. f5 d6 2. c3 d3\n";
-    assert_eq!(bin(&["validate", "-"], text).code, 1);
+    // without a Game tag: the one game whose notation reads the moves
+    let o = bin(&["validate", "-"], text);
+    assert_eq!(o.code, 0);
+    assert!(o.stderr.contains("record::game_inferred"), "{}", o.stderr);
+    assert_eq!(bin(&["validate", "-"], b"1. zz9\n").code, 1);
     assert_eq!(bin(&["validate", "--game", "othello", "-"], text).code, 0);
     // The tag wins over --game, with a warning.
     let Some(other) = gamerec::games::REGISTRY

@@ -48,7 +48,9 @@ impl Run {
 }
 
 /// The fixture extensions: gamerec text and every interchange format read.
-pub const FIXTURE_EXTENSIONS: &[&str] = &["gamerec", "wtb", "txt", "csv", "ggf", "blksgf"];
+pub const FIXTURE_EXTENSIONS: &[&str] = &[
+    "gamerec", "wtb", "txt", "csv", "ggf", "blksgf", "pgn", "json", "yaml",
+];
 
 /// Every fixture file (`*.gamerec` and the interchange formats) below `dir`, sorted.
 pub fn fixture_files(dir: &Path) -> Vec<PathBuf> {

@@ -83,7 +83,8 @@ fn json_of(input: &str) -> String {
     r.stdout
 }
 
-/// Strips comments and the written/automatic mark from a document's moves.
+/// Strips comments, move numbers and the written/automatic mark from a
+/// document's moves.
 fn without_comments(json: &str) -> serde_json::Value {
     let mut v: serde_json::Value = serde_json::from_str(json).unwrap_or_default();
     if let Some(moves) = v["games"][0]["moves"].as_array_mut() {
@@ -91,6 +92,7 @@ fn without_comments(json: &str) -> serde_json::Value {
             m["comment"] = serde_json::Value::Null;
             if let Some(obj) = m.as_object_mut() {
                 obj.remove("auto");
+                obj.remove("number");
             }
         }
     }

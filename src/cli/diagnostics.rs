@@ -44,10 +44,11 @@ impl<'a> Window<'a> {
     fn around(name: &'a str, text: &str, lines: &LineIndex, span: crate::span::Span) -> Self {
         let bytes = text.as_bytes();
         let line_start = |from: usize| {
-            memchr::memrchr(b'\n', bytes.get(..from).unwrap_or(&[])).map_or(0, |i| i + 1)
+            memchr::memrchr2(b'\n', b'\r', bytes.get(..from).unwrap_or(&[])).map_or(0, |i| i + 1)
         };
         let line_end = |from: usize| {
-            memchr::memchr(b'\n', bytes.get(from..).unwrap_or(&[])).map_or(text.len(), |i| from + i)
+            memchr::memchr2(b'\n', b'\r', bytes.get(from..).unwrap_or(&[]))
+                .map_or(text.len(), |i| from + i)
         };
         let offset = span.offset.min(text.len());
         let (ls, le) = (line_start(offset), line_end(span.end().min(text.len())));
@@ -83,9 +84,24 @@ impl<'a> Window<'a> {
         }
         let (line, col) = lines.line_col(start);
         let data = text.get(start..end).unwrap_or("");
+        // a lone CR ends a line: drawn as LF (same length)
+        let mut data = same_length_visible(data);
+        if data.contains('\r') {
+            let lone: Vec<usize> = crate::span::line_starts(&data)
+                .map(|i| i - 1)
+                .filter(|&i| data.as_bytes().get(i) == Some(&b'\r'))
+                .collect();
+            let mut bytes = data.into_bytes();
+            for i in lone {
+                if let Some(b) = bytes.get_mut(i) {
+                    *b = b'\n';
+                }
+            }
+            data = String::from_utf8(bytes).unwrap_or_default();
+        }
         Window {
             name,
-            data: same_length_visible(data),
+            data,
             start,
             end,
             first_line: line.saturating_sub(1),
@@ -109,7 +125,7 @@ impl miette::SourceCode for Window<'_> {
         let local = SourceSpan::new(offset.into(), span.len());
         let c = window.read_span(&local, before, after)?;
         let at = c.span().offset();
-        let column = match memchr::memrchr(b'\n', window.get(..at).unwrap_or(&[])) {
+        let column = match memchr::memrchr2(b'\n', b'\r', window.get(..at).unwrap_or(&[])) {
             Some(nl) => crate::span::column(self.data.get(nl + 1..).unwrap_or(""), at - nl - 1),
             None => self.column + crate::span::column(&self.data, at),
         };

@@ -413,7 +413,7 @@ pub fn view_one(
         game: ctx.game.clone(),
         ..Options::default()
     };
-    let game = match crate::replay::resolve(&source.raw, &opts) {
+    let game = match crate::replay::resolve_in(&source.raw, &source.text, &opts) {
         Ok((g, _)) => g,
         Err(report) => {
             super::diagnostics::print_game(ctx, &source, &report);

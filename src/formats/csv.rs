@@ -18,7 +18,10 @@
 //! - every other column (and the winner) is kept as a tag named after its
 //!   header, characters other than letters, digits and `_` made `_`
 //!   (`Column2` without a header, counted from 1), empty cells left out;
-//! - rows that are empty are skipped; fields follow RFC 4180 (quotes, `""`).
+//! - fields are separated by `,`, `;` or a tab, whichever the first line that
+//!   is not blank holds most often outside quotes (`,` on a tie); they follow
+//!   RFC 4180 (quotes, `""`), read with the `csv` crate's engine (`csv_core`); a line ends at LF,
+//!   CRLF or a lone CR; rows that are empty are skipped.
 
 use super::transcript::game_tag;
 use crate::diag::Diag;
@@ -35,86 +38,140 @@ struct Cell {
     span: Span,
 }
 
-/// Splits the text into rows of cells (RFC 4180).
-fn rows(text: &str, start: usize) -> Vec<Vec<Cell>> {
-    let bytes = text.as_bytes();
-    let mut rows = Vec::new();
-    let mut row: Vec<Cell> = Vec::new();
-    let mut i = start;
-    let n = bytes.len();
-    loop {
-        // one field starting at i
-        let (cell, next) = if bytes.get(i) == Some(&b'"') {
-            let mut s = String::new();
-            let mut j = i + 1;
-            let content = j;
-            let mut end = n;
-            while j < n {
-                match bytes.get(j) {
-                    Some(b'"') if bytes.get(j + 1) == Some(&b'"') => {
-                        s.push('"');
-                        j += 2;
-                    }
-                    Some(b'"') => {
-                        end = j;
-                        j += 1;
-                        break;
-                    }
-                    _ => {
-                        let ch_len = text
-                            .get(j..)
-                            .and_then(|r| r.chars().next())
-                            .map_or(1, char::len_utf8);
-                        s.push_str(text.get(j..j + ch_len).unwrap_or(""));
-                        j += ch_len;
-                    }
+/// The field separator of a file: `,`, `;` or a tab, whichever comes most
+/// often outside quotes on the first line that holds one (`,` on a tie or
+/// when none does).
+fn delimiter(text: &str) -> u8 {
+    let mut quoted = false;
+    let mut counts = [0usize; 3];
+    for b in text.bytes() {
+        match b {
+            b'"' => quoted = !quoted,
+            b'\n' | b'\r' if !quoted && counts.iter().any(|&c| c > 0) => break,
+            b',' if !quoted => counts[0] += 1,
+            b';' if !quoted => counts[1] += 1,
+            b'\t' if !quoted => counts[2] += 1,
+            _ => {}
+        }
+    }
+    let [comma, semi, tab] = counts;
+    if semi > comma && semi >= tab {
+        b';'
+    } else if tab > comma && tab > semi {
+        b'\t'
+    } else {
+        b','
+    }
+}
+
+/// A CSV reader for one separator, kept for a whole file (the `csv` crate's
+/// engine, `csv_core`: building it costs more than reading a record).
+struct Fields {
+    core: csv_core::Reader,
+    delim: u8,
+    out: Vec<u8>,
+    ends: Vec<usize>,
+}
+
+impl Fields {
+    fn new(delim: u8) -> Fields {
+        Fields {
+            core: csv_core::ReaderBuilder::new().delimiter(delim).build(),
+            delim,
+            out: vec![0; 256],
+            ends: vec![0; 16],
+        }
+    }
+
+    /// Splits the text from `start` into rows of cells (RFC 4180 quoting; a
+    /// line ends at LF, CRLF or a lone CR); each cell's span (its content,
+    /// inside the quotes when quoted) is found from where its record starts.
+    fn rows(&mut self, text: &str, start: usize) -> Vec<Vec<Cell>> {
+        use csv_core::ReadRecordResult as R;
+        self.core.reset();
+        let bytes = text.as_bytes();
+        let input = bytes.get(start..).unwrap_or(&[]);
+        let delim = self.delim;
+        let mut rows = Vec::new();
+        let mut at = 0;
+        loop {
+            let record_start = at;
+            let (mut outn, mut endn) = (0, 0);
+            let ended = loop {
+                let rest = input.get(at..).unwrap_or(&[]);
+                let (res, nin, nout, nend) = self.core.read_record(
+                    rest,
+                    self.out.get_mut(outn..).unwrap_or(&mut []),
+                    self.ends.get_mut(endn..).unwrap_or(&mut []),
+                );
+                at += nin;
+                outn += nout;
+                endn += nend;
+                match res {
+                    R::InputEmpty => {}
+                    R::OutputFull => self.out.resize(self.out.len() * 2, 0),
+                    R::OutputEndsFull => self.ends.resize(self.ends.len() * 2, 0),
+                    R::Record => break false,
+                    R::End => break true,
                 }
+            };
+            if ended {
+                break;
             }
-            // text after the closing quote up to the separator is ignored
-            while j < n && !matches!(bytes.get(j), Some(b',' | b'\n')) {
-                j += 1;
+            let mut pos = start + record_start;
+            // the record starts after the line ends before it
+            while matches!(bytes.get(pos), Some(b'\n' | b'\r')) {
+                pos += 1;
             }
-            (
-                Cell {
-                    text: s,
-                    span: Span::between(content, end.min(n)),
-                },
-                j,
-            )
-        } else {
-            let mut j = i;
-            while j < n && !matches!(bytes.get(j), Some(b',' | b'\n')) {
-                j += 1;
+            let mut row = Vec::with_capacity(endn);
+            let mut from = 0;
+            for &end in self.ends.get(..endn).unwrap_or(&[]) {
+                let field = self.out.get(from..end).unwrap_or(&[]);
+                from = end;
+                let span = if bytes.get(pos) == Some(&b'"') {
+                    // the content runs to the quote not doubled
+                    let mut j = pos + 1;
+                    while let Some(&b) = bytes.get(j) {
+                        if b == b'"' {
+                            if bytes.get(j + 1) == Some(&b'"') {
+                                j += 2;
+                                continue;
+                            }
+                            break;
+                        }
+                        j += 1;
+                    }
+                    let span = Span::between(pos + 1, j.min(bytes.len()));
+                    // text after the closing quote belongs to the field
+                    pos = j;
+                    while let Some(&b) = bytes.get(pos) {
+                        if b == delim || b == b'\n' || b == b'\r' {
+                            break;
+                        }
+                        pos += 1;
+                    }
+                    span
+                } else {
+                    let span = Span::new(pos, field.len());
+                    pos += field.len();
+                    span
+                };
+                // past the separator
+                pos += 1;
+                row.push(Cell {
+                    text: String::from_utf8_lossy(field).into_owned(),
+                    span,
+                });
             }
-            let raw = text.get(i..j).unwrap_or("");
-            let raw = raw.strip_suffix('\r').unwrap_or(raw);
-            (
-                Cell {
-                    text: raw.to_string(),
-                    span: Span::new(i, raw.len()),
-                },
-                j,
-            )
-        };
-        row.push(cell);
-        match bytes.get(next) {
-            Some(b',') => i = next + 1,
-            Some(_) => {
-                rows.push(std::mem::take(&mut row));
-                i = next + 1;
-            }
-            None => {
+            if row.iter().any(|c| !c.text.trim().is_empty()) {
                 rows.push(row);
+            }
+            if at >= input.len() && input.get(record_start..).is_some_and(|r| r.is_empty()) {
                 break;
             }
         }
-        if i >= n {
-            rows.push(std::mem::take(&mut row));
-            break;
-        }
+        rows
     }
-    rows.retain(|r| r.iter().any(|c| !c.text.trim().is_empty()));
-    rows
 }
 
 /// Whether a cell looks like a compact transcript (`f5d6...`).
@@ -180,7 +237,7 @@ fn layout(rows: &[Vec<Cell>]) -> Result<Option<Layout>, String> {
                 .and_then(|r| r.iter().position(|c| is_transcript(&c.text)))
         })
         .ok_or_else(|| {
-            "no column of moves: name it in a header (game_moves, moves or transcript)".to_string()
+            "no column of moves (fields separated by `,`, `;` or tabs): name it in a header (game_moves, moves or transcript)".to_string()
         })?;
     let winner_col = lower.iter().position(|n| n == "winner");
     Ok(Some(Layout {
@@ -193,7 +250,8 @@ fn layout(rows: &[Vec<Cell>]) -> Result<Option<Layout>, String> {
 
 pub fn read(text: &str) -> Result<Vec<RawGame>, String> {
     let bom = if text.starts_with('\u{feff}') { 3 } else { 0 };
-    let rows = rows(text, bom);
+    let mut fields = Fields::new(delimiter(text.get(bom..).unwrap_or("")));
+    let rows = fields.rows(text, bom);
     let Some(layout) = layout(&rows)? else {
         return Ok(Vec::new());
     };
@@ -206,6 +264,9 @@ pub fn read(text: &str) -> Result<Vec<RawGame>, String> {
 pub struct Games<'a> {
     buf: TextBuf<'a>,
     layout: Option<Layout>,
+    /// The fields reader, for the separator the first line that is not
+    /// blank tells.
+    fields: Option<Fields>,
     /// Games read while telling the layout.
     ready: std::collections::VecDeque<Result<SourceGame, String>>,
     started: bool,
@@ -215,6 +276,7 @@ pub fn games(buf: TextBuf<'_>) -> Games<'_> {
     Games {
         buf,
         layout: None,
+        fields: None,
         ready: Default::default(),
         started: false,
     }
@@ -238,7 +300,14 @@ impl Games<'_> {
                     } else {
                         0
                     };
-                    let rows = rows(&text, bom);
+                    let body = text.get(bom..).unwrap_or("");
+                    if body.trim().is_empty() {
+                        continue;
+                    }
+                    let fields = self
+                        .fields
+                        .get_or_insert_with(|| Fields::new(delimiter(body)));
+                    let rows = fields.rows(&text, bom);
                     if rows.is_empty() {
                         continue;
                     }
@@ -301,7 +370,8 @@ impl Iterator for Games<'_> {
             };
             match chunk {
                 Chunk::Text(text, origin) => {
-                    let rows = rows(&text, 0);
+                    let fields = self.fields.get_or_insert_with(|| Fields::new(b','));
+                    let rows = fields.rows(&text, 0);
                     let games = games_of(&rows, layout);
                     self.ready.extend(
                         games
@@ -424,6 +494,16 @@ mod tests {
         assert_eq!(games.len(), 1);
         assert_eq!(games[0].tags.value("Column2"), Some("a \"b\", c"));
         assert!(read("a,b\n1,2\n").is_err());
+        // semicolons and tabs, lone CR line ends
+        let text = "id;game_moves\r1;f5d6\r2;\"f5f6\"\r";
+        let games = read(text).unwrap();
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[1].tokens[0].text(text), "f5f6");
+        assert_eq!(games[0].tags.value("id"), Some("1"));
+        let text = "id\tgame_moves\n1\tf5d6\n";
+        let games = read(text).unwrap();
+        assert_eq!(games[0].tokens[0].text(text), "f5d6");
+        assert_eq!(delimiter("\"a;b\",c\n"), b',');
         assert!(read("").unwrap().is_empty());
         // an unterminated quote does not hang or panic
         let _ = read("game_moves\n\"f5d6");

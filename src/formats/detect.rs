@@ -169,8 +169,12 @@ pub fn no_games(format: Format, chosen: Chosen) -> String {
         Format::Json => "a JSON document {\"games\": [...]}",
         Format::Yaml => "a YAML document with a top-level `games:` list",
         Format::Wthor => "68-byte game records after a 16-byte header",
-        Format::Transcript => "one game per line, its moves as squares (f5d6c3... or f5 d6 c3)",
-        Format::Csv => "rows with a column of moves (named game_moves, moves or transcript)",
+        Format::Transcript => {
+            "one game per line, its moves as squares (f5d6c3..., f5 d6 c3, f5,d6,c3 or f5-d6-c3), optionally then a score such as 33-31"
+        }
+        Format::Csv => {
+            "rows of fields separated by `,`, `;` or tabs, with a column of moves (named game_moves, moves or transcript)"
+        }
         Format::Ggf => "GGF games (;GM[Othello]...;)",
         Format::Pentobi => "Pentobi game trees (;GM[Blokus]...)",
     };

@@ -2,9 +2,13 @@
 //! writer (from the document model).
 //!
 //! The writer puts the tags in their order, a blank line, the game's comment,
-//! then the written moves (automatic passes left out) separated by spaces and
-//! wrapped at 80 columns, each followed by its comment. A comment holding `}`
-//! is written as `;` line comments. Move numbers are not written.
+//! then the written moves (automatic passes left out), each after its move
+//! number when it has one, separated by spaces and wrapped at 80 columns,
+//! each followed by its comment. A comment holding `}` is written as `;` line
+//! comments, one per line of the comment, on consecutive lines: the
+//! container reads such a run back as one comment with its line breaks
+//! ([`crate::record`]), so the comment comes back exactly. Line breaks in
+//! comments are written as LF (the container reads CRLF and CR as LF).
 
 use super::SourceGame;
 use crate::model::DocGame;
@@ -69,6 +73,13 @@ impl Wrap {
     }
 
     fn comment(&mut self, c: &str) {
+        let normalized;
+        let c = if c.contains('\r') {
+            normalized = c.replace("\r\n", "\n").replace('\r', "\n");
+            normalized.as_str()
+        } else {
+            c
+        };
         if c.contains('}') {
             if self.col > 0 {
                 self.out.push(' ');
@@ -77,8 +88,11 @@ impl Wrap {
                 if i > 0 {
                     self.out.push('\n');
                 }
-                self.out.push_str("; ");
-                self.out.push_str(line.trim_end_matches('\r'));
+                self.out.push(';');
+                if !line.is_empty() {
+                    self.out.push(' ');
+                    self.out.push_str(line);
+                }
             }
             self.out.push('\n');
             self.col = 0;
@@ -112,6 +126,9 @@ pub fn write_game(game: &DocGame) -> String {
     }
     let mut written = 0;
     for m in game.moves.iter().filter(|m| !m.auto) {
+        if let Some(n) = &m.number {
+            w.word(n);
+        }
         w.word(&m.notation);
         if let Some(c) = &m.comment {
             w.comment(c);

@@ -7,7 +7,7 @@
 
 use std::collections::VecDeque;
 
-use super::{FromDoc, SourceGame};
+use super::{DocText, FromDoc, SourceGame};
 use crate::model::{DocGame, Document};
 use crate::source::{Chunk, TextBuf};
 
@@ -177,7 +177,7 @@ pub fn games(mut buf: TextBuf<'_>) -> impl Iterator<Item = Result<SourceGame, St
                 return None;
             };
             match chunk {
-                Chunk::Text(text, _) => {
+                Chunk::Text(text, origin) => {
                     let Some(start) = scanner.element else {
                         continue;
                     };
@@ -186,8 +186,13 @@ pub fn games(mut buf: TextBuf<'_>) -> impl Iterator<Item = Result<SourceGame, St
                         .strip_suffix(',')
                         .or_else(|| element.strip_suffix(']'))
                         .unwrap_or(element);
+                    let at = DocText {
+                        text: element,
+                        origin: origin.after(text.get(..start).unwrap_or("")),
+                        whole: false,
+                    };
                     match serde_json::from_str::<DocGame>(element) {
-                        Ok(game) => ready.extend(doc.game(&game).into_iter().map(Ok)),
+                        Ok(game) => ready.extend(doc.game(&game, Some(&at)).into_iter().map(Ok)),
                         Err(e) => {
                             ended = true;
                             return fail(format!("game {index}: {e}"));

@@ -513,17 +513,117 @@ fn chunked<'a>(
 /// texts stand one after the other as the whole document's text would.
 pub(crate) struct FromDoc {
     origin: Origin,
+    /// `notation` and `number` values of the document before this game
+    /// (YAML: its games are located in the whole document).
+    seen: (usize, usize),
+}
+
+/// The document text a game is read from, for blaming a field in it: the
+/// JSON element of the game, or the whole YAML document (`whole`), and
+/// where that text stands in the file.
+pub(crate) struct DocText<'t> {
+    pub text: &'t str,
+    pub origin: Origin,
+    pub whole: bool,
 }
 
 impl FromDoc {
     pub(crate) fn new() -> FromDoc {
         FromDoc {
             origin: Origin::default(),
+            seen: (0, 0),
         }
     }
 
-    pub(crate) fn game(&mut self, game: &DocGame) -> Vec<SourceGame> {
+    /// A game whose moves cannot be written as text
+    /// ([`crate::model::check_moves`]): its diagnostic points into the
+    /// document.
+    fn bad_field(
+        &self,
+        game: &DocGame,
+        bad: crate::model::BadField,
+        doc: Option<&DocText>,
+    ) -> SourceGame {
+        let moves = game.moves.get(..bad.index).unwrap_or(&[]);
+        let (before, nth) = match bad.key {
+            "number" => (
+                self.seen.1,
+                moves.iter().filter(|m| m.number.is_some()).count(),
+            ),
+            // `auto` appears only where given: blame the move's notation
+            _ => (self.seen.0, bad.index),
+        };
+        let (text, origin) = doc.map_or((String::new(), Origin::default()), |d| {
+            (d.text.to_string(), d.origin)
+        });
+        let key = if bad.key == "number" {
+            "number"
+        } else {
+            "notation"
+        };
+        let nth = if doc.is_some_and(|d| d.whole) {
+            before + nth
+        } else {
+            nth
+        };
+        let lead = text.len() - text.trim_start().len();
+        let span = crate::model::locate_value(&text, key, nth).unwrap_or(Span::new(lead, 0));
+        let tag = |name: &str, value: &str| crate::record::Tag {
+            name: name.to_string(),
+            value: value.to_string(),
+            span,
+            value_span: span,
+        };
+        let mut tags = vec![tag("Game", &game.game)];
+        tags.extend(
+            game.tags
+                .iter()
+                .filter(|(k, _)| k != "Game")
+                .map(|(k, v)| tag(k, v)),
+        );
+        let raw = RawGame {
+            tags: crate::record::Tags(tags),
+            stop: Some(
+                Diag::error(bad.code, bad.message)
+                    .at(span)
+                    .label(format!("this `{}` value", bad.key))
+                    .help(bad.help),
+            ),
+            span: Span::new(0, text.len()),
+            ..RawGame::default()
+        };
+        SourceGame::of(text, origin, raw)
+    }
+
+    /// The games of one document game (one, unless its text reads as more).
+    pub(crate) fn game(&mut self, game: &DocGame, doc: Option<&DocText>) -> Vec<SourceGame> {
+        let checked = crate::model::check_moves(game);
+        let out = match checked {
+            Some(bad) => vec![self.bad_field(game, bad, doc)],
+            None => self.written(game),
+        };
+        self.seen.0 += game.moves.len();
+        self.seen.1 += game.moves.iter().filter(|m| m.number.is_some()).count();
+        out
+    }
+
+    fn written(&mut self, game: &DocGame) -> Vec<SourceGame> {
         let text = gamerec::write_game(game);
+        // each marked automatic pass: the written move it stands before
+        // and the last token of each written move
+        let mut written = 0;
+        let mut marked = Vec::new();
+        let mut tokens = 0;
+        let mut doc_moves = Vec::new();
+        for m in &game.moves {
+            if m.auto {
+                marked.push(written);
+            } else {
+                written += 1;
+                tokens += m.notation.split_whitespace().count();
+                doc_moves.push(tokens.saturating_sub(1));
+            }
+        }
         let origin = self.origin;
         self.origin = origin.after(&text).after("\n");
         let mut out = Vec::new();
@@ -536,6 +636,8 @@ impl FromDoc {
             out.push(SourceGame::of(text.clone(), origin, raw));
         }
         if let [one] = &mut out[..] {
+            one.raw.auto_passes = marked;
+            one.raw.doc_moves = doc_moves;
             crate::model::check_variant(game, &mut one.raw);
         }
         out
@@ -633,6 +735,11 @@ pub fn read_with(name: &str, bytes: Vec<u8>, opts: &ReadOptions) -> Result<Input
                 yaml::read(strip_bom(&text))
             };
             let doc: Document = doc?;
+            for (i, g) in doc.games.iter().enumerate() {
+                if let Some(bad) = crate::model::check_moves(g) {
+                    return Err(format!("game {i}: {}", bad.message));
+                }
+            }
             let text = gamerec::write(&doc.games);
             let mut games = gamerec::read(&text);
             crate::model::check_variants(&doc, &mut games);

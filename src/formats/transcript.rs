@@ -1,10 +1,14 @@
 //! Othello transcripts (`.txt`): one game per line, its moves as a compact
-//! transcript (`f5d6c3...`) or squares separated by spaces.
+//! transcript (`f5d6c3...`) or squares separated by spaces, commas or
+//! hyphens (`f5 d6 c3`, `f5,d6,c3`, `f5-d6-c3`), optionally followed by a
+//! final score (`33-31`, after a space or a comma).
 //!
-//! The text is the file itself: each game's tokens are the line's
-//! whitespace-separated pieces, with their spans in the file. Blank lines and
-//! lines starting with `#` are skipped. Every game is Reversi (standard
-//! scoring; the `Game` tag is synthesized, its span the start of the line).
+//! The text is the file itself: each game's tokens are the line's pieces
+//! between separators, with their spans in the file; a final score is the
+//! game's result token, checked like a `Result` tag. A line ends at LF, CRLF
+//! or a lone CR. Blank lines and lines starting with `#` are skipped. Every
+//! game is Reversi (standard scoring; the `Game` tag is synthesized, its
+//! span the start of the line).
 
 use crate::record::{RawGame, Tag, Tags, Token};
 use crate::span::Span;
@@ -19,35 +23,69 @@ pub(crate) fn game_tag(span: Span) -> Tag {
     }
 }
 
-/// The lines of a text with their byte offsets (line ends removed, `\r` too).
+/// The lines of a text with their byte offsets, line ends (LF, CRLF, a
+/// lone CR) removed.
 pub(crate) fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
-    let mut offset = 0;
-    text.split_inclusive('\n').map(move |raw| {
-        let at = offset;
-        offset += raw.len();
-        let line = raw.strip_suffix('\n').unwrap_or(raw);
-        (at, line.strip_suffix('\r').unwrap_or(line))
+    let mut at = 0;
+    std::iter::from_fn(move || {
+        let rest = text.get(at..).filter(|r| !r.is_empty())?;
+        let start = at;
+        let (len, next) = match rest.find(['\n', '\r']) {
+            Some(i) if rest.get(i..i + 2) == Some("\r\n") => (i, i + 2),
+            Some(i) => (i, i + 1),
+            None => (rest.len(), rest.len()),
+        };
+        at += next;
+        Some((start, rest.get(..len).unwrap_or("")))
     })
 }
 
-/// The whitespace-separated pieces of a line, with their byte offsets.
-pub(crate) fn pieces(line: &str) -> impl Iterator<Item = (usize, &str)> {
+/// Separators between the moves of a line (besides white space).
+fn is_separator(c: char) -> bool {
+    c.is_whitespace() || c == ','
+}
+
+/// The move tokens of a line standing at `at`, and its final score.
+fn moves(line: &str, at: usize) -> (Vec<Token>, Option<Token>) {
+    let token = |pos: usize, len: usize| Token {
+        span: Span::new(at + pos, len),
+        comment: None,
+    };
+    // a final score: the last piece after a space or a comma, when moves
+    // come before it
+    let body = line.trim_end_matches(is_separator);
+    let last = body.rfind(is_separator).map_or(0, |i| i + 1);
+    let (body, result_token) = match body.get(last..) {
+        Some(piece) if last > 0 && is_score(piece) => (
+            body.get(..last).unwrap_or(""),
+            Some(token(last, piece.len())),
+        ),
+        _ => (body, None),
+    };
+    let mut tokens = Vec::new();
     let mut start = None;
-    let mut out = Vec::new();
-    for (i, c) in line
-        .char_indices()
-        .chain(std::iter::once((line.len(), ' ')))
-    {
-        match (c.is_whitespace(), start) {
+    for (i, c) in body.char_indices() {
+        let sep = is_separator(c) || c == '-';
+        match (sep, start) {
             (true, Some(s)) => {
-                out.push((s, line.get(s..i).unwrap_or("")));
+                tokens.push(token(s, i - s));
                 start = None;
             }
             (false, None) => start = Some(i),
             _ => {}
         }
     }
-    out.into_iter()
+    if let Some(s) = start {
+        tokens.push(token(s, body.len() - s));
+    }
+    (tokens, result_token)
+}
+
+/// A final score: two integers joined by `-` (`33-31`).
+fn is_score(piece: &str) -> bool {
+    piece.contains('-')
+        && !piece.contains(',')
+        && crate::record::parse_result_scores(piece).is_some_and(|s| s.len() == 2)
 }
 
 pub fn read(text: &str) -> Vec<RawGame> {
@@ -63,16 +101,15 @@ pub fn read(text: &str) -> Vec<RawGame> {
         if trimmed.is_empty() || trimmed.starts_with('#') {
             continue;
         }
-        let tokens: Vec<Token> = pieces(line)
-            .map(|(pos, piece)| Token {
-                span: Span::new(at + pos, piece.len()),
-                comment: None,
-            })
-            .collect();
-        let first = tokens.first().map_or(Span::new(at, 0), |t| t.span);
+        let (tokens, result_token) = moves(line, at);
+        let first = tokens
+            .first()
+            .or(result_token.as_ref())
+            .map_or(Span::new(at, 0), |t| t.span);
         games.push(RawGame {
             tags: Tags(vec![game_tag(first)]),
             tokens,
+            result_token,
             span: Span::new(at, line.len()),
             ..RawGame::default()
         });
@@ -92,5 +129,30 @@ mod tests {
         assert_eq!(games[0].tokens[0].text(text), "f5d6c3");
         let t: Vec<&str> = games[1].tokens.iter().map(|t| t.text(text)).collect();
         assert_eq!(t, ["f5", "d6"]);
+    }
+
+    #[test]
+    fn separators_scores_and_lone_cr() {
+        let text = "f5,d6,c3\rf5-d6 33-31\r\nf5 d6, 40-24\nf5d6c3 -\n";
+        let games = read(text);
+        assert_eq!(games.len(), 4);
+        let toks = |g: &RawGame| -> Vec<&str> { g.tokens.iter().map(|t| t.text(text)).collect() };
+        assert_eq!(toks(&games[0]), ["f5", "d6", "c3"]);
+        assert_eq!(toks(&games[1]), ["f5", "d6"]);
+        assert_eq!(
+            games[1].result_token.as_ref().map(|t| t.text(text)),
+            Some("33-31")
+        );
+        assert_eq!(toks(&games[2]), ["f5", "d6"]);
+        assert_eq!(
+            games[2].result_token.as_ref().map(|t| t.text(text)),
+            Some("40-24")
+        );
+        assert_eq!(toks(&games[3]), ["f5d6c3"]);
+        assert!(games[0].result_token.is_none());
+        // a line of a score alone is not a result: its pieces are moves
+        let lone = read("33-31\n");
+        assert!(lone[0].result_token.is_none());
+        assert_eq!(lone[0].tokens.len(), 2);
     }
 }

@@ -5,9 +5,10 @@
 //! [`MAX_DEPTH`] are refused before parsing. JSON or gamerec text is read a
 //! game at a time, for collections of any size.
 
-use super::{FromDoc, SourceGame};
+use super::{DocText, FromDoc, SourceGame};
 use crate::model::Document;
 use crate::source::TextBuf;
+use crate::span::Origin;
 
 /// The largest YAML document read.
 pub const MAX_YAML_BYTES: usize = 256 * 1024 * 1024;
@@ -74,14 +75,29 @@ pub fn games(
             "a YAML document larger than {MAX_YAML_BYTES} bytes: write it as JSON or gamerec text, which are read a game at a time"
         ));
     }
-    let text = buf.text().strip_prefix('\u{feff}').unwrap_or(buf.text());
+    let bom = if buf.text().starts_with('\u{feff}') {
+        3
+    } else {
+        0
+    };
+    let text = buf.text().get(bom..).unwrap_or("");
     let doc = read(text)?;
     let mut from = FromDoc::new();
-    Ok(doc
+    // kept only when a game's field must be blamed in the document
+    let whole = doc
         .games
-        .into_iter()
-        .flat_map(move |g| from.game(&g))
-        .map(Ok))
+        .iter()
+        .any(|g| crate::model::check_moves(g).is_some())
+        .then(|| text.to_string());
+    let origin = Origin::default().after(buf.text().get(..bom).unwrap_or(""));
+    Ok(doc.games.into_iter().flat_map(move |g| {
+        let at = whole.as_deref().map(|text| DocText {
+            text,
+            origin,
+            whole: true,
+        });
+        from.game(&g, at.as_ref()).into_iter().map(Ok)
+    }))
 }
 
 #[cfg(test)]
