@@ -619,3 +619,219 @@ fn known_lossy_entries_name_real_cases() {
         );
     }
 }
+
+// ---------------------------------------------------------------------------
+// `convert --to wthor`: the names files, standard output, refusals
+// ---------------------------------------------------------------------------
+
+const ONE_GAME: &str = "[Game \"reversi\"]\n[Variant \"wof\"]\n[Event \"Open\"]\n[Black \"Ann\"]\n[White \"Ben\"]\n[Date \"2003\"]\n\nf5 d6 c3 d3 c4\n";
+
+fn names_in(path: &std::path::Path, record_len: usize) -> Vec<String> {
+    let bytes = std::fs::read(path).unwrap_or_default();
+    gamerec::formats::wthor::read_names(&bytes, record_len).unwrap_or_default()
+}
+
+#[test]
+fn wthor_needs_an_output_file() {
+    for args in [
+        &["convert", "--to", "wthor", "-"][..],
+        &["convert", "--to", "wthor", "-o", "-", "-"],
+    ] {
+        let r = gamerec(args, ONE_GAME.as_bytes());
+        assert_eq!(r.code, 2, "{args:?}");
+        assert!(
+            r.stderr.contains("give -o FILE.wtb or -o DIR"),
+            "{}",
+            r.stderr
+        );
+        assert!(r.stdout.is_empty());
+    }
+}
+
+#[test]
+fn wthor_names_are_merged_never_renumbered() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = dir.path().join("a.wtb");
+    let r = gamerec(
+        &["convert", "--to", "wthor", "-o", &a.to_string_lossy(), "-"],
+        ONE_GAME.as_bytes(),
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let jou = dir.path().join("WTHOR.JOU");
+    let trn = dir.path().join("WTHOR.TRN");
+    assert_eq!(names_in(&jou, 20), ["Ann", "Ben"]);
+    assert_eq!(names_in(&trn, 26), ["Open"]);
+    // a second file in the same directory: Ben and Open keep their numbers
+    let second = ONE_GAME
+        .replace("\"Ann\"", "\"Cid\"")
+        .replace("\"Ben\"", "\"Ben\"]\n[Site \"Paris\"");
+    let b = dir.path().join("b.wtb");
+    let r = gamerec(
+        &["convert", "--to", "wthor", "-o", &b.to_string_lossy(), "-"],
+        second.as_bytes(),
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stderr
+            .contains("game 0: not kept in WTHOR: the Site tag: WTHOR has no place for it"),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(names_in(&jou, 20), ["Ann", "Ben", "Cid"]);
+    assert_eq!(names_in(&trn, 26), ["Open"]);
+    let bytes = std::fs::read(&b).unwrap();
+    assert_eq!(bytes.len(), 16 + 68);
+    assert_eq!(&bytes[4..8], &[1, 0, 0, 0], "one game");
+    assert_eq!(&bytes[10..14], &[0xd3, 0x07, 8, 0], "2003, 8x8");
+    assert_eq!(bytes[14], gamerec::formats::wthor::DEFAULT_DEPTH);
+    assert_eq!(&bytes[16..22], &[0, 0, 2, 0, 1, 0], "Open, Cid, Ben");
+    // both files read back with their names
+    for (file, black) in [(&a, "Ann"), (&b, "Cid")] {
+        let g = &to_json(&file.to_string_lossy(), b"").unwrap()[0];
+        let tags = tags_of(g);
+        assert_eq!(tag(&tags, "Black"), Some(black));
+        assert_eq!(tag(&tags, "White"), Some("Ben"));
+        assert_eq!(tag(&tags, "Event"), Some("Open"));
+        assert_eq!(moves_of(g), ["f5", "d6", "c3", "d3", "c4"]);
+    }
+}
+
+/// A WTHOR file with its names files, converted to WTHOR again beside
+/// copies of those names files, gives the same records byte for byte (the
+/// theoretical scores are the file's own), and leaves the names files as
+/// they were.
+#[test]
+fn wthor_to_wthor_keeps_the_records() {
+    let fixtures = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/wthor/valid");
+    let dir = tempfile::tempdir().unwrap();
+    for name in ["WTHOR.JOU", "WTHOR.TRN"] {
+        std::fs::copy(format!("{fixtures}/{name}"), dir.path().join(name)).unwrap();
+    }
+    let out = dir.path().join("WTH_1978.wtb");
+    let input = format!("{fixtures}/WTH_1978.wtb");
+    let r = gamerec(
+        &[
+            "convert",
+            "-q",
+            "--to",
+            "wthor",
+            &input,
+            "-o",
+            &out.to_string_lossy(),
+        ],
+        b"",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let (old, new) = (std::fs::read(&input).unwrap(), std::fs::read(&out).unwrap());
+    assert_eq!(old.len(), new.len());
+    // the creation date differs; the rest of the header and every record not
+    assert_eq!(&old[4..16], &new[4..16]);
+    assert_eq!(&old[16..], &new[16..]);
+    for name in ["WTHOR.JOU", "WTHOR.TRN"] {
+        assert_eq!(
+            std::fs::read(format!("{fixtures}/{name}")).unwrap(),
+            std::fs::read(dir.path().join(name)).unwrap(),
+            "{name}"
+        );
+    }
+}
+
+/// What WTHOR cannot hold is refused (exit 2) and nothing is written.
+#[test]
+fn wthor_refusals_write_nothing() {
+    let cases = [
+        std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/fixtures/blokus/valid/duo.gamerec"
+        ))
+        .unwrap(),
+        ONE_GAME.replace(
+            "[Variant \"wof\"]",
+            "[Setup \"---------------------------OX------XO--------------------------- b\"]",
+        ),
+        ONE_GAME.replace("[Variant \"wof\"]", "[Komi \"2\"]"),
+    ];
+    for text in &cases {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("x.wtb");
+        let r = gamerec(
+            &[
+                "convert",
+                "--to",
+                "wthor",
+                "-o",
+                &out.to_string_lossy(),
+                "-",
+            ],
+            text.as_bytes(),
+        );
+        assert_eq!(r.code, 2, "{text}\n{}", r.stderr);
+        assert!(r.stderr.contains("error: not converted:"), "{}", r.stderr);
+        let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().flatten().collect();
+        assert!(left.is_empty(), "{text}: {left:?}");
+    }
+    // a names file that is not one: refused, nothing written
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("WTHOR.JOU"), b"abc").unwrap();
+    let out = dir.path().join("x.wtb");
+    let r = gamerec(
+        &[
+            "convert",
+            "--to",
+            "wthor",
+            "-o",
+            &out.to_string_lossy(),
+            "-",
+        ],
+        ONE_GAME.as_bytes(),
+    );
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(r.stderr.contains("WTHOR.JOU"), "{}", r.stderr);
+    assert!(!out.exists());
+}
+
+/// The theoretical score: at depth 0 (searched from the end) it is the
+/// real score; a standard-scored game that ends with empty squares is
+/// written with the empty squares to the winner, and says so.
+#[test]
+fn wthor_scores() {
+    // white wipes black out, 15 squares empty: 0-49, 0-64 with them
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/fixtures/reversi/valid/early-end.gamerec"
+    ))
+    .unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("x.wtb");
+    let r = gamerec(
+        &[
+            "convert",
+            "--to",
+            "wthor",
+            "--wthor-depth",
+            "0",
+            "-o",
+            &out.to_string_lossy(),
+            "-",
+        ],
+        text.as_bytes(),
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stderr.contains(
+            "the standard scoring: WTHOR gives the empty squares to the winner (0-49 becomes 0-64)"
+        ),
+        "{}",
+        r.stderr
+    );
+    let bytes = std::fs::read(&out).unwrap();
+    assert_eq!(bytes[14], 0);
+    let g = &to_json(&out.to_string_lossy(), b"").unwrap()[0];
+    assert_eq!(g["result"]["winners"], serde_json::json!(["white"]));
+    assert_eq!(
+        g["result"]["scores"],
+        serde_json::json!({"black": 0, "white": 64})
+    );
+    assert_eq!(bytes[16 + 6], 0);
+    assert_eq!(bytes[16 + 7], 0);
+}

@@ -85,12 +85,12 @@ pub struct Args {
     #[arg(short, long, value_name = "FILE|DIR")]
     pub output: Option<String>,
     /// `--to wthor`: the theoretical score of each game is searched from the
-    /// position with this many empty squares (the file's depth field; the
-    /// FFO database uses 24, a search of a minute or more per game). A
-    /// `TheoreticalScore` tag is written as it is.
-    #[arg(long, value_name = "EMPTIES", default_value_t = wthor::DEFAULT_DEPTH,
-          value_parser = clap::value_parser!(u8).range(0..=60))]
-    pub wthor_depth: u8,
+    /// position with this many empty squares (the file's depth field).
+    /// Default: 24 as in the FFO database when the first game has a
+    /// `TheoreticalScore` tag (read from WTHOR; such tags are then written
+    /// as they are), else 16 (24 is a search of a minute or more per game).
+    #[arg(long, value_name = "EMPTIES", value_parser = clap::value_parser!(u8).range(0..=60))]
+    pub wthor_depth: Option<u8>,
     #[command(flatten)]
     pub scan: ScanArgs,
 }
@@ -325,7 +325,7 @@ fn convert_one(
     output: Option<&Path>,
     named: bool,
     progress: &mut Progress,
-    depth: u8,
+    depth: Option<u8>,
 ) -> i32 {
     let dir = match output {
         Some(file) => file

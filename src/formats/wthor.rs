@@ -1145,7 +1145,9 @@ fn civil_from_days(z: i64) -> (i64, i64, i64) {
 pub struct WtbWriter {
     pub players: NameList,
     pub tournaments: NameList,
-    depth: u8,
+    /// The depth of the theoretical scores: given, or chosen at the first
+    /// game (see [`WtbWriter::new`]).
+    depth: Option<u8>,
     year: Option<u16>,
     games: u32,
     /// The endgame search, made at the first game that needs it.
@@ -1166,8 +1168,12 @@ const KEPT_TAGS: [&str; 8] = [
 
 impl WtbWriter {
     /// A writer whose names go to `players` and `tournaments`, theoretical
-    /// scores searched from `depth` empty squares.
-    pub fn new(players: NameList, tournaments: NameList, depth: u8) -> WtbWriter {
+    /// scores searched from `depth` empty squares. Without a depth, the
+    /// first game chooses: [`FFO_DEPTH`] when it has a `TheoreticalScore`
+    /// tag (a game read from the FFO database), else [`DEFAULT_DEPTH`].
+    /// A `TheoreticalScore` tag is written as it is at [`FFO_DEPTH`], and
+    /// searched again (with a warning when it changes) at another depth.
+    pub fn new(players: NameList, tournaments: NameList, depth: Option<u8>) -> WtbWriter {
         WtbWriter {
             players,
             tournaments,
@@ -1191,7 +1197,7 @@ impl WtbWriter {
         h[10..12].copy_from_slice(&self.year.unwrap_or(0).to_le_bytes());
         h[12] = 8;
         h[13] = 0;
-        h[14] = self.depth;
+        h[14] = self.depth.unwrap_or(DEFAULT_DEPTH);
         h
     }
 
@@ -1214,7 +1220,7 @@ impl WtbWriter {
                 "WTHOR writing holds 8x8 games only, not Size {size}"
             ));
         }
-        if let Some(komi) = tag("Komi").filter(|k| k.parse::<f64>().map_or(true, |k| k != 0.0)) {
+        if let Some(komi) = tag("Komi").filter(|k| k.parse::<f64>() != Ok(0.0)) {
             return Err(format!(
                 "WTHOR has no komi (Komi {komi} can change the winner)"
             ));
@@ -1251,7 +1257,15 @@ impl WtbWriter {
         if squares.len() > 60 {
             return Err("more than 60 moves".into());
         }
-        let replayed = replay_for_record(&squares, self.depth)
+        let stored = tag("TheoreticalScore")
+            .and_then(|t| t.parse::<u8>().ok())
+            .filter(|&t| t <= 64);
+        let depth = *self.depth.get_or_insert(if stored.is_some() {
+            FFO_DEPTH
+        } else {
+            DEFAULT_DEPTH
+        });
+        let replayed = replay_for_record(&squares, depth)
             .ok_or_else(|| "the moves do not replay from the standard start".to_string())?;
         let (b, w) = (
             i64::from(replayed.end.black.count_ones()),
@@ -1282,8 +1296,8 @@ impl WtbWriter {
                 );
             }
         }
-        let theory = match tag("TheoreticalScore").and_then(|t| t.parse::<u8>().ok()) {
-            Some(t) if t <= 64 => i64::from(t),
+        let theory = match stored {
+            Some(t) if depth == FFO_DEPTH => i64::from(t),
             _ => match replayed.at_depth {
                 Some(pos) => {
                     let (p, o) = pos.mover();
@@ -1298,6 +1312,11 @@ impl WtbWriter {
                 None => real,
             },
         };
+        if let Some(t) = stored.filter(|&t| i64::from(t) != theory) {
+            losses.note(format!(
+                "the TheoreticalScore {t}: searched again from the file's depth, {depth} empty squares, it is {theory}"
+            ));
+        }
         // names
         let mut name = |key: &str, what: &str, players: bool, losses: &mut Losses| {
             let given = tag(key).filter(|v| !v.is_empty());
@@ -1710,7 +1729,11 @@ mod write_tests {
 
     #[test]
     fn writes_a_record_that_reads_back() {
-        let mut w = WtbWriter::new(NameList::new(PLAYER_LEN), NameList::new(TOURNAMENT_LEN), 4);
+        let mut w = WtbWriter::new(
+            NameList::new(PLAYER_LEN),
+            NameList::new(TOURNAMENT_LEN),
+            Some(4),
+        );
         let mut losses = Losses::default();
         let g = doc(
             &["f5", "d6", "c3"],
@@ -1752,7 +1775,11 @@ mod write_tests {
 
     #[test]
     fn refuses_what_it_cannot_hold() {
-        let mut w = WtbWriter::new(NameList::new(PLAYER_LEN), NameList::new(TOURNAMENT_LEN), 4);
+        let mut w = WtbWriter::new(
+            NameList::new(PLAYER_LEN),
+            NameList::new(TOURNAMENT_LEN),
+            Some(4),
+        );
         let mut l = Losses::default();
         let mut other = doc(&[], &[], "classic");
         other.game = "blokus".into();
