@@ -1,4 +1,4 @@
-//! `gamerec convert PATH... --to json|yaml|gamerec|ggf|blksgf [-o FILE|DIR]`.
+//! `gamerec convert PATH... --to json|yaml|gamerec|ggf|blksgf|wthor [-o FILE|DIR]`.
 //!
 //! The paths are expanded as `validate` expands them (directories searched
 //! recursively, the same `--hidden`/`--no-ignore`/`--glob` rules). Without
@@ -17,6 +17,16 @@
 //! output only when every game converted, so a file holding an invalid game
 //! is refused (exit 1, with its diagnostics) and a game the target format
 //! cannot express (exit 2) leaves nothing written.
+//!
+//! `--to wthor` writes binary files and their names: it needs `-o FILE` or
+//! `-o DIR` (standard output is refused with a usage error, exit 2, whether
+//! or not it is a terminal: the player and tournament names could not go
+//! with it). The `.wtb` file's header is written last, once the games are
+//! counted; `WTHOR.JOU` and `WTHOR.TRN` in the output's directory (any case
+//! of the names) are read first and grow by the new names (numbers never
+//! change; a file that gains no name is left untouched), or are created.
+//! They are written, each through a temporary file, just before the `.wtb`
+//! file, and only when every game converted.
 
 use std::io::{self, Seek, Write};
 
@@ -533,8 +543,20 @@ fn wthor_names(
         });
         match found {
             Some(path) => {
-                let bytes = std::fs::read(&path)
+                // at most 65,535 names: a longer file is not read on
+                let most = wthor::HEADER_LEN + usize::from(u16::MAX) * len;
+                let mut bytes = Vec::new();
+                std::fs::File::open(&path)
+                    .and_then(|f| {
+                        io::Read::read_to_end(&mut io::Read::take(f, most as u64 + 1), &mut bytes)
+                    })
                     .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+                if bytes.len() > most {
+                    return Err(format!(
+                        "cannot add names to {}: not a WTHOR names file, longer than {most} bytes",
+                        path.display()
+                    ));
+                }
                 let list = wthor::NameList::from_bytes(&bytes, len)
                     .map_err(|e| format!("cannot add names to {}: {e}", path.display()))?;
                 Ok((path, list))

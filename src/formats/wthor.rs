@@ -1312,6 +1312,11 @@ impl WtbWriter {
                 None => real,
             },
         };
+        if let Some(t) = tag("TheoreticalScore").filter(|_| stored.is_none()) {
+            losses.note(format!(
+                "the TheoreticalScore {t}: not a score from 0 to 64, searched instead ({theory})"
+            ));
+        }
         if let Some(t) = stored.filter(|&t| i64::from(t) != theory) {
             losses.note(format!(
                 "the TheoreticalScore {t}: searched again from the file's depth, {depth} empty squares, it is {theory}"
