@@ -98,7 +98,7 @@ pub struct Args {
     /// position with this many empty squares (the file's depth field).
     /// Default: 24 as in the FFO database when the first game has a
     /// `TheoreticalScore` tag (read from WTHOR; such tags are then written
-    /// as they are), else 16 (24 is a search of a minute or more per game).
+    /// as they are), else 14 (24 is a search of a minute or more per game).
     #[arg(long, value_name = "EMPTIES", value_parser = clap::value_parser!(u8).range(0..=60))]
     pub wthor_depth: Option<u8>,
     #[command(flatten)]

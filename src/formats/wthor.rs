@@ -959,9 +959,10 @@ use crate::model::DocGame;
 
 /// The depth of the theoretical score `convert --to wthor` writes by
 /// default. The FFO database's files use 24 ([`FFO_DEPTH`]), an exact
-/// search that takes this searcher a minute or more per game; 16 takes a
-/// fraction of a second.
-pub const DEFAULT_DEPTH: u8 = 16;
+/// search that takes this searcher a minute or more per game; 14 takes
+/// milliseconds for a tournament game, some tens of milliseconds for a
+/// random one (`cargo bench --features bench --bench wthor_write`).
+pub const DEFAULT_DEPTH: u8 = 14;
 
 /// The depth of the theoretical scores in the FFO database's files.
 pub const FFO_DEPTH: u8 = 24;
