@@ -6,7 +6,8 @@
 //! format keeps must be those of the original.
 //!
 //! What each format keeps (the tags compared after the round trip):
-//! - gamerec text, JSON, YAML: every tag, and the comments;
+//! - gamerec text, JSON, YAML: every tag, the comments and the move
+//!   numbers (a per-move `number` in JSON);
 //! - GGF (Reversi): `Black`, `White`, `Date`, `Site`, `Result`;
 //! - Pentobi (Blokus games Pentobi can hold): `Date`, `Event`, `Site`,
 //!   `Result`, `Round`;
@@ -450,6 +451,18 @@ fn compare(format: &str, case: &str, a: &Value, b: &Value) -> Vec<(String, Strin
             "comments",
             comments(a) == comments(b),
             "comments changed".to_string(),
+        );
+        // the move numbers written in the record (a per-move `number`)
+        let numbers = |g: &Value| -> Vec<Value> {
+            g["moves"]
+                .as_array()
+                .map(|m| m.iter().map(|m| m["number"].clone()).collect())
+                .unwrap_or_default()
+        };
+        check(
+            "numbers",
+            numbers(a) == numbers(b),
+            format!("move numbers {:?} became {:?}", numbers(a), numbers(b)),
         );
     }
     out.retain(|(name, _)| !known_lossy(format, case, name));
