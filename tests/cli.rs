@@ -356,7 +356,14 @@ fn help_lists_only_the_options_each_command_uses() {
             [
                 READ,
                 SCAN,
-                &["color", "no-progress", "output", "quiet", "to"],
+                &[
+                    "color",
+                    "no-progress",
+                    "output",
+                    "quiet",
+                    "to",
+                    "wthor-depth",
+                ],
             ]
             .concat(),
         ),

@@ -1,4 +1,4 @@
-//! `gamerec convert PATH... --to json|yaml|gamerec|ggf|blksgf [-o FILE|DIR]`.
+//! `gamerec convert PATH... --to json|yaml|gamerec|ggf|blksgf|wthor [-o FILE|DIR]`.
 //!
 //! The paths are expanded as `validate` expands them (directories searched
 //! recursively, the same `--hidden`/`--no-ignore`/`--glob` rules). Without
@@ -17,8 +17,18 @@
 //! output only when every game converted, so a file holding an invalid game
 //! is refused (exit 1, with its diagnostics) and a game the target format
 //! cannot express (exit 2) leaves nothing written.
+//!
+//! `--to wthor` writes binary files and their names: it needs `-o FILE` or
+//! `-o DIR` (standard output is refused with a usage error, exit 2, whether
+//! or not it is a terminal: the player and tournament names could not go
+//! with it). The `.wtb` file's header is written last, once the games are
+//! counted; `WTHOR.JOU` and `WTHOR.TRN` in the output's directory (any case
+//! of the names) are read first and grow by the new names (numbers never
+//! change; a file that gains no name is left untouched), or are created.
+//! They are written, each through a temporary file, just before the `.wtb`
+//! file, and only when every game converted.
 
-use std::io::{self, Write};
+use std::io::{self, Seek, Write};
 
 use clap::ValueEnum;
 
@@ -27,7 +37,7 @@ use std::path::{Path, PathBuf};
 use super::inputs::{Event, ScanArgs};
 use super::progress::Progress;
 use super::{Ctx, EXIT_INVALID, EXIT_OK, EXIT_USAGE, diagnostics};
-use crate::formats::{Losses, gamerec, ggf, pentobi};
+use crate::formats::{Losses, gamerec, ggf, pentobi, wthor};
 use crate::model::DocGame;
 use crate::replay::Options;
 
@@ -40,6 +50,9 @@ pub enum Target {
     Ggf,
     /// Pentobi's Blokus files (Blokus games Pentobi can hold only).
     Blksgf,
+    /// A WTHOR `.wtb` file (8x8 Othello games only), its player and
+    /// tournament names in `WTHOR.JOU`/`WTHOR.TRN` beside it; needs `-o`.
+    Wthor,
 }
 
 impl Target {
@@ -51,6 +64,7 @@ impl Target {
             Target::Gamerec => "gamerec text",
             Target::Ggf => "GGF",
             Target::Blksgf => "a Pentobi file",
+            Target::Wthor => "WTHOR",
         }
     }
 
@@ -62,6 +76,7 @@ impl Target {
             Target::Gamerec => "gamerec",
             Target::Ggf => "ggf",
             Target::Blksgf => "blksgf",
+            Target::Wthor => "wtb",
         }
     }
 }
@@ -79,6 +94,13 @@ pub struct Args {
     /// output.
     #[arg(short, long, value_name = "FILE|DIR")]
     pub output: Option<String>,
+    /// `--to wthor`: the theoretical score of each game is searched from the
+    /// position with this many empty squares (the file's depth field).
+    /// Default: 24 as in the FFO database when the first game has a
+    /// `TheoreticalScore` tag (read from WTHOR; such tags are then written
+    /// as they are), else 14 (24 is a search of a minute or more per game).
+    #[arg(long, value_name = "EMPTIES", value_parser = clap::value_parser!(u8).range(0..=60))]
+    pub wthor_depth: Option<u8>,
     #[command(flatten)]
     pub scan: ScanArgs,
 }
@@ -88,12 +110,16 @@ pub struct Args {
 struct Writer {
     to: Target,
     games: usize,
+    /// `--to wthor`: the records' writer and its names.
+    wthor: Option<wthor::WtbWriter>,
 }
 
 impl Writer {
     fn start(&self, w: &mut dyn Write) -> io::Result<()> {
         match self.to {
             Target::Json => write!(w, "{{\n  \"games\": ["),
+            // the header, written again once the games are counted
+            Target::Wthor => w.write_all(&[0; wthor::HEADER_LEN]),
             _ => Ok(()),
         }
     }
@@ -128,6 +154,13 @@ impl Writer {
             }
             Target::Ggf => ggf::write_game(game, losses).map_err(Ok)?,
             Target::Blksgf => pentobi::write_game(game, losses).map_err(Ok)?,
+            Target::Wthor => {
+                let Some(out) = self.wthor.as_mut() else {
+                    return Err(Ok("no WTHOR output".into()));
+                };
+                let rec = out.record(game, losses).map_err(Ok)?;
+                return w.write_all(&rec).map_err(Err);
+            }
         };
         w.write_all(text.as_bytes()).map_err(Err)
     }
@@ -168,8 +201,23 @@ pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
 
 fn convert(ctx: &mut Ctx, args: Args, progress: &mut Progress) -> i32 {
     let output = args.output.as_deref().filter(|o| *o != "-");
+    let depth = args.wthor_depth;
     let Some(output) = output else {
-        return convert_one(ctx, &args.paths, &args.scan, args.to, None, false, progress);
+        if args.to == Target::Wthor {
+            return ctx.usage(
+                "--to wthor writes a .wtb file and WTHOR.JOU/WTHOR.TRN beside it: give -o FILE.wtb or -o DIR, not standard output",
+            );
+        }
+        return convert_one(
+            ctx,
+            &args.paths,
+            &args.scan,
+            args.to,
+            None,
+            false,
+            progress,
+            depth,
+        );
     };
     let several = args.paths.len() > 1 || args.paths.iter().any(|p| Path::new(p).is_dir());
     let to_dir = Path::new(output).is_dir() || output.ends_with('/') || several;
@@ -182,6 +230,7 @@ fn convert(ctx: &mut Ctx, args: Args, progress: &mut Progress) -> i32 {
             Some(Path::new(output)),
             false,
             progress,
+            depth,
         );
     }
     if Path::new(output).exists() && !Path::new(output).is_dir() {
@@ -266,6 +315,7 @@ fn convert(ctx: &mut Ctx, args: Args, progress: &mut Progress) -> i32 {
                 Some(&target),
                 true,
                 progress,
+                depth,
             );
             code = code.max(c);
         }
@@ -276,6 +326,7 @@ fn convert(ctx: &mut Ctx, args: Args, progress: &mut Progress) -> i32 {
 /// Converts the games of `paths` into one document: `output`, or standard
 /// output. Returns the exit code; nothing is written unless every game
 /// converted.
+#[allow(clippy::too_many_arguments)]
 fn convert_one(
     ctx: &mut Ctx,
     paths: &[String],
@@ -284,6 +335,7 @@ fn convert_one(
     output: Option<&Path>,
     named: bool,
     progress: &mut Progress,
+    depth: Option<u8>,
 ) -> i32 {
     let dir = match output {
         Some(file) => file
@@ -307,7 +359,33 @@ fn convert_one(
         ..Options::default()
     };
     let read_opts = ctx.read_options();
-    let mut writer = Writer { to, games: 0 };
+    let wthor_out = match (to, output) {
+        (Target::Wthor, Some(file)) => match wthor_names(&dir) {
+            Ok((players, tournaments)) => Some(WthorOut {
+                wtb: wthor::WtbWriter::new(players.1, tournaments.1, depth),
+                jou: players.0,
+                trn: tournaments.0,
+            }),
+            Err(e) => {
+                let what = if named {
+                    format!("{}: ", diagnostics::visible(&file.display().to_string()))
+                } else {
+                    String::new()
+                };
+                return ctx.usage(&format!("not converted: {what}{e}"));
+            }
+        },
+        _ => None,
+    };
+    let (jou, trn) = wthor_out
+        .as_ref()
+        .map(|o| (o.jou.clone(), o.trn.clone()))
+        .unwrap_or_default();
+    let mut writer = Writer {
+        to,
+        games: 0,
+        wthor: wthor_out.map(|o| o.wtb),
+    };
     let mut losses = Losses::default();
     let mut invalid = 0usize;
     let mut refused: Option<String> = None;
@@ -399,6 +477,29 @@ fn convert_one(
         let _ = writeln!(ctx.err, "error: not converted: {what}{why}");
         return EXIT_USAGE;
     }
+    if let Some(wtb) = &writer.wthor {
+        let date = wthor::today();
+        let header = wtb.header(date);
+        let written = tmp
+            .as_file_mut()
+            .seek(io::SeekFrom::Start(0))
+            .and_then(|_| tmp.as_file_mut().write_all(&header))
+            .and_then(|()| tmp.as_file_mut().flush());
+        if let Err(e) = written {
+            return super::write_failed(ctx, &e, EXIT_USAGE);
+        }
+        // the names first: a names file only grows, so the files already
+        // beside it stay right whatever happens next
+        for (path, list) in [(&jou, &wtb.players), (&trn, &wtb.tournaments)] {
+            // an existing file that gains no name is left as it is
+            if list.added().is_empty() && path.exists() {
+                continue;
+            }
+            if let Err(e) = write_atomic(path, &list.to_bytes(date)) {
+                return ctx.usage(&format!("cannot write {}: {e}", path.display()));
+            }
+        }
+    }
     match output {
         Some(file) => {
             // a temporary file is private; the output is an ordinary file
@@ -422,4 +523,72 @@ fn convert_one(
         }
     }
     EXIT_OK
+}
+
+/// `--to wthor` into one file: the records' writer and where its names go.
+struct WthorOut {
+    wtb: wthor::WtbWriter,
+    jou: PathBuf,
+    trn: PathBuf,
+}
+
+/// The `WTHOR.JOU` and `WTHOR.TRN` of directory `dir` (any case of the
+/// names; created there when absent), each with the names already in it.
+#[allow(clippy::type_complexity)]
+fn wthor_names(
+    dir: &Path,
+) -> Result<((PathBuf, wthor::NameList), (PathBuf, wthor::NameList)), String> {
+    let load = |want: &str, len: usize| -> Result<(PathBuf, wthor::NameList), String> {
+        let found = std::fs::read_dir(dir).ok().and_then(|entries| {
+            entries.flatten().map(|e| e.path()).find(|p| {
+                p.file_name()
+                    .and_then(|n| n.to_str())
+                    .is_some_and(|n| n.eq_ignore_ascii_case(want))
+            })
+        });
+        match found {
+            Some(path) => {
+                // at most 65,535 names: a longer file is not read on
+                let most = wthor::HEADER_LEN + usize::from(u16::MAX) * len;
+                let mut bytes = Vec::new();
+                std::fs::File::open(&path)
+                    .and_then(|f| {
+                        io::Read::read_to_end(&mut io::Read::take(f, most as u64 + 1), &mut bytes)
+                    })
+                    .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+                if bytes.len() > most {
+                    return Err(format!(
+                        "cannot add names to {}: not a WTHOR names file, longer than {most} bytes",
+                        path.display()
+                    ));
+                }
+                let list = wthor::NameList::from_bytes(&bytes, len)
+                    .map_err(|e| format!("cannot add names to {}: {e}", path.display()))?;
+                Ok((path, list))
+            }
+            None => Ok((dir.join(want), wthor::NameList::new(len))),
+        }
+    };
+    Ok((
+        load("WTHOR.JOU", wthor::PLAYER_LEN)?,
+        load("WTHOR.TRN", wthor::TOURNAMENT_LEN)?,
+    ))
+}
+
+/// Writes `bytes` to `path` through a temporary file beside it.
+fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let mut tmp = tempfile::NamedTempFile::new_in(dir)?;
+    tmp.write_all(bytes)?;
+    tmp.flush()?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let _ = std::fs::set_permissions(tmp.path(), std::fs::Permissions::from_mode(0o644));
+    }
+    tmp.persist(path).map_err(|e| e.error)?;
+    Ok(())
 }
