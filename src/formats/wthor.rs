@@ -662,13 +662,11 @@ fn clean_report<'a>(
     opts: &Options,
 ) -> Option<GameReport> {
     use crate::game::Rules;
-    use crate::games::reversi::{Reversi, State};
+    use crate::games::reversi::{Reversi, Scoring, State};
     let Replayed { pos, placed, plies } = replayed;
     let state = State {
-        pos,
-        moves: pos.moves(),
-        wof: true,
         placed,
+        ..State::new(pos, Scoring::Wof)
     };
     let scores = Reversi::scores(&state);
     if scores != claimed {
