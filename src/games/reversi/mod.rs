@@ -35,6 +35,8 @@ pub mod engine;
 pub mod notation;
 pub mod render;
 pub mod sized;
+#[cfg(test)]
+mod tests;
 
 use serde_json::{Map, Value, json};
 
