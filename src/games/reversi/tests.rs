@@ -258,9 +258,21 @@ fn size_and_komi_tags() {
             "{bad}"
         );
     }
-    for (text, k) in [("0", 0), ("1.5", 150), ("-2", -200), ("+0.25", 25), ("3.10", 310)] {
-        assert_eq!(start(&format!("[Komi \"{text}\"] *")).unwrap().komi, Some(Komi(k)));
-        assert_eq!(Komi(k).to_string(), text.trim_start_matches('+').replace("3.10", "3.1"));
+    for (text, k) in [
+        ("0", 0),
+        ("1.5", 150),
+        ("-2", -200),
+        ("+0.25", 25),
+        ("3.10", 310),
+    ] {
+        assert_eq!(
+            start(&format!("[Komi \"{text}\"] *")).unwrap().komi,
+            Some(Komi(k))
+        );
+        assert_eq!(
+            Komi(k).to_string(),
+            text.trim_start_matches('+').replace("3.10", "3.1")
+        );
     }
     for bad in ["1.234", "x", "1.", ".5", "--1", "1e3", "99999"] {
         assert_eq!(
@@ -306,11 +318,15 @@ fn winners_under_komi_and_anti() {
     assert_eq!(Reversi::scores(&setup("anti", "0")), [12, 22]);
     assert_eq!(
         Reversi::result_help(&s, &[12, 24]).as_deref(),
-        Some("12-24 is the count under wof scoring (empty squares to the winner): add [Variant \"wof\"]")
+        Some(
+            "12-24 is the count under wof scoring (empty squares to the winner): add [Variant \"wof\"]"
+        )
     );
     assert_eq!(
         Reversi::result_help(&setup("wof", "0"), &[12, 22]).as_deref(),
-        Some("12-22 is the count under standard scoring (discs on the board): add [Variant \"standard\"]")
+        Some(
+            "12-22 is the count under standard scoring (discs on the board): add [Variant \"standard\"]"
+        )
     );
     assert_eq!(Reversi::result_help(&s, &[13, 22]), None);
 }
