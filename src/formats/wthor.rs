@@ -621,12 +621,13 @@ fn read_game(w: &mut Writer, rec: &[u8], at: usize, year: u16, names: &Names, si
     let mut n = 0;
     let mut bad = None;
     for &b in moves.iter().take_while(|&&b| b != 0) {
-        let ok = if size == 10 {
-            square_of_byte_10(b).is_some()
+        // one decoding per move byte, for the file's board
+        let (sq8, sq10) = if size == 10 {
+            (None, square_of_byte_10(b))
         } else {
-            square_of_byte(b).is_some()
+            (square_of_byte(b), None)
         };
-        if !ok {
+        if sq8.is_none() && sq10.is_none() {
             let file_at = at + MOVES_OFFSET + n;
             if n > 0 {
                 w.text.push(' ');
@@ -651,7 +652,7 @@ fn read_game(w: &mut Writer, rec: &[u8], at: usize, year: u16, names: &Names, si
             bad = Some((s, span.length, file_at));
             break;
         }
-        if let Some((row, col)) = square_of_byte_10(b).filter(|_| size == 10) {
+        if let Some((row, col)) = sq10 {
             // 10x10: a token per move (`j10` is three letters)
             if n > 0 {
                 w.text.push(' ');
@@ -665,7 +666,7 @@ fn read_game(w: &mut Writer, rec: &[u8], at: usize, year: u16, names: &Names, si
                 comment: None,
             });
             w.map.push(s, span.length, 1, at + MOVES_OFFSET + n, 1);
-        } else if let Some(sq) = square_of_byte(b) {
+        } else if let Some(sq) = sq8 {
             w.text.push(char::from(b'a' + sq % 8));
             w.text.push(char::from(b'1' + sq / 8));
         }
