@@ -75,8 +75,8 @@ fn sized_square(size: u8, col: u8, digits: &[u8]) -> Option<Move> {
     }
     let col = col.to_ascii_lowercase().checked_sub(b'a')?;
     let row = match digits {
-        [d] if *d != b'0' => d - b'0',
-        [b'1', d] => 10 + (d - b'0'),
+        [d @ b'1'..=b'9'] => d - b'0',
+        [b'1', d @ b'0'..=b'9'] => 10 + (d - b'0'),
         _ => return None,
     };
     (col < size && (1..=size).contains(&row)).then(|| Move::At((row - 1) * 16 + col))
@@ -232,5 +232,9 @@ mod tests {
         assert_eq!(read_sized("a17", 16).1.as_deref(), Some("a17"));
         assert_eq!(read_sized("c3d10x", 10).1.as_deref(), Some("x"));
         assert_eq!(read_sized("a010", 10).1.as_deref(), Some("a010"));
+        // any byte after a letter, not only digits
+        for text in ["a!", "b/", "c:", "\u{7f}1", "a1\u{0}"] {
+            assert!(read_sized(text, 10).1.is_some(), "{text}");
+        }
     }
 }
