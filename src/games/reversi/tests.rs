@@ -343,3 +343,45 @@ fn perft_other_sizes_agree_with_plain() {
         }
     }
 }
+
+/// Arbitrary bytes as movetext, on every size, read without a panic; every
+/// square read is on the board.
+#[test]
+fn any_movetext_reads_on_every_size() {
+    let mut s = 0x0bad_cafe_f00d_1234u64;
+    for size in (4..=16).step_by(2) {
+        for _ in 0..300 {
+            let len = (xorshift(&mut s) % 12) as usize;
+            let text: String = (0..len)
+                .map(|_| {
+                    let pick = b"aAjJpPqz019!-/ .#\x7f";
+                    char::from(pick[(xorshift(&mut s) % pick.len() as u64) as usize])
+                })
+                .collect();
+            let games = parse_file(&text);
+            let Some(g) = games.first() else { continue };
+            let read = notation::parse_sized(&g.tokens, &text, size);
+            for m in read.moves {
+                match m.mv {
+                    Move::At(sq) => assert!(sq / 16 < size && sq % 16 < size, "{text:?}"),
+                    Move::Place(sq) => assert!(size == 8 && sq < 64),
+                    Move::Pass => {}
+                }
+            }
+        }
+    }
+    for k in [
+        "",
+        "-",
+        "+",
+        ".",
+        "1..2",
+        "٣",
+        "99999999999999999999",
+        "1 2",
+        "-0.0",
+    ] {
+        let _ = parse_komi(k);
+    }
+    assert_eq!(parse_komi("-0.0"), Ok(Komi(0)));
+}
