@@ -121,6 +121,13 @@ pub trait Rules: 'static {
         Vec::new()
     }
 
+    /// A help line for a claimed result whose scores differ from the
+    /// replay's, when the game can say more than the final scores (Reversi:
+    /// the claim is the count under the other scoring). Default: none.
+    fn result_help(_state: &Self::State, _claimed: &[i64]) -> Option<String> {
+        None
+    }
+
     /// Checks that could not be made on this record (shown by `score`).
     fn unchecked(_state: &Self::State) -> Vec<String> {
         Vec::new()

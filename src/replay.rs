@@ -1199,10 +1199,12 @@ impl<R: Rules> Replay<'_, R> {
                 )
                 .at(claim.span)
                 .label(format!("the final scores are {actual}"))
-                .help(format!(
-                    "scores in seat order ({}): {actual}",
-                    report.seats.join(", ")
-                ));
+                .help(R::result_help(&self.state, &claimed).unwrap_or_else(|| {
+                    format!(
+                        "scores in seat order ({}): {actual}",
+                        report.seats.join(", ")
+                    )
+                }));
                 report.push(d);
             }
         }

@@ -92,7 +92,7 @@ fn standard_input_is_named_dash() {
 fn directories_are_searched_recursively() {
     let o = bin(&["validate", "-q", "fixtures/reversi/valid"], b"");
     assert_eq!(o.code, 0);
-    assert!(o.stdout.starts_with("13 games, 13 valid"), "{}", o.stdout);
+    assert!(o.stdout.starts_with("21 games, 21 valid"), "{}", o.stdout);
     let dir = std::env::temp_dir().join(format!("gamerec-empty-{}", std::process::id()));
     let _ = std::fs::create_dir_all(&dir);
     let o = bin(&["validate", &dir.to_string_lossy()], b"");

@@ -3,18 +3,20 @@
 //!
 //! Layout (little-endian): a 16-byte header (century, year, month, day of
 //! creation; u32 number of games; u16 number of records (JOU/TRN); u16 year
-//! of the games; u8 board size, 0 or 8 for 8x8; u8 file type; u8 depth of the
-//! theoretical score; u8 reserved), then 68-byte games: u16 tournament, u16
-//! black player, u16 white player, u8 black's real score, u8 black's
-//! theoretical score, 60 move bytes `10 * row + column` (`a1` = 11, `h8` =
-//! 88), 0 after the last move. JOU records are 20 bytes, TRN records 26,
-//! NUL-terminated ISO-8859-1.
+//! of the games; u8 board size, 0 or 8 for 8x8, 10 for 10x10; u8 file type;
+//! u8 depth of the theoretical score; u8 reserved), then 68-byte games: u16
+//! tournament, u16 black player, u16 white player, u8 black's real score, u8
+//! black's theoretical score, 60 move bytes `10 * row + column` (`a1` = 11,
+//! `h8` = 88), 0 after the last move. A 10x10 file has 104-byte games: the
+//! same 8 bytes, then 96 move bytes `12 * row + column` (`a1` = 13, `j10` =
+//! 130). JOU records are 20 bytes, TRN records 26, NUL-terminated ISO-8859-1.
 //!
 //! Each game becomes a Reversi record: tags `Game "reversi"`, `Variant
-//! "wof"` (the database scores that way), `Event` (the tournament), `Black`,
+//! "wof"` (the database scores that way), `Size "10"` in a 10x10 file,
+//! `Event` (the tournament), `Black`,
 //! `White`, `Date` (the year of the games, from the header), `Result` (black's
-//! stored real score `b` and `64 - b`) and `TheoreticalScore` (the stored
-//! theoretical score, not checked); the moves as one compact transcript. The
+//! stored real score `b` and `64 - b`, `100 - b` on 10x10) and `TheoreticalScore` (the stored
+//! theoretical score, not checked); the moves as one compact transcript (10x10: a token per move). The
 //! reader builds the games directly (no text parsing) while it writes that
 //! text, and records in a [`ByteMap`] which text stands for which file bytes:
 //! a move for its move byte, a tag value for its field (`Date` for the
@@ -40,8 +42,10 @@
 //!   the error `wthor::truncated` at ply 0, pointing at the byte where the
 //!   missing data starts; bytes beyond the games the header announces are
 //!   ignored;
-//! - a file shorter than the header, or of another board size than 8x8, cannot
-//!   be read (a file-level error, exit 2).
+//! - a file shorter than the header, or of another board size than 8x8 or
+//!   10x10, cannot be read (a file-level error, exit 2);
+//! - 10x10 games always go through the driver (the replay straight from the
+//!   bytes is the 8x8 bitboards').
 
 use std::borrow::Cow;
 use std::path::{Path, PathBuf};
@@ -58,6 +62,29 @@ use serde_json::Map;
 
 pub const HEADER_LEN: usize = 16;
 pub const GAME_LEN: usize = 68;
+/// The length of a game record of a 10x10 file (8 bytes, 96 moves).
+pub const GAME_LEN_10: usize = 104;
+
+/// The length of a game record on a board of side `size` (8 or 10).
+fn game_len(size: u8) -> usize {
+    if size == 10 { GAME_LEN_10 } else { GAME_LEN }
+}
+
+/// The board side a header names (0 means 8).
+fn header_size(header: &[u8]) -> u8 {
+    match header.get(12).copied().unwrap_or(0) {
+        0 => 8,
+        n => n,
+    }
+}
+
+/// The (row, column), from 0, of a move byte of a 10x10 file
+/// (`12 * row + column`, both from 1).
+#[inline]
+pub fn square_of_byte_10(b: u8) -> Option<(u8, u8)> {
+    let (row, col) = (b / 12, b % 12);
+    ((1..=10).contains(&row) && (1..=10).contains(&col)).then(|| (row - 1, col - 1))
+}
 pub const MOVES_OFFSET: usize = 8;
 pub const PLAYER_LEN: usize = 20;
 pub const TOURNAMENT_LEN: usize = 26;
@@ -272,9 +299,9 @@ fn check_header(bytes: &[u8]) -> Result<(), String> {
         ));
     }
     let board = bytes.get(12).copied().unwrap_or(0);
-    if board != 0 && board != 8 {
+    if board != 0 && board != 8 && board != 10 {
         return Err(format!(
-            "a WTHOR file of {board}x{board} boards: only 8x8 is supported"
+            "a WTHOR file of {board}x{board} boards: only 8x8 and 10x10 are supported"
         ));
     }
     Ok(())
@@ -285,20 +312,22 @@ pub fn read(bytes: &[u8], names: &Names) -> Result<Read, String> {
     check_header(bytes)?;
     let announced = u32_at(bytes, 4).unwrap_or(0) as usize;
     let year = u16_at(bytes, 10).unwrap_or(0);
+    let size = header_size(bytes);
+    let len = game_len(size);
     let body = bytes.get(HEADER_LEN..).unwrap_or(&[]);
-    let complete = (body.len() / GAME_LEN).min(announced);
+    let complete = (body.len() / len).min(announced);
     let mut w = Writer {
         text: String::with_capacity(complete * 300),
         map: ByteMap::default(),
     };
     let mut games = Vec::with_capacity(complete + 1);
-    for (i, rec) in body.chunks_exact(GAME_LEN).take(complete).enumerate() {
-        let at = HEADER_LEN + i * GAME_LEN;
-        games.push(read_game(&mut w, rec, at, year, names));
+    for (i, rec) in body.chunks_exact(len).take(complete).enumerate() {
+        let at = HEADER_LEN + i * len;
+        games.push(read_game(&mut w, rec, at, year, names, size));
     }
     if complete < announced {
-        let partial = body.len().saturating_sub(complete * GAME_LEN);
-        games.push(truncated_game(&mut w, complete, announced, partial));
+        let partial = body.len().saturating_sub(complete * len);
+        games.push(truncated_game(&mut w, complete, announced, partial, len));
     }
     Ok(Read {
         text: w.text,
@@ -309,9 +338,15 @@ pub fn read(bytes: &[u8], names: &Names) -> Result<Read, String> {
 
 /// The game that stands for the missing end of a file whose header
 /// announces more games than it holds: `complete` whole games, then
-/// `partial` bytes.
-fn truncated_game(w: &mut Writer, complete: usize, announced: usize, partial: usize) -> RawGame {
-    let at = HEADER_LEN + complete * GAME_LEN;
+/// `partial` bytes; `len`: the length of a game record.
+fn truncated_game(
+    w: &mut Writer,
+    complete: usize,
+    announced: usize,
+    partial: usize,
+    len: usize,
+) -> RawGame {
+    let at = HEADER_LEN + complete * len;
     let start = w.text.len();
     let tags = vec![
         w.tag("Game", "reversi".into(), None),
@@ -319,7 +354,7 @@ fn truncated_game(w: &mut Writer, complete: usize, announced: usize, partial: us
     ];
     let missing = announced - complete;
     let what = if partial > 0 {
-        format!("game {complete} has {partial} of its {GAME_LEN} bytes")
+        format!("game {complete} has {partial} of its {len} bytes")
     } else {
         format!("the file ends after game {}", complete.saturating_sub(1))
     };
@@ -341,7 +376,7 @@ fn truncated_game(w: &mut Writer, complete: usize, announced: usize, partial: us
     .help(format!(
         "a WTHOR file of {} is {} bytes long",
         crate::diag::plural(announced, "game", "games"),
-        HEADER_LEN + announced * GAME_LEN
+        HEADER_LEN + announced * len
     ));
     RawGame {
         tags: Tags(tags),
@@ -358,8 +393,10 @@ fn truncated_game(w: &mut Writer, complete: usize, announced: usize, partial: us
 pub struct Record {
     /// The record's bytes (the first `len`); a short one stands for the
     /// truncated end of the file.
-    bytes: [u8; GAME_LEN],
+    bytes: [u8; GAME_LEN_10],
     len: u8,
+    /// The board side (8 or 10).
+    size: u8,
     /// Its offset in the file.
     at: usize,
     year: u16,
@@ -379,9 +416,17 @@ impl Record {
         };
         let raw = match self.truncated {
             Some((announced, complete)) => {
-                truncated_game(&mut w, complete, announced, self.bytes().len())
+                let len = game_len(self.size);
+                truncated_game(&mut w, complete, announced, self.bytes().len(), len)
             }
-            None => read_game(&mut w, self.bytes(), self.at, self.year, &self.names),
+            None => read_game(
+                &mut w,
+                self.bytes(),
+                self.at,
+                self.year,
+                &self.names,
+                self.size,
+            ),
         };
         (w.text, raw, w.map)
     }
@@ -389,7 +434,7 @@ impl Record {
     /// The report of a clean game (every move legal, the game over, the
     /// stored score right) without the generic driver; `None` otherwise.
     pub fn fast_report(&self, opts: &Options) -> Option<GameReport> {
-        if self.truncated.is_some() {
+        if self.truncated.is_some() || self.size != 8 {
             return None;
         }
         let rec = self.bytes();
@@ -402,7 +447,7 @@ impl Record {
             .map(|&b| square_of_byte(b).map(u32::from));
         let replayed = replay_clean(squares)?;
         let keep = |n: &str| opts.all_tags || described(n);
-        let tags = record_tags(rec, self.at, self.year, &self.names, keep);
+        let tags = record_tags(rec, self.at, self.year, &self.names, 8, keep);
         let pairs = tags.iter().flatten().map(|(n, v, _)| (*n, v.as_ref()));
         clean_report(replayed, &[real, 64 - real], pairs, None, opts)
     }
@@ -431,6 +476,8 @@ pub fn games<'a>(
     check_header(&header)?;
     let announced = u32_at(&header, 4).unwrap_or(0) as usize;
     let year = u16_at(&header, 10).unwrap_or(0);
+    let size = header_size(&header);
+    let game_len = game_len(size);
     // the bytes read past the header start the records; one block buffer
     // for the whole file, `pending` its unread part
     let mut block = vec![0u8; (1024 * GAME_LEN).max(header.len())];
@@ -445,11 +492,11 @@ pub fn games<'a>(
         if ended || index > announced {
             return None;
         }
-        let mut rec = [0u8; GAME_LEN];
+        let mut rec = [0u8; GAME_LEN_10];
         let mut len = 0;
-        while len < GAME_LEN {
+        while len < game_len {
             if !pending.is_empty() {
-                let take = (GAME_LEN - len).min(pending.len());
+                let take = (game_len - len).min(pending.len());
                 let (Some(dst), Some(src)) = (
                     rec.get_mut(len..len + take),
                     block.get(pending.start..pending.start + take),
@@ -471,11 +518,11 @@ pub fn games<'a>(
                 }
             }
         }
-        let at = HEADER_LEN + index * GAME_LEN;
+        let at = HEADER_LEN + index * game_len;
         if index == announced {
             return None;
         }
-        let truncated = (len < GAME_LEN).then(|| {
+        let truncated = (len < game_len).then(|| {
             ended = true;
             (announced, index)
         });
@@ -483,6 +530,7 @@ pub fn games<'a>(
         let record = Record {
             bytes: rec,
             len: len as u8,
+            size,
             at,
             year,
             names: Arc::clone(&names),
@@ -512,16 +560,19 @@ fn record_tags<'a>(
     at: usize,
     year: u16,
     names: &'a Names,
+    size: u8,
     keep: impl Fn(&str) -> bool,
-) -> [Option<RecordTag<'a>>; 8] {
+) -> [Option<RecordTag<'a>>; 9] {
     let tournament = u16_at(rec, 0).unwrap_or(0);
     let black = u16_at(rec, 2).unwrap_or(0);
     let white = u16_at(rec, 4).unwrap_or(0);
     let real = i64::from(rec.get(6).copied().unwrap_or(0));
     let theory = rec.get(7).copied().unwrap_or(0);
-    let fields: [LazyTag; 8] = [
+    let squares = i64::from(size) * i64::from(size);
+    let fields: [LazyTag; 9] = [
         ("Game", &|| "reversi".into(), None),
         ("Variant", &|| "wof".into(), None),
+        ("Size", &|| size.to_string().into(), Some((12, 1))),
         (
             "Event",
             &|| name_of(&names.tournaments, tournament),
@@ -540,7 +591,7 @@ fn record_tags<'a>(
         ("Date", &|| year.to_string().into(), Some((10, 2))),
         (
             "Result",
-            &|| crate::record::format_result(&[real, 64 - real]).into(),
+            &|| crate::record::format_result(&[real, squares - real]).into(),
             Some((at + 6, 1)),
         ),
         (
@@ -549,12 +600,15 @@ fn record_tags<'a>(
             Some((at + 7, 1)),
         ),
     ];
-    fields.map(|(name, value, file)| keep(name).then(|| (name, value(), file)))
+    // `Size` only for boards other than 8x8
+    fields.map(|(name, value, file)| {
+        (keep(name) && (name != "Size" || size != 8)).then(|| (name, value(), file))
+    })
 }
 
-fn read_game(w: &mut Writer, rec: &[u8], at: usize, year: u16, names: &Names) -> RawGame {
+fn read_game(w: &mut Writer, rec: &[u8], at: usize, year: u16, names: &Names, size: u8) -> RawGame {
     let start = w.text.len();
-    let tags = record_tags(rec, at, year, names, |_| true)
+    let tags = record_tags(rec, at, year, names, size, |_| true)
         .into_iter()
         .flatten()
         .map(|(name, value, file)| w.tag(name, value.into_owned(), file))
@@ -567,7 +621,13 @@ fn read_game(w: &mut Writer, rec: &[u8], at: usize, year: u16, names: &Names) ->
     let mut n = 0;
     let mut bad = None;
     for &b in moves.iter().take_while(|&&b| b != 0) {
-        let Some(sq) = square_of_byte(b) else {
+        // one decoding per move byte, for the file's board
+        let (sq8, sq10) = if size == 10 {
+            (None, square_of_byte_10(b))
+        } else {
+            (square_of_byte(b), None)
+        };
+        if sq8.is_none() && sq10.is_none() {
             let file_at = at + MOVES_OFFSET + n;
             if n > 0 {
                 w.text.push(' ');
@@ -583,16 +643,36 @@ fn read_game(w: &mut Writer, rec: &[u8], at: usize, year: u16, names: &Names) ->
                 )
                 .at(span)
                 .label(format!("byte {b}: not a square"))
-                .help("a WTHOR move byte is 10 * row + column, 11 (a1) to 88 (h8)"),
+                .help(if size == 10 {
+                    "a move byte of a 10x10 WTHOR file is 12 * row + column, 13 (a1) to 130 (j10)"
+                } else {
+                    "a WTHOR move byte is 10 * row + column, 11 (a1) to 88 (h8)"
+                }),
             );
             bad = Some((s, span.length, file_at));
             break;
-        };
-        w.text.push(char::from(b'a' + sq % 8));
-        w.text.push(char::from(b'1' + sq / 8));
+        }
+        if let Some((row, col)) = sq10 {
+            // 10x10: a token per move (`j10` is three letters)
+            if n > 0 {
+                w.text.push(' ');
+            }
+            let s = w.text.len();
+            w.text.push(char::from(b'a' + col));
+            w.text.push_str(&(row + 1).to_string());
+            let span = Span::between(s, w.text.len());
+            tokens.push(Token {
+                span,
+                comment: None,
+            });
+            w.map.push(s, span.length, 1, at + MOVES_OFFSET + n, 1);
+        } else if let Some(sq) = sq8 {
+            w.text.push(char::from(b'a' + sq % 8));
+            w.text.push(char::from(b'1' + sq / 8));
+        }
         n += 1;
     }
-    if n > 0 {
+    if n > 0 && size != 10 {
         tokens.push(Token {
             span: Span::new(mstart, n * 2),
             comment: None,
@@ -626,6 +706,7 @@ pub fn fast_report(raw: &RawGame, text: &str, opts: &Options) -> Option<GameRepo
         || raw.winner_claim.is_some()
         || raw.tokens.len() > 1
         || raw.tags.get("Setup").is_some()
+        || raw.tags.get("Size").is_some()
         || raw.tags.value("Game") != Some("reversi")
         || raw.tags.value("Variant") != Some("wof")
     {
@@ -662,13 +743,11 @@ fn clean_report<'a>(
     opts: &Options,
 ) -> Option<GameReport> {
     use crate::game::Rules;
-    use crate::games::reversi::{Reversi, State};
+    use crate::games::reversi::{Reversi, Scoring, State};
     let Replayed { pos, placed, plies } = replayed;
     let state = State {
-        pos,
-        moves: pos.moves(),
-        wof: true,
         placed,
+        ..State::new(pos, Scoring::Wof)
     };
     let scores = Reversi::scores(&state);
     if scores != claimed {
@@ -913,6 +992,64 @@ mod tests {
         rec.resize(20, 0);
         f.extend(&rec);
         assert_eq!(read_names(&f, 20).unwrap(), ["André", "Ben"]);
+    }
+
+    /// A 10x10 file: 104-byte records, `12 * row + column` move bytes, a
+    /// token per move mapped to its byte, `Size "10"`, a 100-square result;
+    /// read whole or a record at a time, the games replay the same.
+    #[test]
+    fn ten_by_ten_files() {
+        assert_eq!(square_of_byte_10(13), Some((0, 0)));
+        assert_eq!(square_of_byte_10(130), Some((9, 9)));
+        for b in [0u8, 12, 23, 24, 131, 143, 255] {
+            assert_eq!(square_of_byte_10(b), None, "{b}");
+        }
+        let mut f = header(1);
+        f[12] = 10;
+        let mut g = vec![1, 0, 2, 0, 3, 0, 60, 60];
+        // e4 (12 * 4 + 5), then j10 (130)
+        g.extend([53, 130]);
+        g.resize(GAME_LEN_10, 0);
+        f.extend(&g);
+        let r = read(&f, &Names::default()).unwrap();
+        let game = &r.games[0];
+        assert_eq!(game.tags.value("Size"), Some("10"));
+        assert_eq!(game.tags.value("Result"), Some("60-40"));
+        let texts: Vec<&str> = game.tokens.iter().map(|t| t.text(&r.text)).collect();
+        assert_eq!(texts, ["e4", "j10"]);
+        assert_eq!(
+            r.byte_map.map(game.tokens[1].span),
+            Some(Span::new(16 + 8 + 1, 1))
+        );
+        let mut short = f.clone();
+        short.truncate(16 + 50);
+        let r = read(&short, &Names::default()).unwrap();
+        assert_eq!(r.games[0].tag_errors[0].code, "wthor::truncated");
+        for f in [
+            "fixtures/wthor/valid/grand-10x10.wtb",
+            "fixtures/wthor/invalid/bad_square_10x10.wtb",
+        ] {
+            let bytes = std::fs::read(f).unwrap();
+            let r = read(&bytes, &Names::default()).unwrap();
+            let streamed: Vec<SourceGame> =
+                games(bytes.clone(), Box::new(std::io::empty()), Arc::default())
+                    .unwrap()
+                    .map(Result::unwrap)
+                    .collect();
+            assert_eq!(streamed.len(), r.games.len(), "{f}");
+            for (g, mut s) in r.games.iter().zip(streamed) {
+                let opts = Options::default();
+                assert!(s.record.as_ref().unwrap().fast_report(&opts).is_none());
+                s.materialize();
+                let full = crate::replay::replay(g, &r.text, &opts);
+                let one = crate::replay::replay(&s.raw, &s.text, &opts);
+                assert_eq!(
+                    (full.valid, full.plies, &full.scores),
+                    (one.valid, one.plies, &one.scores)
+                );
+                assert_eq!(full.valid, f.contains("/valid/"), "{f}");
+            }
+        }
     }
 }
 

@@ -3,23 +3,40 @@
 //! - 8x8 board, columns `a`..`h` left to right, rows `1`..`8` top to bottom
 //!   (`a1` top-left). White starts on `d4 e5`, black on `d5 e4`; black moves
 //!   first, unless a `Setup` tag gives another start.
+//! - `[Size "N"]`, N even from 4 to 16 (default 8): an NxN board, columns
+//!   `a`.. and rows `1`..`N` (`p16` on 16x16). The start is the four centre
+//!   squares as on 8x8: white on (N/2-1, N/2-1) and (N/2, N/2) (row, column
+//!   from 0), black on the other two. A `Setup` then holds N*N cells.
 //! - A move places a disc that outflanks at least one straight line of
 //!   opponent discs; every outflanked disc in every direction flips.
 //! - A side with no move passes; a pass while a move exists is illegal. Passes
 //!   may be written (`pass`, `PA`, `ps`, `--`) or left out.
 //! - The game ends when neither side can move. Score: discs of each colour;
-//!   variant `wof` adds the empty squares to the winner (halved on a draw).
+//!   variant `wof` adds the empty squares to the winner (halved on a draw);
+//!   variant `anti`: the side with fewer discs wins (scores stay disc
+//!   counts).
+//! - `[Komi "K"]` (a decimal, at most 2 decimals, default 0) is added to
+//!   white's disc count to decide the winner: black wins iff
+//!   black - white - K > 0, a draw iff it is 0 (under `anti`, black wins iff
+//!   it is below 0). Scores, and the numbers of a `Result` tag, stay disc
+//!   counts; the komi decides only who won.
 //!
-//! Layout: [`notation`] reads tokens into [`Move`]s, [`engine`] is the
-//! bitboard rule engine, [`render`] draws positions.
+//! Layout: [`notation`] reads tokens into [`Move`]s for the board's size,
+//! [`engine`] is the 8x8 bitboard rule engine (the fast path), [`sized`] the
+//! engine for the other sizes, [`render`] draws positions of any size.
 //!
 //! Decisions where the spec is silent: an unknown `Variant` is a
 //! `record::bad_tag` error; a `Setup` position in which the side to move has no
-//! move is accepted (the replay passes for it, or ends the game).
+//! move is accepted (the replay passes for it, or ends the game); under `wof`
+//! with a komi, the empty squares go to the winner the komi decides; a bad
+//! `Size` skips the check of `Setup` (its length depends on the size).
 
 pub mod engine;
 pub mod notation;
 pub mod render;
+pub mod sized;
+#[cfg(test)]
+mod tests;
 
 use serde_json::{Map, Value, json};
 
@@ -28,67 +45,275 @@ use crate::game::{Parsed, ParsedMoves, Rules, variant_in, variant_index};
 use crate::record::{Tags, Token};
 use engine::Position;
 pub use notation::Move;
+use sized::{Bits, Board};
 
 /// The Reversi game.
 pub struct Reversi;
 
+/// How a finished game is scored and won (the `Variant` tag).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scoring {
+    /// Disc counts; more discs wins.
+    Standard,
+    /// Disc counts, the empty squares added to the winner's at the end.
+    Wof,
+    /// Disc counts; fewer discs wins.
+    Anti,
+}
+
+impl Scoring {
+    const ALL: [Scoring; 3] = [Scoring::Standard, Scoring::Wof, Scoring::Anti];
+
+    fn name(self) -> &'static str {
+        match self {
+            Scoring::Standard => "standard",
+            Scoring::Wof => "wof",
+            Scoring::Anti => "anti",
+        }
+    }
+}
+
+/// A komi in hundredths of a disc (`1.5` is 150).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Komi(pub i32);
+
+impl std::fmt::Display for Komi {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let sign = if self.0 < 0 { "-" } else { "" };
+        let (whole, frac) = (self.0.unsigned_abs() / 100, self.0.unsigned_abs() % 100);
+        match frac {
+            0 => write!(f, "{sign}{whole}"),
+            f10 if f10 % 10 == 0 => write!(f, "{sign}{whole}.{}", f10 / 10),
+            _ => write!(f, "{sign}{whole}.{frac:02}"),
+        }
+    }
+}
+
+impl Komi {
+    /// The komi as a JSON number (an integer when it is one).
+    fn json(self) -> Value {
+        if self.0 % 100 == 0 {
+            json!(self.0 / 100)
+        } else {
+            json!(f64::from(self.0) / 100.0)
+        }
+    }
+}
+
+/// Reads a `Komi` value: an optional sign, digits, and at most 2 decimals.
+fn parse_komi(value: &str) -> Result<Komi, String> {
+    let v = value.trim();
+    let (neg, digits) = match v.as_bytes().first() {
+        Some(b'-') => (true, v.get(1..).unwrap_or("")),
+        Some(b'+') => (false, v.get(1..).unwrap_or("")),
+        _ => (false, v),
+    };
+    let (whole, frac) = digits.split_once('.').unwrap_or((digits, ""));
+    let all_digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+    if whole.is_empty() || !all_digits(whole) || !all_digits(frac) {
+        return Err(format!("`{v}` is not a decimal number"));
+    }
+    if digits.ends_with('.') {
+        return Err(format!("`{v}` has a point without decimals"));
+    }
+    if frac.len() > 2 {
+        return Err(format!("`{v}` has more than 2 decimals"));
+    }
+    let whole: i32 = match whole.parse() {
+        Ok(w) if w <= 10_000 => w,
+        _ => return Err(format!("`{v}` is more than 10000")),
+    };
+    let frac: i32 = format!("{frac:0<2}").parse().unwrap_or(0);
+    let k = whole * 100 + frac;
+    Ok(Komi(if neg { -k } else { k }))
+}
+
+/// Reads a `Size` value: an even number from 4 to 16.
+fn parse_size(value: &str) -> Result<u8, String> {
+    let v = value.trim();
+    match v.parse::<u8>() {
+        Ok(n) if (4..=sized::MAX_SIZE).contains(&n) && n % 2 == 0 => Ok(n),
+        Ok(n) if n % 2 == 1 => Err(format!("{n} is odd")),
+        Ok(n) => Err(format!("{n} is not from 4 to 16")),
+        Err(_) => Err(format!("`{v}` is not a number")),
+    }
+}
+
 /// A Reversi game in progress.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct State {
+    /// The position on the 8x8 board (the start position on other sizes).
     pub pos: Position,
     /// The legal moves of the side to move in `pos` (kept with it, so each
     /// ply computes them once).
     pub moves: u64,
-    pub wof: bool,
+    pub scoring: Scoring,
     /// Discs placed by black and by white.
     pub placed: [u32; 2],
+    /// The `Komi` tag's value, when given.
+    pub komi: Option<Komi>,
+    /// The position on a board of another size than 8 (its engine).
+    pub sized: Option<Board>,
 }
 
 impl State {
-    fn new(pos: Position, wof: bool) -> State {
+    /// A game on the 8x8 board from `pos`.
+    pub fn new(pos: Position, scoring: Scoring) -> State {
         State {
             pos,
             moves: pos.moves(),
-            wof,
+            scoring,
             placed: [0, 0],
+            komi: None,
+            sized: None,
+        }
+    }
+
+    /// The board's side.
+    pub fn size(&self) -> u8 {
+        self.sized.map_or(8, |b| b.size)
+    }
+
+    fn black_to_move(&self) -> bool {
+        self.sized
+            .map_or(self.pos.black_to_move, |b| b.black_to_move)
+    }
+
+    /// Discs of black and of white.
+    pub fn counts(&self) -> (u32, u32) {
+        match &self.sized {
+            Some(b) => (b.black.count(), b.white.count()),
+            None => (self.pos.black.count_ones(), self.pos.white.count_ones()),
+        }
+    }
+
+    /// Whether the side to move has no move.
+    fn stuck(&self) -> bool {
+        match &self.sized {
+            Some(b) => b.moves.is_empty(),
+            None => self.moves == 0,
         }
     }
 
     /// Whether neither side can move.
     fn over(&self) -> bool {
-        self.moves == 0 && {
-            let (p, o) = self.pos.mover();
-            engine::legal_moves_fast(o, p) == 0
+        match &self.sized {
+            Some(b) => b.is_over(),
+            None => {
+                self.moves == 0 && {
+                    let (p, o) = self.pos.mover();
+                    engine::legal_moves_fast(o, p) == 0
+                }
+            }
         }
     }
 
     fn legal_names(&self) -> Vec<String> {
-        let mut moves = self.moves;
         let mut names = Vec::new();
-        while moves != 0 {
-            let sq = moves.trailing_zeros() as u8;
-            moves &= moves - 1;
-            names.push(notation::square_name(sq));
+        match &self.sized {
+            Some(b) => names.extend(b.moves.squares().map(notation::sized_name)),
+            None => {
+                let mut moves = self.moves;
+                while moves != 0 {
+                    let sq = moves.trailing_zeros() as u8;
+                    moves &= moves - 1;
+                    names.push(notation::square_name(sq));
+                }
+            }
         }
         names.sort();
         names
     }
 
     fn side(&self) -> (&'static str, &'static str) {
-        if self.pos.black_to_move {
+        if self.black_to_move() {
             ("black", "white")
         } else {
             ("white", "black")
         }
     }
+
+    /// Black's lead in hundredths of a disc once the komi is counted:
+    /// `100 * (black - white) - komi`.
+    fn margin(&self) -> i64 {
+        let (b, w) = self.counts();
+        100 * (i64::from(b) - i64::from(w)) - i64::from(self.komi.map_or(0, |k| k.0))
+    }
+
+    /// The winning seats (0 black, 1 white; both on a draw).
+    fn winning(&self) -> Vec<usize> {
+        let m = if self.scoring == Scoring::Anti {
+            -self.margin()
+        } else {
+            self.margin()
+        };
+        match m.cmp(&0) {
+            std::cmp::Ordering::Greater => vec![0],
+            std::cmp::Ordering::Less => vec![1],
+            std::cmp::Ordering::Equal => vec![0, 1],
+        }
+    }
+
+    /// The scores under a scoring: disc counts, plus the empty squares to
+    /// the winner under `wof` once the game is over.
+    fn scores_under(&self, scoring: Scoring) -> Vec<i64> {
+        let (b, w) = self.counts();
+        let (b, w) = (i64::from(b), i64::from(w));
+        if scoring == Scoring::Wof && self.over() {
+            let n = i64::from(self.size());
+            let empty = n * n - b - w;
+            return match self.margin().cmp(&0) {
+                std::cmp::Ordering::Greater => vec![b + empty, w],
+                std::cmp::Ordering::Less => vec![b, w + empty],
+                std::cmp::Ordering::Equal => vec![b + empty / 2, w + empty - empty / 2],
+            };
+        }
+        vec![b, w]
+    }
 }
 
-/// Reads a `Setup` value: 64 cells from `a1` row by row, then a space and `b`/`w`.
-fn parse_setup(value: &str) -> Result<Position, String> {
+impl render::Cells for State {
+    fn size(&self) -> u8 {
+        State::size(self)
+    }
+
+    fn cell(&self, row: u8, col: u8) -> char {
+        let (black, white) = match &self.sized {
+            Some(b) => {
+                let sq = sized::square(row, col);
+                (b.black.has(sq), b.white.has(sq))
+            }
+            None => {
+                let bit = 1u64
+                    .checked_shl(u32::from(row) * 8 + u32::from(col))
+                    .unwrap_or(0);
+                (self.pos.black & bit != 0, self.pos.white & bit != 0)
+            }
+        };
+        if black {
+            'X'
+        } else if white {
+            'O'
+        } else {
+            '.'
+        }
+    }
+}
+
+/// A start position read from a `Setup` value.
+struct Setup {
+    black: Bits,
+    white: Bits,
+    black_to_move: bool,
+}
+
+/// Reads a `Setup` value: N*N cells from `a1` row by row, then a space and `b`/`w`.
+fn parse_setup(value: &str, size: u8) -> Result<Setup, String> {
+    let want = usize::from(size) * usize::from(size);
     let value = value.trim();
     let (cells, side) = value
         .rsplit_once(char::is_whitespace)
-        .ok_or("expected 64 cells, a space, then `b` or `w`")?;
+        .ok_or_else(|| format!("expected {want} cells, a space, then `b` or `w`"))?;
     let cells = cells.trim_end();
     let black_to_move = match side {
         "b" | "B" => true,
@@ -96,32 +321,139 @@ fn parse_setup(value: &str) -> Result<Position, String> {
         other => return Err(format!("the side to move is `{other}`, not `b` or `w`")),
     };
     let count = cells.chars().count();
-    if count != 64 {
+    if count != want {
         return Err(format!(
-            "{} instead of 64",
-            crate::diag::plural(count, "cell", "cells")
+            "{} instead of {want}{}",
+            crate::diag::plural(count, "cell", "cells"),
+            if size == 8 {
+                String::new()
+            } else {
+                format!(" for a {size}x{size} board")
+            }
         ));
     }
-    let mut pos = Position {
-        black: 0,
-        white: 0,
+    let mut setup = Setup {
+        black: Bits::EMPTY,
+        white: Bits::EMPTY,
         black_to_move,
     };
     for (i, ch) in cells.chars().enumerate() {
-        let bit = 1u64 << i;
+        let (row, col) = ((i / usize::from(size)) as u8, (i % usize::from(size)) as u8);
+        let sq = sized::square(row, col);
         match ch {
-            'X' | 'x' | '*' => pos.black |= bit,
-            'O' | 'o' => pos.white |= bit,
+            'X' | 'x' | '*' => setup.black.insert(sq),
+            'O' | 'o' => setup.white.insert(sq),
             '-' | '.' => {}
             other => {
                 return Err(format!(
                     "cell {} (`{other}`) is not X, *, O, - or .",
-                    notation::square_name(i as u8)
+                    notation::sized_name(sq)
                 ));
             }
         }
     }
-    Ok(pos)
+    Ok(setup)
+}
+
+/// The 8x8 position of a setup (squares `16 * row + column` to bits
+/// `8 * row + column`).
+fn eight(setup: &Setup) -> Position {
+    let bits = |b: &Bits| {
+        b.squares()
+            .filter(|sq| sq % 16 < 8 && sq / 16 < 8)
+            .fold(0u64, |acc, sq| acc | 1u64 << ((sq / 16) * 8 + sq % 16))
+    };
+    Position {
+        black: bits(&setup.black),
+        white: bits(&setup.white),
+        black_to_move: setup.black_to_move,
+    }
+}
+
+/// A tag's error at its value.
+fn tag_error(code: &str, what: &str, tag: &crate::record::Tag, why: String, help: String) -> Diag {
+    Diag::error(code.to_string(), format!("bad {what}: {why}"))
+        .at(tag.value_span)
+        .label(why)
+        .help(help)
+}
+
+impl Reversi {
+    /// Judges a move on a board of another size than 8.
+    fn play_sized(state: &mut State, board: &mut Board, mv: &Parsed<Move>) -> Result<(), Diag> {
+        let (me, them) = state.side();
+        let sq = match mv.mv {
+            Move::Pass => {
+                if !board.moves.is_empty() {
+                    return Err(Diag::error(
+                        "reversi::illegal_pass",
+                        format!("{me} has a legal move and may not pass"),
+                    )
+                    .at(mv.span)
+                    .label("pass while a move exists")
+                    .help(legal_moves_help(&state.legal_names())));
+                }
+                board.pass();
+                return Ok(());
+            }
+            Move::At(sq) => sq,
+            Move::Place(sq) => sized::square(sq / 8, sq % 8),
+        };
+        let name = notation::sized_name(sq);
+        if sq / 16 >= board.size || sq % 16 >= board.size {
+            return Err(Diag::error(
+                "reversi::bad_square",
+                format!("`{name}` is not a square of the board"),
+            )
+            .at(mv.span)
+            .label("not a square"));
+        }
+        if board.black.has(sq) || board.white.has(sq) {
+            let owner = if board.black.has(sq) {
+                "black"
+            } else {
+                "white"
+            };
+            return Err(Diag::error(
+                "reversi::occupied",
+                format!("{name} is already occupied by a {owner} disc"),
+            )
+            .at(mv.span)
+            .label(format!("{owner} disc here"))
+            .help(legal_moves_help(&state.legal_names())));
+        }
+        let flipped = if board.moves.has(sq) {
+            board.flips(sq)
+        } else {
+            Bits::EMPTY
+        };
+        if flipped.is_empty() {
+            return Err(Diag::error(
+                "reversi::no_flip",
+                format!("{name} outflanks no {them} disc"),
+            )
+            .at(mv.span)
+            .label(format!("{me} flips nothing here"))
+            .help(legal_moves_help(&state.legal_names())));
+        }
+        let i = usize::from(!board.black_to_move);
+        if let Some(n) = state.placed.get_mut(i) {
+            *n += 1;
+        }
+        board.play(sq, flipped);
+        Ok(())
+    }
+}
+
+/// Leaf count of the legal-move tree from the standard start of an NxN
+/// board (`size` even, 4 to 16): the 8x8 bitboard engine for 8, the
+/// sized engine otherwise.
+pub fn perft_sized(size: u8, depth: u32) -> Result<u64, String> {
+    parse_size(&size.to_string()).map_err(|why| format!("board size {why} (even, 4 to 16)"))?;
+    if size == 8 {
+        return Ok(engine::perft_parallel(Position::START, depth));
+    }
+    Ok(sized::perft(&Board::start(size), depth))
 }
 
 impl Rules for Reversi {
@@ -130,36 +462,85 @@ impl Rules for Reversi {
 
     const NAME: &'static str = "reversi";
     const ALIASES: &'static [&'static str] = &["othello"];
-    const RULES_TAGS: &'static [&'static str] = &["Setup"];
-    const VARIANTS: &'static [&'static str] = &["standard", "wof"];
+    const RULES_TAGS: &'static [&'static str] = &["Setup", "Size", "Komi"];
+    const VARIANTS: &'static [&'static str] = &["standard", "wof", "anti"];
 
     fn start(tags: &Tags) -> Result<State, Vec<Diag>> {
         let mut errors = Vec::new();
-        let wof = variant_in::<Self>(tags, &mut errors) == 1;
-        let pos = match tags.get("Setup") {
-            None => Position::START,
-            Some(t) => match parse_setup(&t.value) {
-                Ok(p) => p,
+        let scoring = Scoring::ALL
+            .get(variant_in::<Self>(tags, &mut errors))
+            .copied()
+            .unwrap_or(Scoring::Standard);
+        let size = match tags.get("Size") {
+            None => Some(8),
+            Some(t) => match parse_size(&t.value) {
+                Ok(n) => Some(n),
                 Err(why) => {
+                    errors.push(tag_error(
+                        "reversi::bad_size",
+                        "Size",
+                        t,
+                        why,
+                        "the board's side: an even number from 4 to 16 (default 8)".into(),
+                    ));
+                    None
+                }
+            },
+        };
+        let komi = match tags.get("Komi") {
+            None => None,
+            Some(t) => match parse_komi(&t.value) {
+                Ok(k) => Some(k),
+                Err(why) => {
+                    errors.push(tag_error(
+                        "reversi::bad_komi",
+                        "Komi",
+                        t,
+                        why,
+                        "a decimal number with at most 2 decimals, added to white's discs to decide the winner: `0`, `1.5`, `-2`".into(),
+                    ));
+                    None
+                }
+            },
+        };
+        let setup = match (tags.get("Setup"), size) {
+            (Some(t), Some(size)) => match parse_setup(&t.value, size) {
+                Ok(s) => Some(s),
+                Err(why) => {
+                    let n = usize::from(size) * usize::from(size);
                     errors.push(
                         Diag::error("reversi::bad_setup", format!("bad Setup: {why}"))
                             .at(t.value_span)
                             .label(why)
-                            .help("64 cells from a1 row by row (X or * black, O white, - or . empty), a space, then b or w"),
+                            .help(format!("{n} cells from a1 row by row (X or * black, O white, - or . empty), a space, then b or w")),
                     );
-                    Position::START
+                    None
                 }
             },
+            _ => None,
         };
-        if errors.is_empty() {
-            Ok(State::new(pos, wof))
-        } else {
-            Err(errors)
+        if !errors.is_empty() {
+            return Err(errors);
         }
+        let size = size.unwrap_or(8);
+        let mut state = match (&setup, size) {
+            (None, 8) => State::new(Position::START, scoring),
+            (Some(s), 8) => State::new(eight(s), scoring),
+            (None, n) => State {
+                sized: Some(Board::start(n)),
+                ..State::new(Position::START, scoring)
+            },
+            (Some(s), n) => State {
+                sized: Some(Board::new(n, s.black, s.white, s.black_to_move)),
+                ..State::new(Position::START, scoring)
+            },
+        };
+        state.komi = komi;
+        Ok(state)
     }
 
     fn variant(state: &State) -> &'static str {
-        if state.wof { "wof" } else { "standard" }
+        state.scoring.name()
     }
 
     fn seats(_: &State) -> &'static [&'static str] {
@@ -168,6 +549,10 @@ impl Rules for Reversi {
 
     fn parse_moves(tokens: &[Token], src: &str) -> ParsedMoves<Move> {
         notation::parse(tokens, src)
+    }
+
+    fn parse_moves_in(start: &State, tokens: &[Token], src: &str) -> ParsedMoves<Move> {
+        notation::parse_sized(tokens, src, start.size())
     }
 
     fn to_move(state: &State) -> String {
@@ -179,7 +564,7 @@ impl Rules for Reversi {
     }
 
     fn must_pass(state: &State) -> bool {
-        state.moves == 0
+        state.stuck()
     }
 
     fn is_pass(mv: &Move) -> bool {
@@ -191,6 +576,11 @@ impl Rules for Reversi {
     }
 
     fn play(state: &mut State, mv: &Parsed<Move>, _src: &str) -> Result<(), Diag> {
+        if let Some(mut board) = state.sized {
+            let r = Self::play_sized(state, &mut board, mv);
+            state.sized = Some(board);
+            return r;
+        }
         let (me, them) = state.side();
         match mv.mv {
             Move::Pass => {
@@ -207,9 +597,18 @@ impl Rules for Reversi {
                 state.moves = state.pos.moves();
                 Ok(())
             }
+            Move::At(sq) => {
+                let name = notation::sized_name(sq);
+                Err(Diag::error(
+                    "reversi::bad_square",
+                    format!("`{name}` is not a square of the board"),
+                )
+                .at(mv.span)
+                .label("not a square"))
+            }
             Move::Place(sq) => {
                 let sq32 = u32::from(sq);
-                let bit = 1u64 << sq32;
+                let bit = 1u64.checked_shl(sq32).unwrap_or(0);
                 let name = || notation::square_name(sq);
                 if (state.pos.black | state.pos.white) & bit != 0 {
                     let owner = if state.pos.black & bit != 0 {
@@ -253,38 +652,70 @@ impl Rules for Reversi {
     }
 
     fn scores(state: &State) -> Vec<i64> {
-        let b = i64::from(state.pos.black.count_ones());
-        let w = i64::from(state.pos.white.count_ones());
-        if state.wof && state.over() {
-            let empty = 64 - b - w;
-            return match b.cmp(&w) {
-                std::cmp::Ordering::Greater => vec![b + empty, w],
-                std::cmp::Ordering::Less => vec![b, w + empty],
-                std::cmp::Ordering::Equal => vec![b + empty / 2, w + empty - empty / 2],
-            };
-        }
-        vec![b, w]
+        state.scores_under(state.scoring)
+    }
+
+    fn winners(state: &State) -> Vec<usize> {
+        state.winning()
     }
 
     fn result_extras(state: &State) -> Map<String, Value> {
+        let (b, w) = state.counts();
         let mut m = Map::new();
-        m.insert(
-            "discs".into(),
-            json!({ "black": state.pos.black.count_ones(), "white": state.pos.white.count_ones() }),
-        );
+        m.insert("discs".into(), json!({ "black": b, "white": w }));
         m.insert(
             "discs_placed".into(),
             json!({ "black": state.placed[0], "white": state.placed[1] }),
         );
+        if let Some(k) = state.komi {
+            m.insert("komi".into(), k.json());
+        }
+        if state.size() != 8 {
+            m.insert("size".into(), json!(state.size()));
+        }
         m
     }
 
-    /// The discs each side placed (spec reversi.md, Rules: `score` reports them).
+    /// The discs each side placed (spec reversi.md, Rules: `score` reports
+    /// them); the komi and the `anti` rule, which decide the winner.
     fn score_notes(state: &State) -> Vec<String> {
-        vec![format!(
+        let mut notes = vec![format!(
             "discs placed: black {}, white {}",
             state.placed[0], state.placed[1]
-        )]
+        )];
+        if state.scoring == Scoring::Anti {
+            notes.push("anti: the side with fewer discs wins".to_string());
+        }
+        if let Some(k) = state.komi {
+            notes.push(format!(
+                "komi {k}: added to white's discs to decide the winner"
+            ));
+        }
+        notes
+    }
+
+    /// A `Result` that is the count under the other scoring (standard or
+    /// `wof`): say so and name the `Variant` tag that gives it.
+    fn result_help(state: &State, claimed: &[i64]) -> Option<String> {
+        let other = match state.scoring {
+            Scoring::Standard => Scoring::Wof,
+            Scoring::Wof => Scoring::Standard,
+            Scoring::Anti => return None,
+        };
+        let scores = state.scores_under(other);
+        if scores != claimed || scores == state.scores_under(state.scoring) {
+            return None;
+        }
+        let how = match other {
+            Scoring::Wof => "empty squares to the winner",
+            _ => "discs on the board",
+        };
+        Some(format!(
+            "{} is the count under {} scoring ({how}): add [Variant \"{}\"]",
+            crate::record::format_result(&scores),
+            other.name(),
+            other.name()
+        ))
     }
 
     fn write_move(mv: &Move) -> String {
@@ -296,19 +727,21 @@ impl Rules for Reversi {
     }
 
     fn render(state: &State, color: bool) -> String {
-        render::text(&state.pos, color, state.over())
+        let to_move = (!state.over()).then(|| state.black_to_move());
+        render::text(state, color, state.counts(), to_move)
     }
 
     fn position_rows(state: &State) -> Vec<String> {
-        render::rows(&state.pos)
+        render::rows(state)
     }
 
     fn scene(state: &State, last: Option<&Move>) -> crate::svg::Scene {
         let last = match last {
-            Some(Move::Place(sq)) => Some(*sq),
+            Some(Move::Place(sq)) => Some((sq / 8, sq % 8)),
+            Some(Move::At(sq)) => Some((sq / 16, sq % 16)),
             _ => None,
         };
-        render::scene(&state.pos, last)
+        render::scene(state, last)
     }
 
     const PLOT_UNIT: &'static str = "discs";

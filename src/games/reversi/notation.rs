@@ -1,6 +1,7 @@
-//! Reversi notation: squares `a1`..`h8` (case-insensitive), `pass` and its
-//! aliases `PA`, `ps`, `--`, and compact transcripts (`f5d6c3`), where each
-//! square of the token is its own ply.
+//! Reversi notation: squares `a1`..`h8` (case-insensitive; up to `p16` on
+//! a 16x16 board), `pass` and its aliases `PA`, `ps`, `--`, and compact
+//! transcripts (`f5d6c3`, `j10a9`), where each square of the token is its
+//! own ply. The notation learns the board's size, not the position.
 
 use crate::diag::Diag;
 use crate::game::{Parsed, ParsedMoves};
@@ -10,9 +11,18 @@ use crate::span::Span;
 /// A typed Reversi move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Move {
-    /// A disc on square `8 * row + column` (`a1` = 0).
+    /// A disc on square `8 * row + column` (`a1` = 0) of the 8x8 board.
     Place(u8),
+    /// A disc on square `16 * row + column` (`a1` = 0) of a board of another
+    /// size.
+    At(u8),
     Pass,
+}
+
+/// `a1`-style name of a square `16 * row + column` of a board of any size.
+pub fn sized_name(sq: u8) -> String {
+    let col = char::from(b'a' + sq % 16);
+    format!("{col}{}", sq / 16 + 1)
 }
 
 /// `a1`-style name of a square index.
@@ -34,6 +44,7 @@ pub fn square_name(sq: u8) -> String {
 pub fn write(mv: Move) -> String {
     match mv {
         Move::Place(sq) => square_name(sq),
+        Move::At(sq) => sized_name(sq),
         Move::Pass => "pass".to_string(),
     }
 }
@@ -44,7 +55,7 @@ fn is_pass(text: &str) -> bool {
         .any(|p| p.eq_ignore_ascii_case(text))
 }
 
-/// A square from two bytes, `None` when they are not one.
+/// A square from two bytes on the 8x8 board, `None` when they are not one.
 fn square(col: u8, row: u8) -> Option<u8> {
     let col = col.to_ascii_lowercase();
     if (b'a'..=b'h').contains(&col) && (b'1'..=b'8').contains(&row) {
@@ -54,26 +65,58 @@ fn square(col: u8, row: u8) -> Option<u8> {
     }
 }
 
-fn bad_square(text: &str, span: Span) -> Diag {
+/// A square from a letter and the digits after it on an NxN board.
+fn sized_square(size: u8, col: u8, digits: &[u8]) -> Option<Move> {
+    if size == 8 {
+        return match digits {
+            [r] => square(col, *r).map(Move::Place),
+            _ => None,
+        };
+    }
+    let col = col.to_ascii_lowercase().checked_sub(b'a')?;
+    let row = match digits {
+        [d @ b'1'..=b'9'] => d - b'0',
+        [b'1', d @ b'0'..=b'9'] => 10 + (d - b'0'),
+        _ => return None,
+    };
+    (col < size && (1..=size).contains(&row)).then(|| Move::At((row - 1) * 16 + col))
+}
+
+fn bad_square(text: &str, span: Span, size: u8) -> Diag {
+    let last_col = char::from(b'a' + size.clamp(1, 26) - 1);
     Diag::error(
         "reversi::bad_square",
         format!("`{text}` is not a square of the board"),
     )
     .at(span)
     .label("not a square")
-    .help("squares are a1 to h8: a column a-h, then a row 1-8; a pass is `pass`")
+    .help(format!(
+        "squares are a1 to {last_col}{size}: a column a-{last_col}, then a row 1-{size}; a pass is `pass`"
+    ))
 }
 
-/// Reads the movetext tokens into moves, up to the first malformed one.
+/// Reads the movetext tokens into moves of the 8x8 board, up to the first
+/// malformed one.
 pub fn parse(tokens: &[Token], src: &str) -> ParsedMoves<Move> {
+    parse_sized(tokens, src, 8)
+}
+
+/// Reads the movetext tokens into moves of an NxN board, up to the first
+/// malformed one (a square off the board is malformed).
+pub fn parse_sized(tokens: &[Token], src: &str, size: u8) -> ParsedMoves<Move> {
     let mut moves = Vec::with_capacity(tokens.len().min(1 << 16));
     for (index, tok) in tokens.iter().enumerate() {
         let text = tok.text(src);
         // the common token first: one square
         if let [c, r] = text.as_bytes() {
-            if let Some(sq) = square(*c, *r) {
+            let sq = if size == 8 {
+                square(*c, *r).map(Move::Place)
+            } else {
+                sized_square(size, *c, &[*r])
+            };
+            if let Some(mv) = sq {
                 moves.push(Parsed {
-                    mv: Move::Place(sq),
+                    mv,
                     span: tok.span,
                     token: index,
                 });
@@ -97,17 +140,17 @@ pub fn parse(tokens: &[Token], src: &str) -> ParsedMoves<Move> {
                 .get(i + 1..)
                 .map_or(0, |r| r.iter().take_while(|b| b.is_ascii_digit()).count());
             let letter = bytes.get(i).copied().filter(u8::is_ascii_alphabetic);
-            let sq = match (letter, digits, bytes.get(i + 1)) {
-                (Some(c), 1, Some(&r)) => square(c, r),
+            let sq = match (letter, bytes.get(i + 1..i + 1 + digits)) {
+                (Some(c), Some(d)) if digits > 0 => sized_square(size, c, d),
                 _ => None,
             };
-            if let Some(sq) = sq {
+            if let Some(mv) = sq {
                 moves.push(Parsed {
-                    mv: Move::Place(sq),
-                    span: Span::new(at, 2),
+                    mv,
+                    span: Span::new(at, 1 + digits),
                     token: index,
                 });
-                i += 2;
+                i += 1 + digits;
                 continue;
             }
             let len = if letter.is_some() && digits > 0 {
@@ -118,7 +161,7 @@ pub fn parse(tokens: &[Token], src: &str) -> ParsedMoves<Move> {
             let span = Span::new(at, len);
             return ParsedMoves {
                 moves,
-                error: Some(bad_square(span.text(src), span)),
+                error: Some(bad_square(span.text(src), span, size)),
             };
         }
     }
@@ -161,5 +204,37 @@ mod tests {
         assert_eq!(read("f5d").1.as_deref(), Some("d"));
         assert_eq!(read("f5 d10").1.as_deref(), Some("d10"));
         assert_eq!(read("f5 é4").1.as_deref(), Some("é4"));
+    }
+
+    fn read_sized(src: &str, size: u8) -> (Vec<String>, Option<String>) {
+        let games = parse_file(src);
+        let g = &games[0];
+        let p = parse_sized(&g.tokens, src, size);
+        (
+            p.moves.iter().map(|m| write(m.mv)).collect(),
+            p.error
+                .map(|d| d.span.unwrap_or_default().text(src).to_string()),
+        )
+    }
+
+    #[test]
+    fn other_sizes() {
+        assert_eq!(
+            read_sized("j10 A1 p16 pass", 16).0,
+            ["j10", "a1", "p16", "pass"]
+        );
+        assert_eq!(read_sized("j10a9b10c1", 10).0, ["j10", "a9", "b10", "c1"]);
+        assert_eq!(read_sized("c3 f6 g1", 6).1.as_deref(), Some("g1"));
+        assert_eq!(read_sized("c3 a7", 6).1.as_deref(), Some("a7"));
+        assert_eq!(read_sized("c3 a0", 6).1.as_deref(), Some("a0"));
+        assert_eq!(read_sized("k1", 10).1.as_deref(), Some("k1"));
+        assert_eq!(read_sized("a11", 10).1.as_deref(), Some("a11"));
+        assert_eq!(read_sized("a17", 16).1.as_deref(), Some("a17"));
+        assert_eq!(read_sized("c3d10x", 10).1.as_deref(), Some("x"));
+        assert_eq!(read_sized("a010", 10).1.as_deref(), Some("a010"));
+        // any byte after a letter, not only digits
+        for text in ["a!", "b/", "c:", "\u{7f}1", "a1\u{0}"] {
+            assert!(read_sized(text, 10).1.is_some(), "{text}");
+        }
     }
 }

@@ -1,80 +1,90 @@
-//! Drawing a Reversi position: terminal text, letter rows, SVG.
+//! Drawing a Reversi position of any size: terminal text, letter rows, SVG.
 //! Letters: `X` black, `O` white, `.` empty.
 
-use super::engine::Position;
 use crate::svg::{Grid, Scene};
 
-fn cell(pos: &Position, sq: u32) -> char {
-    let bit = 1u64 << sq;
-    if pos.black & bit != 0 {
-        'X'
-    } else if pos.white & bit != 0 {
-        'O'
-    } else {
-        '.'
-    }
+/// What the pictures need of a position: its side and each cell's letter.
+pub trait Cells {
+    /// The board's side (4 to 16).
+    fn size(&self) -> u8;
+    /// `X`, `O` or `.` at (row, column), both from 0.
+    fn cell(&self, row: u8, col: u8) -> char;
 }
 
-/// Rows `1` to `8`, top to bottom, as letters.
-pub fn rows(pos: &Position) -> Vec<String> {
-    (0..8)
-        .map(|r| (0..8).map(|c| cell(pos, r * 8 + c)).collect())
+/// Rows `1` to `N`, top to bottom, as letters.
+pub fn rows(pos: &impl Cells) -> Vec<String> {
+    let n = pos.size();
+    (0..n)
+        .map(|r| (0..n).map(|c| pos.cell(r, c)).collect())
         .collect()
 }
 
-/// The board with coordinates, the disc counts and the side to move.
-pub fn text(pos: &Position, color: bool, over: bool) -> String {
-    let mut out = String::from("  a b c d e f g h\n");
-    for r in 0..8u32 {
-        out.push_str(&format!("{} ", r + 1));
-        for c in 0..8u32 {
-            let ch = cell(pos, r * 8 + c);
+fn col_name(c: u8) -> char {
+    char::from(b'a' + c)
+}
+
+/// The board with coordinates, the disc counts and the side to move
+/// (`None` once the game is over).
+pub fn text(pos: &impl Cells, color: bool, counts: (u32, u32), to_move: Option<bool>) -> String {
+    let n = pos.size();
+    // row numbers right-aligned to the widest one
+    let width = if n >= 10 { 2 } else { 1 };
+    let mut out = " ".repeat(width + 1);
+    for c in 0..n {
+        out.push(col_name(c));
+        out.push(if c + 1 < n { ' ' } else { '\n' });
+    }
+    for r in 0..n {
+        out.push_str(&format!("{:>width$} ", r + 1));
+        for c in 0..n {
+            let ch = pos.cell(r, c);
             match (color, ch) {
                 (true, 'X') => out.push_str("\x1b[1;30;42mX\x1b[0m"),
                 (true, 'O') => out.push_str("\x1b[1;97;42mO\x1b[0m"),
                 (true, _) => out.push_str("\x1b[32m.\x1b[0m"),
                 (false, ch) => out.push(ch),
             }
-            out.push(if c < 7 { ' ' } else { '\n' });
+            out.push(if c + 1 < n { ' ' } else { '\n' });
         }
     }
-    let (b, w) = (pos.black.count_ones(), pos.white.count_ones());
-    let turn = if over {
-        "game over".to_string()
-    } else if pos.black_to_move {
-        "black (X) to move".to_string()
-    } else {
-        "white (O) to move".to_string()
+    let (b, w) = counts;
+    let turn = match to_move {
+        None => "game over",
+        Some(true) => "black (X) to move",
+        Some(false) => "white (O) to move",
     };
     out.push_str(&format!("black X {b}, white O {w}; {turn}\n"));
     out
 }
 
 /// The board as a picture: black and white discs on green, the last disc
-/// placed marked.
-pub fn scene(pos: &Position, last: Option<u8>) -> Scene {
+/// placed (row, column) marked.
+pub fn scene(pos: &impl Cells, last: Option<(u8, u8)>) -> Scene {
+    let n = pos.size();
     let mut scene = Scene::new(Grid {
-        cols: 8,
-        rows: 8,
+        cols: usize::from(n),
+        rows: usize::from(n),
         cell: 40,
         shape: crate::svg::Shape::Squares,
-        col_labels: (b'a'..=b'h').map(|c| char::from(c).to_string()).collect(),
-        row_labels: (1..=8).map(|r: u8| r.to_string()).collect(),
+        col_labels: (0..n).map(|c| col_name(c).to_string()).collect(),
+        row_labels: (1..=n).map(|r: u8| r.to_string()).collect(),
         fill: "#2e8b57",
         line: "#14452a",
     });
     let black = scene.glyph("X", |s| disc(s, "#111", "#000"));
     let white = scene.glyph("O", |s| disc(s, "#f6f6f6", "#000"));
-    for sq in 0..64u8 {
-        let g = match cell(pos, u32::from(sq)) {
-            'X' => black,
-            'O' => white,
-            _ => continue,
-        };
-        scene.set(usize::from(sq % 8), usize::from(sq / 8), g);
+    for r in 0..n {
+        for c in 0..n {
+            let g = match pos.cell(r, c) {
+                'X' => black,
+                'O' => white,
+                _ => continue,
+            };
+            scene.set(usize::from(c), usize::from(r), g);
+        }
     }
-    if let Some(sq) = last {
-        scene.mark_last(usize::from(sq % 8), usize::from(sq / 8));
+    if let Some((r, c)) = last {
+        scene.mark_last(usize::from(c), usize::from(r));
     }
     scene.seats = vec![
         (disc(14, "#111", "#000"), "#000000"),
