@@ -211,12 +211,12 @@ fn gamerec_to_ggf_keeps_scores_winner_plies_and_tags() {
     assert!(standard_with_empties > 0);
 }
 
-/// The GGF games waiting for the Reversi engine's `anti` and `Size`: their
+/// GGF anti and 10x10 games: their
 /// tags as read, and back through the writer.
 #[test]
 fn ggf_anti_and_sizes_read_as_tags() {
     let read = |f: &str| formats::read(f, std::fs::read(f).unwrap(), None).unwrap();
-    let input = read("fixtures/ggf/pending/anti.ggf");
+    let input = read("fixtures/ggf/valid/anti.ggf");
     let g = &input.games[0];
     assert_eq!(g.tags.value("Variant"), Some("anti"));
     assert_eq!(g.tags.value("GGF_RE"), Some("+34.000"));
@@ -224,7 +224,7 @@ fn ggf_anti_and_sizes_read_as_tags() {
     assert_eq!(g.winner_claim.as_ref().unwrap().seats, [0]);
     assert!(g.tag_errors.is_empty());
     assert_eq!(g.tokens.len(), 60);
-    let input = read("fixtures/ggf/pending/size10.ggf");
+    let input = read("fixtures/ggf/valid/size10.ggf");
     let g = &input.games[0];
     assert_eq!(g.tags.value("Size"), Some("10"));
     assert_eq!(g.tags.value("Variant"), Some("wof"));

@@ -307,11 +307,12 @@ fn fit(name: &str, most: usize) -> String {
         .to_string()
 }
 
-/// Black's score and white's with the empty squares given to the winner.
-fn wof(scores: &Value) -> Value {
+/// Black's score and white's with the empty squares of a board of
+/// `squares` given to the winner.
+fn wof(scores: &Value, squares: i64) -> Value {
     let b = scores["black"].as_i64().unwrap_or(0);
     let w = scores["white"].as_i64().unwrap_or(0);
-    let e = 64 - b - w;
+    let e = squares - b - w;
     let (b, w) = match b.cmp(&w) {
         std::cmp::Ordering::Greater => (b + e, w),
         std::cmp::Ordering::Less => (b, w + e),
@@ -331,8 +332,11 @@ fn compare(format: &str, a: &Value, b: &Value) -> Vec<(String, String)> {
     };
     let (ra, rb) = (&a["result"], &b["result"]);
     let standard_to_wof = matches!(format, "wthor" | "ggf") && a["variant"] == "standard";
+    let side: i64 = tag(&tags_of(a), "Size")
+        .and_then(|n| n.trim().parse().ok())
+        .unwrap_or(8);
     let want_scores = if standard_to_wof && ra["over"] == Value::Bool(true) {
-        wof(&ra["scores"])
+        wof(&ra["scores"], side * side)
     } else {
         ra["scores"].clone()
     };
@@ -367,7 +371,12 @@ fn compare(format: &str, a: &Value, b: &Value) -> Vec<(String, String)> {
     let (ta, tb) = (tags_of(a), tags_of(b));
     let kept: Vec<&str> = match format {
         "gamerec" | "json" | "yaml" => ta.iter().map(|(k, _)| k.as_str()).collect(),
-        "ggf" if standard_to_wof => vec!["Black", "White", "Date", "Site"],
+        // GGF results count the empty squares (for the winner, or in anti
+        // games for the loser): a `standard` or `anti` game's Result is not
+        // kept (a warning says so)
+        "ggf" if standard_to_wof || a["variant"] == "anti" => {
+            vec!["Black", "White", "Date", "Site"]
+        }
         "ggf" => vec!["Black", "White", "Date", "Site", "Result"],
         "blksgf" => vec!["Date", "Event", "Site", "Result", "Round"],
         "wthor" if standard_to_wof => vec!["Event", "Black", "White", "Date"],

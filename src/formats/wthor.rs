@@ -1797,6 +1797,7 @@ mod write_tests {
                     notation: m.to_string(),
                     comment: None,
                     auto: false,
+                    number: None,
                     extras: Default::default(),
                 })
                 .collect(),

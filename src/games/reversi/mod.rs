@@ -16,10 +16,13 @@
 //!   variant `anti`: the side with fewer discs wins (scores stay disc
 //!   counts).
 //! - `[Komi "K"]` (a decimal, at most 2 decimals, default 0) is added to
-//!   white's disc count to decide the winner: black wins iff
+//!   white's score to decide the winner: black wins iff
 //!   black - white - K > 0, a draw iff it is 0 (under `anti`, black wins iff
-//!   it is below 0). Scores, and the numbers of a `Result` tag, stay disc
-//!   counts; the komi decides only who won.
+//!   it is below 0), black and white being the scores under the record's
+//!   scoring (disc counts; under `wof` the empty squares go to the side
+//!   with more discs first, as GGS counts a komi game). Scores, and the
+//!   numbers of a `Result` tag, stay those counts; the komi decides only
+//!   who won.
 //!
 //! Layout: [`notation`] reads tokens into [`Move`]s for the board's size,
 //! [`engine`] is the 8x8 bitboard rule engine (the fast path), [`sized`] the
@@ -28,7 +31,8 @@
 //! Decisions where the spec is silent: an unknown `Variant` is a
 //! `record::bad_tag` error; a `Setup` position in which the side to move has no
 //! move is accepted (the replay passes for it, or ends the game); under `wof`
-//! with a komi, the empty squares go to the winner the komi decides; a bad
+//! with a komi, the empty squares go to the side with more discs, and the
+//! komi is then added to white's score (GGS's rule); a bad
 //! `Size` skips the check of `Setup` (its length depends on the size).
 
 pub mod engine;
@@ -234,10 +238,16 @@ impl State {
     }
 
     /// Black's lead in hundredths of a disc once the komi is counted:
-    /// `100 * (black - white) - komi`.
+    /// `100 * (black - white) - komi`, black's and white's scores under the
+    /// record's scoring (under `wof`, the empty squares already given to
+    /// the side with more discs).
     fn margin(&self) -> i64 {
-        let (b, w) = self.counts();
-        100 * (i64::from(b) - i64::from(w)) - i64::from(self.komi.map_or(0, |k| k.0))
+        let s = self.scores_under(self.scoring);
+        let (b, w) = (
+            s.first().copied().unwrap_or(0),
+            s.get(1).copied().unwrap_or(0),
+        );
+        100 * (b - w) - i64::from(self.komi.map_or(0, |k| k.0))
     }
 
     /// The winning seats (0 black, 1 white; both on a draw).
@@ -262,7 +272,7 @@ impl State {
         if scoring == Scoring::Wof && self.over() {
             let n = i64::from(self.size());
             let empty = n * n - b - w;
-            return match self.margin().cmp(&0) {
+            return match b.cmp(&w) {
                 std::cmp::Ordering::Greater => vec![b + empty, w],
                 std::cmp::Ordering::Less => vec![b, w + empty],
                 std::cmp::Ordering::Equal => vec![b + empty / 2, w + empty - empty / 2],
@@ -688,7 +698,7 @@ impl Rules for Reversi {
         }
         if let Some(k) = state.komi {
             notes.push(format!(
-                "komi {k}: added to white's discs to decide the winner"
+                "komi {k}: added to white's score to decide the winner"
             ));
         }
         notes

@@ -312,9 +312,13 @@ fn winners_under_komi_and_anti() {
     assert_eq!(Reversi::winners(&setup("anti", "0")), [0]);
     assert_eq!(Reversi::winners(&setup("anti", "-10.5")), [1]);
     assert_eq!(Reversi::winners(&setup("anti", "-10")), [0, 1]);
+    // wof: the empty squares go to the side with more discs, then the komi
+    // is added to white's score (GGS's rule)
     assert_eq!(Reversi::scores(&setup("wof", "0")), [12, 24]);
-    assert_eq!(Reversi::scores(&setup("wof", "-10")), [13, 23]);
-    assert_eq!(Reversi::scores(&setup("wof", "-11")), [14, 22]);
+    assert_eq!(Reversi::scores(&setup("wof", "-11")), [12, 24]);
+    assert_eq!(Reversi::winners(&setup("wof", "-10")), [1]);
+    assert_eq!(Reversi::winners(&setup("wof", "-12")), [0, 1]);
+    assert_eq!(Reversi::winners(&setup("wof", "-12.5")), [0]);
     assert_eq!(Reversi::scores(&setup("anti", "0")), [12, 22]);
     assert_eq!(
         Reversi::result_help(&s, &[12, 24]).as_deref(),
