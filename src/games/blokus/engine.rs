@@ -10,7 +10,7 @@
 //! once, at its first candidate: candidates already tried join the forbidden
 //! mask. No allocation on this path.
 
-use super::pieces::{ALL_PIECES, Orient, PIECES, TABLE};
+use super::pieces::{ABOVE, ALL_PIECES, BELOW, LEFT, Orient, RIGHT, TABLE};
 
 /// Largest board side.
 pub const MAX: usize = 26;
@@ -283,36 +283,55 @@ impl Board {
             while bits != 0 {
                 let cx = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                for p in 0..PIECES {
-                    if used & (1 << p) != 0 {
+                // Only cells whose in-piece neighbours are free squares here
+                // can cover the candidate.
+                let row = block[cy];
+                let mut free = 0;
+                if cx > 0 && row & (1 << (cx - 1)) == 0 {
+                    free |= LEFT;
+                }
+                if row & (2 << cx) == 0 {
+                    free |= RIGHT;
+                }
+                if cy > 0 && block[cy - 1] & (1 << cx) == 0 {
+                    free |= BELOW;
+                }
+                if cy + 1 < n && block[cy + 1] & (1 << cx) == 0 {
+                    free |= ABOVE;
+                }
+                for a in &t.anchors[free] {
+                    if used & (1 << a.piece) != 0 {
                         continue;
                     }
-                    for oi in t.ranges[p].clone() {
-                        let o = &t.orients[oi];
-                        let h = usize::from(o.h);
-                        for &(dx, dy) in o.cells() {
-                            let (dx, dy) = (usize::from(dx), usize::from(dy));
-                            if dx > cx || dy > cy || cy - dy + h > n {
-                                continue;
-                            }
-                            let (ox, oy) = (cx - dx, cy - dy);
-                            let fits = (0..h).all(|r| (o.rows[r] << ox) & block[oy + r] == 0);
-                            if fits
-                                && !f(Placement {
-                                    orient: oi as u8,
-                                    x: ox as u8,
-                                    y: oy as u8,
-                                })
-                            {
-                                return false;
-                            }
-                        }
+                    let o = &t.orients[usize::from(a.orient)];
+                    let h = usize::from(o.h);
+                    let (dx, dy) = (usize::from(a.dx), usize::from(a.dy));
+                    if dx > cx || dy > cy || cy - dy + h > n {
+                        continue;
+                    }
+                    let (ox, oy) = (cx - dx, cy - dy);
+                    let fits = (0..h).all(|r| (o.rows[r] << ox) & block[oy + r] == 0);
+                    if fits
+                        && !f(Placement {
+                            orient: a.orient,
+                            x: ox as u8,
+                            y: oy as u8,
+                        })
+                    {
+                        return false;
                     }
                 }
                 block[cy] |= 1 << cx;
             }
         }
         true
+    }
+
+    /// Whether colour `c` may place `p` now (its piece unplaced, on the
+    /// board, on no occupied square, touching its own colour at a corner
+    /// only, or covering its starting square first).
+    pub fn is_legal(&self, c: u8, p: Placement) -> bool {
+        self.legal_now(usize::from(c), p)
     }
 
     /// Whether colour `c` can place a piece.
