@@ -488,7 +488,7 @@ impl State {
                 return Err(self.draw_count_error(d, expect, "this placement"));
             }
         }
-        let drawn: &[Tile] = draw.map_or(&[], |d| d.tiles.as_slice());
+        let drawn: &[Tile] = draw.map_or(&[], |d| &d.tiles[..]);
         let mut after = mine;
         if let Some(h) = &mut after {
             for &t in drawn {
@@ -724,7 +724,7 @@ impl State {
                 return Err(self.draw_count_error(d, count, "this swap"));
             }
         }
-        let drawn: &[Tile] = draw.map_or(&[], |d| d.tiles.as_slice());
+        let drawn: &[Tile] = draw.map_or(&[], |d| &d.tiles[..]);
         let known_after = tiles.is_some() && draw.is_some();
         let mut after = if known_after { mine } else { None };
         if let Some(h) = &mut after {

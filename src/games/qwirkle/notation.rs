@@ -17,10 +17,10 @@ use crate::game::{Parsed, ParsedMoves};
 use crate::record::Token;
 use crate::span::Span;
 
-use super::engine::{Tile, code, from_letters};
+use super::engine::{Few, MAX_LINE, Tile, code, from_letters};
 
 /// A tile on a square, as written.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Placed {
     pub tile: Tile,
     pub x: i32,
@@ -31,15 +31,52 @@ pub struct Placed {
 /// Tiles drawn after a turn, as written (`<Gs,Bx>`; `<>` is none).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Draw {
-    pub tiles: Vec<Tile>,
+    pub tiles: DrawTiles,
     pub span: Span,
 }
+
+/// The tiles of a draw: up to six (a hand) in place, a longer list (always
+/// an error, reported by the engine) in a `Vec`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct DrawTiles {
+    len: u8,
+    inline: [Tile; MAX_LINE],
+    spill: Vec<Tile>,
+}
+
+impl DrawTiles {
+    pub fn push(&mut self, t: Tile) {
+        if self.spill.is_empty() {
+            if let Some(slot) = self.inline.get_mut(usize::from(self.len)) {
+                *slot = t;
+                self.len += 1;
+                return;
+            }
+            self.spill.extend_from_slice(&self.inline);
+        }
+        self.spill.push(t);
+    }
+}
+
+impl std::ops::Deref for DrawTiles {
+    type Target = [Tile];
+    fn deref(&self) -> &[Tile] {
+        if self.spill.is_empty() {
+            self.inline.get(..usize::from(self.len)).unwrap_or(&[])
+        } else {
+            &self.spill
+        }
+    }
+}
+
+/// The tiles of a placement: a turn places at most six.
+pub type PlacedTiles = Few<Placed, MAX_LINE>;
 
 /// A typed Qwirkle turn.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Move {
     Place {
-        tiles: Vec<Placed>,
+        tiles: PlacedTiles,
         /// The claimed score `=N` and its span.
         claim: Option<(i64, Span)>,
         draw: Option<Draw>,
@@ -319,7 +356,7 @@ impl Reader<'_> {
             return Ok(None);
         };
         self.i += 1;
-        let mut tiles = Vec::new();
+        let mut tiles = DrawTiles::default();
         loop {
             let Some(it) = self.next() else {
                 return Err(bad(
@@ -430,12 +467,13 @@ impl Reader<'_> {
                 })
             }
             Lex::Tile(t, Some((x, y))) => {
-                let mut tiles = vec![Placed {
+                let mut tiles = PlacedTiles::default();
+                tiles.push(Placed {
                     tile: t,
                     x,
                     y,
                     span: first.span,
-                }];
+                });
                 while let Some(plus) = self.peek().filter(|it| it.lex == Lex::Plus) {
                     self.i += 1;
                     match self.next() {
