@@ -123,7 +123,7 @@ impl State {
     /// Whether the side to move has a legal turn (remembered for this position).
     fn mover_can_move(&self) -> bool {
         if let Some((pos, answer)) = self.can_move_seen.get() {
-            if pos == self.pos {
+            if same_turns(&pos, &self.pos) {
                 return answer;
             }
         }
@@ -131,6 +131,24 @@ impl State {
         self.can_move_seen.set(Some((self.pos, answer)));
         answer
     }
+}
+
+/// Whether two positions give the side to move the same turns: the same
+/// blocks, orientations of the blocks, side to move and variant (the
+/// orientation bytes of empty squares and the scores play no part).
+fn same_turns(a: &Position, b: &Position) -> bool {
+    if a.occ != b.occ || a.to_move != b.to_move || a.no_side_by_side != b.no_side_by_side {
+        return false;
+    }
+    let mut blocks = a.occ[0] | a.occ[1];
+    while blocks != 0 {
+        let sq = blocks.trailing_zeros() as usize;
+        blocks &= blocks - 1;
+        if a.orient.get(sq) != b.orient.get(sq) {
+            return false;
+        }
+    }
+    true
 }
 
 /// The span of part of a tag's value, when the value has no escapes (so its
