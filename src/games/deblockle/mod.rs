@@ -98,10 +98,14 @@ pub struct Deblockle;
 #[derive(Clone, Debug)]
 pub struct State {
     pub pos: Position,
-    /// The last answer of "can the side to move move?" and the position it
-    /// was given for: the driver asks it twice a ply (`must_pass`, then
-    /// `is_over`). Not part of the state (`==` ignores it).
-    can_move_seen: std::cell::Cell<Option<(Position, bool)>>,
+    /// The last answer of "can the side to move move?", with the blocks and
+    /// the side to move it was given for: the driver asks it three times a
+    /// ply (`is_over`, `must_pass`, `is_over`). Forgotten by every move played
+    /// through [`Rules::play`] (a turn that tips and hops back to its square
+    /// leaves the blocks as they were but turns one); code that changes
+    /// `pos` directly calls [`State::forget_moves`]. Not part of the state
+    /// (`==` ignores it).
+    can_move_seen: std::cell::Cell<Option<([u64; 2], usize, bool)>>,
 }
 
 impl PartialEq for State {
@@ -122,33 +126,21 @@ impl State {
 
     /// Whether the side to move has a legal turn (remembered for this position).
     fn mover_can_move(&self) -> bool {
-        if let Some((pos, answer)) = self.can_move_seen.get() {
-            if same_turns(&pos, &self.pos) {
+        let p = &self.pos;
+        if let Some((occ, to_move, answer)) = self.can_move_seen.get() {
+            if occ == p.occ && to_move == p.to_move {
                 return answer;
             }
         }
-        let answer = self.pos.can_move(self.pos.to_move);
-        self.can_move_seen.set(Some((self.pos, answer)));
+        let answer = p.can_move(p.to_move);
+        self.can_move_seen.set(Some((p.occ, p.to_move, answer)));
         answer
     }
-}
 
-/// Whether two positions give the side to move the same turns: the same
-/// blocks, orientations of the blocks, side to move and variant (the
-/// orientation bytes of empty squares and the scores play no part).
-fn same_turns(a: &Position, b: &Position) -> bool {
-    if a.occ != b.occ || a.to_move != b.to_move || a.no_side_by_side != b.no_side_by_side {
-        return false;
+    /// Forgets the remembered can-move answer (after changing `pos`).
+    pub fn forget_moves(&self) {
+        self.can_move_seen.set(None);
     }
-    let mut blocks = a.occ[0] | a.occ[1];
-    while blocks != 0 {
-        let sq = blocks.trailing_zeros() as usize;
-        blocks &= blocks - 1;
-        if a.orient.get(sq) != b.orient.get(sq) {
-            return false;
-        }
-    }
-    true
 }
 
 /// The span of part of a tag's value, when the value has no escapes (so its
@@ -439,6 +431,7 @@ impl Rules for Deblockle {
     }
 
     fn play(state: &mut State, mv: &Parsed<Move>, _src: &str) -> Result<(), Diag> {
+        state.forget_moves();
         match &mv.mv {
             Move::Pass => {
                 if state.pos.can_move(state.pos.to_move) {

@@ -42,10 +42,26 @@ pub fn code(t: Tile) -> String {
 
 /// A tile from its colour and shape letters (`R`, `c`), exact case.
 pub fn from_letters(c: u8, s: u8) -> Option<Tile> {
-    let ci = COLOURS.iter().position(|&x| x == c)?;
-    let si = SHAPES.iter().position(|&x| x == s)?;
-    u8::try_from(ci * 6 + si).ok()
+    let ci = LETTER_INDEX[0][usize::from(c)];
+    let si = LETTER_INDEX[1][usize::from(s)];
+    if ci < 6 && si < 6 {
+        Some(ci * 6 + si)
+    } else {
+        None
+    }
 }
+
+/// Each byte's index in [`COLOURS`] and in [`SHAPES`] (255: none).
+static LETTER_INDEX: [[u8; 256]; 2] = {
+    let mut t = [[255u8; 256]; 2];
+    let mut i = 0;
+    while i < 6 {
+        t[0][COLOURS[i] as usize] = i as u8;
+        t[1][SHAPES[i] as usize] = i as u8;
+        i += 1;
+    }
+    t
+};
 
 /// A multiset of tiles: how many of each kind.
 pub type Counts = [u8; 36];

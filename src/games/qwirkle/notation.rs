@@ -193,11 +193,20 @@ fn lex_token(text: &str, offset: usize, token: usize, out: &mut Vec<Item>) -> Re
             i += n;
             continue;
         }
+        // A tile (`pass` and `swap` start with no colour and shape letter),
+        // or else a keyword.
+        let tile = match (rest.first(), rest.get(1)) {
+            (Some(&cc), Some(&sc)) => from_letters(cc, sc),
+            _ => None,
+        };
         // A keyword: `pass` or `swap`, any case, not followed by a letter or digit.
-        let word = rest
-            .iter()
-            .take_while(|c| c.is_ascii_alphanumeric())
-            .count();
+        let word = if tile.is_some() {
+            0
+        } else {
+            rest.iter()
+                .take_while(|c| c.is_ascii_alphanumeric())
+                .count()
+        };
         if word == 4 {
             let w = rest.get(..4).unwrap_or(&[]);
             let kw = if w.eq_ignore_ascii_case(b"pass") {
@@ -217,20 +226,19 @@ fn lex_token(text: &str, offset: usize, token: usize, out: &mut Vec<Item>) -> Re
                 continue;
             }
         }
-        // A tile, maybe on a square.
-        let end = rest.iter().position(|&c| is_sep(c)).unwrap_or(rest.len());
+        // A tile, maybe on a square. The end of its text (the next
+        // separator) and of its code (`@`), for the diagnostics.
+        let end = || rest.iter().position(|&c| is_sep(c)).unwrap_or(rest.len());
         // A bad tile on a square is blamed without its square (`rc` of `rc@0,0`).
-        let code = rest
-            .get(..end)
-            .and_then(|r| r.iter().position(|&c| c == b'@'))
-            .unwrap_or(end);
-        let chunk_span = Span::new(at, code.max(1));
-        let chunk = || chunk_span.text_in(text, offset).to_string();
-        let tile = match (rest.first(), rest.get(1)) {
-            (Some(&cc), Some(&sc)) => from_letters(cc, sc),
-            _ => None,
+        let code = || {
+            let end = end();
+            rest.get(..end)
+                .and_then(|r| r.iter().position(|&c| c == b'@'))
+                .unwrap_or(end)
         };
         let Some(tile) = tile else {
+            let chunk_span = Span::new(at, code().max(1));
+            let chunk = || chunk_span.text_in(text, offset).to_string();
             return Err(bad(
                 format!("`{}` is not a tile or a keyword", chunk()),
                 chunk_span,
@@ -248,7 +256,7 @@ fn lex_token(text: &str, offset: usize, token: usize, out: &mut Vec<Item>) -> Re
             let (y, yl) = int(after.get(xl + 1..).unwrap_or(&[]));
             if xl == 0 || !comma || yl == 0 {
                 let len = 3 + xl + usize::from(comma) + yl;
-                let span = Span::new(at, len.max(end).min(rest.len()).max(1));
+                let span = Span::new(at, len.max(end()).min(rest.len()).max(1));
                 return Err(bad(
                     format!("`{}` is not a tile on a square", span.text_in(text, offset)),
                     span,
@@ -275,7 +283,7 @@ fn lex_token(text: &str, offset: usize, token: usize, out: &mut Vec<Item>) -> Re
         // Whatever follows must be a separator (or the end of the token).
         if let Some(&next) = rest.get(j) {
             if !is_sep(next) {
-                let span = Span::new(at, code.max(j + 1));
+                let span = Span::new(at, code().max(j + 1));
                 return Err(bad(
                     format!("`{}` is not a tile", span.text_in(text, offset)),
                     span,

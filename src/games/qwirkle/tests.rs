@@ -1053,3 +1053,17 @@ fn moves_stay_inside_32_bit_squares() {
         assert!(r.valid, "{m}: {:?}", r.errors);
     }
 }
+
+#[test]
+fn tile_letters_by_table() {
+    for c in 0..=255u8 {
+        for s in 0..=255u8 {
+            let want = engine::COLOURS
+                .iter()
+                .position(|&x| x == c)
+                .zip(engine::SHAPES.iter().position(|&x| x == s))
+                .map(|(ci, si)| (ci * 6 + si) as Tile);
+            assert_eq!(engine::from_letters(c, s), want, "{c} {s}");
+        }
+    }
+}
