@@ -10,7 +10,7 @@
 //! once, at its first candidate: candidates already tried join the forbidden
 //! mask. No allocation on this path.
 
-use super::pieces::{ALL_PIECES, Orient, PIECES, TABLE};
+use super::pieces::{ABOVE, ALL_PIECES, BELOW, LEFT, Orient, RIGHT, TABLE};
 
 /// Largest board side.
 pub const MAX: usize = 26;
@@ -83,6 +83,12 @@ pub struct Board {
     /// part of the position (ignored by `==`, not cloned). Valid while the
     /// board only fills up, as `put`/`place` do.
     moves_seen: [std::sync::atomic::AtomicU32; 4],
+    /// Pieces put on this board so far (by `put`/`place`), and per colour
+    /// that count plus one when its witness was last found legal (0:
+    /// never): a witness checked since the last piece is still legal. Not
+    /// part of the position, like `moves_seen`.
+    puts: u32,
+    witness_checked: [std::sync::atomic::AtomicU32; 4],
 }
 
 /// A clone starts with nothing known about moves: code that edits `occ` or
@@ -98,6 +104,8 @@ impl Clone for Board {
             start: self.start,
             to_move: self.to_move,
             moves_seen: Default::default(),
+            puts: 0,
+            witness_checked: Default::default(),
         }
     }
 }
@@ -126,6 +134,22 @@ impl Board {
     fn set_seen(&self, c: usize, v: u32) {
         if let Some(a) = self.moves_seen.get(c) {
             a.store(v, std::sync::atomic::Ordering::Relaxed);
+        }
+    }
+
+    /// Whether colour `c`'s witness was found legal since the last piece.
+    fn checked_now(&self, c: usize) -> bool {
+        self.witness_checked.get(c).is_some_and(|a| {
+            a.load(std::sync::atomic::Ordering::Relaxed) == self.puts.wrapping_add(1)
+        })
+    }
+
+    fn set_checked(&self, c: usize) {
+        if let Some(a) = self.witness_checked.get(c) {
+            a.store(
+                self.puts.wrapping_add(1),
+                std::sync::atomic::Ordering::Relaxed,
+            );
         }
     }
 
@@ -191,6 +215,8 @@ impl Board {
             start,
             to_move: 0,
             moves_seen: Default::default(),
+            puts: 0,
+            witness_checked: Default::default(),
         }
     }
 
@@ -283,30 +309,42 @@ impl Board {
             while bits != 0 {
                 let cx = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                for p in 0..PIECES {
-                    if used & (1 << p) != 0 {
+                // Only cells whose in-piece neighbours are free squares here
+                // can cover the candidate.
+                let row = block[cy];
+                let mut free = 0;
+                if cx > 0 && row & (1 << (cx - 1)) == 0 {
+                    free |= LEFT;
+                }
+                if row & (2 << cx) == 0 {
+                    free |= RIGHT;
+                }
+                if cy > 0 && block[cy - 1] & (1 << cx) == 0 {
+                    free |= BELOW;
+                }
+                if cy + 1 < n && block[cy + 1] & (1 << cx) == 0 {
+                    free |= ABOVE;
+                }
+                for a in &t.anchors[free] {
+                    if used & (1 << a.piece) != 0 {
                         continue;
                     }
-                    for oi in t.ranges[p].clone() {
-                        let o = &t.orients[oi];
-                        let h = usize::from(o.h);
-                        for &(dx, dy) in o.cells() {
-                            let (dx, dy) = (usize::from(dx), usize::from(dy));
-                            if dx > cx || dy > cy || cy - dy + h > n {
-                                continue;
-                            }
-                            let (ox, oy) = (cx - dx, cy - dy);
-                            let fits = (0..h).all(|r| (o.rows[r] << ox) & block[oy + r] == 0);
-                            if fits
-                                && !f(Placement {
-                                    orient: oi as u8,
-                                    x: ox as u8,
-                                    y: oy as u8,
-                                })
-                            {
-                                return false;
-                            }
-                        }
+                    let o = &t.orients[usize::from(a.orient)];
+                    let h = usize::from(o.h);
+                    let (dx, dy) = (usize::from(a.dx), usize::from(a.dy));
+                    if dx > cx || dy > cy || cy - dy + h > n {
+                        continue;
+                    }
+                    let (ox, oy) = (cx - dx, cy - dy);
+                    let fits = (0..h).all(|r| (o.rows[r] << ox) & block[oy + r] == 0);
+                    if fits
+                        && !f(Placement {
+                            orient: a.orient,
+                            x: ox as u8,
+                            y: oy as u8,
+                        })
+                    {
+                        return false;
                     }
                 }
                 block[cy] |= 1 << cx;
@@ -315,17 +353,30 @@ impl Board {
         true
     }
 
+    /// Whether colour `c` may place `p` now (its piece unplaced, on the
+    /// board, on no occupied square, touching its own colour at a corner
+    /// only, or covering its starting square first).
+    pub fn is_legal(&self, c: u8, p: Placement) -> bool {
+        self.legal_now(usize::from(c), p)
+    }
+
     /// Whether colour `c` can place a piece.
     ///
     /// Incremental: a colour found stuck stays stuck (the board only fills
     /// up and pieces are only used up); a placement found legal is re-checked
-    /// first ([`Board::legal_now`]) and the search runs again only when a
-    /// later placement took it away.
+    /// first ([`Board::legal_now`], unless no piece was put since it was
+    /// last found legal) and the search runs again only when a later
+    /// placement took it away.
     pub fn has_move(&self, c: u8) -> bool {
         let ci = usize::from(c);
         match self.seen(ci) {
             STUCK => return false,
-            v if v & WITNESS != 0 && self.legal_now(ci, placement_of(v)) => return true,
+            v if v & WITNESS != 0
+                && (self.checked_now(ci) || self.legal_now(ci, placement_of(v))) =>
+            {
+                self.set_checked(ci);
+                return true;
+            }
             _ => {}
         }
         let mut found = None;
@@ -334,6 +385,9 @@ impl Board {
             false
         });
         self.set_seen(ci, found.map_or(STUCK, witness_of));
+        if found.is_some() {
+            self.set_checked(ci);
+        }
         found.is_some()
     }
 
@@ -361,6 +415,7 @@ impl Board {
     /// Puts a piece of colour `c` on the board (a set-up piece: legality
     /// checked by the caller, no turn taken, not recorded as the last piece).
     pub fn put(&mut self, c: u8, p: Placement) {
+        self.puts = self.puts.wrapping_add(1);
         let c = usize::from(c);
         let o = p.orientation();
         if let Some(rows) = self.occ.get_mut(c) {

@@ -747,6 +747,15 @@ impl Rules for Blokus {
                 .at(mv.span));
             }
         };
+        // A legal placement (the common case) is played at once; the checks
+        // below only find and explain what makes a placement illegal.
+        if state.board.is_legal(c, place.placement) {
+            state.board.place(place.placement);
+            if let Some(t) = state.turns.get_mut(usize::from(c)) {
+                *t += 1;
+            }
+            return Ok(());
+        }
         let b = &state.board;
         let size = b.size;
         if let Some(cell) = place

@@ -167,8 +167,80 @@ pub(crate) fn named_piece<'t>(
     )))
 }
 
+/// A well-formed placement read straight from the bytes, without
+/// allocating: `None` for anything else (then [`placement`] reads it the
+/// long way, which finds and explains the fault).
+fn quick(text: &str, at: usize) -> Option<Place> {
+    let bytes = text.as_bytes();
+    let (name, mut i) = match memchr::memchr(b':', bytes) {
+        Some(k) => (Some(text.get(..k)?), k + 1),
+        None => (None, 0),
+    };
+    let mut cells = [Cell::default(); 5];
+    let mut n = 0;
+    loop {
+        let letter = *bytes.get(i)?;
+        let d1 = *bytes.get(i + 1)?;
+        if !letter.is_ascii_alphabetic() || !(b'1'..=b'9').contains(&d1) {
+            return None;
+        }
+        let (row, len) = match bytes.get(i + 2) {
+            Some(&d2) if d2.is_ascii_digit() => ((d1 - b'0') * 10 + (d2 - b'0'), 3),
+            _ => (d1 - b'0', 2),
+        };
+        if usize::from(row) > MAX {
+            return None;
+        }
+        *cells.get_mut(n)? = Cell {
+            col: letter.to_ascii_lowercase() - b'a',
+            row: row - 1,
+            span: Span::new(at + i, len),
+        };
+        n += 1;
+        i += len;
+        match bytes.get(i) {
+            None => break,
+            Some(b',') => i += 1,
+            Some(_) => return None,
+        }
+    }
+    let cells_used = cells.get(..n)?;
+    let min_c = cells_used.iter().map(|c| c.col).min()?;
+    let min_r = cells_used.iter().map(|c| c.row).min()?;
+    let mut key = 0u32;
+    for c in cells_used {
+        let (x, y) = (c.col - min_c, c.row - min_r);
+        if x >= 5 || y >= 5 {
+            return None;
+        }
+        key |= 1 << (5 * y + x);
+    }
+    // A repeated square shows as fewer bits than cells.
+    if key.count_ones() as usize != n {
+        return None;
+    }
+    let placement = Placement {
+        orient: pieces::find(key)? as u8,
+        x: min_c,
+        y: min_r,
+    };
+    if let Some(name) = name {
+        if pieces::by_name(name)? != placement.piece() {
+            return None;
+        }
+    }
+    Some(Place {
+        placement,
+        cells,
+        n: n as u8,
+    })
+}
+
 /// Reads one placement token (not `pass`).
 pub fn placement(text: &str, at: usize, whole: Span) -> Result<Place, Diag> {
+    if let Some(p) = quick(text, at) {
+        return Ok(p);
+    }
     let (name, squares_text, squares_at) = split_name(text, at);
     let named = named_piece(
         name,

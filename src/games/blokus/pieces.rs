@@ -77,11 +77,35 @@ pub fn key_of(cells: &[(u8, u8)]) -> u32 {
     })
 }
 
+/// One cell of one orientation, as the cell that lands on a corner
+/// candidate: the placement is the candidate minus `(dx, dy)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Anchor {
+    /// Index into [`Table::orients`].
+    pub orient: u8,
+    pub piece: u8,
+    pub dx: u8,
+    pub dy: u8,
+}
+
+/// Neighbour directions of a cell, one bit each (see [`Table::anchors`]).
+pub const LEFT: usize = 1;
+pub const RIGHT: usize = 2;
+pub const BELOW: usize = 4;
+pub const ABOVE: usize = 8;
+
 /// All orientations, grouped by piece.
 pub struct Table {
     pub orients: Vec<Orient>,
     /// The orientations of each piece.
     pub ranges: [Range<usize>; PIECES],
+    /// For each set of free edge neighbours of a square ([`LEFT`] |
+    /// [`RIGHT`] | [`BELOW`] | [`ABOVE`]), every cell of every orientation
+    /// whose neighbours inside its piece all lie in that set: the only cells
+    /// that can cover the square. In piece, orientation, cell order.
+    pub anchors: [Vec<Anchor>; 16],
+    /// The shape keys ([`Orient::key`]) with their orientation, sorted by key.
+    pub keys: Vec<(u32, u8)>,
 }
 
 /// The orientation table, built on first use.
@@ -135,7 +159,51 @@ fn build() -> Table {
         }
         ranges[p] = start..orients.len();
     }
-    Table { orients, ranges }
+    let anchors = std::array::from_fn(|free| {
+        let mut list = Vec::new();
+        for (oi, o) in orients.iter().enumerate() {
+            for &(x, y) in o.cells() {
+                let has = |a: i32, b: i32| {
+                    o.cells()
+                        .iter()
+                        .any(|&(cx, cy)| (i32::from(cx), i32::from(cy)) == (a, b))
+                };
+                let (x32, y32) = (i32::from(x), i32::from(y));
+                let mut need = 0;
+                for (bit, a, b) in [
+                    (LEFT, x32 - 1, y32),
+                    (RIGHT, x32 + 1, y32),
+                    (BELOW, x32, y32 - 1),
+                    (ABOVE, x32, y32 + 1),
+                ] {
+                    if has(a, b) {
+                        need |= bit;
+                    }
+                }
+                if need & !free == 0 {
+                    list.push(Anchor {
+                        orient: oi as u8,
+                        piece: o.piece,
+                        dx: x,
+                        dy: y,
+                    });
+                }
+            }
+        }
+        list
+    });
+    let mut keys: Vec<(u32, u8)> = orients
+        .iter()
+        .enumerate()
+        .map(|(i, o)| (o.key(), i as u8))
+        .collect();
+    keys.sort_unstable();
+    Table {
+        orients,
+        ranges,
+        anchors,
+        keys,
+    }
 }
 
 /// The piece named `name` (case-insensitive).
@@ -167,7 +235,9 @@ pub fn size(p: u8) -> u32 {
 
 /// The orientation whose normalised cells have this key.
 pub fn find(key: u32) -> Option<usize> {
-    TABLE.orients.iter().position(|o| o.key() == key)
+    let keys = &TABLE.keys;
+    let i = keys.binary_search_by_key(&key, |&(k, _)| k).ok()?;
+    keys.get(i).map(|&(_, o)| usize::from(o))
 }
 
 #[cfg(test)]
@@ -197,6 +267,32 @@ mod tests {
                 size(o.piece)
             );
         }
+    }
+
+    #[test]
+    fn anchors_by_free_neighbours() {
+        let t = &*TABLE;
+        let cells: usize = t.orients.iter().map(|o| o.cells().len()).sum();
+        // every cell when all four neighbours are free; with none free, only
+        // the monomino
+        assert_eq!(t.anchors[15].len(), cells);
+        assert_eq!(t.anchors[0].len(), 1);
+        assert_eq!(t.anchors[0][0].piece, 0);
+        for (free, list) in t.anchors.iter().enumerate() {
+            for a in list {
+                let o = &t.orients[usize::from(a.orient)];
+                assert_eq!(o.piece, a.piece);
+                assert!(o.cells().contains(&(a.dx, a.dy)));
+                let left = a.dx > 0 && o.cells().contains(&(a.dx - 1, a.dy));
+                let below = a.dy > 0 && o.cells().contains(&(a.dx, a.dy - 1));
+                assert!(!left || free & LEFT != 0);
+                assert!(!below || free & BELOW != 0);
+            }
+        }
+        for (oi, o) in t.orients.iter().enumerate() {
+            assert_eq!(find(o.key()), Some(oi));
+        }
+        assert_eq!(find(0b11 << 10), None);
     }
 
     #[test]

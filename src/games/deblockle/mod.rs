@@ -98,10 +98,14 @@ pub struct Deblockle;
 #[derive(Clone, Debug)]
 pub struct State {
     pub pos: Position,
-    /// The last answer of "can the side to move move?" and the position it
-    /// was given for: the driver asks it twice a ply (`must_pass`, then
-    /// `is_over`). Not part of the state (`==` ignores it).
-    can_move_seen: std::cell::Cell<Option<(Position, bool)>>,
+    /// The last answer of "can the side to move move?", with the blocks and
+    /// the side to move it was given for: the driver asks it three times a
+    /// ply (`is_over`, `must_pass`, `is_over`). Forgotten by every move played
+    /// through [`Rules::play`] (a turn that tips and hops back to its square
+    /// leaves the blocks as they were but turns one); code that changes
+    /// `pos` directly calls [`State::forget_moves`]. Not part of the state
+    /// (`==` ignores it).
+    can_move_seen: std::cell::Cell<Option<([u64; 2], usize, bool)>>,
 }
 
 impl PartialEq for State {
@@ -122,14 +126,20 @@ impl State {
 
     /// Whether the side to move has a legal turn (remembered for this position).
     fn mover_can_move(&self) -> bool {
-        if let Some((pos, answer)) = self.can_move_seen.get() {
-            if pos == self.pos {
+        let p = &self.pos;
+        if let Some((occ, to_move, answer)) = self.can_move_seen.get() {
+            if occ == p.occ && to_move == p.to_move {
                 return answer;
             }
         }
-        let answer = self.pos.can_move(self.pos.to_move);
-        self.can_move_seen.set(Some((self.pos, answer)));
+        let answer = p.can_move(p.to_move);
+        self.can_move_seen.set(Some((p.occ, p.to_move, answer)));
         answer
+    }
+
+    /// Forgets the remembered can-move answer (after changing `pos`).
+    pub fn forget_moves(&self) {
+        self.can_move_seen.set(None);
     }
 }
 
@@ -421,6 +431,7 @@ impl Rules for Deblockle {
     }
 
     fn play(state: &mut State, mv: &Parsed<Move>, _src: &str) -> Result<(), Diag> {
+        state.forget_moves();
         match &mv.mv {
             Move::Pass => {
                 if state.pos.can_move(state.pos.to_move) {

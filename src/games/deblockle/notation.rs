@@ -170,9 +170,50 @@ fn square_at(s: &[u8]) -> Option<(i8, i8, usize)> {
     ))
 }
 
+/// A turn in its usual shape, every row one digit: `c3-c4`, `c3-c4/e6` or
+/// `c3-c4/d4/e4/f4`, read in one pass; `None` for anything else (then
+/// [`parse_turn`] reads it the long way).
+fn quick_turn(b: &[u8]) -> Option<Turn> {
+    let sq = |i: usize| -> Option<SqRef> {
+        let c = b.get(i)?.to_ascii_lowercase();
+        let d = *b.get(i + 1)?;
+        if !c.is_ascii_lowercase() || !d.is_ascii_digit() {
+            return None;
+        }
+        Some(SqRef {
+            col: (c - b'a') as i8,
+            row: (d - b'0') as i8 - 1,
+            at: i as u16,
+            len: 2,
+        })
+    };
+    let hop = match b.len() {
+        5 => Hop::None,
+        8 => Hop::Dest(sq(6)?),
+        14 => Hop::Path([sq(6)?, sq(9)?, sq(12)?]),
+        _ => return None,
+    };
+    if b.get(2) != Some(&b'-') || (5..b.len()).step_by(3).any(|k| b.get(k) != Some(&b'/')) {
+        return None;
+    }
+    Some(Turn {
+        from: sq(0)?,
+        to: sq(3)?,
+        hop,
+    })
+}
+
 /// Reads one token (not `pass`) as a turn; `Err((offset, length, why))` blames
 /// part of the token.
 fn parse_turn(text: &str) -> Result<Turn, (usize, usize, &'static str)> {
+    match quick_turn(text.as_bytes()) {
+        Some(t) => Ok(t),
+        None => parse_turn_long(text),
+    }
+}
+
+/// [`parse_turn`] a square at a time, for any text.
+fn parse_turn_long(text: &str) -> Result<Turn, (usize, usize, &'static str)> {
     let b = text.as_bytes();
     // The extent of the chunk starting at `i`: up to the next `-` or `/`.
     let chunk_end = |i: usize| {
@@ -319,6 +360,45 @@ mod tests {
             p.error
                 .map(|d| d.span.unwrap_or_default().text(src).to_string()),
         )
+    }
+
+    #[test]
+    fn quick_turns_read_as_the_long_way_does() {
+        let mut texts: Vec<String> = vec![
+            "c3-c4".into(),
+            "C3-c4/E6".into(),
+            "a0-h9/z1/b2/c3".into(),
+            "c3-c4/e6/e7".into(),
+            "c3/c4-e6".into(),
+            "c3-c4/".into(),
+            "é3-c4".into(),
+        ];
+        // squares, separators and junk, strung together
+        let units = ["c4", "Z0", "a1", "-", "/", "é", "x", "44"];
+        let mut s = 0x9e37_79b9u32;
+        let mut next = || {
+            s ^= s << 13;
+            s ^= s >> 17;
+            s ^= s << 5;
+            s
+        };
+        for _ in 0..100_000 {
+            let mut t = String::new();
+            for _ in 0..next() % 8 {
+                t.push_str(units[(next() % 8) as usize]);
+            }
+            texts.push(t);
+        }
+        let mut quick = 0;
+        for t in &texts {
+            if let Some(q) = quick_turn(t.as_bytes()) {
+                quick += 1;
+                assert_eq!(Ok(q), parse_turn_long(t), "{t}");
+            } else {
+                assert_eq!(parse_turn(t), parse_turn_long(t), "{t}");
+            }
+        }
+        assert!(quick > 100, "{quick}");
     }
 
     #[test]

@@ -42,10 +42,26 @@ pub fn code(t: Tile) -> String {
 
 /// A tile from its colour and shape letters (`R`, `c`), exact case.
 pub fn from_letters(c: u8, s: u8) -> Option<Tile> {
-    let ci = COLOURS.iter().position(|&x| x == c)?;
-    let si = SHAPES.iter().position(|&x| x == s)?;
-    u8::try_from(ci * 6 + si).ok()
+    let ci = LETTER_INDEX[0][usize::from(c)];
+    let si = LETTER_INDEX[1][usize::from(s)];
+    if ci < 6 && si < 6 {
+        Some(ci * 6 + si)
+    } else {
+        None
+    }
 }
+
+/// Each byte's index in [`COLOURS`] and in [`SHAPES`] (255: none).
+static LETTER_INDEX: [[u8; 256]; 2] = {
+    let mut t = [[255u8; 256]; 2];
+    let mut i = 0;
+    while i < 6 {
+        t[0][COLOURS[i] as usize] = i as u8;
+        t[1][SHAPES[i] as usize] = i as u8;
+        i += 1;
+    }
+    t
+};
 
 /// A multiset of tiles: how many of each kind.
 pub type Counts = [u8; 36];
@@ -459,6 +475,22 @@ impl Board {
     /// occupied, one row or column, gaps, contact, shared attribute, then every
     /// line the turn makes (too long, duplicate, mixed).
     pub fn judge(&self, puts: &[Put]) -> Result<Score, PlaceError> {
+        let mut lines = Few::default();
+        let total = self.judge_lines(puts, Some(&mut lines))?;
+        Ok(Score { lines, total })
+    }
+
+    /// [`Board::judge`]'s score alone (the same checks, no lines kept).
+    pub fn judge_total(&self, puts: &[Put]) -> Result<i64, PlaceError> {
+        self.judge_lines(puts, None)
+    }
+
+    /// Judges a placement: its score, and its lines in `keep` when given.
+    fn judge_lines(
+        &self,
+        puts: &[Put],
+        mut keep: Option<&mut Few<Line, 8>>,
+    ) -> Result<i64, PlaceError> {
         for (i, p) in puts.iter().enumerate() {
             if let Some(held) = self.get(p.x, p.y) {
                 return Err(PlaceError::Occupied {
@@ -519,38 +551,47 @@ impl Board {
             });
         }
         // The lines: the main one, then the cross line through every tile.
-        let mut score = Score::default();
+        let mut total = 0;
+        let mut lines = 0;
         let mut buf = LineTiles::default();
-        let mut check = |at: usize, p: &Put, r: bool, score: &mut Score| {
+        let mut check = |at: usize, p: &Put, r: bool| {
             let (sx, sy) = self.run(puts, p.x, p.y, r, &mut buf);
             if buf.len() < 2 {
                 return Ok(());
             }
-            let line = Line {
+            let line = || Line {
                 x: sx,
                 y: sy,
                 row: r,
                 tiles: buf,
             };
             match line_fault(&buf) {
-                Some(LineFault::TooLong) => Err(PlaceError::TooLong { at, line }),
-                Some(LineFault::Duplicate(tile)) => Err(PlaceError::Duplicate { at, line, tile }),
-                Some(LineFault::Mixed) => Err(PlaceError::Mixed { at, line }),
+                Some(LineFault::TooLong) => Err(PlaceError::TooLong { at, line: line() }),
+                Some(LineFault::Duplicate(tile)) => Err(PlaceError::Duplicate {
+                    at,
+                    line: line(),
+                    tile,
+                }),
+                Some(LineFault::Mixed) => Err(PlaceError::Mixed { at, line: line() }),
                 None => {
-                    score.total += line.score();
-                    score.lines.push(line);
+                    let n = buf.len() as i64;
+                    total += if buf.len() == MAX_LINE { n + 6 } else { n };
+                    lines += 1;
+                    if let Some(keep) = keep.as_mut() {
+                        keep.push(line());
+                    }
                     Ok(())
                 }
             }
         };
-        check(0, first, row, &mut score)?;
+        check(0, first, row)?;
         for (i, p) in puts.iter().enumerate() {
-            check(i, p, !row, &mut score)?;
+            check(i, p, !row)?;
         }
-        if score.lines.is_empty() {
-            score.total = 1;
+        if lines == 0 {
+            total = 1;
         }
-        Ok(score)
+        Ok(total)
     }
 
     /// Every legal placement of tiles from `hand`, each with its score.

@@ -350,7 +350,7 @@ impl State {
         };
         let blame = |i: usize| tiles.get(i).map_or(span, |p| p.span);
         let sq = |x: i64, y: i64| format!("{x},{y}");
-        let score = match self.board.judge(puts) {
+        let score_total = match self.board.judge_total(puts) {
             Ok(s) => s,
             Err(e) => {
                 let d = match e {
@@ -488,7 +488,7 @@ impl State {
                 return Err(self.draw_count_error(d, expect, "this placement"));
             }
         }
-        let drawn: &[Tile] = draw.map_or(&[], |d| d.tiles.as_slice());
+        let drawn: &[Tile] = draw.map_or(&[], |d| &d.tiles[..]);
         let mut after = mine;
         if let Some(h) = &mut after {
             for &t in drawn {
@@ -533,10 +533,15 @@ impl State {
         // Score.
         let new_size = size - puts.len() + expect;
         let out = self.bag == 0 && new_size == 0;
-        let total = score.total + if out { 6 } else { 0 };
+        let total = score_total + if out { 6 } else { 0 };
         if let Some((n, cspan)) = claim {
             if n != total {
-                let mut parts = score.parts();
+                // the lines, for the message
+                let mut parts = self
+                    .board
+                    .judge(puts)
+                    .map(|s| s.parts())
+                    .unwrap_or_default();
                 if out {
                     parts.push("going out 6".to_string());
                 }
@@ -724,7 +729,7 @@ impl State {
                 return Err(self.draw_count_error(d, count, "this swap"));
             }
         }
-        let drawn: &[Tile] = draw.map_or(&[], |d| d.tiles.as_slice());
+        let drawn: &[Tile] = draw.map_or(&[], |d| &d.tiles[..]);
         let known_after = tiles.is_some() && draw.is_some();
         let mut after = if known_after { mine } else { None };
         if let Some(h) = &mut after {

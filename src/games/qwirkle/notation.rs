@@ -17,10 +17,10 @@ use crate::game::{Parsed, ParsedMoves};
 use crate::record::Token;
 use crate::span::Span;
 
-use super::engine::{Tile, code, from_letters};
+use super::engine::{Few, MAX_LINE, Tile, code, from_letters};
 
 /// A tile on a square, as written.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Placed {
     pub tile: Tile,
     pub x: i32,
@@ -31,15 +31,52 @@ pub struct Placed {
 /// Tiles drawn after a turn, as written (`<Gs,Bx>`; `<>` is none).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Draw {
-    pub tiles: Vec<Tile>,
+    pub tiles: DrawTiles,
     pub span: Span,
 }
+
+/// The tiles of a draw: up to six (a hand) in place, a longer list (always
+/// an error, reported by the engine) in a `Vec`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct DrawTiles {
+    len: u8,
+    inline: [Tile; MAX_LINE],
+    spill: Vec<Tile>,
+}
+
+impl DrawTiles {
+    pub fn push(&mut self, t: Tile) {
+        if self.spill.is_empty() {
+            if let Some(slot) = self.inline.get_mut(usize::from(self.len)) {
+                *slot = t;
+                self.len += 1;
+                return;
+            }
+            self.spill.extend_from_slice(&self.inline);
+        }
+        self.spill.push(t);
+    }
+}
+
+impl std::ops::Deref for DrawTiles {
+    type Target = [Tile];
+    fn deref(&self) -> &[Tile] {
+        if self.spill.is_empty() {
+            self.inline.get(..usize::from(self.len)).unwrap_or(&[])
+        } else {
+            &self.spill
+        }
+    }
+}
+
+/// The tiles of a placement: a turn places at most six.
+pub type PlacedTiles = Few<Placed, MAX_LINE>;
 
 /// A typed Qwirkle turn.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Move {
     Place {
-        tiles: Vec<Placed>,
+        tiles: PlacedTiles,
         /// The claimed score `=N` and its span.
         claim: Option<(i64, Span)>,
         draw: Option<Draw>,
@@ -156,11 +193,20 @@ fn lex_token(text: &str, offset: usize, token: usize, out: &mut Vec<Item>) -> Re
             i += n;
             continue;
         }
+        // A tile (`pass` and `swap` start with no colour and shape letter),
+        // or else a keyword.
+        let tile = match (rest.first(), rest.get(1)) {
+            (Some(&cc), Some(&sc)) => from_letters(cc, sc),
+            _ => None,
+        };
         // A keyword: `pass` or `swap`, any case, not followed by a letter or digit.
-        let word = rest
-            .iter()
-            .take_while(|c| c.is_ascii_alphanumeric())
-            .count();
+        let word = if tile.is_some() {
+            0
+        } else {
+            rest.iter()
+                .take_while(|c| c.is_ascii_alphanumeric())
+                .count()
+        };
         if word == 4 {
             let w = rest.get(..4).unwrap_or(&[]);
             let kw = if w.eq_ignore_ascii_case(b"pass") {
@@ -180,20 +226,19 @@ fn lex_token(text: &str, offset: usize, token: usize, out: &mut Vec<Item>) -> Re
                 continue;
             }
         }
-        // A tile, maybe on a square.
-        let end = rest.iter().position(|&c| is_sep(c)).unwrap_or(rest.len());
+        // A tile, maybe on a square. The end of its text (the next
+        // separator) and of its code (`@`), for the diagnostics.
+        let end = || rest.iter().position(|&c| is_sep(c)).unwrap_or(rest.len());
         // A bad tile on a square is blamed without its square (`rc` of `rc@0,0`).
-        let code = rest
-            .get(..end)
-            .and_then(|r| r.iter().position(|&c| c == b'@'))
-            .unwrap_or(end);
-        let chunk_span = Span::new(at, code.max(1));
-        let chunk = || chunk_span.text_in(text, offset).to_string();
-        let tile = match (rest.first(), rest.get(1)) {
-            (Some(&cc), Some(&sc)) => from_letters(cc, sc),
-            _ => None,
+        let code = || {
+            let end = end();
+            rest.get(..end)
+                .and_then(|r| r.iter().position(|&c| c == b'@'))
+                .unwrap_or(end)
         };
         let Some(tile) = tile else {
+            let chunk_span = Span::new(at, code().max(1));
+            let chunk = || chunk_span.text_in(text, offset).to_string();
             return Err(bad(
                 format!("`{}` is not a tile or a keyword", chunk()),
                 chunk_span,
@@ -211,7 +256,7 @@ fn lex_token(text: &str, offset: usize, token: usize, out: &mut Vec<Item>) -> Re
             let (y, yl) = int(after.get(xl + 1..).unwrap_or(&[]));
             if xl == 0 || !comma || yl == 0 {
                 let len = 3 + xl + usize::from(comma) + yl;
-                let span = Span::new(at, len.max(end).min(rest.len()).max(1));
+                let span = Span::new(at, len.max(end()).min(rest.len()).max(1));
                 return Err(bad(
                     format!("`{}` is not a tile on a square", span.text_in(text, offset)),
                     span,
@@ -238,7 +283,7 @@ fn lex_token(text: &str, offset: usize, token: usize, out: &mut Vec<Item>) -> Re
         // Whatever follows must be a separator (or the end of the token).
         if let Some(&next) = rest.get(j) {
             if !is_sep(next) {
-                let span = Span::new(at, code.max(j + 1));
+                let span = Span::new(at, code().max(j + 1));
                 return Err(bad(
                     format!("`{}` is not a tile", span.text_in(text, offset)),
                     span,
@@ -319,7 +364,7 @@ impl Reader<'_> {
             return Ok(None);
         };
         self.i += 1;
-        let mut tiles = Vec::new();
+        let mut tiles = DrawTiles::default();
         loop {
             let Some(it) = self.next() else {
                 return Err(bad(
@@ -430,12 +475,13 @@ impl Reader<'_> {
                 })
             }
             Lex::Tile(t, Some((x, y))) => {
-                let mut tiles = vec![Placed {
+                let mut tiles = PlacedTiles::default();
+                tiles.push(Placed {
                     tile: t,
                     x,
                     y,
                     span: first.span,
-                }];
+                });
                 while let Some(plus) = self.peek().filter(|it| it.lex == Lex::Plus) {
                     self.i += 1;
                     match self.next() {

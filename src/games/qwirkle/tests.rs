@@ -1053,3 +1053,36 @@ fn moves_stay_inside_32_bit_squares() {
         assert!(r.valid, "{m}: {:?}", r.errors);
     }
 }
+
+#[test]
+fn tile_letters_by_table() {
+    for c in 0..=255u8 {
+        for s in 0..=255u8 {
+            let want = engine::COLOURS
+                .iter()
+                .position(|&x| x == c)
+                .zip(engine::SHAPES.iter().position(|&x| x == s))
+                .map(|(ci, si)| (ci * 6 + si) as Tile);
+            assert_eq!(engine::from_letters(c, s), want, "{c} {s}");
+        }
+    }
+}
+
+#[test]
+fn draws_past_a_hand_are_kept_whole() {
+    let mut d = notation::DrawTiles::default();
+    assert!(d.is_empty());
+    for t in 0..9 {
+        d.push(t);
+        assert_eq!(&d[..], &(0..=t).collect::<Vec<Tile>>()[..]);
+    }
+    // a seven-tile draw reaches the engine, which counts all seven
+    let src = "[Game \"qwirkle\"]\n[Players \"2\"]\n\nRo@0,0 <Rs,Rd,Rc,Rx,R*,Bo,Bs>\n";
+    let r = run(src);
+    assert!(!r.valid);
+    assert!(
+        r.errors.iter().any(|e| e.message.contains('7')),
+        "{:?}",
+        r.errors
+    );
+}
