@@ -34,6 +34,7 @@ fn games(n: usize) -> Vec<DocGame> {
                         notation: square_name(sq),
                         comment: None,
                         auto: false,
+                        number: None,
                         extras: Default::default(),
                     })
                     .collect(),
