@@ -32,9 +32,8 @@ mod corpus;
 
 use common::gamerec;
 use corpus::Rng;
-use gamerec::game::{Parsed, Rules};
-use gamerec::record::{Tag, Tags, Token, format_result};
-use gamerec::span::Span;
+use gamerec::game::Rules;
+use gamerec::record::format_result;
 use proptest::prelude::*;
 use serde_json::Value;
 
@@ -117,70 +116,13 @@ const CASES: &[Case] = &[
     },
 ];
 
-/// One random legal game of `R` from the tags, at most `max_plies` plies:
-/// the movetext (forced passes left out) and the final state. (As the
-/// corpus generator, with each move read in the game's variant, which
-/// Trigon needs.)
-fn random_game<R: Rules>(
-    pairs: &[(&str, &str)],
-    rng: &mut Rng,
-    max_plies: usize,
-) -> Option<(String, R::State)> {
-    let tags = Tags(
-        pairs
-            .iter()
-            .map(|(n, v)| Tag {
-                name: n.to_string(),
-                value: v.to_string(),
-                span: Span::default(),
-                value_span: Span::default(),
-            })
-            .collect(),
-    );
-    let mut state = R::start(&tags).ok()?;
-    let mut text = String::new();
-    for ply in 0..max_plies {
-        if R::is_over(&state) {
-            break;
-        }
-        if R::must_pass(&state) {
-            let pass = Parsed {
-                mv: R::pass(),
-                span: Span::default(),
-                token: 0,
-            };
-            R::play(&mut state, &pass, "").ok()?;
-            continue;
-        }
-        let legal = R::legal_moves(&state).ok()?;
-        let chosen = legal.get(rng.below(legal.len()))?.clone();
-        let mut tokens = Vec::new();
-        let mut at = 0;
-        for word in chosen.split(' ') {
-            if !word.is_empty() {
-                tokens.push(Token {
-                    span: Span::new(at, word.len()),
-                    comment: None,
-                });
-            }
-            at += word.len() + 1;
-        }
-        let parsed = R::parse_moves_in(&state, &tokens, &chosen);
-        let mv = parsed.moves.first()?;
-        R::play(&mut state, mv, &chosen).ok()?;
-        text.push_str(&chosen);
-        text.push(if ply % 8 == 7 { '\n' } else { ' ' });
-    }
-    Some((text, state))
-}
-
 /// A random game of `R` as gamerec text with the case's tags, some
 /// descriptive tags, a `Result` when over; `None` when the generator found
 /// none.
 fn random_record<R: Rules>(case: &Case, seed: u64) -> Option<String> {
     let mut rng = Rng(seed | 1);
     let plies = 1 + rng.below(case.max_plies);
-    let (moves, state) = random_game::<R>(case.tags, &mut rng, plies)?;
+    let (moves, state) = corpus::random_game::<R>(case.tags, &mut rng, plies)?;
     let mut text = String::new();
     for (name, value) in case.tags {
         text.push_str(&format!("[{name} \"{value}\"]\n"));

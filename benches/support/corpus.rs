@@ -171,7 +171,7 @@ pub fn random_game<R: Rules>(
             }
             at += word.len() + 1;
         }
-        let parsed = R::parse_moves(&tokens, &chosen);
+        let parsed = R::parse_moves_in(&state, &tokens, &chosen);
         let mv = parsed.moves.first()?;
         R::play(&mut state, mv, &chosen).ok()?;
         text.push_str(&chosen);

@@ -391,17 +391,10 @@ fn tag_error(code: &str, what: &str, tag: &crate::record::Tag, why: String, help
 impl Reversi {
     /// Judges a move on a board of another size than 8.
     fn play_sized(state: &mut State, board: &mut Board, mv: &Parsed<Move>) -> Result<(), Diag> {
-        let (me, them) = state.side();
         let sq = match mv.mv {
             Move::Pass => {
                 if !board.moves.is_empty() {
-                    return Err(Diag::error(
-                        "reversi::illegal_pass",
-                        format!("{me} has a legal move and may not pass"),
-                    )
-                    .at(mv.span)
-                    .label("pass while a move exists")
-                    .help(legal_moves_help(&state.legal_names())));
+                    return Err(illegal_pass(state, mv.span));
                 }
                 board.pass();
                 return Ok(());
@@ -411,26 +404,10 @@ impl Reversi {
         };
         let name = notation::sized_name(sq);
         if sq / 16 >= board.size || sq % 16 >= board.size {
-            return Err(Diag::error(
-                "reversi::bad_square",
-                format!("`{name}` is not a square of the board"),
-            )
-            .at(mv.span)
-            .label("not a square"));
+            return Err(off_board(&name, mv.span));
         }
         if board.black.has(sq) || board.white.has(sq) {
-            let owner = if board.black.has(sq) {
-                "black"
-            } else {
-                "white"
-            };
-            return Err(Diag::error(
-                "reversi::occupied",
-                format!("{name} is already occupied by a {owner} disc"),
-            )
-            .at(mv.span)
-            .label(format!("{owner} disc here"))
-            .help(legal_moves_help(&state.legal_names())));
+            return Err(occupied(state, &name, board.black.has(sq), mv.span));
         }
         let flipped = if board.moves.has(sq) {
             board.flips(sq)
@@ -438,13 +415,7 @@ impl Reversi {
             Bits::EMPTY
         };
         if flipped.is_empty() {
-            return Err(Diag::error(
-                "reversi::no_flip",
-                format!("{name} outflanks no {them} disc"),
-            )
-            .at(mv.span)
-            .label(format!("{me} flips nothing here"))
-            .help(legal_moves_help(&state.legal_names())));
+            return Err(no_flip(state, &name, mv.span));
         }
         let i = usize::from(!board.black_to_move);
         if let Some(n) = state.placed.get_mut(i) {
@@ -453,6 +424,52 @@ impl Reversi {
         board.play(sq, flipped);
         Ok(())
     }
+}
+
+/// `reversi::illegal_pass`: a pass while the side to move has a move.
+fn illegal_pass(state: &State, span: crate::span::Span) -> Diag {
+    let (me, _) = state.side();
+    Diag::error(
+        "reversi::illegal_pass",
+        format!("{me} has a legal move and may not pass"),
+    )
+    .at(span)
+    .label("pass while a move exists")
+    .help(legal_moves_help(&state.legal_names()))
+}
+
+/// `reversi::bad_square`: a square the board does not have.
+fn off_board(name: &str, span: crate::span::Span) -> Diag {
+    Diag::error(
+        "reversi::bad_square",
+        format!("`{name}` is not a square of the board"),
+    )
+    .at(span)
+    .label("not a square")
+}
+
+/// `reversi::occupied`: a disc (black's when `black`) is on the square.
+fn occupied(state: &State, name: &str, black: bool, span: crate::span::Span) -> Diag {
+    let owner = if black { "black" } else { "white" };
+    Diag::error(
+        "reversi::occupied",
+        format!("{name} is already occupied by a {owner} disc"),
+    )
+    .at(span)
+    .label(format!("{owner} disc here"))
+    .help(legal_moves_help(&state.legal_names()))
+}
+
+/// `reversi::no_flip`: the square outflanks nothing.
+fn no_flip(state: &State, name: &str, span: crate::span::Span) -> Diag {
+    let (me, them) = state.side();
+    Diag::error(
+        "reversi::no_flip",
+        format!("{name} outflanks no {them} disc"),
+    )
+    .at(span)
+    .label(format!("{me} flips nothing here"))
+    .help(legal_moves_help(&state.legal_names()))
 }
 
 /// Leaf count of the legal-move tree from the standard start of an NxN
@@ -591,48 +608,23 @@ impl Rules for Reversi {
             state.sized = Some(board);
             return r;
         }
-        let (me, them) = state.side();
         match mv.mv {
             Move::Pass => {
                 if state.moves != 0 {
-                    return Err(Diag::error(
-                        "reversi::illegal_pass",
-                        format!("{me} has a legal move and may not pass"),
-                    )
-                    .at(mv.span)
-                    .label("pass while a move exists")
-                    .help(legal_moves_help(&state.legal_names())));
+                    return Err(illegal_pass(state, mv.span));
                 }
                 state.pos.pass();
                 state.moves = state.pos.moves();
                 Ok(())
             }
-            Move::At(sq) => {
-                let name = notation::sized_name(sq);
-                Err(Diag::error(
-                    "reversi::bad_square",
-                    format!("`{name}` is not a square of the board"),
-                )
-                .at(mv.span)
-                .label("not a square"))
-            }
+            Move::At(sq) => Err(off_board(&notation::sized_name(sq), mv.span)),
             Move::Place(sq) => {
                 let sq32 = u32::from(sq);
                 let bit = 1u64.checked_shl(sq32).unwrap_or(0);
                 let name = || notation::square_name(sq);
                 if (state.pos.black | state.pos.white) & bit != 0 {
-                    let owner = if state.pos.black & bit != 0 {
-                        "black"
-                    } else {
-                        "white"
-                    };
-                    return Err(Diag::error(
-                        "reversi::occupied",
-                        format!("{} is already occupied by a {owner} disc", name()),
-                    )
-                    .at(mv.span)
-                    .label(format!("{owner} disc here"))
-                    .help(legal_moves_help(&state.legal_names())));
+                    let black = state.pos.black & bit != 0;
+                    return Err(occupied(state, &name(), black, mv.span));
                 }
                 let (p, o) = state.pos.mover();
                 let flipped = if state.moves & bit != 0 {
@@ -641,13 +633,7 @@ impl Rules for Reversi {
                     0
                 };
                 if flipped == 0 {
-                    return Err(Diag::error(
-                        "reversi::no_flip",
-                        format!("{} outflanks no {them} disc", name()),
-                    )
-                    .at(mv.span)
-                    .label(format!("{me} flips nothing here"))
-                    .help(legal_moves_help(&state.legal_names())));
+                    return Err(no_flip(state, &name(), mv.span));
                 }
                 let i = usize::from(!state.pos.black_to_move);
                 if let Some(n) = state.placed.get_mut(i) {
