@@ -262,16 +262,9 @@ pub fn games(mut buf: TextBuf<'_>) -> impl Iterator<Item = Result<SourceGame, St
     let mut at_line_start = true;
     let mut done = false;
     let flush = |piece: Option<(String, Origin)>, ready: &mut VecDeque<_>| {
-        if let Some((mut text, origin)) = piece {
-            let mut games = read_piece(&text, 0, text.len()).into_iter().peekable();
-            while let Some(raw) = games.next() {
-                let t = if games.peek().is_some() {
-                    text.clone()
-                } else {
-                    std::mem::take(&mut text)
-                };
-                ready.push_back(Ok(SourceGame::of(t, origin, raw)));
-            }
+        if let Some((text, origin)) = piece {
+            let games = read_piece(&text, 0, text.len());
+            super::push_games(text, origin, games, ready);
         }
     };
     std::iter::from_fn(move || {

@@ -489,16 +489,7 @@ fn chunked<'a>(
             match chunk {
                 Chunk::Text(text, origin) => match read(&text) {
                     Ok((made, games)) => {
-                        let mut text = made.unwrap_or(text);
-                        let mut games = games.into_iter().peekable();
-                        while let Some(raw) = games.next() {
-                            let t = if games.peek().is_some() {
-                                text.clone()
-                            } else {
-                                std::mem::take(&mut text)
-                            };
-                            ready.push_back(Ok(SourceGame::of(t, origin, raw)));
-                        }
+                        push_games(made.unwrap_or(text), origin, games, &mut ready);
                     }
                     Err(e) => ready.push_back(Err(e)),
                 },
@@ -506,6 +497,25 @@ fn chunked<'a>(
             }
         }
     })
+}
+
+/// Queues the games read from one piece of text, each keeping the piece's
+/// text (the last one takes it, the others a copy).
+pub(crate) fn push_games(
+    mut text: String,
+    origin: Origin,
+    games: Vec<RawGame>,
+    ready: &mut std::collections::VecDeque<Result<SourceGame, String>>,
+) {
+    let mut games = games.into_iter().peekable();
+    while let Some(raw) = games.next() {
+        let t = if games.peek().is_some() {
+            text.clone()
+        } else {
+            std::mem::take(&mut text)
+        };
+        ready.push_back(Ok(SourceGame::of(t, origin, raw)));
+    }
 }
 
 /// Games made from a document's games (JSON, YAML): each is written as
