@@ -717,6 +717,62 @@ fn wthor_to_wthor_keeps_the_records() {
 }
 
 /// What WTHOR cannot hold is refused (exit 2) and nothing is written.
+/// A game without a stored theoretical score after a game with one (the
+/// FFO depth, 24, chosen from the first game) is refused, naming the file
+/// and the game, rather than searched for minutes; `--wthor-depth` lets it
+/// through.
+#[test]
+fn wthor_refuses_a_deep_search_nobody_asked_for() {
+    let wtb = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/wthor/valid/");
+    let first = std::fs::read_dir(wtb)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .find(|p| {
+            p.extension().is_some_and(|x| x == "wtb") && !p.to_string_lossy().contains("10x10")
+        })
+        .unwrap();
+    let text = gamerec(
+        &["convert", "--to", "gamerec", &first.to_string_lossy()],
+        b"",
+    )
+    .stdout;
+    let stored = text.split("\n\n[").next().unwrap_or_default().to_string();
+    assert!(stored.contains("[TheoreticalScore "), "{stored}");
+    // the same game again, without its stored score
+    let bare: String = stored
+        .lines()
+        .filter(|l| !l.starts_with("[TheoreticalScore "))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let both = format!("{stored}\n\n{bare}");
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("x.wtb");
+    let args = [
+        "convert",
+        "--to",
+        "wthor",
+        "-o",
+        &out.to_string_lossy(),
+        "-",
+    ];
+    let r = gamerec(&args, both.as_bytes());
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(
+        r.stderr
+            .contains("error: not converted: - game 1: this game has no TheoreticalScore"),
+        "{}",
+        r.stderr
+    );
+    assert!(!out.exists());
+    let r = gamerec(
+        &[&args[..], &["--wthor-depth", "12", "-q"]].concat(),
+        both.as_bytes(),
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(out.exists());
+}
+
 #[test]
 fn wthor_refusals_write_nothing() {
     let cases = [

@@ -426,7 +426,13 @@ fn convert_one(
                                         )?;
                                     }
                                 }
-                                Err(Ok(why)) => refused = Some(why),
+                                Err(Ok(why)) => {
+                                    refused = Some(format!(
+                                        "{} game {}: {why}",
+                                        diagnostics::visible(&g.file.name),
+                                        g.index
+                                    ));
+                                }
                                 Err(Err(e)) => return Err(e),
                             }
                         }
@@ -474,7 +480,8 @@ fn convert_one(
         return EXIT_INVALID;
     }
     if let Some(why) = refused {
-        let _ = writeln!(ctx.err, "error: not converted: {what}{why}");
+        // the refusal names its file and game itself
+        let _ = writeln!(ctx.err, "error: not converted: {why}");
         return EXIT_USAGE;
     }
     if let Some(wtb) = &writer.wthor {

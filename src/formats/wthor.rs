@@ -1286,6 +1286,8 @@ pub struct WtbWriter {
     /// The depth of the theoretical scores: given, or chosen at the first
     /// game (see [`WtbWriter::new`]).
     depth: Option<u8>,
+    /// Whether the depth was given (`--wthor-depth`), not chosen.
+    depth_given: bool,
     year: Option<u16>,
     games: u32,
     /// The endgame search, made at the first game that needs it.
@@ -1316,6 +1318,7 @@ impl WtbWriter {
             players,
             tournaments,
             depth,
+            depth_given: depth.is_some(),
             year: None,
             games: 0,
             solver: None,
@@ -1433,6 +1436,17 @@ impl WtbWriter {
                     "the standard scoring: WTHOR games are scored with the empty squares to the winner (wof); the scores are the same here",
                 );
             }
+        }
+        if stored.is_none()
+            && replayed.at_depth.is_some()
+            && depth == FFO_DEPTH
+            && !self.depth_given
+        {
+            // the first game chose the FFO depth; a search that deep takes
+            // minutes per game, which nobody asked for
+            return Err(format!(
+                "this game has no TheoreticalScore, and the file's depth is {depth} empty squares (chosen because the first game has one): searching it would take minutes; give --wthor-depth (e.g. 14) to search every game from that depth"
+            ));
         }
         let theory = match stored {
             Some(t) if depth == FFO_DEPTH => i64::from(t),
