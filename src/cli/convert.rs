@@ -176,22 +176,14 @@ impl Writer {
 }
 
 pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
-    let mut progress = Progress::stderr(ctx.progress);
+    let mut progress = Progress::stderr(ctx.settings.progress);
     // everything said on stderr goes above the progress display
     let mut above = progress.above(&mut *ctx.err);
     let mut ctx = Ctx {
         out: &mut *ctx.out,
         err: &mut above,
         stdin: &mut *ctx.stdin,
-        color_out: ctx.color_out,
-        color_err: ctx.color_err,
-        quiet: ctx.quiet,
-        progress: ctx.progress,
-        game: ctx.game.clone(),
-        from: ctx.from,
-        players: ctx.players.clone(),
-        tournaments: ctx.tournaments.clone(),
-        max_game_bytes: ctx.max_game_bytes,
+        settings: ctx.settings.clone(),
     };
     let code = convert(&mut ctx, args, &mut progress);
     let _ = ctx.err.flush();
@@ -255,7 +247,7 @@ fn convert(ctx: &mut Ctx, args: Args, progress: &mut Progress) -> i32 {
             code = EXIT_USAGE;
         }
         for e in expanded.skipped {
-            if !ctx.quiet {
+            if !ctx.settings.quiet {
                 let _ = writeln!(
                     ctx.err,
                     "warning: {}: {}",
@@ -354,7 +346,7 @@ fn convert_one(
         }
     };
     let opts = Options {
-        game: ctx.game.clone(),
+        game: ctx.settings.game.clone(),
         record_moves: true,
         ..Options::default()
     };
@@ -390,7 +382,7 @@ fn convert_one(
     let mut invalid = 0usize;
     let mut refused: Option<String> = None;
     let mut file_error = false;
-    let (quiet, color) = (ctx.quiet, ctx.color_err);
+    let (quiet, color) = (ctx.settings.quiet, ctx.settings.color_err);
     let result = {
         let err: &mut dyn Write = &mut *ctx.err;
         let mut out = io::BufWriter::new(tmp.as_file_mut());

@@ -419,8 +419,8 @@ pub fn print_game(
     game: &crate::formats::SourceGame,
     r: &crate::replay::GameReport,
 ) {
-    if ctx.quiet && r.valid {
+    if ctx.settings.quiet && r.valid {
         return;
     }
-    let _ = write_game(ctx.err, ctx.color_err, game, r);
+    let _ = write_game(ctx.err, ctx.settings.color_err, game, r);
 }

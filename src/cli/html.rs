@@ -117,7 +117,7 @@ struct Entry {
 
 pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
     let opts = Options {
-        game: ctx.game.clone(),
+        game: ctx.settings.game.clone(),
         record_moves: true,
         result_extras: false,
         all_tags: false,
@@ -203,7 +203,7 @@ pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
         return ctx.usage(&format!("cannot write {}: {e}", args.output));
     }
     let summary = summary(&entries);
-    if !ctx.quiet || args.output != "-" {
+    if !ctx.settings.quiet || args.output != "-" {
         let _ = writeln!(ctx.err, "{}", summary.line());
     }
     exit_code(summary, !file_errors.is_empty())

@@ -410,7 +410,7 @@ pub fn view_one(
     };
     source.materialize();
     let opts = Options {
-        game: ctx.game.clone(),
+        game: ctx.settings.game.clone(),
         ..Options::default()
     };
     let game = match crate::replay::resolve_in(&source.raw, &source.text, &opts) {
@@ -420,7 +420,13 @@ pub fn view_one(
             return Err(super::EXIT_INVALID);
         }
     };
-    match game.view(&source.raw, &source.text, &opts, ply, ctx.color_out) {
+    match game.view(
+        &source.raw,
+        &source.text,
+        &opts,
+        ply,
+        ctx.settings.color_out,
+    ) {
         Ok(view) => {
             super::diagnostics::print_game(ctx, &source, &view.report);
             Ok((source, view))

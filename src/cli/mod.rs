@@ -334,6 +334,13 @@ pub struct Ctx<'a> {
     pub out: &'a mut dyn Write,
     pub err: &'a mut dyn Write,
     pub stdin: &'a mut dyn Read,
+    /// What the command line asked for; `ctx.settings.quiet` reads it (`Deref`).
+    pub settings: Settings,
+}
+
+/// The command line's choices a command reads, apart from its streams.
+#[derive(Clone, Debug)]
+pub struct Settings {
     /// Colour on stdout (boards).
     pub color_out: bool,
     /// Colour on stderr (diagnostics).
@@ -354,10 +361,10 @@ impl Ctx<'_> {
     /// How to read input files.
     pub fn read_options(&self) -> crate::formats::ReadOptions {
         crate::formats::ReadOptions {
-            forced: self.from,
-            players: self.players.as_ref().map(Into::into),
-            tournaments: self.tournaments.as_ref().map(Into::into),
-            max_game_bytes: self.max_game_bytes,
+            forced: self.settings.from,
+            players: self.settings.players.as_ref().map(Into::into),
+            tournaments: self.settings.tournaments.as_ref().map(Into::into),
+            max_game_bytes: self.settings.max_game_bytes,
         }
     }
 
@@ -469,15 +476,17 @@ pub fn run(
         out,
         err,
         stdin,
-        color_out,
-        color_err,
-        quiet,
-        progress: terminals.err && !no_progress && !quiet,
-        game: read.game.clone(),
-        from,
-        players: read.players.clone(),
-        tournaments: read.tournaments.clone(),
-        max_game_bytes: read.max_game_bytes,
+        settings: Settings {
+            color_out,
+            color_err,
+            quiet,
+            progress: terminals.err && !no_progress && !quiet,
+            game: read.game.clone(),
+            from,
+            players: read.players.clone(),
+            tournaments: read.tournaments.clone(),
+            max_game_bytes: read.max_game_bytes,
+        },
     };
     let code = match cli.command {
         Command::Validate { args, .. } => validate::run(&mut ctx, args),

@@ -55,16 +55,17 @@ pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
         };
         game.perft_divide(variant, players, args.depth, &add)
     };
-    let result = super::progress::counting(ctx.progress, &what, |done| match args.threads {
-        None => count(done),
-        Some(n) => match rayon::ThreadPoolBuilder::new()
-            .num_threads(usize::from(n))
-            .build()
-        {
-            Ok(pool) => pool.install(|| count(done)),
-            Err(e) => Err(format!("cannot start {n} threads: {e}")),
-        },
-    });
+    let result =
+        super::progress::counting(ctx.settings.progress, &what, |done| match args.threads {
+            None => count(done),
+            Some(n) => match rayon::ThreadPoolBuilder::new()
+                .num_threads(usize::from(n))
+                .build()
+            {
+                Ok(pool) => pool.install(|| count(done)),
+                Err(e) => Err(format!("cannot start {n} threads: {e}")),
+            },
+        });
     match result {
         Ok(mut divide) => {
             let total = crate::game::perft_total(&divide);

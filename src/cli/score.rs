@@ -84,7 +84,7 @@ pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
         Some(describe_score),
     );
     let opts = Options {
-        game: ctx.game.clone(),
+        game: ctx.settings.game.clone(),
         result_extras: false,
         all_tags: false,
         ..Options::default()
@@ -141,15 +141,7 @@ fn with_stdin<'a>(ctx: &'a mut Ctx, stdin: &'a mut &[u8]) -> Ctx<'a> {
         out: &mut *ctx.out,
         err: &mut *ctx.err,
         stdin,
-        color_out: ctx.color_out,
-        color_err: ctx.color_err,
-        quiet: ctx.quiet,
-        progress: ctx.progress,
-        game: ctx.game.clone(),
-        from: ctx.from,
-        players: ctx.players.clone(),
-        tournaments: ctx.tournaments.clone(),
-        max_game_bytes: ctx.max_game_bytes,
+        settings: ctx.settings.clone(),
     }
 }
 

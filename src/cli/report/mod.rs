@@ -310,7 +310,7 @@ pub fn run(
 ) -> i32 {
     let machine = args.format != OutputFormat::Human;
     let opts = Options {
-        game: ctx.game.clone(),
+        game: ctx.settings.game.clone(),
         result_extras: machine,
         // the machine formats show the tags; the human one only `describe`'s text
         all_tags: machine,
@@ -319,13 +319,13 @@ pub fn run(
         ..Options::default()
     };
     let read_opts = ctx.read_options();
-    let mut progress = super::progress::Progress::stderr(ctx.progress);
+    let mut progress = super::progress::Progress::stderr(ctx.settings.progress);
     let (result, summary, file_errors) = {
         let mut err = progress.above(&mut *ctx.err);
         let mut sink = Sink {
             out: &mut *ctx.out,
             err: &mut err,
-            quiet: ctx.quiet,
+            quiet: ctx.settings.quiet,
             format: args.format,
             per_game,
             summary: Summary::default(),
@@ -337,14 +337,14 @@ pub fn run(
         };
         let stdin: &mut dyn std::io::Read = &mut *ctx.stdin;
         // human diagnostics are drawn in the replay step, in parallel
-        let color = ctx.color_err;
+        let color = ctx.settings.color_err;
         let render = move |g: &SourceGame, r: &GameReport| {
             let mut text = Vec::new();
             let _ = diagnostics::write_game(&mut text, color, g, r);
             String::from_utf8(text).unwrap_or_default()
         };
         let prepare: Option<super::inputs::Prepare> =
-            (args.format == OutputFormat::Human && !ctx.quiet).then_some(&render);
+            (args.format == OutputFormat::Human && !ctx.settings.quiet).then_some(&render);
         let result = sink.start().and_then(|()| {
             super::inputs::run(
                 stdin,
