@@ -73,7 +73,7 @@ pub trait Rules: 'static {
     }
 
     /// Who moves next (the `player` of a move in JSON: a seat or a colour).
-    fn to_move(state: &Self::State) -> String;
+    fn to_move(state: &Self::State) -> &'static str;
 
     /// Whether the game is over (no further move of any kind is possible).
     fn is_over(state: &Self::State) -> bool;

@@ -94,6 +94,81 @@ pub fn scores_map(report: &GameReport) -> Map<String, Value> {
         .collect()
 }
 
+/// [`DocGame::from_report`] without the copies: the same fields, in the
+/// same order, serialized straight from the report, so JSON and YAML get
+/// the same bytes as from the [`DocGame`] (a test checks it) without a
+/// string copied per move.
+#[derive(Serialize)]
+pub struct ReportDoc<'a> {
+    game: &'a str,
+    variant: &'a str,
+    tags: &'a [(String, String)],
+    comment: &'a Option<String>,
+    moves: MovesView<'a>,
+    result: ResultView<'a>,
+    final_position: &'a [String],
+}
+
+impl<'a> ReportDoc<'a> {
+    pub fn of(report: &'a GameReport) -> ReportDoc<'a> {
+        ReportDoc {
+            game: report.game,
+            variant: report.variant,
+            tags: &report.tags,
+            comment: &report.comment,
+            moves: MovesView(&report.moves),
+            result: ResultView {
+                over: report.over,
+                scores: scores_map(report),
+                winners: &report.winners,
+                extras: &report.result_extras,
+            },
+            final_position: &report.position,
+        }
+    }
+}
+
+struct MovesView<'a>(&'a [crate::replay::MoveRecord]);
+
+impl Serialize for MovesView<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.0.iter().map(|m| MoveView {
+            ply: m.ply,
+            player: m.player,
+            notation: &m.notation,
+            comment: &m.comment,
+            auto: m.auto,
+            number: m.number.as_deref(),
+            extras: &m.extras,
+        }))
+    }
+}
+
+/// A [`DocMove`] borrowed from a report's move.
+#[derive(Serialize)]
+struct MoveView<'a> {
+    ply: usize,
+    player: &'a str,
+    notation: &'a str,
+    comment: &'a Option<String>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    auto: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    number: Option<&'a str>,
+    #[serde(flatten)]
+    extras: &'a Map<String, Value>,
+}
+
+/// A [`DocResult`] borrowed from a report.
+#[derive(Serialize)]
+struct ResultView<'a> {
+    over: bool,
+    scores: Map<String, Value>,
+    winners: &'a [&'static str],
+    #[serde(flatten)]
+    extras: &'a Map<String, Value>,
+}
+
 impl DocGame {
     /// The document form of a replayed game (replayed with `record_moves`).
     pub fn from_report(report: &GameReport) -> DocGame {
@@ -107,7 +182,7 @@ impl DocGame {
                 .iter()
                 .map(|m| DocMove {
                     ply: m.ply,
-                    player: m.player.clone(),
+                    player: m.player.to_string(),
                     notation: m.notation.clone(),
                     comment: m.comment.clone(),
                     auto: m.auto,
@@ -358,6 +433,46 @@ pub fn locate_value(text: &str, key: &str, nth: usize) -> Option<crate::span::Sp
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The borrowed view serializes as the document form, byte for byte,
+    /// in JSON and YAML (moves with extras, automatic passes, numbers,
+    /// comments, result extras).
+    #[test]
+    fn report_doc_serializes_as_doc_game() {
+        let opts = crate::replay::Options {
+            record_moves: true,
+            ..crate::replay::Options::default()
+        };
+        for path in [
+            "fixtures/reversi/valid/bom-crlf-comments.gamerec",
+            "fixtures/reversi/valid/passes-omitted.gamerec",
+            "fixtures/blokus/valid/duo.gamerec",
+            "fixtures/qwirkle/valid/full_game_hands_draws.gamerec",
+            "fixtures/deblockle/valid/deblockled_pass_omitted.gamerec",
+            "fixtures/record/valid/conversion_fidelity.gamerec",
+        ] {
+            let bytes = std::fs::read(path).unwrap_or_default();
+            let Ok(input) = crate::formats::read(path, bytes, None) else {
+                panic!("{path}: not read");
+            };
+            assert!(!input.games.is_empty(), "{path}");
+            for raw in &input.games {
+                let report = crate::replay::replay(raw, &input.text, &opts);
+                let doc = DocGame::from_report(&report);
+                let view = ReportDoc::of(&report);
+                assert_eq!(
+                    serde_json::to_string_pretty(&view).ok(),
+                    serde_json::to_string_pretty(&doc).ok(),
+                    "{path}"
+                );
+                assert_eq!(
+                    serde_yaml::to_string(&[&view]).ok(),
+                    serde_yaml::to_string(&[&doc]).ok(),
+                    "{path}"
+                );
+            }
+        }
+    }
 
     fn game(moves: &[(&str, bool)]) -> DocGame {
         DocGame {

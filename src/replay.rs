@@ -64,7 +64,7 @@ impl Default for Options {
 #[derive(Clone, Debug, PartialEq)]
 pub struct MoveRecord {
     pub ply: usize,
-    pub player: String,
+    pub player: &'static str,
     pub notation: String,
     pub comment: Option<String>,
     /// Taken by the engine, not written in the record.
@@ -163,7 +163,7 @@ fn frame<R: Rules>(state: &R::State, last: Option<&R::Move>) -> Frame {
     Frame {
         scores: R::scores(state),
         plot: R::plot(state),
-        to_move: (!R::is_over(state)).then(|| R::to_move(state)),
+        to_move: (!R::is_over(state)).then(|| R::to_move(state).to_string()),
         scene: R::scene(state, last),
     }
 }
@@ -1065,7 +1065,7 @@ impl<R: Rules> Replay<'_, R> {
             return Ok(());
         };
         let mover = R::to_move(&self.state);
-        if want.eq_ignore_ascii_case(&mover) {
+        if want.eq_ignore_ascii_case(mover) {
             return Ok(());
         }
         self.report.push(

@@ -38,8 +38,8 @@ use super::inputs::{Event, ScanArgs};
 use super::progress::Progress;
 use super::{Ctx, EXIT_INVALID, EXIT_OK, EXIT_USAGE, diagnostics};
 use crate::formats::{Losses, gamerec, ggf, pentobi, wthor};
-use crate::model::DocGame;
-use crate::replay::Options;
+use crate::model::{DocGame, ReportDoc};
+use crate::replay::{GameReport, Options};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Target {
@@ -129,32 +129,42 @@ impl Writer {
     fn game(
         &mut self,
         w: &mut dyn Write,
-        game: &DocGame,
+        report: &GameReport,
         losses: &mut Losses,
     ) -> Result<(), Result<String, io::Error>> {
         let first = self.games == 0;
         self.games += 1;
-        let text = match self.to {
-            Target::Json => {
+        // JSON and YAML serialize the report itself; the other writers read
+        // its document form
+        let game = match self.to {
+            Target::Json | Target::Yaml => None,
+            _ => Some(DocGame::from_report(report)),
+        };
+        let game = game.as_ref();
+        let text = match (self.to, game) {
+            (Target::Json, _) => {
                 let sep = if first { "\n    " } else { ",\n    " };
                 w.write_all(sep.as_bytes()).map_err(Err)?;
-                return crate::formats::json::write_pretty_at(w, game, 4).map_err(Err);
+                return crate::formats::json::write_pretty_at(w, &ReportDoc::of(report), 4)
+                    .map_err(Err);
             }
-            Target::Yaml => {
-                let item = serde_yaml::to_string(&[game]).map_err(|e| Ok(e.to_string()))?;
+            (Target::Yaml, _) => {
+                let item = serde_yaml::to_string(&[ReportDoc::of(report)])
+                    .map_err(|e| Ok(e.to_string()))?;
                 if first {
                     format!("games:\n{item}")
                 } else {
                     item
                 }
             }
-            Target::Gamerec => {
+            (_, None) => return Err(Ok("no document form of the game".into())),
+            (Target::Gamerec, Some(game)) => {
                 let text = gamerec::write_game(game);
                 if first { text } else { format!("\n{text}") }
             }
-            Target::Ggf => ggf::write_game(game, losses).map_err(Ok)?,
-            Target::Blksgf => pentobi::write_game(game, losses).map_err(Ok)?,
-            Target::Wthor => {
+            (Target::Ggf, Some(game)) => ggf::write_game(game, losses).map_err(Ok)?,
+            (Target::Blksgf, Some(game)) => pentobi::write_game(game, losses).map_err(Ok)?,
+            (Target::Wthor, Some(game)) => {
                 let Some(out) = self.wthor.as_mut() else {
                     return Err(Ok("no WTHOR output".into()));
                 };
@@ -404,7 +414,7 @@ fn convert_one(
                                     "the game tree's branches: this is its line {v}, written as a game of its own"
                                 ));
                             }
-                            match writer.game(&mut out, &DocGame::from_report(r), &mut losses) {
+                            match writer.game(&mut out, r, &mut losses) {
                                 Ok(()) if quiet => {}
                                 Ok(()) => {
                                     for what in losses.iter() {

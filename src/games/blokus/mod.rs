@@ -681,8 +681,8 @@ impl Rules for Blokus {
         }
     }
 
-    fn to_move(state: &State) -> String {
-        state.colour(state.mover()).to_string()
+    fn to_move(state: &State) -> &'static str {
+        state.colour(state.mover())
     }
 
     fn is_over(state: &State) -> bool {

@@ -937,7 +937,7 @@ fn setup_fixtures() {
     assert!(r.valid, "{:?}", r.errors);
     assert!(r.over);
     assert_eq!(r.scores, [89 - 17, 89 - 21, 89 - 8, 89 - 20]);
-    assert_eq!(r.moves.first().map(|m| m.player.as_str()), Some("yellow"));
+    assert_eq!(r.moves.first().map(|m| m.player), Some("yellow"));
     let (src, r) = fixture("invalid", "bad_tags_setup");
     let codes: Vec<&str> = r.errors.iter().map(|d| d.code.as_ref()).collect();
     assert_eq!(codes, ["blokus::bad_tags"]);

@@ -406,8 +406,8 @@ impl Rules for Deblockle {
         notation::parse(tokens, src)
     }
 
-    fn to_move(state: &State) -> String {
-        SIDES[state.pos.to_move & 1].to_string()
+    fn to_move(state: &State) -> &'static str {
+        SIDES[state.pos.to_move & 1]
     }
 
     fn is_over(state: &State) -> bool {

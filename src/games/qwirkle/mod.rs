@@ -147,6 +147,11 @@ fn n_tiles(n: usize) -> String {
     crate::diag::plural(n, "tile", "tiles")
 }
 
+/// The seats' names, in turn order.
+const SEATS: [&str; 6] = [
+    "player1", "player2", "player3", "player4", "player5", "player6",
+];
+
 fn seat(p: usize) -> String {
     format!("player{}", p + 1)
 }
@@ -934,9 +939,6 @@ impl Rules for Qwirkle {
     }
 
     fn seats(state: &State) -> &'static [&'static str] {
-        const SEATS: [&str; 6] = [
-            "player1", "player2", "player3", "player4", "player5", "player6",
-        ];
         SEATS.get(..state.players).unwrap_or(&SEATS)
     }
 
@@ -944,8 +946,8 @@ impl Rules for Qwirkle {
         notation::parse(tokens, src)
     }
 
-    fn to_move(state: &State) -> String {
-        state.me()
+    fn to_move(state: &State) -> &'static str {
+        SEATS.get(state.to_move).copied().unwrap_or("player?")
     }
 
     fn is_over(state: &State) -> bool {

@@ -582,8 +582,8 @@ impl Rules for Reversi {
         notation::parse_sized(tokens, src, start.size())
     }
 
-    fn to_move(state: &State) -> String {
-        state.side().0.to_string()
+    fn to_move(state: &State) -> &'static str {
+        state.side().0
     }
 
     fn is_over(state: &State) -> bool {
