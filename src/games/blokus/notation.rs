@@ -167,6 +167,146 @@ pub(crate) fn named_piece<'t>(
     )))
 }
 
+/// What a board's cells are called in messages, and its pieces' sizes:
+/// classic's squares or Trigon's triangles.
+pub(crate) struct CellWords {
+    /// `square`, `triangle`.
+    pub one: &'static str,
+    /// How a cell is written (a cell that is not one).
+    pub how: &'static str,
+    /// How cells join into a piece (a set that is not connected).
+    pub joined: &'static str,
+    /// The shape word (`polyomino`) and the set (`Blokus`, `Trigon`), with
+    /// its number of pieces and most cells a piece has.
+    pub shape: &'static str,
+    pub set: &'static str,
+    pub pieces: usize,
+    pub most: usize,
+}
+
+/// Classic Blokus's words.
+const SQUARES: CellWords = CellWords {
+    one: "square",
+    how: "a square is a column letter then a row number (a1 is the lower-left corner); squares are separated by commas without spaces, e.g. V3:a20,a19,b19",
+    joined: "a piece's squares join edge to edge (squares touching only at a corner are not connected)",
+    shape: "polyomino",
+    set: "Blokus",
+    pieces: 21,
+    most: 5,
+};
+
+/// Reads the comma-separated cells of a move (`text` at `at` in the file,
+/// `whole` the move): each with `parse` (column, row), named by `name` in
+/// messages; `seen` says whether a cell was listed before and remembers
+/// it. `blokus::not_a_square` for a cell that is not one,
+/// `blokus::repeated_square` for one listed twice. Reading stops after
+/// `limit` cells (a longer list is no piece, and says so).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn read_cells(
+    text: &str,
+    at: usize,
+    whole: Span,
+    words: &CellWords,
+    parse: impl Fn(&str) -> Option<(u8, u8)>,
+    name: impl Fn(u8, u8) -> String,
+    mut seen: impl FnMut(u8, u8) -> bool,
+    limit: usize,
+) -> Result<Vec<Cell>, Diag> {
+    let mut cells: Vec<Cell> = Vec::new();
+    let mut off = 0usize;
+    for part in text.split(',') {
+        let span = Span::new(at + off, part.len());
+        off += part.len() + 1;
+        let Some((col, row)) = parse(part) else {
+            let (span, what) = if part.is_empty() {
+                (
+                    if text.is_empty() {
+                        whole
+                    } else {
+                        Span::new(span.offset.saturating_sub(1), 1)
+                    },
+                    format!("an empty {}", words.one),
+                )
+            } else {
+                (span, format!("`{part}`"))
+            };
+            return Err(Diag::error(
+                "blokus::not_a_square",
+                format!("{what} is not a {}", words.one),
+            )
+            .at(span)
+            .label(format!("not a {}", words.one))
+            .help(words.how));
+        };
+        if seen(col, row) {
+            let name = name(col, row);
+            return Err(Diag::error(
+                "blokus::repeated_square",
+                format!("{name} is listed twice in this move"),
+            )
+            .at(span)
+            .label(format!("{name} again"))
+            .help(format!("list each {} the piece covers once", words.one)));
+        }
+        cells.push(Cell { col, row, span });
+        if cells.len() > limit {
+            break;
+        }
+    }
+    Ok(cells)
+}
+
+/// The cells of a move as written, named by `name`.
+fn written(cells: &[Cell], name: impl Fn(u8, u8) -> String) -> String {
+    let names: Vec<String> = cells.iter().map(|c| name(c.col, c.row)).collect();
+    names.join(",")
+}
+
+/// `blokus::not_a_piece` for cells (at `span`) in `groups` separate groups,
+/// or more than a piece has.
+pub(crate) fn check_shape(
+    cells: &[Cell],
+    groups: usize,
+    span: Span,
+    words: &CellWords,
+    name: impl Fn(u8, u8) -> String,
+) -> Result<(), Diag> {
+    if groups > 1 {
+        return Err(Diag::error(
+            "blokus::not_a_piece",
+            format!(
+                "the {}s {} are not connected: they fall into {groups} separate groups",
+                words.one,
+                written(cells, &name)
+            ),
+        )
+        .at(span)
+        .label("not one piece")
+        .help(words.joined));
+    }
+    if cells.len() > words.most {
+        return Err(Diag::error(
+            "blokus::not_a_piece",
+            format!(
+                "the {}s {} form a {}-{} {}, not one of the {} pieces",
+                words.one,
+                written(cells, &name),
+                cells.len(),
+                words.one,
+                words.shape,
+                words.pieces
+            ),
+        )
+        .at(span)
+        .label(format!("{} {}s", cells.len(), words.one))
+        .help(format!(
+            "{} pieces have 1 to {} {}s",
+            words.set, words.most, words.one
+        )));
+    }
+    Ok(())
+}
+
 /// A well-formed placement read straight from the bytes, without
 /// allocating: `None` for anything else (then [`placement`] reads it the
 /// long way, which finds and explains the fault).
@@ -250,77 +390,27 @@ pub fn placement(text: &str, at: usize, whole: Span) -> Result<Place, Diag> {
         "Blokus",
         "squares",
     )?;
-    let mut cells: Vec<Cell> = Vec::new();
     let mut seen = [0u32; MAX];
-    let mut off = 0usize;
-    for part in squares_text.split(',') {
-        let span = Span::new(squares_at + off, part.len());
-        off += part.len() + 1;
-        let Some((col, row)) = parse_square(part) else {
-            let (span, what) = if part.is_empty() {
-                (
-                    if squares_text.is_empty() {
-                        whole
-                    } else {
-                        Span::new(span.offset.saturating_sub(1), 1)
-                    },
-                    "an empty square".to_string(),
-                )
-            } else {
-                (span, format!("`{part}`"))
-            };
-            return Err(Diag::error(
-                "blokus::not_a_square",
-                format!("{what} is not a square"),
-            )
-            .at(span)
-            .label("not a square")
-            .help("a square is a column letter then a row number (a1 is the lower-left corner); squares are separated by commas without spaces, e.g. V3:a20,a19,b19"));
-        };
-        let bit = 1u32 << col;
-        let row_mask = seen.get_mut(usize::from(row));
-        if let Some(m) = row_mask {
-            if *m & bit != 0 {
-                let name = square_name(col, row);
-                return Err(Diag::error(
-                    "blokus::repeated_square",
-                    format!("{name} is listed twice in this move"),
-                )
-                .at(span)
-                .label(format!("{name} again"))
-                .help("list each square the piece covers once"));
+    let cells = read_cells(
+        squares_text,
+        squares_at,
+        whole,
+        &SQUARES,
+        parse_square,
+        square_name,
+        |col, row| match seen.get_mut(usize::from(row)) {
+            Some(m) => {
+                let bit = 1u32 << col;
+                let again = *m & bit != 0;
+                *m |= bit;
+                again
             }
-            *m |= bit;
-        }
-        cells.push(Cell { col, row, span });
-    }
+            None => false,
+        },
+        usize::MAX,
+    )?;
     let squares_span = Span::new(squares_at, squares_text.len());
-    let k = groups(&cells);
-    if k > 1 {
-        return Err(Diag::error(
-            "blokus::not_a_piece",
-            format!(
-                "the squares {} are not connected: they fall into {k} separate groups",
-                list(&cells)
-            ),
-        )
-        .at(squares_span)
-        .label("not one piece")
-        .help("a piece's squares join edge to edge (squares touching only at a corner are not connected)"));
-    }
-    if cells.len() > 5 {
-        return Err(Diag::error(
-            "blokus::not_a_piece",
-            format!(
-                "the squares {} form a {}-square polyomino, not one of the 21 pieces",
-                list(&cells),
-                cells.len()
-            ),
-        )
-        .at(squares_span)
-        .label(format!("{} squares", cells.len()))
-        .help("Blokus pieces have 1 to 5 squares"));
-    }
+    check_shape(&cells, groups(&cells), squares_span, &SQUARES, square_name)?;
     let min_c = cells.iter().map(|c| c.col).min().unwrap_or(0);
     let min_r = cells.iter().map(|c| c.row).min().unwrap_or(0);
     let norm: Vec<(u8, u8)> = cells

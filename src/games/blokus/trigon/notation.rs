@@ -22,13 +22,21 @@ pub const MAX_COLUMNS: u16 = 52;
 /// Most rows.
 pub const MAX_ROWS: u8 = 52;
 
-/// One triangle of a move, with the span of its text (0-based column and row).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub struct Cell {
-    pub col: u8,
-    pub row: u8,
-    pub span: Span,
-}
+/// One triangle of a move, with the span of its text (0-based column and
+/// row): classic's cell.
+pub use super::super::notation::Cell;
+use super::super::notation::{CellWords, check_shape, read_cells};
+
+/// Trigon's words for its cells.
+const TRIANGLES: CellWords = CellWords {
+    one: "triangle",
+    how: "a triangle is a column (a..z, then aa, ab, ...) then a row number from the bottom; triangles are separated by commas without spaces, e.g. I3:r15,s15,t15",
+    joined: "a piece's triangles join side to side (triangles touching only at a corner are not connected)",
+    shape: "polyiamond",
+    set: "Trigon",
+    pieces: 22,
+    most: pieces::MAX_SIZE,
+};
 
 /// A placement as written: the piece the triangles form and the triangles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -153,74 +161,29 @@ pub fn placement(g: &Geometry, text: &str, at: usize, whole: Span) -> Result<Pla
         "Trigon",
         "triangles",
     )?;
-    let mut cells: Vec<Cell> = Vec::new();
-    let mut off = 0usize;
-    for part in tri_text.split(',') {
-        let span = Span::new(tri_at + off, part.len());
-        off += part.len() + 1;
-        let Some((col, row)) = parse_triangle(part) else {
-            let (span, what) = if part.is_empty() {
-                (
-                    if tri_text.is_empty() {
-                        whole
-                    } else {
-                        Span::new(span.offset.saturating_sub(1), 1)
-                    },
-                    "an empty triangle".to_string(),
-                )
-            } else {
-                (span, format!("`{part}`"))
-            };
-            return Err(Diag::error(
-                "blokus::not_a_square",
-                format!("{what} is not a triangle"),
-            )
-            .at(span)
-            .label("not a triangle")
-            .help("a triangle is a column (a..z, then aa, ab, ...) then a row number from the bottom; triangles are separated by commas without spaces, e.g. I3:r15,s15,t15"));
-        };
-        if cells.iter().any(|c| (c.col, c.row) == (col, row)) {
-            let name = triangle_name(col, row);
-            return Err(Diag::error(
-                "blokus::repeated_square",
-                format!("{name} is listed twice in this move"),
-            )
-            .at(span)
-            .label(format!("{name} again"))
-            .help("list each triangle the piece covers once"));
-        }
-        cells.push(Cell { col, row, span });
-        if cells.len() > 64 {
-            break;
-        }
-    }
+    let mut listed: Vec<(u8, u8)> = Vec::new();
+    let cells = read_cells(
+        tri_text,
+        tri_at,
+        whole,
+        &TRIANGLES,
+        parse_triangle,
+        triangle_name,
+        |col, row| {
+            let again = listed.contains(&(col, row));
+            listed.push((col, row));
+            again
+        },
+        64,
+    )?;
     let tri_span = Span::new(tri_at, tri_text.len());
-    let k = groups(g, &cells);
-    if k > 1 {
-        return Err(Diag::error(
-            "blokus::not_a_piece",
-            format!(
-                "the triangles {} are not connected: they fall into {k} separate groups",
-                written(&cells)
-            ),
-        )
-        .at(tri_span)
-        .label("not one piece")
-        .help("a piece's triangles join side to side (triangles touching only at a corner are not connected)"));
-    }
-    if cells.len() > pieces::MAX_SIZE {
-        return Err(Diag::error(
-            "blokus::not_a_piece",
-            format!(
-                "the triangles {} form a {}-triangle polyiamond, not one of the 22 pieces",
-                written(&cells),
-                cells.len()
-            ),
-        )
-        .at(tri_span)
-        .label(format!("{} triangles", cells.len()))
-        .help("Trigon pieces have 1 to 6 triangles"));
-    }
+    check_shape(
+        &cells,
+        groups(g, &cells),
+        tri_span,
+        &TRIANGLES,
+        triangle_name,
+    )?;
     let shift = g.lattice_shift();
     let mut lattice: Vec<(i32, i32)> = cells
         .iter()
