@@ -307,6 +307,42 @@ pub(crate) fn check_shape(
     Ok(())
 }
 
+/// `blokus::wrong_piece_name` when the move's `NAME:` (`named`: its piece,
+/// text and span) is not the piece its cells form (`shape`, named by
+/// `piece_name`).
+pub(crate) fn check_name(
+    named: Option<(u8, &str, Span)>,
+    shape: &str,
+    piece_name: impl Fn(u8) -> &'static str,
+    cells: &[Cell],
+    words: &CellWords,
+    name: impl Fn(u8, u8) -> String,
+) -> Result<(), Diag> {
+    let Some((p, written_name, span)) = named else {
+        return Ok(());
+    };
+    if piece_name(p) == shape {
+        return Ok(());
+    }
+    Err(Diag::error(
+        "blokus::wrong_piece_name",
+        format!(
+            "the {}s form the {shape} piece, not the {}",
+            words.one,
+            piece_name(p)
+        ),
+    )
+    .at(span)
+    .label(format!(
+        "`{written_name}` does not match the {}s",
+        words.one
+    ))
+    .help(format!(
+        "write {shape}:{} or leave the name out",
+        written(cells, &name)
+    )))
+}
+
 /// A well-formed placement read straight from the bytes, without
 /// allocating: `None` for anything else (then [`placement`] reads it the
 /// long way, which finds and explains the fault).
@@ -432,25 +468,14 @@ pub fn placement(text: &str, at: usize, whole: Span) -> Result<Place, Diag> {
         y: min_r,
     };
     let shape = placement.piece();
-    if let Some((p, written, span)) = named {
-        if p != shape {
-            return Err(Diag::error(
-                "blokus::wrong_piece_name",
-                format!(
-                    "the squares form the {} piece, not the {}",
-                    pieces::name(shape),
-                    pieces::name(p)
-                ),
-            )
-            .at(span)
-            .label(format!("`{written}` does not match the squares"))
-            .help(format!(
-                "write {}:{} or leave the name out",
-                pieces::name(shape),
-                list(&cells)
-            )));
-        }
-    }
+    check_name(
+        named,
+        pieces::name(shape),
+        pieces::name,
+        &cells,
+        &SQUARES,
+        square_name,
+    )?;
     let mut arr = [Cell::default(); 5];
     for (slot, c) in arr.iter_mut().zip(&cells) {
         *slot = *c;
@@ -464,14 +489,27 @@ pub fn placement(text: &str, at: usize, whole: Span) -> Result<Place, Diag> {
 
 /// Reads the movetext tokens into moves, up to the first malformed one.
 pub fn parse(tokens: &[Token], src: &str) -> ParsedMoves<Move> {
+    parse_with(tokens, src, |text, span| {
+        placement(text, span.offset, span).map(Move::Place)
+    })
+}
+
+/// Reads the movetext tokens into moves, up to the first malformed one:
+/// `pass`, or a placement read by `place` (the token's text and span),
+/// classic's or Trigon's.
+pub(crate) fn parse_with(
+    tokens: &[Token],
+    src: &str,
+    place: impl Fn(&str, Span) -> Result<Move, Diag>,
+) -> ParsedMoves<Move> {
     let mut moves = Vec::with_capacity(tokens.len().min(1 << 12));
     for (index, tok) in tokens.iter().enumerate() {
         let text = tok.text(src);
         let mv = if text.eq_ignore_ascii_case("pass") {
             Move::Pass
         } else {
-            match placement(text, tok.span.offset, tok.span) {
-                Ok(p) => Move::Place(p),
+            match place(text, tok.span) {
+                Ok(m) => m,
                 Err(d) => {
                     return ParsedMoves {
                         moves,

@@ -54,29 +54,9 @@ use serde_json::{Map, Value, json};
 /// Reads movetext for the board `b`.
 pub fn parse(b: &Board, tokens: &[Token], src: &str) -> ParsedMoves<Move> {
     let g = b.geo();
-    let mut moves = Vec::with_capacity(tokens.len().min(1 << 12));
-    for (index, tok) in tokens.iter().enumerate() {
-        let text = tok.text(src);
-        let mv = if text.eq_ignore_ascii_case("pass") {
-            Move::Pass
-        } else {
-            match notation::placement(g, text, tok.span.offset, tok.span) {
-                Ok(p) => Move::Tri(p),
-                Err(d) => {
-                    return ParsedMoves {
-                        moves,
-                        error: Some(d),
-                    };
-                }
-            }
-        };
-        moves.push(Parsed {
-            mv,
-            span: tok.span,
-            token: index,
-        });
-    }
-    ParsedMoves { moves, error: None }
+    super::notation::parse_with(tokens, src, |text, span| {
+        notation::placement(g, text, span.offset, span).map(Move::Tri)
+    })
 }
 
 /// One legal placement for the colour to move, as help text.

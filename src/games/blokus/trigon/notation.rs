@@ -25,7 +25,7 @@ pub const MAX_ROWS: u8 = 52;
 /// One triangle of a move, with the span of its text (0-based column and
 /// row): classic's cell.
 pub use super::super::notation::Cell;
-use super::super::notation::{CellWords, check_shape, read_cells};
+use super::super::notation::{CellWords, check_name, check_shape, read_cells};
 
 /// Trigon's words for its cells.
 const TRIANGLES: CellWords = CellWords {
@@ -207,25 +207,14 @@ pub fn placement(g: &Geometry, text: &str, at: usize, whole: Span) -> Result<Pla
         .label("not a piece"));
     };
     let shape = orient.piece;
-    if let Some((p, name, span)) = named {
-        if p != shape {
-            return Err(Diag::error(
-                "blokus::wrong_piece_name",
-                format!(
-                    "the triangles form the {} piece, not the {}",
-                    pieces::name(shape),
-                    pieces::name(p)
-                ),
-            )
-            .at(span)
-            .label(format!("`{name}` does not match the triangles"))
-            .help(format!(
-                "write {}:{} or leave the name out",
-                pieces::name(shape),
-                written(&cells)
-            )));
-        }
-    }
+    check_name(
+        named,
+        pieces::name(shape),
+        pieces::name,
+        &cells,
+        &TRIANGLES,
+        triangle_name,
+    )?;
     let mut arr = [Cell::default(); pieces::MAX_SIZE];
     for (slot, c) in arr.iter_mut().zip(&cells) {
         *slot = *c;
