@@ -617,3 +617,25 @@ fn seats_and_scores() {
     assert_eq!(r.seats, ["blue", "yellow", "red"]);
     assert_eq!(r.scores, [-109, -110, -110]);
 }
+
+/// A `NAME:` that does not match the triangles names both pieces and the
+/// spelling to write.
+#[test]
+fn wrong_piece_name_names_both_pieces() {
+    let g = super::board::geometry(9);
+    let whole = crate::span::Span::new(0, 8);
+    // the one-triangle piece
+    let one = "1";
+    let Err(d) = super::notation::placement(g, "I6:r15", 0, whole) else {
+        panic!("a single triangle named I6 was read");
+    };
+    assert_eq!(d.code, "blokus::wrong_piece_name");
+    assert_eq!(
+        d.message,
+        format!("the triangles form the {one} piece, not the I6")
+    );
+    assert_eq!(
+        d.help.as_deref(),
+        Some(format!("write {one}:r15 or leave the name out").as_str())
+    );
+}
