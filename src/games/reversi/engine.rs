@@ -71,8 +71,9 @@ pub fn legal_moves_avx2(p: u64, o: u64) -> u64 {
 }
 
 /// The eight directions as (row step, column step): the first four go toward
-/// higher bit indexes, the last four toward lower ones.
-const DIRECTIONS: [(i32, i32); 8] = [
+/// higher bit indexes, the last four toward lower ones (on 8x8; the sized
+/// engine walks the same steps).
+pub(crate) const DIRECTIONS: [(i32, i32); 8] = [
     (0, 1),
     (1, -1),
     (1, 0),

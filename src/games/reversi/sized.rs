@@ -10,17 +10,7 @@
 /// The largest board side.
 pub const MAX_SIZE: u8 = 16;
 
-/// Row and column steps of the eight directions.
-const DIRECTIONS: [(i8, i8); 8] = [
-    (0, 1),
-    (1, -1),
-    (1, 0),
-    (1, 1),
-    (0, -1),
-    (-1, 1),
-    (-1, 0),
-    (-1, -1),
-];
+use super::engine::DIRECTIONS;
 
 /// A set of squares of a board up to 16x16 (bit `16 * row + column`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -160,9 +150,9 @@ impl Board {
         if row >= self.size || col >= self.size || p.has(sq) || o.has(sq) {
             return flipped;
         }
-        let n = self.size as i8;
+        let n = i32::from(self.size);
         for (dr, dc) in DIRECTIONS {
-            let (mut r, mut c) = (row as i8 + dr, col as i8 + dc);
+            let (mut r, mut c) = (i32::from(row) + dr, i32::from(col) + dc);
             let mut run = Bits::EMPTY;
             while (0..n).contains(&r) && (0..n).contains(&c) {
                 let s = square(r as u8, c as u8);
@@ -191,9 +181,9 @@ impl Board {
     fn can_play(&self, black: bool, sq: u8) -> bool {
         let (p, o) = self.sides(black);
         let (row, col) = (sq / 16, sq % 16);
-        let n = self.size as i8;
+        let n = i32::from(self.size);
         DIRECTIONS.iter().any(|&(dr, dc)| {
-            let (mut r, mut c) = (row as i8 + dr, col as i8 + dc);
+            let (mut r, mut c) = (i32::from(row) + dr, i32::from(col) + dc);
             let mut seen = false;
             while (0..n).contains(&r) && (0..n).contains(&c) {
                 let s = square(r as u8, c as u8);
