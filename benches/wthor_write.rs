@@ -11,36 +11,19 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use gamerec::formats::Losses;
 use gamerec::formats::wthor::{NameList, PLAYER_LEN, TOURNAMENT_LEN, WtbWriter};
 use gamerec::games::reversi::notation::square_name;
-use gamerec::model::{DocGame, DocMove};
+use gamerec::model::DocGame;
 
 fn games(n: usize) -> Vec<DocGame> {
     let mut rng = corpus::Rng(0x2545_f491_4f6c_dd1d);
     (0..n)
         .map(|_| {
             let (squares, _) = corpus::reversi_game(&mut rng);
-            DocGame {
-                game: "reversi".into(),
-                variant: Some("wof".into()),
-                tags: vec![
-                    ("Game".into(), "reversi".into()),
-                    ("Variant".into(), "wof".into()),
-                ],
-                comment: None,
-                moves: squares
-                    .iter()
-                    .map(|&sq| DocMove {
-                        ply: 0,
-                        player: String::new(),
-                        notation: square_name(sq),
-                        comment: None,
-                        auto: false,
-                        number: None,
-                        extras: Default::default(),
-                    })
-                    .collect(),
-                result: None,
-                final_position: Vec::new(),
-            }
+            DocGame::written(
+                "reversi",
+                Some("wof"),
+                &[("Game", "reversi"), ("Variant", "wof")],
+                squares.iter().map(|&sq| square_name(sq)),
+            )
         })
         .collect()
 }

@@ -169,7 +169,45 @@ struct ResultView<'a> {
     extras: &'a Map<String, Value>,
 }
 
+impl DocMove {
+    /// A move given by its notation alone, as on input (the rest is
+    /// recomputed by replaying).
+    pub fn written(notation: impl Into<String>) -> DocMove {
+        DocMove {
+            ply: 0,
+            player: String::new(),
+            notation: notation.into(),
+            comment: None,
+            auto: false,
+            number: None,
+            extras: Map::new(),
+        }
+    }
+}
+
 impl DocGame {
+    /// A game given by its tags and its moves' notations, as on input (no
+    /// result or final position: they are recomputed by replaying).
+    pub fn written(
+        game: &str,
+        variant: Option<&str>,
+        tags: &[(&str, &str)],
+        moves: impl IntoIterator<Item = String>,
+    ) -> DocGame {
+        DocGame {
+            game: game.to_string(),
+            variant: variant.map(str::to_string),
+            tags: tags
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
+            comment: None,
+            moves: moves.into_iter().map(DocMove::written).collect(),
+            result: None,
+            final_position: Vec::new(),
+        }
+    }
+
     /// The document form of a replayed game (replayed with `record_moves`).
     pub fn from_report(report: &GameReport) -> DocGame {
         DocGame {
@@ -475,26 +513,11 @@ mod tests {
     }
 
     fn game(moves: &[(&str, bool)]) -> DocGame {
-        DocGame {
-            game: "reversi".into(),
-            variant: None,
-            tags: Vec::new(),
-            comment: None,
-            moves: moves
-                .iter()
-                .map(|&(n, auto)| DocMove {
-                    ply: 0,
-                    player: String::new(),
-                    notation: n.into(),
-                    comment: None,
-                    auto,
-                    number: None,
-                    extras: Map::new(),
-                })
-                .collect(),
-            result: None,
-            final_position: Vec::new(),
+        let mut g = DocGame::written("reversi", None, &[], moves.iter().map(|m| m.0.to_string()));
+        for (m, &(_, auto)) in g.moves.iter_mut().zip(moves) {
+            m.auto = auto;
         }
+        g
     }
 
     #[test]

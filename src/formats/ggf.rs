@@ -1359,16 +1359,8 @@ mod tests {
 
     fn doc(tags: &[(&str, &str)], variant: &str) -> DocGame {
         DocGame {
-            game: "reversi".into(),
-            variant: Some(variant.into()),
-            tags: tags
-                .iter()
-                .map(|(k, v)| (k.to_string(), v.to_string()))
-                .collect(),
             comment: Some("hi".into()),
-            moves: Vec::new(),
-            result: None,
-            final_position: Vec::new(),
+            ..DocGame::written("reversi", Some(variant), tags, [])
         }
     }
 

@@ -1792,32 +1792,14 @@ fn solve(p: u64, o: u64) -> i32 {
 #[cfg(test)]
 mod write_tests {
     use super::*;
-    use crate::model::DocMove;
 
     fn doc(moves: &[&str], tags: &[(&str, &str)], variant: &str) -> DocGame {
-        DocGame {
-            game: "reversi".into(),
-            variant: Some(variant.into()),
-            tags: tags
-                .iter()
-                .map(|(k, v)| (k.to_string(), v.to_string()))
-                .collect(),
-            comment: None,
-            moves: moves
-                .iter()
-                .map(|m| DocMove {
-                    ply: 0,
-                    player: String::new(),
-                    notation: m.to_string(),
-                    comment: None,
-                    auto: false,
-                    number: None,
-                    extras: Default::default(),
-                })
-                .collect(),
-            result: None,
-            final_position: Vec::new(),
-        }
+        DocGame::written(
+            "reversi",
+            Some(variant),
+            tags,
+            moves.iter().map(|m| m.to_string()),
+        )
     }
 
     #[test]
