@@ -38,7 +38,7 @@ use crate::source::{TOO_LARGE_KEPT, TextBuf};
 use crate::span::{Origin, Span};
 
 /// One `[Name "value"]` tag.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Tag {
     pub name: String,
     pub value: String,
@@ -151,6 +151,45 @@ impl RawGame {
             .map(|&(_, s)| s)
     }
 
+    /// Empties the game for the next one, keeping its buffers' room (a
+    /// reader that refills games allocates nothing per game); its tags are
+    /// handed to `spare` (up to `keep` of them) so their strings' room is
+    /// kept too.
+    pub fn clear(&mut self, spare: &mut Vec<Tag>, keep: usize) {
+        let RawGame {
+            tags,
+            tag_errors,
+            comment,
+            tokens,
+            result_token,
+            stop,
+            span,
+            winner_claim,
+            token_players,
+            numbers,
+            auto_passes,
+            doc_moves,
+        } = self;
+        let room = keep.saturating_sub(spare.len()).min(tags.0.len());
+        spare.extend(tags.0.drain(..room));
+        tags.0.clear();
+        tag_errors.clear();
+        *comment = None;
+        tokens.clear();
+        *result_token = None;
+        *stop = None;
+        *span = Span::default();
+        *winner_claim = None;
+        token_players.clear();
+        numbers.clear();
+        auto_passes.clear();
+        doc_moves.clear();
+        // a huge game's room is not kept for the next one
+        if tokens.capacity() > KEPT_TOKENS {
+            *tokens = Vec::new();
+        }
+    }
+
     /// Spans `by` bytes later.
     pub fn shift(&mut self, by: usize) {
         self.move_spans(|s| Span::new(s.offset + by, s.length));
@@ -191,6 +230,15 @@ pub struct GameText {
     pub raw: RawGame,
 }
 
+/// Tokens whose room a cleared game keeps ([`RawGame::clear`]).
+const KEPT_TOKENS: usize = 1024;
+
+/// Spare tags a reader keeps for their strings' room.
+const SPARE_TAGS: usize = 64;
+
+/// Text room a reused game text keeps (a larger one is let go).
+const KEPT_TEXT: usize = 64 * 1024;
+
 /// Tag errors reported per game at most (a binary file would give thousands).
 pub const MAX_TAG_ERRORS: usize = 20;
 
@@ -218,7 +266,14 @@ pub struct Reader<'a> {
     tag_line_scan: usize,
     /// Tag names of this game, once there are many (a linear search before).
     names: HashSet<String>,
-    done: Option<GameText>,
+    /// A finished game waiting to be handed out (`done` says where its
+    /// text stands in the file), and the buffers the next finished game
+    /// goes into.
+    done: Option<Origin>,
+    done_raw: RawGame,
+    done_text: String,
+    /// Tags of earlier games, their strings reused for new tags.
+    spare_tags: Vec<Tag>,
     bom_checked: bool,
     /// Where the last `;` comment ended (a `;` comment on the next line
     /// continues it).
@@ -339,6 +394,9 @@ impl<'a> Reader<'a> {
             tag_line_scan: 0,
             names: HashSet::new(),
             done: None,
+            done_raw: RawGame::default(),
+            done_text: String::new(),
+            spare_tags: Vec::new(),
             bom_checked: false,
             line_comment_end: None,
         }
@@ -388,6 +446,16 @@ impl<'a> Reader<'a> {
 
     /// The next game, or `None` at the end of the text.
     pub fn next_game(&mut self) -> Option<GameText> {
+        let mut raw = RawGame::default();
+        let mut text = String::new();
+        let origin = self.next_game_into(&mut raw, &mut text)?;
+        Some(GameText { text, origin, raw })
+    }
+
+    /// The next game into `raw` and `text` (their earlier contents are
+    /// dropped, their room reused for later games): where the text stands in
+    /// the file, or `None` at the end of the text.
+    pub fn next_game_into(&mut self, raw: &mut RawGame, text: &mut String) -> Option<Origin> {
         if !self.bom_checked {
             self.bom_checked = true;
             while self.src().len() < 3 && self.buf.fill() {}
@@ -396,9 +464,16 @@ impl<'a> Reader<'a> {
             }
         }
         loop {
-            // checked before taking: `take` would copy the whole slot each turn
-            if self.done.is_some() {
-                return self.done.take();
+            if let Some(origin) = self.done.take() {
+                std::mem::swap(raw, &mut self.done_raw);
+                std::mem::swap(text, &mut self.done_text);
+                // the caller's earlier game makes room for the next one
+                self.done_raw.clear(&mut self.spare_tags, SPARE_TAGS);
+                self.done_text.clear();
+                if self.done_text.capacity() > KEPT_TEXT {
+                    self.done_text = String::new();
+                }
+                return Some(origin);
             }
             if !self.line_ready() || self.pos - self.game_start > self.buf.limit() {
                 self.too_large();
@@ -480,8 +555,17 @@ impl<'a> Reader<'a> {
         }
     }
 
+    /// Hands the current game to the `done` slot; the slot's empty game
+    /// becomes the current one.
+    fn hand_out(&mut self, end: usize) {
+        let origin = self.buf.take_into(end, &mut self.done_text);
+        self.cur.unshift(self.game_start);
+        std::mem::swap(&mut self.cur, &mut self.done_raw);
+        self.done = Some(origin);
+    }
+
     fn finish_game(&mut self) {
-        let mut game = std::mem::take(&mut self.cur);
+        let game = &mut self.cur;
         game.span = Span::between(game.span.offset, self.pos);
         // A final token in result syntax closes the movetext (as in PGN).
         if game.stop.is_none()
@@ -492,17 +576,11 @@ impl<'a> Reader<'a> {
         {
             let tok = game.tokens.pop();
             if let Some(comment) = tok.as_ref().and_then(|t| t.comment.clone()) {
-                attach(&mut game, comment);
+                attach(game, comment);
             }
             game.result_token = tok;
         }
-        let (text, origin) = self.buf.take_to(self.pos);
-        game.unshift(self.game_start);
-        self.done = Some(GameText {
-            text,
-            origin,
-            raw: game,
-        });
+        self.hand_out(self.pos);
         self.fresh_game();
     }
 
@@ -523,9 +601,8 @@ impl<'a> Reader<'a> {
     /// with `[`.
     fn too_large(&mut self) {
         let limit = self.buf.limit();
-        let mut game = std::mem::take(&mut self.cur);
         let start = if self.started {
-            game.span.offset
+            self.cur.span.offset
         } else {
             self.pos
         };
@@ -539,6 +616,7 @@ impl<'a> Reader<'a> {
             end
         };
         let inside = |s: Span| s.end() <= kept_end;
+        let game = &mut self.cur;
         game.tags.0.retain(|t| inside(t.span));
         game.tag_errors.retain(|d| d.span.is_none_or(inside));
         game.tokens.clear();
@@ -557,13 +635,7 @@ impl<'a> Reader<'a> {
             ),
         );
         game.span = Span::between(start, kept_end);
-        let (text, origin) = self.buf.take_to(kept_end);
-        game.unshift(self.game_start);
-        self.done = Some(GameText {
-            text,
-            origin,
-            raw: game,
-        });
+        self.hand_out(kept_end);
         // skip to the next line that starts with `[`, keeping nothing
         let mut scanned = kept_end;
         loop {
@@ -619,6 +691,8 @@ impl<'a> Reader<'a> {
             );
             this.pos = end;
         };
+        // a spare tag's strings take the name and value (no allocation)
+        let mut spare = self.spare_tags.pop().unwrap_or_default();
         let Ok((after_head, name)) = tag_head(self.rest()) else {
             bad(
                 self,
@@ -627,7 +701,9 @@ impl<'a> Reader<'a> {
             );
             return;
         };
-        let name = name.to_string();
+        spare.name.clear();
+        spare.name.push_str(name);
+        let name = spare.name;
         let mut p = self.src().len() - after_head.len();
         if !after_head.starts_with('"') {
             bad(
@@ -639,7 +715,8 @@ impl<'a> Reader<'a> {
         }
         let value_start = p;
         p += 1;
-        let mut value = String::new();
+        let mut value = spare.value;
+        value.clear();
         loop {
             let bytes = self.src().as_bytes();
             match bytes.get(p) {
@@ -980,6 +1057,30 @@ mod tests {
 
     fn texts<'s>(src: &'s str, g: &RawGame) -> Vec<&'s str> {
         g.tokens.iter().map(|t| t.text(src)).collect()
+    }
+
+    /// Games read into reused buffers (an earlier game's text, tags, tokens,
+    /// comments, errors) come out as games read fresh.
+    #[test]
+    fn reused_buffers_read_as_fresh_ones() {
+        let src = "[Game \"reversi\"]\n[Black \"A \\\"b\\\"\"]\n[White \"C\"]\n1. f5 {x} d6 ; y\n2. c3 1-0\n\n\
+                   [Game \"qwirkle\"]\n[Bad tag]\n{start} a b c } d\n\n\
+                   [Game \"reversi\"]\nf5\n\n\
+                   f5 d6 {never closed\n\n\
+                   [Result \"*\"][Game \"reversi\"][Game \"x\"]\n3. f5 2. d6\n";
+        let mut fresh = Reader::new(TextBuf::of_str(src));
+        let mut reused = Reader::new(TextBuf::of_str(src));
+        let (mut raw, mut text) = (RawGame::default(), String::new());
+        let mut n = 0;
+        while let Some(want) = fresh.next_game() {
+            let origin = reused.next_game_into(&mut raw, &mut text);
+            assert_eq!(origin, Some(want.origin), "game {n}");
+            assert_eq!(text, want.text, "game {n}");
+            assert_eq!(raw, want.raw, "game {n}");
+            n += 1;
+        }
+        assert_eq!(n, 4);
+        assert_eq!(reused.next_game_into(&mut raw, &mut text), None);
     }
 
     #[test]

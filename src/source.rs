@@ -258,12 +258,20 @@ impl<'a> TextBuf<'a> {
     /// Takes the text from the start to `end` (a game), and where it stands in
     /// the file.
     pub fn take_to(&mut self, end: usize) -> (String, Origin) {
-        let end = end.clamp(self.start, self.text.len());
-        let taken = self.text.get(self.start..end).unwrap_or("").to_string();
-        let origin = self.start_origin;
-        self.start_origin = origin.after(&taken);
-        self.start = end;
+        let mut taken = String::new();
+        let origin = self.take_into(end, &mut taken);
         (taken, origin)
+    }
+
+    /// [`TextBuf::take_to`] into `into` (emptied first, its room reused).
+    pub fn take_into(&mut self, end: usize, into: &mut String) -> Origin {
+        let end = end.clamp(self.start, self.text.len());
+        into.clear();
+        into.push_str(self.text.get(self.start..end).unwrap_or(""));
+        let origin = self.start_origin;
+        self.start_origin = origin.after(into);
+        self.start = end;
+        origin
     }
 
     /// Drops the text from the start to `end` (skipped text).

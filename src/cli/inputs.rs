@@ -257,7 +257,7 @@ pub fn run(
         match item {
             Ok(g) => {
                 bytes += g.text.len() + 256;
-                window.push(Pending::Game(Box::new(g)));
+                window.push(Pending::Game(g));
                 if window.len() >= WINDOW_GAMES || bytes >= WINDOW_BYTES {
                     flush(&mut window, opts, prepare, sink)?;
                     bytes = 0;
@@ -282,7 +282,7 @@ pub fn each_game(
 ) {
     let expanded = expand(paths, scan);
     let _ = read(stdin, &expanded, read_opts, &mut |item| {
-        f(item);
+        f(item.map(|g| *g));
         Ok(())
     });
 }
@@ -293,7 +293,7 @@ fn read(
     stdin: &mut dyn Read,
     expanded: &Expanded,
     read_opts: &ReadOptions,
-    f: &mut dyn FnMut(Result<SourceGame, FileError>) -> io::Result<()>,
+    f: &mut dyn FnMut(Result<Box<SourceGame>, FileError>) -> io::Result<()>,
 ) -> io::Result<()> {
     for e in &expanded.errors {
         f(Err(e.clone()))?;
@@ -345,10 +345,14 @@ fn flush(
         })
         .collect();
     for (p, r) in window.drain(..).zip(reports) {
-        match (&p, &r) {
-            (Pending::Game(g), Some((r, text))) => sink(Event::Game(g, r, text))?,
-            (Pending::FileError(e), _) => sink(Event::FileError(e))?,
-            (Pending::Skipped(e), _) => sink(Event::Skipped(e))?,
+        match (p, &r) {
+            (Pending::Game(g), Some((r, text))) => {
+                sink(Event::Game(&g, r, text))?;
+                // the next games read reuse its room
+                formats::recycle(g);
+            }
+            (Pending::FileError(e), _) => sink(Event::FileError(&e))?,
+            (Pending::Skipped(e), _) => sink(Event::Skipped(&e))?,
             _ => {}
         }
     }
@@ -386,7 +390,7 @@ pub fn view_one(
             for g in games {
                 match g {
                     Ok(g) if n == index => {
-                        found = Some(Ok(g));
+                        found = Some(Ok(*g));
                         break;
                     }
                     Ok(_) => n += 1,

@@ -20,15 +20,20 @@ pub fn read(text: &str) -> Vec<RawGame> {
 }
 
 /// Reads gamerec text one game at a time (see [`super::open`]).
-pub fn games(buf: TextBuf<'_>) -> impl Iterator<Item = Result<SourceGame, String>> + '_ {
+pub fn games(buf: TextBuf<'_>) -> impl Iterator<Item = Result<Box<SourceGame>, String>> + '_ {
     let mut reader = Reader::new(buf);
     let mut ended = false;
     std::iter::from_fn(move || {
         if ended {
             return None;
         }
-        match reader.next_game() {
-            Some(g) => Some(Ok(SourceGame::of(g.text, g.origin, g.raw))),
+        // a recycled game's room takes the next game
+        let mut g = crate::formats::pooled();
+        match reader.next_game_into(&mut g.raw, &mut g.text) {
+            Some(origin) => {
+                g.origin = origin;
+                Some(Ok(g))
+            }
             None => {
                 ended = true;
                 reader.take_error().map(Err)

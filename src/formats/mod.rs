@@ -231,7 +231,7 @@ pub struct SourceGame {
     /// A WTHOR record not yet written as text: `validate` and `score` replay
     /// a clean one straight from its bytes ([`SourceGame::materialize`]
     /// writes the text when needed).
-    pub record: Option<Box<wthor::Record>>,
+    pub record: Option<wthor::Record>,
     /// For a game read from one line of a game tree with branches (Pentobi):
     /// the child taken at each branching node, 1-based (`1.3.2`).
     pub variation: Option<String>,
@@ -319,7 +319,44 @@ pub fn game_label(index: usize, variation: Option<&str>) -> String {
 
 /// A file's games, one at a time, in file order; an `Err` item is a problem
 /// that ends the file (the games before it stand).
-pub type Games<'a> = Box<dyn Iterator<Item = Result<SourceGame, ReadError>> + 'a>;
+pub type Games<'a> = Box<dyn Iterator<Item = Result<Box<SourceGame>, ReadError>> + 'a>;
+
+/// A format's games before [`wrap`] names and numbers them.
+type Inner<'a> = Box<dyn Iterator<Item = Result<Box<SourceGame>, String>> + 'a>;
+
+/// Games handed back once written ([`recycle`]) so that readers refill
+/// them instead of allocating: a game box, its text and its container
+/// game's buffers. Per thread: the reading thread is the one that recycles.
+const POOLED_GAMES: usize = 1024;
+
+thread_local! {
+    static POOL: std::cell::RefCell<Vec<Box<SourceGame>>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// A game to fill: a recycled one (its text and container game still hold
+/// an earlier game, for the reader to overwrite; the other fields are
+/// empty), or a new one.
+pub(crate) fn pooled() -> Box<SourceGame> {
+    POOL.with(|p| p.try_borrow_mut().ok().and_then(|mut p| p.pop()))
+        .unwrap_or_default()
+}
+
+/// Hands a game back once it is no longer needed: the next game read on
+/// this thread reuses its room.
+pub fn recycle(mut g: Box<SourceGame>) {
+    g.byte_map = None;
+    g.record = None;
+    g.variation = None;
+    g.index = 0;
+    g.origin = Origin::default();
+    POOL.with(|p| {
+        if let Ok(mut p) = p.try_borrow_mut() {
+            if p.len() < POOLED_GAMES {
+                p.push(g);
+            }
+        }
+    });
+}
 
 /// Reads the first bytes of a file (format detection looks at them).
 fn head(reader: &mut dyn Read) -> Result<Vec<u8>, String> {
@@ -369,16 +406,19 @@ pub fn open<'a>(
     } else {
         TextBuf::new(first, reader, limit)
     };
-    let games: Box<dyn Iterator<Item = Result<SourceGame, String>> + 'a> = match format {
+    fn boxed<'a>(games: impl Iterator<Item = Result<SourceGame, String>> + 'a) -> Inner<'a> {
+        Box::new(games.map(|g| g.map(Box::new)))
+    }
+    let games: Inner<'a> = match format {
         Format::Gamerec | Format::Wthor => Box::new(gamerec::games(buf)),
-        Format::Json => Box::new(json::games(buf)),
-        Format::Yaml => Box::new(yaml::games(buf)?),
-        Format::Transcript => Box::new(chunked(buf, crate::source::lines(), |t| {
+        Format::Json => boxed(json::games(buf)),
+        Format::Yaml => boxed(yaml::games(buf)?),
+        Format::Transcript => boxed(chunked(buf, crate::source::lines(), |t| {
             Ok((None, transcript::read(t)))
         })),
-        Format::Csv => Box::new(csv::games(buf)),
-        Format::Ggf => Box::new(ggf::games(buf)),
-        Format::Pentobi => Box::new(pentobi::games(buf)),
+        Format::Csv => boxed(csv::games(buf)),
+        Format::Ggf => boxed(ggf::games(buf)),
+        Format::Pentobi => boxed(pentobi::games(buf)),
     };
     Ok((format, wrap(name, format, games, no_games)))
 }
@@ -437,7 +477,7 @@ impl From<String> for ReadError {
 fn wrap<'a>(
     name: &str,
     format: Format,
-    games: Box<dyn Iterator<Item = Result<SourceGame, String>> + 'a>,
+    games: Inner<'a>,
     mut no_games: Option<String>,
 ) -> Games<'a> {
     let file = Arc::new(FileInfo {

@@ -463,7 +463,7 @@ pub fn games<'a>(
     first: Vec<u8>,
     mut reader: Box<dyn std::io::Read + 'a>,
     names: Arc<Names>,
-) -> Result<impl Iterator<Item = Result<SourceGame, String>> + 'a, String> {
+) -> Result<impl Iterator<Item = Result<Box<SourceGame>, String>> + 'a, String> {
     use std::io::Read as _;
     let mut header = first;
     if header.len() < HEADER_LEN {
@@ -536,10 +536,11 @@ pub fn games<'a>(
             names: Arc::clone(&names),
             truncated,
         };
-        Some(Ok(SourceGame {
-            record: Some(Box::new(record)),
-            ..SourceGame::default()
-        }))
+        let mut g = crate::formats::pooled();
+        g.text.clear();
+        g.raw = RawGame::default();
+        g.record = Some(record);
+        Some(Ok(g))
     }))
 }
 
@@ -944,7 +945,7 @@ mod tests {
                 };
                 let r = read(&bytes, &Names::default()).unwrap();
                 let names = Arc::new(Names::default());
-                let streamed: Vec<SourceGame> =
+                let streamed: Vec<Box<SourceGame>> =
                     games(bytes.clone(), Box::new(std::io::empty()), names)
                         .unwrap()
                         .map(Result::unwrap)
@@ -1031,7 +1032,7 @@ mod tests {
         ] {
             let bytes = std::fs::read(f).unwrap();
             let r = read(&bytes, &Names::default()).unwrap();
-            let streamed: Vec<SourceGame> =
+            let streamed: Vec<Box<SourceGame>> =
                 games(bytes.clone(), Box::new(std::io::empty()), Arc::default())
                     .unwrap()
                     .map(Result::unwrap)
