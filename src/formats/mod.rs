@@ -330,6 +330,8 @@ type Inner<'a> = Box<dyn Iterator<Item = Result<Box<SourceGame>, String>> + 'a>;
 const POOLED_GAMES: usize = 1024;
 
 thread_local! {
+    // the boxes themselves are what is reused: each goes back into the pipeline as it is
+    #[allow(clippy::vec_box)]
     static POOL: std::cell::RefCell<Vec<Box<SourceGame>>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
