@@ -230,6 +230,39 @@ pub struct GameText {
     pub raw: RawGame,
 }
 
+/// Byte classes for reading plain movetext ([`Reader::plain_tokens`]).
+const OTHER: u8 = 0;
+const BLANK: u8 = 1;
+const TOKEN: u8 = 2;
+const DIGIT: u8 = 3;
+
+/// The class of every byte: blanks within a line (space, tab, vertical tab,
+/// form feed), ASCII token bytes (digits apart: a token starting with one may
+/// be a move number), and the rest (line ends, `{`, `}`, `;`, `[`, other
+/// control characters, non-ASCII bytes).
+const BYTE_CLASS: [u8; 256] = {
+    let mut t = [OTHER; 256];
+    let mut b = 0x21;
+    while b < 0x7f {
+        t[b] = TOKEN;
+        b += 1;
+    }
+    let mut d = b'0' as usize;
+    while d <= b'9' as usize {
+        t[d] = DIGIT;
+        d += 1;
+    }
+    t[b'{' as usize] = OTHER;
+    t[b'}' as usize] = OTHER;
+    t[b';' as usize] = OTHER;
+    t[b'[' as usize] = OTHER;
+    t[b' ' as usize] = BLANK;
+    t[b'\t' as usize] = BLANK;
+    t[0x0b] = BLANK;
+    t[0x0c] = BLANK;
+    t
+};
+
 /// Tokens whose room a cleared game keeps ([`RawGame::clear`]).
 const KEPT_TOKENS: usize = 1024;
 
@@ -464,7 +497,8 @@ impl<'a> Reader<'a> {
             }
         }
         loop {
-            if let Some(origin) = self.done.take() {
+            // checked before taking: `take` would write the slot on every turn
+            if let Some(origin) = self.done.is_some().then(|| self.done.take()).flatten() {
                 std::mem::swap(raw, &mut self.done_raw);
                 std::mem::swap(text, &mut self.done_text);
                 // the caller's earlier game makes room for the next one
@@ -531,8 +565,57 @@ impl<'a> Reader<'a> {
             } else {
                 self.start_game();
                 self.token();
+                self.plain_tokens();
             }
         }
+    }
+
+    /// The rest of the current line while it holds only blanks and plain
+    /// ASCII tokens (no move number, comment, brace, tag or non-ASCII
+    /// character): read a byte class at a time, each token as
+    /// [`Reader::token`] would read it. Stops before anything else (a line
+    /// end included), which the main loop then reads.
+    fn plain_tokens(&mut self) {
+        if self.skipping {
+            return;
+        }
+        let end = self.line_end.min(self.buf.text().len());
+        let bytes = self.buf.text().as_bytes();
+        let mut pos = self.pos;
+        loop {
+            // blanks
+            while let Some(&b) = bytes.get(pos).filter(|_| pos < end) {
+                if BYTE_CLASS.get(usize::from(b)) != Some(&BLANK) {
+                    break;
+                }
+                pos += 1;
+            }
+            // a token that starts with a letter or a sign: its bytes, then it
+            // must end at a blank or a line end
+            let start = pos;
+            if bytes.get(pos).and_then(|&b| BYTE_CLASS.get(usize::from(b))) != Some(&TOKEN) {
+                break;
+            }
+            while let Some(&b) = bytes.get(pos) {
+                let class = BYTE_CLASS.get(usize::from(b)).copied().unwrap_or(OTHER);
+                if class != TOKEN && class != DIGIT {
+                    break;
+                }
+                pos += 1;
+            }
+            let ends_well = bytes
+                .get(pos)
+                .is_none_or(|&b| matches!(b, b' ' | b'\t' | 0x0b | 0x0c | b'\n' | b'\r'));
+            if !ends_well {
+                pos = start;
+                break;
+            }
+            self.cur.tokens.push(Token {
+                span: Span::new(start, pos - start),
+                comment: None,
+            });
+        }
+        self.pos = pos;
     }
 
     fn start_game(&mut self) {
