@@ -46,6 +46,10 @@ pub struct Options {
     pub all_tags: bool,
     /// Fill in [`GameReport::score_notes`] (the human `score` shows them).
     pub score_notes: bool,
+    /// With [`Options::all_tags`] off, fill in [`GameReport::about`] (human
+    /// output names each game by it). Off when nothing is shown per game
+    /// (`validate -q`): no tag text is then built for a valid game.
+    pub about: bool,
 }
 
 impl Default for Options {
@@ -56,6 +60,7 @@ impl Default for Options {
             result_extras: true,
             all_tags: true,
             score_notes: false,
+            about: true,
         }
     }
 }
@@ -393,7 +398,7 @@ pub fn replay(raw: &RawGame, src: &str, opts: &Options) -> GameReport {
         }
         Err(report) => *report,
     };
-    if !opts.all_tags {
+    if !opts.all_tags && opts.about {
         let tags = raw
             .tags
             .0

@@ -446,7 +446,7 @@ impl Record {
             .take_while(|&&b| b != 0)
             .map(|&b| square_of_byte(b).map(u32::from));
         let replayed = replay_clean(squares)?;
-        let keep = |n: &str| opts.all_tags || described(n);
+        let keep = |n: &str| opts.all_tags || (opts.about && described(n));
         let tags = record_tags(rec, self.at, self.year, &self.names, 8, keep);
         let pairs = tags.iter().flatten().map(|(n, v, _)| (*n, v.as_ref()));
         clean_report(replayed, &[real, 64 - real], pairs, None, opts)
@@ -767,8 +767,10 @@ fn clean_report<'a>(
     let (tags, about) = if opts.all_tags {
         let pairs = tags.map(|(k, v)| (k.to_string(), v.to_string()));
         (pairs.collect(), None)
-    } else {
+    } else if opts.about {
         (Vec::new(), Some(describe_tags(tags, seats)))
+    } else {
+        (Vec::new(), None)
     };
     Some(GameReport {
         game: Reversi::NAME,

@@ -316,6 +316,8 @@ pub fn run(
         all_tags: machine,
         // the human `score` text shows them
         score_notes: per_game.is_some() && !machine,
+        // `-q` shows nothing per game
+        about: machine || !ctx.settings.quiet,
         ..Options::default()
     };
     let read_opts = ctx.read_options();
