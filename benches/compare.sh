@@ -33,8 +33,10 @@ if [ -z "${WTHOR:-}" ]; then
     [ -f "$OUT/gen.wtb" ] || "$GEN" wthor 120000 "$OUT/gen.wtb"
     WTHOR=$OUT/gen.wtb
 fi
+# one text file (`convert -o` of a directory would write a directory)
+[ -d "$OUT/wthor.gamerec" ] && rm -r "$OUT/wthor.gamerec"
 [ -f "$OUT/wthor.gamerec" ] ||
-    "$BIN" convert --to gamerec "$WTHOR" -o "$OUT/wthor.gamerec" 2>/dev/null || true
+    "$BIN" convert -q --to gamerec "$WTHOR" >"$OUT/wthor.gamerec" 2>/dev/null || true
 [ -f "$OUT/blokus.gamerec" ] || "$GEN" blokus 4000 "$OUT/blokus.gamerec"
 [ -f "$OUT/qwirkle.gamerec" ] || "$GEN" qwirkle 30000 "$OUT/qwirkle.gamerec"
 [ -f "$OUT/deblockle.gamerec" ] || "$GEN" deblockle 20000 "$OUT/deblockle.gamerec"
