@@ -211,6 +211,41 @@ pub fn flips_fast(p: u64, o: u64, sq: u32) -> u64 {
     flips(p, o, sq)
 }
 
+/// One move of the mover `p` at `sq` against `o`, for the driver's replay:
+/// the discs it flips and the next mover's legal moves after it, in one
+/// call on the fastest form this CPU runs; `None` when it flips nothing
+/// (the caller checks the square is empty).
+#[inline]
+pub fn step_fast(p: u64, o: u64, sq: u32) -> Option<(u64, u64)> {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: the CPU has AVX2.
+        return unsafe { step_avx2(p, o, sq) };
+    }
+    step(p, o, sq)
+}
+
+/// [`step_fast`]'s portable form.
+#[inline]
+pub fn step(p: u64, o: u64, sq: u32) -> Option<(u64, u64)> {
+    let f = flips(p, o, sq);
+    let bit = 1u64.checked_shl(sq)?;
+    (f != 0).then(|| (f, legal_moves(o & !f, p | f | bit)))
+}
+
+/// [`step_fast`]'s AVX2 form.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn step_avx2(p: u64, o: u64, sq: u32) -> Option<(u64, u64)> {
+    // no closure here: a closure does not take the function's target features
+    let f = flips_avx2(p, o, sq);
+    let bit = 1u64.checked_shl(sq)?;
+    if f == 0 {
+        return None;
+    }
+    Some((f, legal_moves_avx2(o & !f, p | f | bit)))
+}
+
 /// A position: the discs of the side to move and of the other side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Position {
@@ -610,6 +645,8 @@ mod tests {
             for sq in 0..65 {
                 // SAFETY: as above.
                 assert_eq!(unsafe { flips_avx2(p, o, sq) }, flips(p, o, sq));
+                // SAFETY: as above.
+                assert_eq!(unsafe { step_avx2(p, o, sq) }, step(p, o, sq));
             }
         }
     }

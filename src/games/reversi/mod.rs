@@ -192,6 +192,7 @@ impl State {
     }
 
     /// Whether the side to move has no move.
+    #[inline]
     fn stuck(&self) -> bool {
         match &self.sized {
             Some(b) => b.moves.is_empty(),
@@ -200,6 +201,7 @@ impl State {
     }
 
     /// Whether neither side can move.
+    #[inline]
     fn over(&self) -> bool {
         match &self.sized {
             Some(b) => b.is_over(),
@@ -627,21 +629,21 @@ impl Rules for Reversi {
                     return Err(occupied(state, &name(), black, mv.span));
                 }
                 let (p, o) = state.pos.mover();
-                let flipped = if state.moves & bit != 0 {
-                    engine::flips_fast(p, o, sq32)
+                // flips and the next side's moves in one kernel call
+                let step = if state.moves & bit != 0 {
+                    engine::step_fast(p, o, sq32)
                 } else {
-                    0
+                    None
                 };
-                if flipped == 0 {
+                let Some((flipped, next_moves)) = step else {
                     return Err(no_flip(state, &name(), mv.span));
-                }
+                };
                 let i = usize::from(!state.pos.black_to_move);
                 if let Some(n) = state.placed.get_mut(i) {
                     *n += 1;
                 }
                 state.pos.play(sq32, flipped);
-                let (p, o) = state.pos.mover();
-                state.moves = engine::legal_moves_fast(p, o);
+                state.moves = next_moves;
                 Ok(())
             }
         }

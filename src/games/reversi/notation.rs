@@ -106,9 +106,9 @@ pub fn parse(tokens: &[Token], src: &str) -> ParsedMoves<Move> {
 pub fn parse_sized(tokens: &[Token], src: &str, size: u8) -> ParsedMoves<Move> {
     let mut moves = Vec::with_capacity(tokens.len().min(1 << 16));
     for (index, tok) in tokens.iter().enumerate() {
-        let text = tok.text(src);
-        // the common token first: one square
-        if let [c, r] = text.as_bytes() {
+        // the common token first: one square, read from its two bytes
+        let two = src.as_bytes().get(tok.span.offset..tok.span.end());
+        if let Some([c, r]) = two {
             let sq = if size == 8 {
                 square(*c, *r).map(Move::Place)
             } else {
@@ -123,6 +123,7 @@ pub fn parse_sized(tokens: &[Token], src: &str, size: u8) -> ParsedMoves<Move> {
                 continue;
             }
         }
+        let text = tok.text(src);
         if is_pass(text) {
             moves.push(Parsed {
                 mv: Move::Pass,
