@@ -756,6 +756,9 @@ impl<'a> Reader<'a> {
     }
 
     fn tag(&mut self) {
+        if self.plain_tag() {
+            return;
+        }
         let start = self.pos;
         let bad = |this: &mut Self, why: &str, help: &str| {
             // The malformed tag runs to its `]`, or stops before a line end or the next `[`.
@@ -889,7 +892,72 @@ impl<'a> Reader<'a> {
         }
         p += 1;
         self.pos = p;
-        let span = Span::between(start, p);
+        self.add_tag(name, value, Span::between(start, p), value_span);
+    }
+
+    /// A tag in its usual form, `[Name "value"]` with nothing to unescape
+    /// in the value and nothing else on the way: read a byte at a time.
+    /// `false` (nothing read) for anything else, which [`Reader::tag`] reads
+    /// (the same tag whichever reads it).
+    fn plain_tag(&mut self) -> bool {
+        let start = self.pos;
+        let bytes = self.buf.text().as_bytes();
+        let blanks = |mut p: usize| {
+            while matches!(bytes.get(p), Some(b' ' | b'\t')) {
+                p += 1;
+            }
+            p
+        };
+        let name_start = blanks(start + 1);
+        let mut p = name_start;
+        while bytes
+            .get(p)
+            .is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_')
+        {
+            p += 1;
+        }
+        let name_end = p;
+        p = blanks(p);
+        if name_end == name_start || p == name_end || bytes.get(p) != Some(&b'"') {
+            return false;
+        }
+        let value_start = p;
+        let Some(len) = bytes.get(p + 1..).and_then(|r| {
+            r.iter()
+                .position(|b| matches!(b, b'"' | b'\\' | b'\n' | b'\r'))
+        }) else {
+            return false;
+        };
+        p += 1 + len;
+        if bytes.get(p) != Some(&b'"') {
+            return false;
+        }
+        let value_span = Span::between(value_start, p + 1);
+        p = blanks(p + 1);
+        if bytes.get(p) != Some(&b']') {
+            return false;
+        }
+        // the stops are ASCII, so these are character boundaries
+        let text = self.buf.text();
+        let (Some(name), Some(value)) = (
+            text.get(name_start..name_end),
+            text.get(value_start + 1..value_start + 1 + len),
+        ) else {
+            return false;
+        };
+        let mut tag = self.spare_tags.pop().unwrap_or_default();
+        tag.name.clear();
+        tag.name.push_str(name);
+        tag.value.clear();
+        tag.value.push_str(value);
+        self.pos = p + 1;
+        self.add_tag(tag.name, tag.value, Span::between(start, p + 1), value_span);
+        true
+    }
+
+    /// Adds a tag read whole to the current game: `record::duplicate_tag`
+    /// for a name given before.
+    fn add_tag(&mut self, name: String, value: String, span: Span, value_span: Span) {
         if self.has_tag(&name) {
             self.tag_error(
                 Diag::error(

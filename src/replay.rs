@@ -942,7 +942,8 @@ impl<R: Rules> Replay<'_, R> {
     /// Takes the automatic passes owed before a move at `span` (spec §5:
     /// only before a move, legal or not; the end of the game is checked first).
     fn auto_passes(&mut self, span: Span, token: usize) {
-        while !R::is_over(&self.state) && R::must_pass(&self.state) {
+        // `must_pass` first: the cheaper question, and most often no
+        while R::must_pass(&self.state) && !R::is_over(&self.state) {
             let pass = Parsed {
                 mv: R::pass(),
                 span,

@@ -200,16 +200,21 @@ impl State {
         }
     }
 
-    /// Whether neither side can move.
+    /// Whether neither side can move: the common answer (the side to move
+    /// has a move) inline, the rest out of line.
     #[inline]
     fn over(&self) -> bool {
+        self.stuck() && self.over_when_stuck()
+    }
+
+    /// [`State::over`] once the side to move has no move.
+    #[inline(never)]
+    fn over_when_stuck(&self) -> bool {
         match &self.sized {
             Some(b) => b.is_over(),
             None => {
-                self.moves == 0 && {
-                    let (p, o) = self.pos.mover();
-                    engine::legal_moves_fast(o, p) == 0
-                }
+                let (p, o) = self.pos.mover();
+                engine::legal_moves_fast(o, p) == 0
             }
         }
     }
