@@ -84,7 +84,10 @@ pub fn write_report(out: &mut Vec<u8>, report: &GameReport, indent: usize) {
     p.opt_string(report.comment.as_deref());
     p.out.push(b',');
     p.key(1, b"\"moves\": ");
-    p.list(1, &report.moves, |p, m, depth| p.move_record(m, depth));
+    let text = MoveText::new(indent, 2);
+    p.list(1, &report.moves, |p, m, depth| {
+        p.move_record(m, depth, &text)
+    });
     p.out.push(b',');
     p.key(1, b"\"result\": {");
     p.key(2, b"\"over\": ");
@@ -122,6 +125,49 @@ pub fn write_report(out: &mut Vec<u8>, report: &GameReport, indent: usize) {
     p.list(1, &report.position, |p, row, _| p.string(row));
     p.line(0);
     p.out.push(b'}');
+}
+
+/// The text around a move's fields, for a move object at one nesting level
+/// (made once per game): `{` to the `ply` value, the line breaks,
+/// indentation and keys before `player`, `notation` and `comment`, and the
+/// end of the object.
+struct MoveText {
+    text: Vec<u8>,
+    /// Where each piece ends in `text`.
+    ends: [usize; 5],
+}
+
+impl MoveText {
+    fn new(indent: usize, depth: usize) -> MoveText {
+        let mut text = Vec::new();
+        let mut ends = [0; 5];
+        let mut p = Pretty {
+            out: &mut text,
+            indent,
+        };
+        p.out.push(b'{');
+        p.key(depth + 1, b"\"ply\": ");
+        ends[0] = p.out.len();
+        for (i, key) in [&b"\"player\": "[..], b"\"notation\": ", b"\"comment\": "]
+            .into_iter()
+            .enumerate()
+        {
+            p.out.push(b',');
+            p.key(depth + 1, key);
+            ends[i + 1] = p.out.len();
+        }
+        p.line(depth);
+        p.out.push(b'}');
+        ends[4] = p.out.len();
+        MoveText { text, ends }
+    }
+
+    /// Piece `i`.
+    #[inline]
+    fn get(&self, i: usize) -> &[u8] {
+        let start = i.checked_sub(1).map_or(0, |j| self.ends[j]);
+        self.text.get(start..self.ends[i]).unwrap_or_default()
+    }
 }
 
 /// Spaces for the indentation.
@@ -176,19 +222,16 @@ impl Pretty<'_> {
         self.out.push(b']');
     }
 
-    /// One move, an object at nesting level `depth`.
-    fn move_record(&mut self, m: &MoveRecord, depth: usize) {
-        self.out.push(b'{');
-        self.key(depth + 1, b"\"ply\": ");
+    /// One move, an object at nesting level `depth`; `text`: the text
+    /// between its fields at that level.
+    fn move_record(&mut self, m: &MoveRecord, depth: usize, text: &MoveText) {
+        self.out.extend_from_slice(text.get(0));
         self.uint(m.ply as u64);
-        self.out.push(b',');
-        self.key(depth + 1, b"\"player\": ");
+        self.out.extend_from_slice(text.get(1));
         self.string(m.player);
-        self.out.push(b',');
-        self.key(depth + 1, b"\"notation\": ");
+        self.out.extend_from_slice(text.get(2));
         self.string(&m.notation);
-        self.out.push(b',');
-        self.key(depth + 1, b"\"comment\": ");
+        self.out.extend_from_slice(text.get(3));
         self.opt_string(m.comment.as_deref());
         if m.auto {
             self.out.push(b',');
@@ -200,8 +243,7 @@ impl Pretty<'_> {
             self.string(n);
         }
         self.entries(depth, &m.extras);
-        self.line(depth);
-        self.out.push(b'}');
+        self.out.extend_from_slice(text.get(4));
     }
 
     /// The entries of `map` inside an object at level `depth` whose other
