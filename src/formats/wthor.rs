@@ -396,8 +396,9 @@ fn truncated_game(
 }
 
 /// One game record of a `.wtb` file, read a record at a time ([`games`]):
-/// written as text only when needed ([`Record::write`]); `validate` and
-/// `score` replay a clean one straight from its bytes ([`Record::fast_report`]).
+/// written as text only when needed ([`Record::write`]); `validate`,
+/// `score` and `convert` replay a clean one straight from its bytes
+/// ([`Record::fast_report`]).
 #[derive(Clone, Debug)]
 pub struct Record {
     /// The record's bytes (the first `len`); a short one stands for the
@@ -747,7 +748,7 @@ pub fn fast_report(raw: &RawGame, text: &str, opts: &Options) -> Option<GameRepo
 /// (`auto`) where the side to move had no move. `None` when the squares do
 /// not make that game.
 fn clean_moves(
-    squares: impl Iterator<Item = Option<u32>>,
+    squares: impl ExactSizeIterator<Item = Option<u32>>,
     plies: usize,
     seats: &'static [&'static str],
 ) -> Option<Vec<MoveRecord>> {
@@ -764,9 +765,8 @@ fn clean_moves(
         })
     };
     let mut moves = Vec::with_capacity(plies);
-    let (_, upper) = squares.size_hint();
     // without a pass, each side in turn from black: no need to play the moves
-    let passes = upper != Some(plies);
+    let passes = squares.len() != plies;
     let mut pos = Position::START;
     for sq in squares {
         let sq = sq?;
@@ -953,8 +953,8 @@ mod tests {
         assert_eq!(r.games.len(), 1);
     }
 
-    /// The default options, and those of `validate` and `score` in human form.
-    /// `validate`'s options (`--format json`, `-q`) and `convert`'s.
+    /// The default options, those of `validate` and `score` in human form,
+    /// and `convert`'s (the moves recorded).
     fn both_options() -> [Options; 3] {
         let brief = Options {
             result_extras: false,
