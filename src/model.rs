@@ -221,7 +221,7 @@ impl DocGame {
                 .map(|m| DocMove {
                     ply: m.ply,
                     player: m.player.to_string(),
-                    notation: m.notation.clone(),
+                    notation: m.notation.to_string(),
                     comment: m.comment.clone(),
                     auto: m.auto,
                     number: m.number.clone(),

@@ -70,7 +70,9 @@ impl Default for Options {
 pub struct MoveRecord {
     pub ply: usize,
     pub player: &'static str,
-    pub notation: String,
+    /// The move as the game writes it: a static name where the game has one
+    /// (a WTHOR record's squares), no string built per move.
+    pub notation: std::borrow::Cow<'static, str>,
     pub comment: Option<String>,
     /// Taken by the engine, not written in the record.
     pub auto: bool,
@@ -963,7 +965,7 @@ impl<R: Rules> Replay<'_, R> {
                 self.report.moves.push(MoveRecord {
                     ply: self.plies,
                     player,
-                    notation: R::write_move(&pass.mv),
+                    notation: R::write_move(&pass.mv).into(),
                     comment: None,
                     auto: true,
                     extras,
@@ -1018,7 +1020,7 @@ impl<R: Rules> Replay<'_, R> {
                 self.report.moves.push(MoveRecord {
                     ply: self.plies,
                     player,
-                    notation: R::write_move(&pm.mv),
+                    notation: R::write_move(&pm.mv).into(),
                     comment,
                     auto: false,
                     extras,

@@ -112,7 +112,13 @@ struct Writer {
     games: usize,
     /// `--to wthor`: the records' writer and its names.
     wthor: Option<wthor::WtbWriter>,
+    /// `--to json`: games written, not yet passed on (in pieces of at
+    /// least [`FLUSH_AT`] bytes, written straight through the file's buffer).
+    buf: Vec<u8>,
 }
+
+/// How much JSON [`Writer`] gathers before writing it.
+const FLUSH_AT: usize = 256 * 1024;
 
 impl Writer {
     fn start(&self, w: &mut dyn Write) -> io::Result<()> {
@@ -144,9 +150,13 @@ impl Writer {
         let text = match (self.to, game) {
             (Target::Json, _) => {
                 let sep = if first { "\n    " } else { ",\n    " };
-                w.write_all(sep.as_bytes()).map_err(Err)?;
-                return crate::formats::json::write_pretty_at(w, &ReportDoc::of(report), 4)
-                    .map_err(Err);
+                self.buf.extend_from_slice(sep.as_bytes());
+                crate::formats::json::write_report(&mut self.buf, report, 4);
+                if self.buf.len() >= FLUSH_AT {
+                    w.write_all(&self.buf).map_err(Err)?;
+                    self.buf.clear();
+                }
+                return Ok(());
             }
             (Target::Yaml, _) => {
                 let item = serde_yaml::to_string(&[ReportDoc::of(report)])
@@ -175,7 +185,9 @@ impl Writer {
         w.write_all(text.as_bytes()).map_err(Err)
     }
 
-    fn finish(&self, w: &mut dyn Write) -> io::Result<()> {
+    fn finish(&mut self, w: &mut dyn Write) -> io::Result<()> {
+        w.write_all(&self.buf)?;
+        self.buf.clear();
         match self.to {
             Target::Json if self.games == 0 => writeln!(w, "]\n}}"),
             Target::Json => writeln!(w, "\n  ]\n}}"),
@@ -387,6 +399,7 @@ fn convert_one(
         to,
         games: 0,
         wthor: wthor_out.map(|o| o.wtb),
+        buf: Vec::new(),
     };
     let mut losses = Losses::default();
     let mut invalid = 0usize;

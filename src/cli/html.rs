@@ -355,7 +355,7 @@ fn encode_game(frames: &mut Frames) -> Option<Encoded> {
     obj.insert("c".into(), json!(start));
     obj.insert("d".into(), json!(diffs));
     obj.insert("m".into(), json!(marks));
-    let moves: Vec<&str> = r.moves.iter().map(|m| m.notation.as_str()).collect();
+    let moves: Vec<&str> = r.moves.iter().map(|m| &*m.notation).collect();
     // one string when no move has a space (most games), else a list
     if moves.iter().any(|m| m.contains(' ') || m.is_empty()) {
         obj.insert("mv".into(), json!(moves));

@@ -283,11 +283,11 @@ impl SourceGame {
     }
 
     /// Replays the game: a WTHOR record straight from its bytes when it is
-    /// clean (and no `--game` or move records are asked for), else through
+    /// clean (and no `--game` is given), else through
     /// the generic driver.
     pub fn replay(&mut self, opts: &crate::replay::Options) -> crate::replay::GameReport {
         if let Some(rec) = &self.record {
-            if opts.game.is_none() && !opts.record_moves {
+            if opts.game.is_none() {
                 if let Some(report) = rec.fast_report(opts) {
                     return report;
                 }
