@@ -228,9 +228,9 @@ pub struct SourceGame {
     /// For a text synthesized from a binary file: where its spans come from
     /// in the file. Diagnostics then give file byte offsets, no line/column.
     pub byte_map: Option<ByteMap>,
-    /// A WTHOR record not yet written as text: `validate` and `score` replay
-    /// a clean one straight from its bytes ([`SourceGame::materialize`]
-    /// writes the text when needed).
+    /// A WTHOR record not yet written as text: `validate`, `score` and
+    /// `convert` replay a clean one straight from its bytes
+    /// ([`SourceGame::materialize`] writes the text when needed).
     pub record: Option<wthor::Record>,
     /// For a game read from one line of a game tree with branches (Pentobi):
     /// the child taken at each branching node, 1-based (`1.3.2`).

@@ -22,13 +22,13 @@
 //! a move for its move byte, a tag value for its field (`Date` for the
 //! header's year), so diagnostics give the byte offset in the `.wtb` file.
 //!
-//! Speed: `validate` and `score` use [`read_and_replay`], which replays each
-//! game straight from its bytes and builds the report itself when the game is
-//! clean (legal, over, stored score right: nearly all of a database), and
-//! writes text and a container game only for the others, which the generic
-//! driver replays for their diagnostics (the synthesized text then holds only
-//! those games). [`read`] (for `show`, `moves`, `convert`) writes every game.
-//! A unit test checks both give the same reports.
+//! Speed: [`games`] yields each record unwritten; `validate`, `score` and
+//! `convert` replay it straight from its bytes ([`Record::fast_report`]) and
+//! build the report (with the moves, for `convert`) when the game is clean
+//! (legal, over, stored score right: nearly all of a database), and write
+//! text and a container game only for the others, which the generic driver
+//! replays for their diagnostics. `show`, `moves` and [`read`] write every
+//! game. Tests check both give the same reports.
 //!
 //! Decisions where the format is loose:
 //! - a player or tournament number with no name (no JOU/TRN file found, or
