@@ -62,6 +62,8 @@ pub struct TextBuf<'a> {
     charset: Charset,
     /// Whether a character past ASCII has been read (for `Utf8OrLatin1`).
     past_ascii: bool,
+    /// The block the reader reads into, kept between reads.
+    block: Vec<u8>,
 }
 
 impl<'a> TextBuf<'a> {
@@ -90,8 +92,9 @@ impl<'a> TextBuf<'a> {
             limit: limit.max(1),
             charset,
             past_ascii: false,
+            block: Vec::new(),
         };
-        buf.push_bytes(first);
+        buf.push_bytes(&first);
         buf
     }
 
@@ -109,6 +112,7 @@ impl<'a> TextBuf<'a> {
             limit: usize::MAX,
             charset: Charset::Utf8,
             past_ascii: !text.is_ascii(),
+            block: Vec::new(),
         }
     }
 
@@ -149,7 +153,9 @@ impl<'a> TextBuf<'a> {
             return false;
         }
         let room = (self.limit - (self.text.len() - self.start)).min(BLOCK);
-        let mut block = vec![0u8; room];
+        // the same block each time (zeroed once)
+        let mut block = std::mem::take(&mut self.block);
+        block.resize(room, 0);
         let n = loop {
             let Some(reader) = self.reader.as_mut() else {
                 self.eof = true;
@@ -160,24 +166,27 @@ impl<'a> TextBuf<'a> {
                 Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
                 Err(e) => {
                     self.fail(format!("cannot read: {e}"));
+                    self.block = block;
                     return false;
                 }
             }
         };
+        let n = n.min(block.len());
         if n == 0 {
             self.eof = true;
             self.reader = None;
             if !self.pending.is_empty() && self.latin1_instead() {
                 let rest = std::mem::take(&mut self.pending);
-                self.push_valid(rest, 0);
+                self.push_valid(&rest, 0);
             } else if !self.pending.is_empty() {
                 let at = self.read - self.pending.len();
                 self.fail(format!("not UTF-8 text (invalid byte at offset {at})"));
             }
+            self.block = block;
             return false;
         }
-        block.truncate(n);
-        self.push_bytes(block);
+        self.push_bytes(block.get(..n).unwrap_or(&[]));
+        self.block = block;
         true
     }
 
@@ -191,14 +200,21 @@ impl<'a> TextBuf<'a> {
     }
 
     /// Appends bytes read: the whole characters among them.
-    fn push_bytes(&mut self, block: Vec<u8>) {
+    fn push_bytes(&mut self, block: &[u8]) {
         let first_offset = self.read - self.pending.len();
         self.read += block.len();
-        let mut bytes = std::mem::take(&mut self.pending);
-        bytes.extend_from_slice(&block);
-        if let Some(i) = memchr::memchr(0, &bytes) {
-            bytes.truncate(i);
-            self.push_valid(bytes, first_offset);
+        // a character cut at the end of the last block goes first
+        let joined;
+        let bytes = if self.pending.is_empty() {
+            block
+        } else {
+            let mut b = std::mem::take(&mut self.pending);
+            b.extend_from_slice(block);
+            joined = b;
+            &joined[..]
+        };
+        if let Some(i) = memchr::memchr(0, bytes) {
+            self.push_valid(bytes.get(..i).unwrap_or(&[]), first_offset);
             let at = first_offset + i;
             self.fail(format!(
                 "binary data (a NUL byte at offset {at}): not a text format gamerec reads"
@@ -208,12 +224,12 @@ impl<'a> TextBuf<'a> {
         self.push_valid(bytes, first_offset);
     }
 
-    fn push_valid(&mut self, mut bytes: Vec<u8>, first_offset: usize) {
+    fn push_valid(&mut self, bytes: &[u8], first_offset: usize) {
         if self.charset == Charset::Latin1 {
             self.text.extend(bytes.iter().map(|&b| char::from(b)));
             return;
         }
-        match std::str::from_utf8(&bytes) {
+        match std::str::from_utf8(bytes) {
             Ok(s) => self.push_str(s),
             Err(e) => {
                 let good = e.valid_up_to();
@@ -223,8 +239,7 @@ impl<'a> TextBuf<'a> {
                 if e.error_len().is_some() && self.latin1_instead() {
                     // the first byte past ASCII is not UTF-8: the text so far
                     // reads the same in Latin-1, go on in it
-                    let rest = bytes.split_off(good);
-                    self.push_valid(rest, first_offset + good);
+                    self.push_valid(bytes.get(good..).unwrap_or(&[]), first_offset + good);
                 } else if e.error_len().is_some() {
                     self.fail(format!(
                         "not UTF-8 text (invalid byte at offset {})",
@@ -232,7 +247,7 @@ impl<'a> TextBuf<'a> {
                     ));
                 } else {
                     // an incomplete character at the end: wait for more
-                    self.pending = bytes.split_off(good);
+                    self.pending = bytes.get(good..).unwrap_or(&[]).to_vec();
                 }
             }
         }
