@@ -77,10 +77,31 @@ const fn build_diag() -> [[u8; 4]; 49] {
     t
 }
 
+/// The neighbours of each square in a neighbour table, as a bit set.
+const fn build_masks(t: &[[u8; 4]; 49]) -> [u64; 49] {
+    let mut m = [0u64; 49];
+    let mut sq = 0;
+    while sq < 49 {
+        let mut d = 0;
+        while d < 4 {
+            if t[sq][d] != NONE {
+                m[sq] |= 1u64 << t[sq][d];
+            }
+            d += 1;
+        }
+        sq += 1;
+    }
+    m
+}
+
 /// Orthogonal neighbours by [`Dir`] (`NONE` off the board).
 static NEIGH: [[u8; 4]; 49] = build_neigh();
 /// Diagonal neighbours (NE, SE, SW, NW).
 static DIAG: [[u8; 4]; 49] = build_diag();
+/// Orthogonal neighbours as a bit set (a cross hop's squares).
+static CROSS_MASK: [u64; 49] = build_masks(&NEIGH);
+/// Diagonal neighbours as a bit set (an x hop's squares).
+static X_MASK: [u64; 49] = build_masks(&DIAG);
 
 #[inline(always)]
 fn bit(sq: u8) -> u64 {
@@ -94,6 +115,11 @@ fn neigh(sq: u8, d: usize) -> u8 {
         .and_then(|n| n.get(d))
         .copied()
         .unwrap_or(NONE)
+}
+
+#[inline(always)]
+fn mask(table: &[u64; 49], sq: u8) -> u64 {
+    table.get(usize::from(sq)).copied().unwrap_or(0)
 }
 
 #[inline(always)]
@@ -137,6 +163,20 @@ impl Gen {
     pub fn name(&self) -> String {
         write_turn(self.from, self.tip, self.has_hop().then_some(self.dest))
     }
+}
+
+/// Where one tip leads: the bit-set form of [`Position::tip_turns`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tip {
+    /// The square tipped onto.
+    pub tip: u8,
+    /// The orientation after the tip.
+    pub orient: Orient,
+    /// A scoring tip (onto the opponent's home star, star up).
+    pub scored: bool,
+    /// The final squares of the legal turns (the star for a scoring tip);
+    /// empty when the tip starts no legal turn.
+    pub dests: u64,
 }
 
 /// A position.
@@ -313,6 +353,57 @@ impl Position {
         }
     }
 
+    /// The legal turns of the block on `from` (of `side`) tipping toward `d`
+    /// as one bit set of final squares, in a few table look-ups and shifts;
+    /// `None` when the tip itself is impossible (off the board or onto a
+    /// block). The same turns as [`Position::tip_turns`] (a test checks it).
+    #[inline]
+    pub fn tip(&self, side: usize, from: u8, d: Dir) -> Option<Tip> {
+        let side = side & 1;
+        let all = self.all();
+        let tip = neigh(from, d as usize);
+        if tip == NONE || all & bit(tip) != 0 {
+            return None;
+        }
+        let orient = self.orient_at(from).tip(d);
+        let scored = STARS & bit(tip) != 0;
+        let others = all & !bit(from);
+        let mut dests = if scored {
+            if tip == target(side) && orient.top() == Face::Star {
+                bit(tip)
+            } else {
+                0
+            }
+        } else {
+            let open = BOARD & !others & !STARS;
+            match orient.top() {
+                Face::Star => 0,
+                Face::Stop => bit(tip),
+                Face::Cross => mask(&CROSS_MASK, tip) & open,
+                Face::X => mask(&X_MASK, tip) & open,
+                Face::Slider => slide_ends(tip, others) & !STARS,
+                Face::Hoops => hoops_reach(tip, others) & !STARS,
+            }
+        };
+        if self.no_side_by_side && dests != 0 {
+            // `around` distributes over union: the blocks that stay must
+            // touch no opponent, and the block that moves must not end next
+            // to one.
+            let theirs = self.occ[side ^ 1];
+            if around(self.occ[side] & !bit(from)) & theirs != 0 {
+                dests = 0;
+            } else if !scored {
+                dests &= !around(theirs);
+            }
+        }
+        Some(Tip {
+            tip,
+            orient,
+            scored,
+            dests,
+        })
+    }
+
     /// Whether the turn would end with one of the mover's blocks orthogonally
     /// next to an opponent's block.
     pub fn side_by_side(&self, side: usize, g: &Gen) -> bool {
@@ -324,9 +415,20 @@ impl Position {
         around(mine) & self.occ[side ^ 1] != 0
     }
 
-    /// Whether `side` has a legal turn.
+    /// Whether `side` has a legal turn: the first tip with a final square
+    /// ([`Position::tip`]), no turn generated.
     pub fn can_move(&self, side: usize) -> bool {
-        !self.each_turn(side, &mut |_| false)
+        let mut blocks = self.occ[side & 1];
+        while blocks != 0 {
+            let from = blocks.trailing_zeros() as u8;
+            blocks &= blocks - 1;
+            for d in Dir::ALL {
+                if self.tip(side, from, d).is_some_and(|t| t.dests != 0) {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// Every legal turn of `side`.
@@ -392,6 +494,18 @@ pub fn slide_end(sq: u8, d: Dir, others: u64) -> Option<u8> {
         at = n;
     }
     (at != sq).then_some(at)
+}
+
+/// The ends of the four slides from `sq`.
+#[inline]
+fn slide_ends(sq: u8, others: u64) -> u64 {
+    let mut ends = 0;
+    for d in Dir::ALL {
+        if let Some(end) = slide_end(sq, d, others) {
+            ends |= bit(end);
+        }
+    }
+    ends
 }
 
 /// The squares a hoops hop from `sq` reaches in exactly three orthogonal
@@ -538,7 +652,70 @@ fn block_help(pos: &Position, side: usize, from: u8) -> String {
 
 /// Judges a written turn for the side to move: the generated turn, or the
 /// diagnostic for the first rule it breaks. `ms` is the move's span.
+///
+/// A legal turn is recognised by [`quick_judge`]; anything else goes the
+/// long way ([`judge_long`]), which finds the first rule broken.
+#[inline]
 pub fn judge(pos: &Position, t: &Turn, ms: Span) -> Result<Gen, Diag> {
+    match quick_judge(pos, t) {
+        Some(g) => Ok(g),
+        None => judge_long(pos, t, ms),
+    }
+}
+
+/// The turn as written when it is legal, from the bit set of its tip's
+/// final squares ([`Position::tip`]) and, for a hoops path, one mask test
+/// per step; `None` when it is not legal (then [`judge_long`] says why).
+/// Accepts exactly the turns [`judge_long`] accepts, and gives the same
+/// [`Gen`] (a test checks it on every candidate turn along random games).
+pub fn quick_judge(pos: &Position, t: &Turn) -> Option<Gen> {
+    let side = pos.to_move & 1;
+    let from = t.from.index()?;
+    if pos.occ[side] & bit(from) == 0 {
+        return None;
+    }
+    let d = match (
+        i16::from(t.to.col) - i16::from(t.from.col),
+        i16::from(t.to.row) - i16::from(t.from.row),
+    ) {
+        (0, 1) => Dir::North,
+        (1, 0) => Dir::East,
+        (0, -1) => Dir::South,
+        (-1, 0) => Dir::West,
+        _ => return None,
+    };
+    let tip = pos.tip(side, from, d)?;
+    let top = tip.orient.top();
+    let dest = match t.hop {
+        Hop::None if tip.scored || top == Face::Stop => tip.tip,
+        Hop::Dest(dr) if !tip.scored && top != Face::Stop => dr.index()?,
+        Hop::Path(path) if !tip.scored && top == Face::Hoops => {
+            let others = pos.all() & !bit(from);
+            let mut prev = tip.tip;
+            for s in path {
+                let sq = s.index()?;
+                if mask(&CROSS_MASK, prev) & !others & bit(sq) == 0 {
+                    return None;
+                }
+                prev = sq;
+            }
+            prev
+        }
+        _ => return None,
+    };
+    (tip.dests & bit(dest) != 0).then_some(Gen {
+        from,
+        tip: tip.tip,
+        dest,
+        orient: tip.orient,
+        scored: tip.scored,
+    })
+}
+
+/// [`judge`] check by check, in the order of the rules (see the module
+/// docs of `deblockle`): the generated turn, or the diagnostic for the
+/// first rule the turn breaks.
+pub fn judge_long(pos: &Position, t: &Turn, ms: Span) -> Result<Gen, Diag> {
     let side = pos.to_move & 1;
     let me = SIDES[side];
     let them = SIDES[side ^ 1];
