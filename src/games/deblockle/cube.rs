@@ -169,20 +169,31 @@ const fn layout_of(top: u8, north: u8) -> [u8; 6] {
     [top, north, east, north ^ 1, east ^ 1, top ^ 1]
 }
 
+/// Rows per orientation table: 24 orientations and 8 unused rows, so that
+/// an orientation's index masked with `ROWS - 1` picks its row without a
+/// bounds check or a division.
+const ROWS: usize = 32;
+
 struct Tables {
     /// Face layout of each orientation.
-    layout: [[u8; 6]; 24],
+    layout: [[u8; 6]; ROWS],
     /// Orientation index by `[top][north]` (255: not an orientation).
     index: [[u8; 6]; 6],
     /// Orientation after tipping in each direction.
-    tip: [[u8; 4]; 24],
+    tip: [[u8; 4]; ROWS],
+    /// The top face after tipping in each direction.
+    tip_top: [[u8; 4]; ROWS],
+    /// Per face, the directions (bit `d`) whose tip brings that face up.
+    tips_up: [[u8; 6]; ROWS],
 }
 
 const fn build() -> Tables {
     let mut t = Tables {
-        layout: [[0; 6]; 24],
+        layout: [[0; 6]; ROWS],
         index: [[255; 6]; 6],
-        tip: [[0; 4]; 24],
+        tip: [[0; 4]; ROWS],
+        tip_top: [[0; 4]; ROWS],
+        tips_up: [[0; 6]; ROWS],
     };
     let mut n = 0;
     let mut top = 0u8;
@@ -213,6 +224,8 @@ const fn build() -> Tables {
             n[BOTTOM] = l[side(d)];
             n[side(far)] = l[BOTTOM];
             t.tip[o][d] = t.index[n[TOP] as usize][n[NORTH] as usize];
+            t.tip_top[o][d] = n[TOP];
+            t.tips_up[o][n[TOP] as usize] |= 1 << d;
             d += 1;
         }
         o += 1;
@@ -244,10 +257,16 @@ impl Orient {
         self.0
     }
 
+    /// This orientation's row in the tables (the index is below 24).
+    #[inline(always)]
+    const fn row(self) -> usize {
+        self.0 as usize & (ROWS - 1)
+    }
+
     /// The face at a layout position (`TOP`, `NORTH`, ...).
     #[inline]
     pub fn face(self, at: usize) -> Face {
-        let l = TABLES.layout[usize::from(self.0) % 24];
+        let l = TABLES.layout[self.row()];
         Face::from_u8(l.get(at).copied().unwrap_or(0))
     }
 
@@ -269,7 +288,20 @@ impl Orient {
     /// The orientation after tipping one square toward `d`.
     #[inline]
     pub fn tip(self, d: Dir) -> Orient {
-        Orient(TABLES.tip[usize::from(self.0) % 24][d as usize])
+        Orient(TABLES.tip[self.row()][d as usize])
+    }
+
+    /// The top face after tipping one square toward `d`: `self.tip(d).top()`
+    /// in one look-up.
+    #[inline]
+    pub fn tip_top(self, d: Dir) -> Face {
+        Face::from_u8(TABLES.tip_top[self.row()][d as usize])
+    }
+
+    /// The directions (bit `d as u8`) in which a tip brings `face` up.
+    #[inline]
+    pub fn tips_up(self, face: Face) -> u8 {
+        TABLES.tips_up[self.row()][face as usize]
     }
 }
 
@@ -354,6 +386,23 @@ mod tests {
             // Tipping back undoes a tip.
             assert_eq!(o.tip(Dir::North).tip(Dir::South), o);
             assert_eq!(o.tip(Dir::East).tip(Dir::West), o);
+        }
+    }
+
+    #[test]
+    fn tip_tables_agree_with_tipping() {
+        for i in 0..24 {
+            let o = Orient::from_index(i).unwrap();
+            for f in Face::ALL {
+                let mut dirs = 0;
+                for d in Dir::ALL {
+                    assert_eq!(o.tip_top(d), o.tip(d).top());
+                    if o.tip(d).top() == f {
+                        dirs |= 1 << d as u8;
+                    }
+                }
+                assert_eq!(o.tips_up(f), dirs, "{o:?} {f:?}");
+            }
         }
     }
 

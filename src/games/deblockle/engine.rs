@@ -365,18 +365,19 @@ impl Position {
         if tip == NONE || all & bit(tip) != 0 {
             return None;
         }
-        let orient = self.orient_at(from).tip(d);
+        let before = self.orient_at(from);
+        let top = before.tip_top(d);
         let scored = STARS & bit(tip) != 0;
         let others = all & !bit(from);
         let mut dests = if scored {
-            if tip == target(side) && orient.top() == Face::Star {
+            if tip == target(side) && top == Face::Star {
                 bit(tip)
             } else {
                 0
             }
         } else {
             let open = BOARD & !others & !STARS;
-            match orient.top() {
+            match top {
                 Face::Star => 0,
                 Face::Stop => bit(tip),
                 Face::Cross => mask(&CROSS_MASK, tip) & open,
@@ -398,7 +399,7 @@ impl Position {
         }
         Some(Tip {
             tip,
-            orient,
+            orient: before.tip(d),
             scored,
             dests,
         })
@@ -416,9 +417,38 @@ impl Position {
     }
 
     /// Whether `side` has a legal turn: the first tip with a final square
-    /// ([`Position::tip`]), no turn generated.
+    /// ([`Position::tip`]), no turn generated. In the standard variant a
+    /// tip that brings stop or cross up onto an empty square off the stars
+    /// is always a turn (stop ends there; cross can hop back onto the square
+    /// the block left, never a star), which settles nearly every position
+    /// with a few masks per block.
     pub fn can_move(&self, side: usize) -> bool {
-        let mut blocks = self.occ[side & 1];
+        let mine = self.occ[side & 1];
+        if !self.no_side_by_side {
+            let open = BOARD & !self.all() & !STARS;
+            // The blocks whose neighbour toward each `Dir` is open.
+            let toward = [
+                mine & (open >> 7),
+                mine & (open >> 1) & !COL_G,
+                mine & (open << 7),
+                mine & (open << 1) & !COL_A,
+            ];
+            let mut blocks = mine;
+            while blocks != 0 {
+                let from = blocks.trailing_zeros();
+                blocks &= blocks - 1;
+                let o = self.orient_at(from as u8);
+                let easy = o.tips_up(Face::Stop) | o.tips_up(Face::Cross);
+                let open_dirs = (toward[0] >> from & 1)
+                    | (toward[1] >> from & 1) << 1
+                    | (toward[2] >> from & 1) << 2
+                    | (toward[3] >> from & 1) << 3;
+                if u64::from(easy) & open_dirs != 0 {
+                    return true;
+                }
+            }
+        }
+        let mut blocks = mine;
         while blocks != 0 {
             let from = blocks.trailing_zeros() as u8;
             blocks &= blocks - 1;
@@ -685,7 +715,7 @@ pub fn quick_judge(pos: &Position, t: &Turn) -> Option<Gen> {
         _ => return None,
     };
     let tip = pos.tip(side, from, d)?;
-    let top = tip.orient.top();
+    let top = pos.orient_at(from).tip_top(d);
     let dest = match t.hop {
         Hop::None if tip.scored || top == Face::Stop => tip.tip,
         Hop::Dest(dr) if !tip.scored && top != Face::Stop => dr.index()?,
