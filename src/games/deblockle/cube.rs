@@ -75,11 +75,25 @@ impl Face {
         }
     }
 
-    /// A face from its name, case-insensitive.
+    /// A face from its name, case-insensitive: the one name of its length
+    /// and first letter, compared.
     pub fn parse(name: &str) -> Option<Face> {
-        Face::ALL
-            .into_iter()
-            .find(|f| f.name().eq_ignore_ascii_case(name))
+        let first = name.as_bytes().first()?.to_ascii_lowercase();
+        let f = match (name.len(), first) {
+            (1, _) => Face::X,
+            (4, b's') => {
+                if name.as_bytes().get(2)?.eq_ignore_ascii_case(&b'a') {
+                    Face::Star
+                } else {
+                    Face::Stop
+                }
+            }
+            (5, b'c') => Face::Cross,
+            (5, _) => Face::Hoops,
+            (6, _) => Face::Slider,
+            _ => return None,
+        };
+        f.name().eq_ignore_ascii_case(name).then_some(f)
     }
 }
 
@@ -412,5 +426,20 @@ mod tests {
         assert_eq!(Face::parse("X"), Some(Face::X));
         assert_eq!(Face::parse("Slider"), Some(Face::Slider));
         assert_eq!(Face::parse("circle"), None);
+        for f in Face::ALL {
+            assert_eq!(Face::parse(f.name()), Some(f));
+            assert_eq!(Face::parse(&f.name().to_uppercase()), Some(f));
+        }
+        for name in [
+            "", "s", "y", "sta", "sTaR ", "stor", "spot", "crass", "hoop", "slidex", "é", "xx",
+        ] {
+            assert_eq!(
+                Face::parse(name),
+                Face::ALL
+                    .into_iter()
+                    .find(|f| f.name().eq_ignore_ascii_case(name)),
+                "{name}"
+            );
+        }
     }
 }

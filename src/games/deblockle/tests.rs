@@ -1996,3 +1996,65 @@ fn quick_judge_accepts_exactly_what_the_long_judge_accepts() {
         "{legal} legal of {checked}"
     );
 }
+
+#[test]
+fn quick_setups_read_as_the_long_way_does() {
+    let mut texts: Vec<String> = vec![
+        "c1 hoops/stop, e1 stop/slider, c3 stop/slider, e3 x/star".into(),
+        " C5 HOOPS / star ,e5 cross/stop,, c7 stop/hoops, e7 slider/cross, ".into(),
+        "c1 x/stop, e1 stop/cross".into(),
+    ];
+    // whole entries, broken entries and separators, strung together
+    let units = [
+        "a1 x/stop",
+        "b5 hoops/star",
+        "C3 cross / slider",
+        "g7 star/x",
+        "a1 slider/hoops",
+        "d2 x/stop",
+        "c1 x/x",
+        "c1 x/star",
+        "h1 x/stop",
+        "c1x/stop",
+        "c1 x/stop/x",
+        "c1 circle/x",
+        ",",
+        ", ",
+        " ",
+        "\t",
+        "é",
+        "/",
+        "x",
+    ];
+    let mut rng = Rng(0x5851_f42d_4c95_7f2d);
+    for _ in 0..50_000 {
+        let mut t = String::new();
+        for _ in 0..rng.below(9) {
+            t.push_str(units[rng.below(units.len())]);
+            if rng.below(3) > 0 {
+                t.push_str(", ");
+            }
+        }
+        texts.push(t);
+    }
+    let mut quick = 0;
+    for t in &texts {
+        let tag = crate::record::Tag {
+            name: "SetupGold".into(),
+            value: t.clone(),
+            span: crate::span::Span::new(0, t.len() + 13),
+            value_span: crate::span::Span::new(11, t.len() + 2),
+        };
+        if let Some(q) = super::quick_setup(t) {
+            quick += 1;
+            assert_eq!(super::parse_setup_long(&tag, "gold"), Ok(q), "{t}");
+        } else if let Ok(s) = super::parse_setup_long(&tag, "gold") {
+            // Only spellings outside the usual shape go the long way.
+            assert!(
+                t.contains(['\t', '\u{e9}']),
+                "{t} read the long way as {s:?}"
+            );
+        }
+    }
+    assert!(quick > 1_000, "{quick}");
+}
