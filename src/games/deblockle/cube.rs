@@ -262,9 +262,10 @@ impl Orient {
         (i < 24).then_some(Orient(i))
     }
 
-    /// The orientation with index `i % 24`.
+    /// The orientation with index `i % 24` (no division for an index).
+    #[inline]
     pub const fn wrapping(i: u8) -> Orient {
-        Orient(i % 24)
+        if i < 24 { Orient(i) } else { Orient(i % 24) }
     }
 
     pub const fn index(self) -> u8 {

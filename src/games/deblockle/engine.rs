@@ -98,6 +98,27 @@ const fn build_masks(t: &[[u8; 4]; 49]) -> [u64; 49] {
 static NEIGH: [[u8; 4]; 49] = build_neigh();
 /// Diagonal neighbours (NE, SE, SW, NW).
 static DIAG: [[u8; 4]; 49] = build_diag();
+/// The squares beyond each square toward each [`Dir`], to the edge.
+const fn build_rays() -> [[u64; 49]; 4] {
+    let mut t = [[0u64; 49]; 4];
+    let mut d = 0;
+    while d < 4 {
+        let mut sq = 0;
+        while sq < 49 {
+            let mut at = NEIGH[sq][d];
+            while at != NONE {
+                t[d][sq] |= 1u64 << at;
+                at = NEIGH[at as usize][d];
+            }
+            sq += 1;
+        }
+        d += 1;
+    }
+    t
+}
+
+/// The squares beyond a square toward each [`Dir`] (a slide's lines).
+static RAYS: [[u64; 49]; 4] = build_rays();
 /// Orthogonal neighbours as a bit set (a cross hop's squares).
 static CROSS_MASK: [u64; 49] = build_masks(&NEIGH);
 /// Diagonal neighbours as a bit set (an x hop's squares).
@@ -177,6 +198,18 @@ pub struct Tip {
     /// The final squares of the legal turns (the star for a scoring tip);
     /// empty when the tip starts no legal turn.
     pub dests: u64,
+}
+
+/// A tip that shows a side can move in the standard variant: the block on
+/// `from`, with orientation `orient`, tipping onto the empty square `tip`
+/// off the stars brings stop or cross up. It stays a legal turn while that
+/// block stands there so and `tip` stays empty ([`Position::still_easy`]),
+/// whatever else moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EasyTip {
+    pub from: u8,
+    pub orient: u8,
+    pub tip: u8,
 }
 
 /// A position.
@@ -423,32 +456,10 @@ impl Position {
     /// the block left, never a star), which settles nearly every position
     /// with a few masks per block.
     pub fn can_move(&self, side: usize) -> bool {
-        let mine = self.occ[side & 1];
-        if !self.no_side_by_side {
-            let open = BOARD & !self.all() & !STARS;
-            // The blocks whose neighbour toward each `Dir` is open.
-            let toward = [
-                mine & (open >> 7),
-                mine & (open >> 1) & !COL_G,
-                mine & (open << 7),
-                mine & (open << 1) & !COL_A,
-            ];
-            let mut blocks = mine;
-            while blocks != 0 {
-                let from = blocks.trailing_zeros();
-                blocks &= blocks - 1;
-                let o = self.orient_at(from as u8);
-                let easy = o.tips_up(Face::Stop) | o.tips_up(Face::Cross);
-                let open_dirs = (toward[0] >> from & 1)
-                    | (toward[1] >> from & 1) << 1
-                    | (toward[2] >> from & 1) << 2
-                    | (toward[3] >> from & 1) << 3;
-                if u64::from(easy) & open_dirs != 0 {
-                    return true;
-                }
-            }
+        if self.easy_tip(side).is_some() {
+            return true;
         }
-        let mut blocks = mine;
+        let mut blocks = self.occ[side & 1];
         while blocks != 0 {
             let from = blocks.trailing_zeros() as u8;
             blocks &= blocks - 1;
@@ -459,6 +470,53 @@ impl Position {
             }
         }
         false
+    }
+
+    /// The first [`EasyTip`] of `side` (always `None` in `no-side-by-side`).
+    pub fn easy_tip(&self, side: usize) -> Option<EasyTip> {
+        if self.no_side_by_side {
+            return None;
+        }
+        let mine = self.occ[side & 1];
+        let open = BOARD & !self.all() & !STARS;
+        // The blocks whose neighbour toward each `Dir` is open.
+        let toward = [
+            mine & (open >> 7),
+            mine & (open >> 1) & !COL_G,
+            mine & (open << 7),
+            mine & (open << 1) & !COL_A,
+        ];
+        let mut blocks = mine;
+        while blocks != 0 {
+            let from = blocks.trailing_zeros();
+            blocks &= blocks - 1;
+            let o = self.orient_at(from as u8);
+            let easy = o.tips_up(Face::Stop) | o.tips_up(Face::Cross);
+            let open_dirs = (toward[0] >> from & 1)
+                | (toward[1] >> from & 1) << 1
+                | (toward[2] >> from & 1) << 2
+                | (toward[3] >> from & 1) << 3;
+            let dirs = u64::from(easy) & open_dirs;
+            if dirs != 0 {
+                let from = from as u8;
+                return Some(EasyTip {
+                    from,
+                    orient: o.index(),
+                    tip: neigh(from, dirs.trailing_zeros() as usize),
+                });
+            }
+        }
+        None
+    }
+
+    /// Whether an [`EasyTip`] found earlier for `side` is still a turn.
+    #[inline]
+    pub fn still_easy(&self, side: usize, e: EasyTip) -> bool {
+        !self.no_side_by_side
+            && self.occ[side & 1] & bit(e.from) != 0
+            && self.orient.get(usize::from(e.from)) == Some(&e.orient)
+            && e.tip != NONE
+            && self.all() & bit(e.tip) == 0
     }
 
     /// Every legal turn of `side`.
@@ -512,18 +570,34 @@ impl Position {
     }
 }
 
-/// Where a slide from `sq` toward `d` stops (`None`: it cannot move).
+/// Where a slide from `sq` toward `d` stops (`None`: it cannot move): on
+/// the line beyond `sq`, the squares before the first block; the last of
+/// them.
 #[inline]
 pub fn slide_end(sq: u8, d: Dir, others: u64) -> Option<u8> {
-    let mut at = sq;
-    loop {
-        let n = neigh(at, d as usize);
-        if n == NONE || others & bit(n) != 0 {
-            break;
+    let ray = RAYS
+        .get(d as usize)
+        .and_then(|r| r.get(usize::from(sq)))
+        .copied()
+        .unwrap_or(0);
+    let blockers = ray & others;
+    let run = match d {
+        // the line runs up the bits: the squares below the lowest blocker
+        Dir::North | Dir::East => ray & (blockers & blockers.wrapping_neg()).wrapping_sub(1),
+        // down the bits: the squares above the highest blocker
+        Dir::South | Dir::West => {
+            ray & u64::MAX
+                .checked_shl(64 - blockers.leading_zeros())
+                .unwrap_or(0)
         }
-        at = n;
+    };
+    if run == 0 {
+        return None;
     }
-    (at != sq).then_some(at)
+    Some(match d {
+        Dir::North | Dir::East => 63 - run.leading_zeros() as u8,
+        Dir::South | Dir::West => run.trailing_zeros() as u8,
+    })
 }
 
 /// The ends of the four slides from `sq`.

@@ -106,6 +106,10 @@ pub struct State {
     /// `pos` directly calls [`State::forget_moves`]. Not part of the state
     /// (`==` ignores it).
     can_move_seen: std::cell::Cell<Option<([u64; 2], usize, bool)>>,
+    /// Per side, the last [`engine::EasyTip`] found: checked in three
+    /// look-ups, it answers "can this side move?" until that block moves or
+    /// its tip square fills, across plies. Not part of the state either.
+    easy: std::cell::Cell<[Option<engine::EasyTip>; 2]>,
 }
 
 impl PartialEq for State {
@@ -121,12 +125,27 @@ impl State {
         State {
             pos,
             can_move_seen: std::cell::Cell::new(None),
+            easy: std::cell::Cell::new([None, None]),
         }
     }
 
     /// Whether the side to move has a legal turn (remembered for this position).
     fn mover_can_move(&self) -> bool {
         let p = &self.pos;
+        let side = p.to_move & 1;
+        let mut easy = self.easy.get();
+        if let Some(e) = easy.get(side).copied().flatten() {
+            if p.still_easy(side, e) {
+                return true;
+            }
+        }
+        if let Some(e) = p.easy_tip(side) {
+            if let Some(slot) = easy.get_mut(side) {
+                *slot = Some(e);
+            }
+            self.easy.set(easy);
+            return true;
+        }
         if let Some((occ, to_move, answer)) = self.can_move_seen.get() {
             if occ == p.occ && to_move == p.to_move {
                 return answer;

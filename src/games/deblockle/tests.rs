@@ -2058,3 +2058,73 @@ fn quick_setups_read_as_the_long_way_does() {
     }
     assert!(quick > 1_000, "{quick}");
 }
+
+#[test]
+fn slide_ends_from_the_rays_agree_with_stepping() {
+    let mut rng = Rng(0x1405_7b7e_f767_814f);
+    for _ in 0..20_000 {
+        let others = rng.next() & rng.next() & engine::BOARD;
+        let sq = rng.below(49) as u8;
+        for d in Dir::ALL {
+            let (dc, dr) = d.delta();
+            let (mut c, mut r) = (i32::from(sq % 7), i32::from(sq / 7));
+            let mut end = None;
+            loop {
+                let (nc, nr) = (c + i32::from(dc), r + i32::from(dr));
+                if !(0..7).contains(&nc)
+                    || !(0..7).contains(&nr)
+                    || others & 1 << (nr * 7 + nc) != 0
+                {
+                    break;
+                }
+                (c, r) = (nc, nr);
+                end = Some((r * 7 + c) as u8);
+            }
+            assert_eq!(
+                engine::slide_end(sq, d, others),
+                end,
+                "{sq} {d:?} {others:#x}"
+            );
+        }
+    }
+}
+
+#[test]
+fn remembered_answers_agree_with_the_generator_along_played_games() {
+    use super::{Deblockle, State};
+    use crate::game::Parsed;
+    let mut rng = Rng(0xd1b5_4a32_d192_ed03);
+    let mut easy = 0;
+    for game in 0..200 {
+        let nsbs = game % 4 == 3;
+        let start = if game % 2 == 0 {
+            Position::standard(nsbs)
+        } else {
+            scattered_start(&mut rng, nsbs)
+        };
+        let mut state = State::new(start);
+        for _ply in 0..150 {
+            let p = state.pos;
+            let can = !p.each_turn(p.to_move, &mut |_| false);
+            assert_eq!(Deblockle::must_pass(&state), !can, "{p:?}");
+            assert_eq!(Deblockle::is_over(&state), p.is_over(), "{p:?}");
+            assert_eq!(Deblockle::must_pass(&state), !can, "asked twice: {p:?}");
+            easy += usize::from(state.easy.get().iter().any(Option::is_some));
+            if p.is_over() {
+                break;
+            }
+            let turns = p.turns(p.to_move);
+            let mv = match turns.get(rng.below(turns.len())) {
+                Some(g) => Move::Turn(engine::as_turn(g)),
+                None => Move::Pass,
+            };
+            let parsed = Parsed {
+                mv,
+                span: crate::span::Span::default(),
+                token: 0,
+            };
+            Deblockle::play(&mut state, &parsed, "").unwrap();
+        }
+    }
+    assert!(easy > 1_000, "{easy}");
+}
