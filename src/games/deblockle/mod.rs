@@ -129,29 +129,31 @@ impl State {
         }
     }
 
-    /// Whether the side to move has a legal turn (remembered for this position).
+    /// Whether the side to move has a legal turn (remembered for this
+    /// position; searched first through the side's remembered easy tip).
     fn mover_can_move(&self) -> bool {
         let p = &self.pos;
+        if let Some((occ, to_move, answer)) = self.can_move_seen.get()
+            && occ == p.occ
+            && to_move == p.to_move
+        {
+            return answer;
+        }
         let side = p.to_move & 1;
         let mut easy = self.easy.get();
-        if let Some(e) = easy.get(side).copied().flatten() {
-            if p.still_easy(side, e) {
-                return true;
-            }
-        }
-        if let Some(e) = p.easy_tip(side) {
+        let answer = if let Some(e) = easy.get(side).copied().flatten()
+            && p.still_easy(side, e)
+        {
+            true
+        } else if let Some(e) = p.easy_tip(side) {
             if let Some(slot) = easy.get_mut(side) {
                 *slot = Some(e);
             }
             self.easy.set(easy);
-            return true;
-        }
-        if let Some((occ, to_move, answer)) = self.can_move_seen.get() {
-            if occ == p.occ && to_move == p.to_move {
-                return answer;
-            }
-        }
-        let answer = p.can_move(p.to_move);
+            true
+        } else {
+            p.can_move(side)
+        };
         self.can_move_seen.set(Some((p.occ, p.to_move, answer)));
         answer
     }
