@@ -200,18 +200,6 @@ pub struct Tip {
     pub dests: u64,
 }
 
-/// A tip that shows a side can move in the standard variant: the block on
-/// `from`, with orientation `orient`, tipping onto the empty square `tip`
-/// off the stars brings stop or cross up. It stays a legal turn while that
-/// block stands there so and `tip` stays empty ([`Position::still_easy`]),
-/// whatever else moves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct EasyTip {
-    pub from: u8,
-    pub orient: u8,
-    pub tip: u8,
-}
-
 /// A position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Position {
@@ -456,7 +444,7 @@ impl Position {
     /// the block left, never a star), which settles nearly every position
     /// with a few masks per block.
     pub fn can_move(&self, side: usize) -> bool {
-        if self.easy_tip(side).is_some() {
+        if self.has_easy_tip(side) {
             return true;
         }
         let mut blocks = self.occ[side & 1];
@@ -472,10 +460,14 @@ impl Position {
         false
     }
 
-    /// The first [`EasyTip`] of `side` (always `None` in `no-side-by-side`).
-    pub fn easy_tip(&self, side: usize) -> Option<EasyTip> {
+    /// Whether `side` has a tip that brings stop or cross up onto an open
+    /// square, which in the standard variant is a legal turn (always `false`
+    /// in `no-side-by-side`). Every block is looked at, without a branch per
+    /// block: a few masks and one table look-up each.
+    #[inline]
+    pub fn has_easy_tip(&self, side: usize) -> bool {
         if self.no_side_by_side {
-            return None;
+            return false;
         }
         let mine = self.occ[side & 1];
         let open = BOARD & !self.all() & !STARS;
@@ -486,37 +478,20 @@ impl Position {
             mine & (open << 7),
             mine & (open << 1) & !COL_A,
         ];
+        let mut found = 0u64;
         let mut blocks = mine;
         while blocks != 0 {
             let from = blocks.trailing_zeros();
             blocks &= blocks - 1;
             let o = self.orient_at(from as u8);
-            let easy = o.tips_up(Face::Stop) | o.tips_up(Face::Cross);
+            let easy = u64::from(o.tips_up(Face::Stop) | o.tips_up(Face::Cross));
             let open_dirs = (toward[0] >> from & 1)
                 | (toward[1] >> from & 1) << 1
                 | (toward[2] >> from & 1) << 2
                 | (toward[3] >> from & 1) << 3;
-            let dirs = u64::from(easy) & open_dirs;
-            if dirs != 0 {
-                let from = from as u8;
-                return Some(EasyTip {
-                    from,
-                    orient: o.index(),
-                    tip: neigh(from, dirs.trailing_zeros() as usize),
-                });
-            }
+            found |= easy & open_dirs;
         }
-        None
-    }
-
-    /// Whether an [`EasyTip`] found earlier for `side` is still a turn.
-    #[inline]
-    pub fn still_easy(&self, side: usize, e: EasyTip) -> bool {
-        !self.no_side_by_side
-            && self.occ[side & 1] & bit(e.from) != 0
-            && self.orient.get(usize::from(e.from)) == Some(&e.orient)
-            && e.tip != NONE
-            && self.all() & bit(e.tip) == 0
+        found != 0
     }
 
     /// Every legal turn of `side`.
@@ -778,18 +753,26 @@ pub fn quick_judge(pos: &Position, t: &Turn) -> Option<Gen> {
     if pos.occ[side] & bit(from) == 0 {
         return None;
     }
-    let d = match (
-        i16::from(t.to.col) - i16::from(t.from.col),
-        i16::from(t.to.row) - i16::from(t.from.row),
-    ) {
-        (0, 1) => Dir::North,
-        (1, 0) => Dir::East,
-        (0, -1) => Dir::South,
-        (-1, 0) => Dir::West,
-        _ => return None,
-    };
+    // The tip's direction from a table by (column step, row step), each -1..=1.
+    const DIR_OF: [Option<Dir>; 9] = [
+        None,
+        Some(Dir::West),
+        None,
+        Some(Dir::South),
+        None,
+        Some(Dir::North),
+        None,
+        Some(Dir::East),
+        None,
+    ];
+    let dc = i16::from(t.to.col) - i16::from(t.from.col);
+    let dr = i16::from(t.to.row) - i16::from(t.from.row);
+    if dc.unsigned_abs() > 1 || dr.unsigned_abs() > 1 {
+        return None;
+    }
+    let d = (*DIR_OF.get(usize::try_from((dc + 1) * 3 + dr + 1).ok()?)?)?;
     let tip = pos.tip(side, from, d)?;
-    let top = pos.orient_at(from).tip_top(d);
+    let top = tip.orient.top();
     let dest = match t.hop {
         Hop::None if tip.scored || top == Face::Stop => tip.tip,
         Hop::Dest(dr) if !tip.scored && top != Face::Stop => dr.index()?,

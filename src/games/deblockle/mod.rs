@@ -106,10 +106,6 @@ pub struct State {
     /// `pos` directly calls [`State::forget_moves`]. Not part of the state
     /// (`==` ignores it).
     can_move_seen: std::cell::Cell<Option<([u64; 2], usize, bool)>>,
-    /// Per side, the last [`engine::EasyTip`] found: checked in three
-    /// look-ups, it answers "can this side move?" until that block moves or
-    /// its tip square fills, across plies. Not part of the state either.
-    easy: std::cell::Cell<[Option<engine::EasyTip>; 2]>,
 }
 
 impl PartialEq for State {
@@ -125,12 +121,10 @@ impl State {
         State {
             pos,
             can_move_seen: std::cell::Cell::new(None),
-            easy: std::cell::Cell::new([None, None]),
         }
     }
 
-    /// Whether the side to move has a legal turn (remembered for this
-    /// position; searched first through the side's remembered easy tip).
+    /// Whether the side to move has a legal turn (remembered for this position).
     fn mover_can_move(&self) -> bool {
         let p = &self.pos;
         if let Some((occ, to_move, answer)) = self.can_move_seen.get()
@@ -139,21 +133,7 @@ impl State {
         {
             return answer;
         }
-        let side = p.to_move & 1;
-        let mut easy = self.easy.get();
-        let answer = if let Some(e) = easy.get(side).copied().flatten()
-            && p.still_easy(side, e)
-        {
-            true
-        } else if let Some(e) = p.easy_tip(side) {
-            if let Some(slot) = easy.get_mut(side) {
-                *slot = Some(e);
-            }
-            self.easy.set(easy);
-            true
-        } else {
-            p.can_move(side)
-        };
+        let answer = p.can_move(p.to_move);
         self.can_move_seen.set(Some((p.occ, p.to_move, answer)));
         answer
     }

@@ -2094,7 +2094,6 @@ fn remembered_answers_agree_with_the_generator_along_played_games() {
     use super::{Deblockle, State};
     use crate::game::Parsed;
     let mut rng = Rng(0xd1b5_4a32_d192_ed03);
-    let mut easy = 0;
     for game in 0..200 {
         let nsbs = game % 4 == 3;
         let start = if game % 2 == 0 {
@@ -2109,7 +2108,6 @@ fn remembered_answers_agree_with_the_generator_along_played_games() {
             assert_eq!(Deblockle::must_pass(&state), !can, "{p:?}");
             assert_eq!(Deblockle::is_over(&state), p.is_over(), "{p:?}");
             assert_eq!(Deblockle::must_pass(&state), !can, "asked twice: {p:?}");
-            easy += usize::from(state.easy.get().iter().any(Option::is_some));
             if p.is_over() {
                 break;
             }
@@ -2126,5 +2124,4 @@ fn remembered_answers_agree_with_the_generator_along_played_games() {
             Deblockle::play(&mut state, &parsed, "").unwrap();
         }
     }
-    assert!(easy > 1_000, "{easy}");
 }
