@@ -2,9 +2,17 @@
 //!
 //! The 7x7 board is a bitboard: bit `7 * row + column` (`a1` = 0, `g7` = 48),
 //! one `u64` of occupied squares per side, and the orientation index of the
-//! block on each square. Neighbours come from precomputed tables; the squares a
-//! hoops hop reaches are three shifts of a bit set (no path enumeration); every
-//! turn is generated without allocation through a callback.
+//! block on each square. Neighbours, cross and x hop squares and slide lines
+//! come from precomputed tables; the squares a hoops hop reaches are three
+//! shifts of a bit set (no path enumeration); every turn is generated without
+//! allocation through a callback.
+//!
+//! Two questions are asked every ply and answered without generating turns:
+//! whether a side can move ([`Position::can_move`]: nearly always settled by a
+//! tip that brings stop or cross up onto an open square, found for all blocks
+//! at once; otherwise [`Position::tip`], a tip's final squares as one bit set),
+//! and whether a written turn is legal ([`quick_judge`], from the same bit
+//! set). Tests check both against the generator and the long judge.
 //!
 //! The engine never reads text: [`judge`] takes a typed [`Turn`] and either
 //! returns the turn as the generator would produce it, or the diagnostic that
