@@ -75,11 +75,25 @@ impl Face {
         }
     }
 
-    /// A face from its name, case-insensitive.
+    /// A face from its name, case-insensitive: the one name of its length
+    /// and first letter, compared.
     pub fn parse(name: &str) -> Option<Face> {
-        Face::ALL
-            .into_iter()
-            .find(|f| f.name().eq_ignore_ascii_case(name))
+        let first = name.as_bytes().first()?.to_ascii_lowercase();
+        let f = match (name.len(), first) {
+            (1, _) => Face::X,
+            (4, b's') => {
+                if name.as_bytes().get(2)?.eq_ignore_ascii_case(&b'a') {
+                    Face::Star
+                } else {
+                    Face::Stop
+                }
+            }
+            (5, b'c') => Face::Cross,
+            (5, _) => Face::Hoops,
+            (6, _) => Face::Slider,
+            _ => return None,
+        };
+        f.name().eq_ignore_ascii_case(name).then_some(f)
     }
 }
 
@@ -169,20 +183,31 @@ const fn layout_of(top: u8, north: u8) -> [u8; 6] {
     [top, north, east, north ^ 1, east ^ 1, top ^ 1]
 }
 
+/// Rows per orientation table: 24 orientations and 8 unused rows, so that
+/// an orientation's index masked with `ROWS - 1` picks its row without a
+/// bounds check or a division.
+const ROWS: usize = 32;
+
 struct Tables {
     /// Face layout of each orientation.
-    layout: [[u8; 6]; 24],
+    layout: [[u8; 6]; ROWS],
     /// Orientation index by `[top][north]` (255: not an orientation).
     index: [[u8; 6]; 6],
     /// Orientation after tipping in each direction.
-    tip: [[u8; 4]; 24],
+    tip: [[u8; 4]; ROWS],
+    /// The top face after tipping in each direction.
+    tip_top: [[u8; 4]; ROWS],
+    /// Per face, the directions (bit `d`) whose tip brings that face up.
+    tips_up: [[u8; 6]; ROWS],
 }
 
 const fn build() -> Tables {
     let mut t = Tables {
-        layout: [[0; 6]; 24],
+        layout: [[0; 6]; ROWS],
         index: [[255; 6]; 6],
-        tip: [[0; 4]; 24],
+        tip: [[0; 4]; ROWS],
+        tip_top: [[0; 4]; ROWS],
+        tips_up: [[0; 6]; ROWS],
     };
     let mut n = 0;
     let mut top = 0u8;
@@ -213,6 +238,8 @@ const fn build() -> Tables {
             n[BOTTOM] = l[side(d)];
             n[side(far)] = l[BOTTOM];
             t.tip[o][d] = t.index[n[TOP] as usize][n[NORTH] as usize];
+            t.tip_top[o][d] = n[TOP];
+            t.tips_up[o][n[TOP] as usize] |= 1 << d;
             d += 1;
         }
         o += 1;
@@ -235,19 +262,26 @@ impl Orient {
         (i < 24).then_some(Orient(i))
     }
 
-    /// The orientation with index `i % 24`.
+    /// The orientation with index `i % 24` (no division for an index).
+    #[inline]
     pub const fn wrapping(i: u8) -> Orient {
-        Orient(i % 24)
+        if i < 24 { Orient(i) } else { Orient(i % 24) }
     }
 
     pub const fn index(self) -> u8 {
         self.0
     }
 
+    /// This orientation's row in the tables (the index is below 24).
+    #[inline(always)]
+    const fn row(self) -> usize {
+        self.0 as usize & (ROWS - 1)
+    }
+
     /// The face at a layout position (`TOP`, `NORTH`, ...).
     #[inline]
     pub fn face(self, at: usize) -> Face {
-        let l = TABLES.layout[usize::from(self.0) % 24];
+        let l = TABLES.layout[self.row()];
         Face::from_u8(l.get(at).copied().unwrap_or(0))
     }
 
@@ -269,7 +303,20 @@ impl Orient {
     /// The orientation after tipping one square toward `d`.
     #[inline]
     pub fn tip(self, d: Dir) -> Orient {
-        Orient(TABLES.tip[usize::from(self.0) % 24][d as usize])
+        Orient(TABLES.tip[self.row()][d as usize])
+    }
+
+    /// The top face after tipping one square toward `d`: `self.tip(d).top()`
+    /// in one look-up.
+    #[inline]
+    pub fn tip_top(self, d: Dir) -> Face {
+        Face::from_u8(TABLES.tip_top[self.row()][d as usize])
+    }
+
+    /// The directions (bit `d as u8`) in which a tip brings `face` up.
+    #[inline]
+    pub fn tips_up(self, face: Face) -> u8 {
+        TABLES.tips_up[self.row()][face as usize]
     }
 }
 
@@ -358,10 +405,42 @@ mod tests {
     }
 
     #[test]
+    fn tip_tables_agree_with_tipping() {
+        for i in 0..24 {
+            let o = Orient::from_index(i).unwrap();
+            for f in Face::ALL {
+                let mut dirs = 0;
+                for d in Dir::ALL {
+                    assert_eq!(o.tip_top(d), o.tip(d).top());
+                    if o.tip(d).top() == f {
+                        dirs |= 1 << d as u8;
+                    }
+                }
+                assert_eq!(o.tips_up(f), dirs, "{o:?} {f:?}");
+            }
+        }
+    }
+
+    #[test]
     fn face_names_are_case_insensitive() {
         assert_eq!(Face::parse("HOOPS"), Some(Face::Hoops));
         assert_eq!(Face::parse("X"), Some(Face::X));
         assert_eq!(Face::parse("Slider"), Some(Face::Slider));
         assert_eq!(Face::parse("circle"), None);
+        for f in Face::ALL {
+            assert_eq!(Face::parse(f.name()), Some(f));
+            assert_eq!(Face::parse(&f.name().to_uppercase()), Some(f));
+        }
+        for name in [
+            "", "s", "y", "sta", "sTaR ", "stor", "spot", "crass", "hoop", "slidex", "é", "xx",
+        ] {
+            assert_eq!(
+                Face::parse(name),
+                Face::ALL
+                    .into_iter()
+                    .find(|f| f.name().eq_ignore_ascii_case(name)),
+                "{name}"
+            );
+        }
     }
 }

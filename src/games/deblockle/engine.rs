@@ -2,9 +2,17 @@
 //!
 //! The 7x7 board is a bitboard: bit `7 * row + column` (`a1` = 0, `g7` = 48),
 //! one `u64` of occupied squares per side, and the orientation index of the
-//! block on each square. Neighbours come from precomputed tables; the squares a
-//! hoops hop reaches are three shifts of a bit set (no path enumeration); every
-//! turn is generated without allocation through a callback.
+//! block on each square. Neighbours, cross and x hop squares and slide lines
+//! come from precomputed tables; the squares a hoops hop reaches are three
+//! shifts of a bit set (no path enumeration); every turn is generated without
+//! allocation through a callback.
+//!
+//! Two questions are asked every ply and answered without generating turns:
+//! whether a side can move ([`Position::can_move`]: nearly always settled by a
+//! tip that brings stop or cross up onto an open square, found for all blocks
+//! at once; otherwise [`Position::tip`], a tip's final squares as one bit set),
+//! and whether a written turn is legal ([`quick_judge`], from the same bit
+//! set). Tests check both against the generator and the long judge.
 //!
 //! The engine never reads text: [`judge`] takes a typed [`Turn`] and either
 //! returns the turn as the generator would produce it, or the diagnostic that
@@ -77,10 +85,52 @@ const fn build_diag() -> [[u8; 4]; 49] {
     t
 }
 
+/// The neighbours of each square in a neighbour table, as a bit set.
+const fn build_masks(t: &[[u8; 4]; 49]) -> [u64; 49] {
+    let mut m = [0u64; 49];
+    let mut sq = 0;
+    while sq < 49 {
+        let mut d = 0;
+        while d < 4 {
+            if t[sq][d] != NONE {
+                m[sq] |= 1u64 << t[sq][d];
+            }
+            d += 1;
+        }
+        sq += 1;
+    }
+    m
+}
+
 /// Orthogonal neighbours by [`Dir`] (`NONE` off the board).
 static NEIGH: [[u8; 4]; 49] = build_neigh();
 /// Diagonal neighbours (NE, SE, SW, NW).
 static DIAG: [[u8; 4]; 49] = build_diag();
+/// The squares beyond each square toward each [`Dir`], to the edge.
+const fn build_rays() -> [[u64; 49]; 4] {
+    let mut t = [[0u64; 49]; 4];
+    let mut d = 0;
+    while d < 4 {
+        let mut sq = 0;
+        while sq < 49 {
+            let mut at = NEIGH[sq][d];
+            while at != NONE {
+                t[d][sq] |= 1u64 << at;
+                at = NEIGH[at as usize][d];
+            }
+            sq += 1;
+        }
+        d += 1;
+    }
+    t
+}
+
+/// The squares beyond a square toward each [`Dir`] (a slide's lines).
+static RAYS: [[u64; 49]; 4] = build_rays();
+/// Orthogonal neighbours as a bit set (a cross hop's squares).
+static CROSS_MASK: [u64; 49] = build_masks(&NEIGH);
+/// Diagonal neighbours as a bit set (an x hop's squares).
+static X_MASK: [u64; 49] = build_masks(&DIAG);
 
 #[inline(always)]
 fn bit(sq: u8) -> u64 {
@@ -94,6 +144,11 @@ fn neigh(sq: u8, d: usize) -> u8 {
         .and_then(|n| n.get(d))
         .copied()
         .unwrap_or(NONE)
+}
+
+#[inline(always)]
+fn mask(table: &[u64; 49], sq: u8) -> u64 {
+    table.get(usize::from(sq)).copied().unwrap_or(0)
 }
 
 #[inline(always)]
@@ -137,6 +192,20 @@ impl Gen {
     pub fn name(&self) -> String {
         write_turn(self.from, self.tip, self.has_hop().then_some(self.dest))
     }
+}
+
+/// Where one tip leads: the bit-set form of [`Position::tip_turns`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tip {
+    /// The square tipped onto.
+    pub tip: u8,
+    /// The orientation after the tip.
+    pub orient: Orient,
+    /// A scoring tip (onto the opponent's home star, star up).
+    pub scored: bool,
+    /// The final squares of the legal turns (the star for a scoring tip);
+    /// empty when the tip starts no legal turn.
+    pub dests: u64,
 }
 
 /// A position.
@@ -313,6 +382,58 @@ impl Position {
         }
     }
 
+    /// The legal turns of the block on `from` (of `side`) tipping toward `d`
+    /// as one bit set of final squares, in a few table look-ups and shifts;
+    /// `None` when the tip itself is impossible (off the board or onto a
+    /// block). The same turns as [`Position::tip_turns`] (a test checks it).
+    #[inline]
+    pub fn tip(&self, side: usize, from: u8, d: Dir) -> Option<Tip> {
+        let side = side & 1;
+        let all = self.all();
+        let tip = neigh(from, d as usize);
+        if tip == NONE || all & bit(tip) != 0 {
+            return None;
+        }
+        let before = self.orient_at(from);
+        let top = before.tip_top(d);
+        let scored = STARS & bit(tip) != 0;
+        let others = all & !bit(from);
+        let mut dests = if scored {
+            if tip == target(side) && top == Face::Star {
+                bit(tip)
+            } else {
+                0
+            }
+        } else {
+            let open = BOARD & !others & !STARS;
+            match top {
+                Face::Star => 0,
+                Face::Stop => bit(tip),
+                Face::Cross => mask(&CROSS_MASK, tip) & open,
+                Face::X => mask(&X_MASK, tip) & open,
+                Face::Slider => slide_ends(tip, others) & !STARS,
+                Face::Hoops => hoops_reach(tip, others) & !STARS,
+            }
+        };
+        if self.no_side_by_side && dests != 0 {
+            // `around` distributes over union: the blocks that stay must
+            // touch no opponent, and the block that moves must not end next
+            // to one.
+            let theirs = self.occ[side ^ 1];
+            if around(self.occ[side] & !bit(from)) & theirs != 0 {
+                dests = 0;
+            } else if !scored {
+                dests &= !around(theirs);
+            }
+        }
+        Some(Tip {
+            tip,
+            orient: before.tip(d),
+            scored,
+            dests,
+        })
+    }
+
     /// Whether the turn would end with one of the mover's blocks orthogonally
     /// next to an opponent's block.
     pub fn side_by_side(&self, side: usize, g: &Gen) -> bool {
@@ -324,9 +445,61 @@ impl Position {
         around(mine) & self.occ[side ^ 1] != 0
     }
 
-    /// Whether `side` has a legal turn.
+    /// Whether `side` has a legal turn: the first tip with a final square
+    /// ([`Position::tip`]), no turn generated. In the standard variant a
+    /// tip that brings stop or cross up onto an empty square off the stars
+    /// is always a turn (stop ends there; cross can hop back onto the square
+    /// the block left, never a star), which settles nearly every position
+    /// with a few masks per block.
     pub fn can_move(&self, side: usize) -> bool {
-        !self.each_turn(side, &mut |_| false)
+        if self.has_easy_tip(side) {
+            return true;
+        }
+        let mut blocks = self.occ[side & 1];
+        while blocks != 0 {
+            let from = blocks.trailing_zeros() as u8;
+            blocks &= blocks - 1;
+            for d in Dir::ALL {
+                if self.tip(side, from, d).is_some_and(|t| t.dests != 0) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Whether `side` has a tip that brings stop or cross up onto an open
+    /// square, which in the standard variant is a legal turn (always `false`
+    /// in `no-side-by-side`). Every block is looked at, without a branch per
+    /// block: a few masks and one table look-up each.
+    #[inline]
+    pub fn has_easy_tip(&self, side: usize) -> bool {
+        if self.no_side_by_side {
+            return false;
+        }
+        let mine = self.occ[side & 1];
+        let open = BOARD & !self.all() & !STARS;
+        // The blocks whose neighbour toward each `Dir` is open.
+        let toward = [
+            mine & (open >> 7),
+            mine & (open >> 1) & !COL_G,
+            mine & (open << 7),
+            mine & (open << 1) & !COL_A,
+        ];
+        let mut found = 0u64;
+        let mut blocks = mine;
+        while blocks != 0 {
+            let from = blocks.trailing_zeros();
+            blocks &= blocks - 1;
+            let o = self.orient_at(from as u8);
+            let easy = u64::from(o.tips_up(Face::Stop) | o.tips_up(Face::Cross));
+            let open_dirs = (toward[0] >> from & 1)
+                | (toward[1] >> from & 1) << 1
+                | (toward[2] >> from & 1) << 2
+                | (toward[3] >> from & 1) << 3;
+            found |= easy & open_dirs;
+        }
+        found != 0
     }
 
     /// Every legal turn of `side`.
@@ -380,18 +553,46 @@ impl Position {
     }
 }
 
-/// Where a slide from `sq` toward `d` stops (`None`: it cannot move).
+/// Where a slide from `sq` toward `d` stops (`None`: it cannot move): on
+/// the line beyond `sq`, the squares before the first block; the last of
+/// them.
 #[inline]
 pub fn slide_end(sq: u8, d: Dir, others: u64) -> Option<u8> {
-    let mut at = sq;
-    loop {
-        let n = neigh(at, d as usize);
-        if n == NONE || others & bit(n) != 0 {
-            break;
+    let ray = RAYS
+        .get(d as usize)
+        .and_then(|r| r.get(usize::from(sq)))
+        .copied()
+        .unwrap_or(0);
+    let blockers = ray & others;
+    let run = match d {
+        // the line runs up the bits: the squares below the lowest blocker
+        Dir::North | Dir::East => ray & (blockers & blockers.wrapping_neg()).wrapping_sub(1),
+        // down the bits: the squares above the highest blocker
+        Dir::South | Dir::West => {
+            ray & u64::MAX
+                .checked_shl(64 - blockers.leading_zeros())
+                .unwrap_or(0)
         }
-        at = n;
+    };
+    if run == 0 {
+        return None;
     }
-    (at != sq).then_some(at)
+    Some(match d {
+        Dir::North | Dir::East => 63 - run.leading_zeros() as u8,
+        Dir::South | Dir::West => run.trailing_zeros() as u8,
+    })
+}
+
+/// The ends of the four slides from `sq`.
+#[inline]
+fn slide_ends(sq: u8, others: u64) -> u64 {
+    let mut ends = 0;
+    for d in Dir::ALL {
+        if let Some(end) = slide_end(sq, d, others) {
+            ends |= bit(end);
+        }
+    }
+    ends
 }
 
 /// The squares a hoops hop from `sq` reaches in exactly three orthogonal
@@ -538,7 +739,78 @@ fn block_help(pos: &Position, side: usize, from: u8) -> String {
 
 /// Judges a written turn for the side to move: the generated turn, or the
 /// diagnostic for the first rule it breaks. `ms` is the move's span.
+///
+/// A legal turn is recognised by [`quick_judge`]; anything else goes the
+/// long way ([`judge_long`]), which finds the first rule broken.
+#[inline]
 pub fn judge(pos: &Position, t: &Turn, ms: Span) -> Result<Gen, Diag> {
+    match quick_judge(pos, t) {
+        Some(g) => Ok(g),
+        None => judge_long(pos, t, ms),
+    }
+}
+
+/// The turn as written when it is legal, from the bit set of its tip's
+/// final squares ([`Position::tip`]) and, for a hoops path, one mask test
+/// per step; `None` when it is not legal (then [`judge_long`] says why).
+/// Accepts exactly the turns [`judge_long`] accepts, and gives the same
+/// [`Gen`] (a test checks it on every candidate turn along random games).
+pub fn quick_judge(pos: &Position, t: &Turn) -> Option<Gen> {
+    let side = pos.to_move & 1;
+    let from = t.from.index()?;
+    if pos.occ[side] & bit(from) == 0 {
+        return None;
+    }
+    // The tip's direction from a table by (column step, row step), each -1..=1.
+    const DIR_OF: [Option<Dir>; 9] = [
+        None,
+        Some(Dir::West),
+        None,
+        Some(Dir::South),
+        None,
+        Some(Dir::North),
+        None,
+        Some(Dir::East),
+        None,
+    ];
+    let dc = i16::from(t.to.col) - i16::from(t.from.col);
+    let dr = i16::from(t.to.row) - i16::from(t.from.row);
+    if dc.unsigned_abs() > 1 || dr.unsigned_abs() > 1 {
+        return None;
+    }
+    let d = (*DIR_OF.get(usize::try_from((dc + 1) * 3 + dr + 1).ok()?)?)?;
+    let tip = pos.tip(side, from, d)?;
+    let top = tip.orient.top();
+    let dest = match t.hop {
+        Hop::None if tip.scored || top == Face::Stop => tip.tip,
+        Hop::Dest(dr) if !tip.scored && top != Face::Stop => dr.index()?,
+        Hop::Path(path) if !tip.scored && top == Face::Hoops => {
+            let others = pos.all() & !bit(from);
+            let mut prev = tip.tip;
+            for s in path {
+                let sq = s.index()?;
+                if mask(&CROSS_MASK, prev) & !others & bit(sq) == 0 {
+                    return None;
+                }
+                prev = sq;
+            }
+            prev
+        }
+        _ => return None,
+    };
+    (tip.dests & bit(dest) != 0).then_some(Gen {
+        from,
+        tip: tip.tip,
+        dest,
+        orient: tip.orient,
+        scored: tip.scored,
+    })
+}
+
+/// [`judge`] check by check, in the order of the rules (see the module
+/// docs of `deblockle`): the generated turn, or the diagnostic for the
+/// first rule the turn breaks.
+pub fn judge_long(pos: &Position, t: &Turn, ms: Span) -> Result<Gen, Diag> {
     let side = pos.to_move & 1;
     let me = SIDES[side];
     let them = SIDES[side ^ 1];

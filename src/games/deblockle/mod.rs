@@ -127,10 +127,11 @@ impl State {
     /// Whether the side to move has a legal turn (remembered for this position).
     fn mover_can_move(&self) -> bool {
         let p = &self.pos;
-        if let Some((occ, to_move, answer)) = self.can_move_seen.get() {
-            if occ == p.occ && to_move == p.to_move {
-                return answer;
-            }
+        if let Some((occ, to_move, answer)) = self.can_move_seen.get()
+            && occ == p.occ
+            && to_move == p.to_move
+        {
+            return answer;
         }
         let answer = p.can_move(p.to_move);
         self.can_move_seen.set(Some((p.occ, p.to_move, answer)));
@@ -175,10 +176,109 @@ fn setup_square(text: &str) -> Option<u8> {
     }
 }
 
+/// One side's blocks: `(square, orientation)`, at most 4.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Setup {
+    blocks: [(u8, Orient); 4],
+    len: usize,
+}
+
+impl Default for Setup {
+    fn default() -> Setup {
+        Setup {
+            blocks: [(0, Orient::wrapping(0)); 4],
+            len: 0,
+        }
+    }
+}
+
+impl Setup {
+    fn blocks(&self) -> &[(u8, Orient)] {
+        self.blocks.get(..self.len).unwrap_or(&[])
+    }
+
+    /// Adds a block; `false` when there are 4 already.
+    fn push(&mut self, block: (u8, Orient)) -> bool {
+        let Some(slot) = self.blocks.get_mut(self.len) else {
+            return false;
+        };
+        *slot = block;
+        self.len += 1;
+        true
+    }
+}
+
+/// A setup value in its usual shape, read in one pass over its bytes:
+/// comma-separated entries `SQUARE TOP/NORTH` with spaces (only spaces)
+/// around them and around `/`, and every rule of a setup kept; `None` for
+/// anything else (then [`parse_setup_long`] reads it and says what is
+/// wrong).
+fn quick_setup(value: &str) -> Option<Setup> {
+    let b = value.as_bytes();
+    let mut i = 0;
+    let skip = |i: &mut usize| {
+        while b.get(*i) == Some(&b' ') {
+            *i += 1;
+        }
+    };
+    let face = |i: &mut usize| {
+        let start = *i;
+        while b.get(*i).is_some_and(u8::is_ascii_alphabetic) {
+            *i += 1;
+        }
+        Face::parse(value.get(start..*i)?)
+    };
+    let mut setup = Setup::default();
+    loop {
+        skip(&mut i);
+        let Some(&c) = b.get(i) else { break };
+        if c == b',' {
+            i += 1;
+            continue;
+        }
+        let sq = setup_square(value.get(i..i + 2)?)?;
+        i += 2;
+        if b.get(i) != Some(&b' ') {
+            return None;
+        }
+        skip(&mut i);
+        let top = face(&mut i)?;
+        skip(&mut i);
+        if b.get(i) != Some(&b'/') {
+            return None;
+        }
+        i += 1;
+        skip(&mut i);
+        let north = face(&mut i)?;
+        skip(&mut i);
+        match b.get(i) {
+            None => {}
+            Some(b',') => i += 1,
+            Some(_) => return None,
+        }
+        if STARS & (1u64 << sq) != 0 || setup.blocks().iter().any(|&(s, _)| s == sq) {
+            return None;
+        }
+        if !setup.push((sq, Orient::new(top, north)?)) {
+            return None;
+        }
+    }
+    (setup.len > 0).then_some(setup)
+}
+
 /// One side's setup: `(square, orientation)` per block.
-fn parse_setup(tag: &Tag, side: &str) -> Result<Vec<(u8, Orient)>, Diag> {
+fn parse_setup(tag: &Tag, side: &str) -> Result<Setup, Diag> {
+    match quick_setup(&tag.value) {
+        Some(setup) => Ok(setup),
+        None => parse_setup_long(tag, side),
+    }
+}
+
+/// [`parse_setup`] an entry at a time, for any text: the setup, or the
+/// diagnostic for its first wrong entry.
+fn parse_setup_long(tag: &Tag, side: &str) -> Result<Setup, Diag> {
     let value = tag.value.as_str();
-    let mut blocks: Vec<(u8, Orient)> = Vec::new();
+    let mut blocks = Setup::default();
     let mut offset = 0usize;
     for entry in value.split(',') {
         let entry_start = offset;
@@ -209,7 +309,7 @@ fn parse_setup(tag: &Tag, side: &str) -> Result<Vec<(u8, Orient)>, Diag> {
                 "a star space",
             ));
         }
-        if blocks.iter().any(|&(s, _)| s == sq) {
+        if blocks.blocks().iter().any(|&(s, _)| s == sq) {
             return Err(setup_err(
                 tag,
                 at,
@@ -265,7 +365,7 @@ fn parse_setup(tag: &Tag, side: &str) -> Result<Vec<(u8, Orient)>, Diag> {
                 "north must be a side face of the top",
             ));
         };
-        if blocks.len() == 4 {
+        if !blocks.push((sq, o)) {
             return Err(setup_err(
                 tag,
                 at,
@@ -274,9 +374,8 @@ fn parse_setup(tag: &Tag, side: &str) -> Result<Vec<(u8, Orient)>, Diag> {
                 "a fifth block",
             ));
         }
-        blocks.push((sq, o));
     }
-    if blocks.is_empty() {
+    if blocks.len == 0 {
         return Err(setup_err(
             tag,
             0,
@@ -292,7 +391,7 @@ fn start_state(tags: &Tags) -> Result<State, Vec<Diag>> {
     let mut errors = Vec::new();
     let no_side_by_side = variant_in::<Deblockle>(tags, &mut errors) == 1;
     let mut pos = Position::empty(no_side_by_side);
-    let mut setups: [Option<Vec<(u8, Orient)>>; 2] = [None, None];
+    let mut setups: [Option<Setup>; 2] = [None, None];
     for (side, name) in [(GOLD, "SetupGold"), (BLUE, "SetupBlue")] {
         match tags.get(name) {
             None => errors.push(
@@ -321,10 +420,10 @@ fn start_state(tags: &Tags) -> Result<State, Vec<Diag>> {
         }
     }
     if let ([Some(gold), Some(blue)], Some(t)) = (&setups, tags.get("SetupBlue")) {
-        for &(sq, o) in gold {
+        for &(sq, o) in gold.blocks() {
             pos.put(GOLD, sq, o.index());
         }
-        for &(sq, o) in blue {
+        for &(sq, o) in blue.blocks() {
             if pos.all() & (1u64 << sq) != 0 {
                 let name = notation::square_name(sq);
                 let at = t.value.to_ascii_lowercase().find(&name).unwrap_or(0);
@@ -341,10 +440,13 @@ fn start_state(tags: &Tags) -> Result<State, Vec<Diag>> {
         }
     }
     if let Some(t) = tags.get("First") {
-        match t.value.trim().to_ascii_lowercase().as_str() {
-            "gold" => pos.to_move = GOLD,
-            "blue" => pos.to_move = BLUE,
-            _ => errors.push(
+        let first = t.value.trim();
+        if first.eq_ignore_ascii_case("gold") {
+            pos.to_move = GOLD;
+        } else if first.eq_ignore_ascii_case("blue") {
+            pos.to_move = BLUE;
+        } else {
+            errors.push(
                 Diag::error(
                     "deblockle::bad_setup",
                     format!("First is `{}`, not `gold` or `blue`", t.value),
@@ -352,7 +454,7 @@ fn start_state(tags: &Tags) -> Result<State, Vec<Diag>> {
                 .at(t.value_span)
                 .label("not a side")
                 .help("[First \"gold\"] or [First \"blue\"]"),
-            ),
+            );
         }
     }
     if errors.is_empty() {

@@ -17,15 +17,18 @@ use crate::span::Span;
 pub const SIZE: i8 = 7;
 
 /// A written square: column and row (0-based, possibly off the board) and
-/// where it stands in the move's text.
+/// where it stands in the move's text. Four bytes, aligned as one `u32`, so
+/// a move is built and copied in whole words.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(C, align(4))]
 pub struct SqRef {
     /// 0 for `a`.
     pub col: i8,
     /// 0 for row `1` (-1 for row `0`).
     pub row: i8,
-    /// Byte offset from the start of the move's text.
-    pub at: u16,
+    /// Byte offset from the start of the move's text (a turn that reads is
+    /// at most 19 bytes long).
+    pub at: u8,
     /// Length of the square's text.
     pub len: u8,
 }
@@ -172,7 +175,7 @@ fn square_at(s: &[u8]) -> Option<(i8, i8, usize)> {
 
 /// A turn in its usual shape, every row one digit: `c3-c4`, `c3-c4/e6` or
 /// `c3-c4/d4/e4/f4`, read in one pass; `None` for anything else (then
-/// [`parse_turn`] reads it the long way).
+/// [`parse_turn_long`] reads it).
 fn quick_turn(b: &[u8]) -> Option<Turn> {
     let sq = |i: usize| -> Option<SqRef> {
         let c = b.get(i)?.to_ascii_lowercase();
@@ -183,7 +186,7 @@ fn quick_turn(b: &[u8]) -> Option<Turn> {
         Some(SqRef {
             col: (c - b'a') as i8,
             row: (d - b'0') as i8 - 1,
-            at: i as u16,
+            at: i as u8,
             len: 2,
         })
     };
@@ -203,16 +206,8 @@ fn quick_turn(b: &[u8]) -> Option<Turn> {
     })
 }
 
-/// Reads one token (not `pass`) as a turn; `Err((offset, length, why))` blames
-/// part of the token.
-fn parse_turn(text: &str) -> Result<Turn, (usize, usize, &'static str)> {
-    match quick_turn(text.as_bytes()) {
-        Some(t) => Ok(t),
-        None => parse_turn_long(text),
-    }
-}
-
-/// [`parse_turn`] a square at a time, for any text.
+/// Reads one token (not `pass`) as a turn, a square at a time, for any
+/// text; `Err((offset, length, why))` blames part of the token.
 fn parse_turn_long(text: &str) -> Result<Turn, (usize, usize, &'static str)> {
     let b = text.as_bytes();
     // The extent of the chunk starting at `i`: up to the next `-` or `/`.
@@ -225,7 +220,7 @@ fn parse_turn_long(text: &str) -> Result<Turn, (usize, usize, &'static str)> {
         let end = chunk_end(i);
         match b.get(i..end).and_then(square_at) {
             Some((col, row, len)) if i + len == end => {
-                let at = u16::try_from(i).map_err(|_| (i, end - i, "not a square"))?;
+                let at = u8::try_from(i).map_err(|_| (i, end - i, "not a square"))?;
                 Ok((
                     SqRef {
                         col,
@@ -301,49 +296,57 @@ fn parse_turn_long(text: &str) -> Result<Turn, (usize, usize, &'static str)> {
 /// Reads the movetext tokens into moves, up to the first malformed one.
 pub fn parse(tokens: &[Token], src: &str) -> ParsedMoves<Move> {
     let mut moves = Vec::with_capacity(tokens.len().min(1 << 16));
+    let bytes = src.as_bytes();
     for (index, tok) in tokens.iter().enumerate() {
-        let text = tok.text(src);
-        if text.eq_ignore_ascii_case("pass") {
-            moves.push(Parsed {
-                mv: Move::Pass,
-                span: tok.span,
-                token: index,
-            });
-            continue;
-        }
-        match parse_turn(text) {
-            Ok(t) => moves.push(Parsed {
-                mv: Move::Turn(t),
-                span: tok.span,
-                token: index,
-            }),
-            Err((at, len, why)) => {
-                // Keep the blamed span on character boundaries of the token.
-                let mut start = at.min(text.len());
-                while !text.is_char_boundary(start) {
-                    start -= 1;
+        // A turn in its usual shape is read from the bytes (ASCII, so the
+        // token's text); anything else from the text.
+        let b = bytes.get(tok.span.offset..tok.span.end()).unwrap_or(&[]);
+        let mv = if let Some(t) = quick_turn(b) {
+            Move::Turn(t)
+        } else if b.eq_ignore_ascii_case(b"pass") {
+            Move::Pass
+        } else {
+            let text = tok.text(src);
+            match parse_turn_long(text) {
+                Ok(t) => Move::Turn(t),
+                Err(e) => {
+                    return ParsedMoves {
+                        moves,
+                        error: Some(blame(text, tok.span, e, src)),
+                    };
                 }
-                let mut end = (at + len).min(text.len()).max(start);
-                while !text.is_char_boundary(end) {
-                    end += 1;
-                }
-                if end == start {
-                    // Blame the last character when the text stops short.
-                    end = text.len();
-                    start = text
-                        .char_indices()
-                        .next_back()
-                        .map_or(0, |(i, _)| i.min(start));
-                }
-                let span = Span::new(tok.span.offset + start, end - start);
-                return ParsedMoves {
-                    moves,
-                    error: Some(bad(span.text(src), span, why)),
-                };
             }
-        }
+        };
+        moves.push(Parsed {
+            mv,
+            span: tok.span,
+            token: index,
+        });
     }
     ParsedMoves { moves, error: None }
+}
+
+/// The `bad_square` diagnostic for part of a token (`text`, at `span`).
+fn blame(text: &str, span: Span, (at, len, why): (usize, usize, &'static str), src: &str) -> Diag {
+    // Keep the blamed span on character boundaries of the token.
+    let mut start = at.min(text.len());
+    while !text.is_char_boundary(start) {
+        start -= 1;
+    }
+    let mut end = (at + len).min(text.len()).max(start);
+    while !text.is_char_boundary(end) {
+        end += 1;
+    }
+    if end == start {
+        // Blame the last character when the text stops short.
+        end = text.len();
+        start = text
+            .char_indices()
+            .next_back()
+            .map_or(0, |(i, _)| i.min(start));
+    }
+    let span = Span::new(span.offset + start, end - start);
+    bad(span.text(src), span, why)
 }
 
 #[cfg(test)]
@@ -394,8 +397,6 @@ mod tests {
             if let Some(q) = quick_turn(t.as_bytes()) {
                 quick += 1;
                 assert_eq!(Ok(q), parse_turn_long(t), "{t}");
-            } else {
-                assert_eq!(parse_turn(t), parse_turn_long(t), "{t}");
             }
         }
         assert!(quick > 100, "{quick}");

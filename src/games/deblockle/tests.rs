@@ -1857,3 +1857,271 @@ fn nothing_crashes_on_noise() {
     let long = "c".to_string() + &"9".repeat(100_000);
     let _ = verdict_of("c1 stop/x", "c7 stop/x", "", &long);
 }
+
+// ---------------------------------------------------------------------------
+// The bit-set forms of the engine (`Position::tip`, `can_move`,
+// `quick_judge`) against the turn generator and the long judge.
+
+/// A random start: 1 to 4 blocks a side on random squares off the stars,
+/// random orientations, either side to move.
+fn scattered_start(rng: &mut Rng, nsbs: bool) -> Position {
+    let mut p = Position::empty(nsbs);
+    for side in [GOLD, BLUE] {
+        let n = 1 + rng.below(4);
+        let mut placed = 0;
+        while placed < n {
+            let sq = rng.below(49) as u8;
+            if engine::STARS & (1 << sq) != 0 || p.owner(sq).is_some() {
+                continue;
+            }
+            p.put(side, sq, rng.below(24) as u8);
+            placed += 1;
+        }
+    }
+    p.to_move = rng.below(2);
+    p
+}
+
+/// The positions along random games: from the standard start with random
+/// orientations, and from random starts; both variants.
+fn random_positions(seed: u64, games: usize) -> Vec<Position> {
+    let mut rng = Rng(seed);
+    let mut out = Vec::new();
+    for game in 0..games {
+        let nsbs = game % 3 == 2;
+        let mut p = if game % 2 == 0 {
+            let mut p = Position::standard(nsbs);
+            for sq in 0..49u8 {
+                if p.owner(sq).is_some() {
+                    p.orient[usize::from(sq)] = (rng.next() % 24) as u8;
+                }
+            }
+            p
+        } else {
+            scattered_start(&mut rng, nsbs)
+        };
+        for _ply in 0..150 {
+            out.push(p);
+            if p.is_over() {
+                break;
+            }
+            let turns = p.turns(p.to_move);
+            if turns.is_empty() {
+                p.pass();
+                continue;
+            }
+            p.play(&turns[rng.below(turns.len())]);
+        }
+    }
+    out
+}
+
+#[test]
+fn tip_bit_sets_and_can_move_agree_with_the_generator() {
+    let positions = random_positions(0x9e37_79b9_7f4a_7c15, 300);
+    let (mut scoring, mut stuck) = (0, 0);
+    for p in &positions {
+        for side in [GOLD, BLUE] {
+            let by_generator = !p.each_turn(side, &mut |_| false);
+            assert_eq!(p.can_move(side), by_generator, "{p:?} side {side}");
+            stuck += usize::from(!by_generator);
+            for from in (0..49u8).filter(|&s| p.owner(s) == Some(side)) {
+                for d in Dir::ALL {
+                    let mut gens = Vec::new();
+                    p.tip_turns(side, from, d, &mut |g| {
+                        gens.push(g);
+                        true
+                    });
+                    let Some(t) = p.tip(side, from, d) else {
+                        assert!(gens.is_empty());
+                        let (c, r) = d.delta();
+                        let (tc, tr) = (
+                            i32::from(from % 7) + i32::from(c),
+                            i32::from(from / 7) + i32::from(r),
+                        );
+                        let off = !(0..7).contains(&tc) || !(0..7).contains(&tr);
+                        assert!(
+                            off || p.owner((tr * 7 + tc) as u8).is_some(),
+                            "{p:?} {from} {d:?}"
+                        );
+                        continue;
+                    };
+                    let dests = gens.iter().fold(0u64, |m, g| m | 1 << g.dest);
+                    assert_eq!(t.dests, dests, "{p:?} {from} {d:?}");
+                    assert_eq!(
+                        gens.len() as u32,
+                        dests.count_ones(),
+                        "one turn per final square"
+                    );
+                    for g in &gens {
+                        assert_eq!((g.tip, g.orient, g.scored), (t.tip, t.orient, t.scored));
+                    }
+                    scoring += usize::from(t.scored && t.dests != 0);
+                }
+            }
+        }
+    }
+    assert!(positions.len() > 20_000, "{}", positions.len());
+    assert!(
+        scoring > 100 && stuck > 20,
+        "scoring {scoring}, stuck {stuck}"
+    );
+}
+
+#[test]
+fn quick_judge_accepts_exactly_what_the_long_judge_accepts() {
+    let positions = random_positions(0x2545_f491_4f6c_dd1d, 60);
+    let (mut legal, mut checked) = (0, 0);
+    for (k, p) in positions.iter().enumerate() {
+        if k % 50 != 0 {
+            continue;
+        }
+        for text in candidates(p) {
+            let Some((Move::Turn(t), span)) = read_move(&text) else {
+                continue;
+            };
+            let long = engine::judge_long(p, &t, span);
+            assert_eq!(
+                engine::quick_judge(p, &t),
+                long.clone().ok(),
+                "{text} in {p:?}"
+            );
+            assert_eq!(engine::judge(p, &t, span), long);
+            legal += usize::from(long.is_ok());
+            checked += 1;
+        }
+    }
+    assert!(
+        legal > 1_000 && checked > 100_000,
+        "{legal} legal of {checked}"
+    );
+}
+
+#[test]
+fn quick_setups_read_as_the_long_way_does() {
+    let mut texts: Vec<String> = vec![
+        "c1 hoops/stop, e1 stop/slider, c3 stop/slider, e3 x/star".into(),
+        " C5 HOOPS / star ,e5 cross/stop,, c7 stop/hoops, e7 slider/cross, ".into(),
+        "c1 x/stop, e1 stop/cross".into(),
+    ];
+    // whole entries, broken entries and separators, strung together
+    let units = [
+        "a1 x/stop",
+        "b5 hoops/star",
+        "C3 cross / slider",
+        "g7 star/x",
+        "a1 slider/hoops",
+        "d2 x/stop",
+        "c1 x/x",
+        "c1 x/star",
+        "h1 x/stop",
+        "c1x/stop",
+        "c1 x/stop/x",
+        "c1 circle/x",
+        ",",
+        ", ",
+        " ",
+        "\t",
+        "é",
+        "/",
+        "x",
+    ];
+    let mut rng = Rng(0x5851_f42d_4c95_7f2d);
+    for _ in 0..50_000 {
+        let mut t = String::new();
+        for _ in 0..rng.below(9) {
+            t.push_str(units[rng.below(units.len())]);
+            if rng.below(3) > 0 {
+                t.push_str(", ");
+            }
+        }
+        texts.push(t);
+    }
+    let mut quick = 0;
+    for t in &texts {
+        let tag = crate::record::Tag {
+            name: "SetupGold".into(),
+            value: t.clone(),
+            span: crate::span::Span::new(0, t.len() + 13),
+            value_span: crate::span::Span::new(11, t.len() + 2),
+        };
+        if let Some(q) = super::quick_setup(t) {
+            quick += 1;
+            assert_eq!(super::parse_setup_long(&tag, "gold"), Ok(q), "{t}");
+        } else if let Ok(s) = super::parse_setup_long(&tag, "gold") {
+            // Only spellings outside the usual shape go the long way.
+            assert!(
+                t.contains(['\t', '\u{e9}']),
+                "{t} read the long way as {s:?}"
+            );
+        }
+    }
+    assert!(quick > 1_000, "{quick}");
+}
+
+#[test]
+fn slide_ends_from_the_rays_agree_with_stepping() {
+    let mut rng = Rng(0x1405_7b7e_f767_814f);
+    for _ in 0..20_000 {
+        let others = rng.next() & rng.next() & engine::BOARD;
+        let sq = rng.below(49) as u8;
+        for d in Dir::ALL {
+            let (dc, dr) = d.delta();
+            let (mut c, mut r) = (i32::from(sq % 7), i32::from(sq / 7));
+            let mut end = None;
+            loop {
+                let (nc, nr) = (c + i32::from(dc), r + i32::from(dr));
+                if !(0..7).contains(&nc)
+                    || !(0..7).contains(&nr)
+                    || others & 1 << (nr * 7 + nc) != 0
+                {
+                    break;
+                }
+                (c, r) = (nc, nr);
+                end = Some((r * 7 + c) as u8);
+            }
+            assert_eq!(
+                engine::slide_end(sq, d, others),
+                end,
+                "{sq} {d:?} {others:#x}"
+            );
+        }
+    }
+}
+
+#[test]
+fn remembered_answers_agree_with_the_generator_along_played_games() {
+    use super::{Deblockle, State};
+    use crate::game::Parsed;
+    let mut rng = Rng(0xd1b5_4a32_d192_ed03);
+    for game in 0..200 {
+        let nsbs = game % 4 == 3;
+        let start = if game % 2 == 0 {
+            Position::standard(nsbs)
+        } else {
+            scattered_start(&mut rng, nsbs)
+        };
+        let mut state = State::new(start);
+        for _ply in 0..150 {
+            let p = state.pos;
+            let can = !p.each_turn(p.to_move, &mut |_| false);
+            assert_eq!(Deblockle::must_pass(&state), !can, "{p:?}");
+            assert_eq!(Deblockle::is_over(&state), p.is_over(), "{p:?}");
+            assert_eq!(Deblockle::must_pass(&state), !can, "asked twice: {p:?}");
+            if p.is_over() {
+                break;
+            }
+            let turns = p.turns(p.to_move);
+            let mv = match turns.get(rng.below(turns.len())) {
+                Some(g) => Move::Turn(engine::as_turn(g)),
+                None => Move::Pass,
+            };
+            let parsed = Parsed {
+                mv,
+                span: crate::span::Span::default(),
+                token: 0,
+            };
+            Deblockle::play(&mut state, &parsed, "").unwrap();
+        }
+    }
+}
