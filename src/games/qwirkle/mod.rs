@@ -112,7 +112,11 @@ pub struct Unknown {
     pub why: &'static str,
 }
 
-/// A Qwirkle game in progress.
+/// The most players.
+const SEATS_MOST: usize = 6;
+
+/// A Qwirkle game in progress. The per-seat arrays hold six seats; those
+/// past `players` stay as they start (six tiles, unknown, no score).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct State {
     pub players: usize,
@@ -120,14 +124,14 @@ pub struct State {
     /// Tiles left in the bag.
     pub bag: usize,
     /// Tiles in each hand (always known).
-    pub hand_size: Vec<usize>,
+    pub hand_size: [usize; SEATS_MOST],
     /// Each hand's tiles, while known.
-    pub hands: Vec<Option<Counts>>,
+    pub hands: [Option<Counts>; SEATS_MOST],
     /// Whether each hand was given by a `HandN` tag.
-    pub tagged: Vec<bool>,
+    pub tagged: [bool; SEATS_MOST],
     /// When a tagged hand became unknown.
-    pub lost: Vec<Option<Unknown>>,
-    pub scores: Vec<i64>,
+    pub lost: [Option<Unknown>; SEATS_MOST],
+    pub scores: [i64; SEATS_MOST],
     pub to_move: usize,
     /// Passes in a row.
     pub passes: usize,
@@ -197,8 +201,18 @@ impl State {
         self.hands.get(self.to_move).and_then(|h| h.as_ref())
     }
 
+    /// The seats' hands.
+    fn seat_hands(&self) -> &[Option<Counts>] {
+        self.hands.get(..self.players).unwrap_or(&self.hands)
+    }
+
+    /// Whether each seat's hand was tagged.
+    fn seat_tagged(&self) -> &[bool] {
+        self.tagged.get(..self.players).unwrap_or(&self.tagged)
+    }
+
     fn all_known(&self) -> bool {
-        self.hands.iter().all(Option::is_some)
+        self.seat_hands().iter().all(Option::is_some)
     }
 
     /// The first-turn group size when the rule applies: first turn, all hands known.
@@ -307,13 +321,11 @@ impl State {
     /// `mine`), plus `extra`, hold at most 3 of each kind.
     fn fourth_copy(&self, mine: Option<&Counts>, extra: &[Tile]) -> Option<Tile> {
         let mut c = self.board.on_board;
-        for (p, h) in self.hands.iter().enumerate() {
+        for (p, h) in self.seat_hands().iter().enumerate() {
             let h = if p == self.to_move { mine } else { h.as_ref() };
             if let Some(h) = h {
-                for (k, &n) in h.iter().enumerate() {
-                    if let Some(x) = c.get_mut(k) {
-                        *x = x.saturating_add(n);
-                    }
+                for (x, &n) in c.iter_mut().zip(h) {
+                    *x = x.saturating_add(n);
                 }
             }
         }
@@ -619,7 +631,7 @@ impl State {
     fn check_first_group(&self, group: usize, placed: usize, span: Span) -> Result<(), Diag> {
         let me = self.me();
         let best = self
-            .hands
+            .seat_hands()
             .iter()
             .enumerate()
             .filter_map(|(p, h)| h.as_ref().map(|h| (p, engine::largest_group(h))))
@@ -856,7 +868,7 @@ impl Rules for Qwirkle {
                 }
             },
         };
-        let mut hands: Vec<Option<Counts>> = vec![None; players];
+        let mut hands: [Option<Counts>; SEATS_MOST] = [None; SEATS_MOST];
         for t in tags.iter() {
             let Some(num) = t.name.strip_prefix("Hand") else {
                 continue;
@@ -888,7 +900,7 @@ impl Rules for Qwirkle {
                 )),
             }
         }
-        let tagged: Vec<bool> = hands.iter().map(Option::is_some).collect();
+        let tagged = hands.map(|h| h.is_some());
         let mut total = [0u8; 36];
         for h in hands.iter().flatten() {
             for (k, &n) in h.iter().enumerate() {
@@ -921,11 +933,11 @@ impl Rules for Qwirkle {
             players,
             board: Board::default(),
             bag: 108 - 6 * players,
-            hand_size: vec![6; players],
+            hand_size: [6; SEATS_MOST],
             hands,
             tagged,
-            lost: vec![None; players],
-            scores: vec![0; players],
+            lost: [const { None }; SEATS_MOST],
+            scores: [0; SEATS_MOST],
             to_move: 0,
             passes: 0,
             over: false,
@@ -978,7 +990,7 @@ impl Rules for Qwirkle {
     }
 
     fn scores(state: &State) -> Vec<i64> {
-        state.scores.clone()
+        state.scores.get(..state.players).unwrap_or(&[]).to_vec()
     }
 
     fn result_extras(state: &State) -> Map<String, Value> {
@@ -1004,7 +1016,7 @@ impl Rules for Qwirkle {
 
     fn unchecked(state: &State) -> Vec<String> {
         let mut out = Vec::new();
-        if state.tagged.iter().all(|t| !t) {
+        if state.seat_tagged().iter().all(|t| !t) {
             out.push(
                 "hands not recorded: tiles in hand, drawn tiles, first-turn group and pass legality not checked"
                     .to_string(),
@@ -1026,7 +1038,7 @@ impl Rules for Qwirkle {
                 ));
             }
         }
-        if state.tagged.iter().any(|t| !t) {
+        if state.seat_tagged().iter().any(|t| !t) {
             out.push("first-turn group not checked (not every hand recorded)".to_string());
         }
         out
