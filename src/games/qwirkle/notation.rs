@@ -97,7 +97,10 @@ pub enum Move {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Lex {
-    Tile(Tile, Option<(i32, i32)>),
+    /// A tile alone (`Gs`).
+    Tile(Tile),
+    /// A tile on a square (`Gs@1,-2`).
+    Placed(Tile, i32, i32),
     Plus,
     Eq,
     Num(u64),
@@ -115,11 +118,17 @@ struct Item {
     token: usize,
 }
 
+#[cold]
 fn bad(message: String, span: Span, label: &str, help: &str) -> Diag {
     Diag::error("qwirkle::bad_tile", message)
         .at(span)
         .label(label.to_string())
         .help(help.to_string())
+}
+
+#[cold]
+fn bad_box(message: String, span: Span, label: &str, help: &str) -> Box<Diag> {
+    Box::new(bad(message, span, label, help))
 }
 
 const TILE_HELP: &str = "a tile is a colour R O Y G B P (upper case) then a shape o s d c x * (lower case or `*`), e.g. `Rc`; on a square: `Rc@0,-1`";
@@ -150,7 +159,10 @@ fn int(b: &[u8]) -> (Option<i32>, usize) {
 }
 
 /// The lexeme of a token's text that starts at byte `i`, and its length.
-fn lex_one(text: &str, offset: usize, i: usize, token: usize) -> Result<(Item, usize), Diag> {
+///
+/// A malformed lexeme is `Err` with its diagnostic boxed: the lexemes are
+/// read one at a time on the hot path, and a small `Result` moves in registers.
+fn lex_one(text: &str, offset: usize, i: usize, token: usize) -> Result<(Item, usize), Box<Diag>> {
     let b = text.as_bytes();
     let at = offset + i;
     let rest = b.get(i..).unwrap_or(&[]);
@@ -178,7 +190,7 @@ fn lex_one(text: &str, offset: usize, i: usize, token: usize) -> Result<(Item, u
                 .and_then(|v| v.checked_add(u64::from(d - b'0')));
         }
         let Some(v) = v else {
-            return Err(bad(
+            return Err(bad_box(
                 format!(
                     "the number `{}` is out of range",
                     span.text_in(text, offset)
@@ -225,7 +237,7 @@ fn lex_one(text: &str, offset: usize, i: usize, token: usize) -> Result<(Item, u
     let Some(tile) = tile else {
         let chunk_span = Span::new(at, code().max(1));
         let chunk = || chunk_span.text_in(text, offset).to_string();
-        return Err(bad(
+        return Err(bad_box(
             format!("`{}` is not a tile or a keyword", chunk()),
             chunk_span,
             "not a tile",
@@ -243,7 +255,7 @@ fn lex_one(text: &str, offset: usize, i: usize, token: usize) -> Result<(Item, u
         if xl == 0 || !comma || yl == 0 {
             let len = 3 + xl + usize::from(comma) + yl;
             let span = Span::new(at, len.max(end()).min(rest.len()).max(1));
-            return Err(bad(
+            return Err(bad_box(
                 format!("`{}` is not a tile on a square", span.text_in(text, offset)),
                 span,
                 "expected a square `x,y` after `@`",
@@ -253,7 +265,7 @@ fn lex_one(text: &str, offset: usize, i: usize, token: usize) -> Result<(Item, u
         let len = 3 + xl + 1 + yl;
         let (Some(x), Some(y)) = (x, y) else {
             let span = Span::new(at, len);
-            return Err(bad(
+            return Err(bad_box(
                 format!(
                     "the square of `{}` is out of range",
                     span.text_in(text, offset)
@@ -270,7 +282,7 @@ fn lex_one(text: &str, offset: usize, i: usize, token: usize) -> Result<(Item, u
     if let Some(&next) = rest.get(j) {
         if !is_sep(next) {
             let span = Span::new(at, code().max(j + 1));
-            return Err(bad(
+            return Err(bad_box(
                 format!("`{}` is not a tile", span.text_in(text, offset)),
                 span,
                 "unexpected text after the tile",
@@ -278,7 +290,10 @@ fn lex_one(text: &str, offset: usize, i: usize, token: usize) -> Result<(Item, u
             ));
         }
     }
-    let lex = Lex::Tile(tile, square);
+    let lex = match square {
+        Some((x, y)) => Lex::Placed(tile, x, y),
+        None => Lex::Tile(tile),
+    };
     Ok((
         Item {
             lex,
@@ -354,7 +369,7 @@ impl<'a> Reader<'a> {
                 Some(item)
             }
             Err(d) => {
-                self.error = Some(d);
+                self.error = Some(*d);
                 None
             }
         }
@@ -430,8 +445,8 @@ impl<'a> Reader<'a> {
             match it.lex {
                 Lex::Close => break,
                 Lex::Comma if !tiles.is_empty() => {}
-                Lex::Tile(t, None) => tiles.push(t),
-                Lex::Tile(_, Some(_)) => {
+                Lex::Tile(t) => tiles.push(t),
+                Lex::Placed(..) => {
                     return Err(bad(
                         "a drawn tile has no square".into(),
                         it.span,
@@ -479,7 +494,7 @@ impl<'a> Reader<'a> {
                         };
                         (None, count, span)
                     }
-                    Some(Lex::Tile(t, None)) => {
+                    Some(Lex::Tile(t)) => {
                         let span0 = what.map(|w| w.span).unwrap_or_default();
                         let mut tiles = SwapTiles::default();
                         tiles.push((t, span0));
@@ -490,7 +505,7 @@ impl<'a> Reader<'a> {
                             self.bump();
                             match self.next() {
                                 Some(Item {
-                                    lex: Lex::Tile(t, None),
+                                    lex: Lex::Tile(t),
                                     span: s,
                                     ..
                                 }) => {
@@ -536,7 +551,7 @@ impl<'a> Reader<'a> {
                 };
                 Ok(())
             }
-            Lex::Tile(t, Some((x, y))) => {
+            Lex::Placed(t, x, y) => {
                 *mv = Move::Place {
                     tiles: PlacedTiles::default(),
                     claim: None,
@@ -555,7 +570,7 @@ impl<'a> Reader<'a> {
                     self.bump();
                     match self.next() {
                         Some(Item {
-                            lex: Lex::Tile(t, Some((x, y))),
+                            lex: Lex::Placed(t, x, y),
                             span,
                             ..
                         }) => {
@@ -600,7 +615,7 @@ impl<'a> Reader<'a> {
                 }
                 Ok(())
             }
-            Lex::Tile(_, None) => Err(bad(
+            Lex::Tile(_) => Err(bad(
                 format!("the tile `{}` has no square", first_text(first)),
                 first.span,
                 "expected `@x,y` after the tile",
@@ -618,7 +633,7 @@ impl<'a> Reader<'a> {
 
 fn first_text(it: Item) -> String {
     match it.lex {
-        Lex::Tile(t, _) => code(t),
+        Lex::Tile(t) | Lex::Placed(t, ..) => code(t),
         _ => String::new(),
     }
 }
