@@ -362,16 +362,38 @@ fn line_fault(tiles: &[Tile]) -> Option<LineFault> {
 /// Whether two to six tiles make a valid line, from the sets of their
 /// colours and shapes: one colour and as many shapes as tiles, or one shape
 /// and as many colours ([`line_fault`] says why not, in its order).
+#[cfg(test)]
 pub(super) fn line_valid(tiles: &[Tile]) -> bool {
-    let (mut colours, mut shapes) = (0u8, 0u8);
+    let mut sets = Sets::default();
     for &t in tiles {
-        colours |= 1 << (colour(t) & 7);
-        shapes |= 1 << (shape(t) & 7);
+        sets.add(t);
     }
-    let n = tiles.len() as u32;
-    n <= MAX_LINE as u32
-        && ((colours.count_ones() == 1 && shapes.count_ones() == n)
-            || (shapes.count_ones() == 1 && colours.count_ones() == n))
+    sets.valid()
+}
+
+/// The colours and shapes of a line's tiles, as bit sets, and their count.
+#[derive(Clone, Copy, Default)]
+struct Sets {
+    colours: u8,
+    shapes: u8,
+    n: u32,
+}
+
+impl Sets {
+    #[inline]
+    fn add(&mut self, t: Tile) {
+        self.colours |= 1 << (colour(t) & 7);
+        self.shapes |= 1 << (shape(t) & 7);
+        self.n += 1;
+    }
+
+    /// One colour and as many shapes as tiles, or one shape and as many
+    /// colours; at most six tiles.
+    #[inline]
+    fn valid(self) -> bool {
+        let (c, s) = (self.colours.count_ones(), self.shapes.count_ones());
+        self.n <= MAX_LINE as u32 && ((c == 1 && s == self.n) || (s == 1 && c == self.n))
+    }
 }
 
 /// The points of a valid line of `n` tiles (a Qwirkle earns 6 more).
@@ -646,7 +668,7 @@ impl Board {
             return None;
         }
         if n >= 2 {
-            let mut tiles = Few::<Tile, MAX_LINE>::default();
+            let mut sets = Sets::default();
             let start = lo - i64::from(back);
             for k in 0..i64::from(n) {
                 let a = start + k;
@@ -655,9 +677,9 @@ impl Board {
                     None if row => self.stored(a, c)?,
                     None => self.stored(c, a)?,
                 };
-                tiles.push(tile);
+                sets.add(tile);
             }
-            if !line_valid(&tiles) {
+            if !sets.valid() {
                 return None;
             }
             total += line_score(n);
@@ -675,20 +697,21 @@ impl Board {
             if n < 2 {
                 continue;
             }
-            let mut tiles = Few::<Tile, MAX_LINE>::default();
+            let mut sets = Sets::default();
+            sets.add(p.tile);
             let start = c - i64::from(back);
             for k in 0..i64::from(n) {
                 let cc = start + k;
-                let tile = if cc == c {
-                    p.tile
-                } else if row {
+                if cc == c {
+                    continue;
+                }
+                sets.add(if row {
                     self.stored(a, cc)?
                 } else {
                     self.stored(cc, a)?
-                };
-                tiles.push(tile);
+                });
             }
-            if !line_valid(&tiles) {
+            if !sets.valid() {
                 return None;
             }
             total += line_score(n);
@@ -697,10 +720,10 @@ impl Board {
         Some(if lines == 0 { 1 } else { total })
     }
 
-    /// The tile the table holds on a square.
+    /// The tile the table holds on a square (a kind, `0..36`).
     #[inline]
     fn stored(&self, x: i64, y: i64) -> Option<Tile> {
-        self.find(self.index(x, y)?).1
+        self.find(self.index(x, y)?).1.filter(|&t| t < 36)
     }
 
     /// Judges a placement: its score, and its lines in `keep` when given.

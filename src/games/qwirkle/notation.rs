@@ -162,8 +162,9 @@ fn int(b: &[u8]) -> (Option<i32>, usize) {
 ///
 /// A malformed lexeme is `Err` with its diagnostic boxed: the lexemes are
 /// read one at a time on the hot path, and a small `Result` moves in registers.
-fn lex_one(text: &str, offset: usize, i: usize, token: usize) -> Result<(Item, usize), Box<Diag>> {
-    let b = text.as_bytes();
+#[inline(always)]
+fn lex_one(text: &[u8], offset: usize, i: usize, token: usize) -> Result<(Item, usize), Box<Diag>> {
+    let b = text;
     let at = offset + i;
     let rest = b.get(i..).unwrap_or(&[]);
     let c = rest.first().copied().unwrap_or(0);
@@ -305,13 +306,17 @@ fn lex_one(text: &str, offset: usize, i: usize, token: usize) -> Result<(Item, u
 }
 
 trait TextIn {
-    fn text_in(self, text: &str, offset: usize) -> &str;
+    fn text_in(self, text: &[u8], offset: usize) -> &str;
 }
 
 impl TextIn for Span {
-    fn text_in(self, text: &str, offset: usize) -> &str {
+    /// The span's text in a token's bytes; `""` when it does not fall on
+    /// whole characters (as `str::get` says).
+    fn text_in(self, text: &[u8], offset: usize) -> &str {
         let s = self.offset.saturating_sub(offset);
-        text.get(s..s + self.length).unwrap_or("")
+        text.get(s..s + self.length)
+            .and_then(|b| std::str::from_utf8(b).ok())
+            .unwrap_or("")
     }
 }
 
@@ -322,7 +327,7 @@ struct Reader<'a> {
     src: &'a str,
     /// The token being cut: its index, text, offset, and the next byte.
     token: usize,
-    text: &'a str,
+    text: &'a [u8],
     offset: usize,
     pos: usize,
     ahead: Option<Item>,
@@ -337,7 +342,7 @@ impl<'a> Reader<'a> {
             tokens,
             src,
             token: 0,
-            text: "",
+            text: &[],
             offset: 0,
             pos: 0,
             ahead: None,
@@ -345,13 +350,14 @@ impl<'a> Reader<'a> {
             error: None,
         };
         if let Some(t) = tokens.first() {
-            r.text = t.text(src);
+            r.text = t.text(src).as_bytes();
             r.offset = t.span.offset;
         }
         r
     }
 
     /// Cuts the next lexeme, moving on to the next token at a token's end.
+    #[inline(always)]
     fn cut(&mut self) -> Option<Item> {
         if self.error.is_some() {
             return None;
@@ -359,7 +365,7 @@ impl<'a> Reader<'a> {
         while self.pos >= self.text.len() {
             self.token += 1;
             let t = self.tokens.get(self.token)?;
-            self.text = t.text(self.src);
+            self.text = t.text(self.src).as_bytes();
             self.offset = t.span.offset;
             self.pos = 0;
         }
@@ -375,13 +381,17 @@ impl<'a> Reader<'a> {
         }
     }
 
+    #[inline(always)]
     fn peek(&mut self) -> Option<Item> {
-        if self.ahead.is_none() {
-            self.ahead = self.cut();
+        if let Some(it) = self.ahead {
+            return Some(it);
         }
-        self.ahead
+        let it = self.cut();
+        self.ahead = it;
+        it
     }
 
+    #[inline(always)]
     fn next(&mut self) -> Option<Item> {
         let it = self.peek();
         if it.is_some() {
@@ -392,6 +402,7 @@ impl<'a> Reader<'a> {
     }
 
     /// Takes the lexeme looked at.
+    #[inline(always)]
     fn bump(&mut self) {
         self.next();
     }
@@ -406,6 +417,7 @@ impl<'a> Reader<'a> {
     }
 
     /// `=N` after a placement, if present.
+    #[inline(always)]
     fn claim(&mut self) -> Result<Option<(i64, Span)>, Diag> {
         let Some(eq) = self.peek().filter(|it| it.lex == Lex::Eq) else {
             return Ok(None);
@@ -427,6 +439,7 @@ impl<'a> Reader<'a> {
     }
 
     /// `<` tiles `>` after a turn, if present.
+    #[inline(always)]
     fn draw(&mut self) -> Result<Option<Draw>, Diag> {
         let Some(open) = self.peek().filter(|it| it.lex == Lex::Open) else {
             return Ok(None);
@@ -472,6 +485,7 @@ impl<'a> Reader<'a> {
 
     /// Reads the turn that starts with `first` into `mv` (in place: a turn
     /// is a few hundred bytes, written once).
+    #[inline(always)]
     fn turn(&mut self, first: Item, mv: &mut Move) -> Result<(), Diag> {
         match first.lex {
             Lex::Pass => {
