@@ -318,8 +318,42 @@ impl State {
     }
 
     /// The supply check: board plus known hands (the mover's replaced by
-    /// `mine`), plus `extra`, hold at most 3 of each kind.
-    fn fourth_copy(&self, mine: Option<&Counts>, extra: &[Tile]) -> Option<Tile> {
+    /// `mine`), plus `extra`, hold at most 3 of each kind; the first kind
+    /// with a fourth copy, if any.
+    ///
+    /// Board plus known hands never hold a fourth copy between turns (the
+    /// start checks the tagged hands, every turn this check), and a turn
+    /// adds copies only of the kinds it places or draws (`extra` and
+    /// `drawn`): only those are counted.
+    fn fourth_copy(&self, mine: Option<&Counts>, extra: &[Tile], drawn: &[Tile]) -> Option<Tile> {
+        let count = |k: Tile| {
+            let i = usize::from(k);
+            let mut n = u32::from(self.board.on_board.get(i).copied().unwrap_or(0));
+            for (p, h) in self.seat_hands().iter().enumerate() {
+                let h = if p == self.to_move { mine } else { h.as_ref() };
+                n += u32::from(h.and_then(|h| h.get(i)).copied().unwrap_or(0));
+            }
+            n + extra.iter().filter(|&&t| t == k).count() as u32
+        };
+        let first = extra
+            .iter()
+            .chain(drawn)
+            .copied()
+            .filter(|&k| count(k) > 3)
+            .min();
+        #[cfg(debug_assertions)]
+        debug_assert_eq!(
+            first,
+            self.fourth_copy_full(mine, extra),
+            "{extra:?} {drawn:?}"
+        );
+        first
+    }
+
+    /// [`State::fourth_copy`] counting every kind (the plain computation the
+    /// debug build checks it against).
+    #[cfg(debug_assertions)]
+    fn fourth_copy_full(&self, mine: Option<&Counts>, extra: &[Tile]) -> Option<Tile> {
         let mut c = self.board.on_board;
         for (p, h) in self.seat_hands().iter().enumerate() {
             let h = if p == self.to_move { mine } else { h.as_ref() };
@@ -529,7 +563,7 @@ impl State {
             many_extra = placed.chain(unknown.iter().copied()).collect();
             &many_extra
         };
-        if let Some(t) = self.fourth_copy(after.as_ref(), extra) {
+        if let Some(t) = self.fourth_copy(after.as_ref(), extra, drawn) {
             let blame = tiles
                 .iter()
                 .find(|p| p.tile == t)
@@ -754,13 +788,9 @@ impl State {
                 count_add(h, t);
             }
         }
-        let extra: Vec<Tile> = if after.is_none() {
-            drawn.to_vec()
-        } else {
-            Vec::new()
-        };
+        let extra: &[Tile] = if after.is_none() { drawn } else { &[] };
         // The swapped tiles are back in the bag: out of the supply count.
-        if let Some(t) = self.fourth_copy(after.as_ref(), &extra) {
+        if let Some(t) = self.fourth_copy(after.as_ref(), extra, drawn) {
             return Err(Diag::error(
                 "qwirkle::fourth_copy",
                 format!(
