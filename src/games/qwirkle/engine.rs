@@ -371,19 +371,40 @@ pub(super) fn line_valid(tiles: &[Tile]) -> bool {
     sets.valid()
 }
 
-/// The colours and shapes of a line's tiles, as bit sets, and their count.
+/// The colours and shapes of a line's tiles, as bit sets (colours in the
+/// low byte, shapes in the high byte), and their count.
 #[derive(Clone, Copy, Default)]
 struct Sets {
-    colours: u8,
-    shapes: u8,
+    bits: u16,
     n: u32,
 }
+
+/// Each kind's colour bit and shape bit, as [`Sets`] keeps them.
+static KIND_BITS: [u16; 36] = {
+    let mut t = [0u16; 36];
+    let mut k = 0;
+    while k < 36 {
+        t[k] = 1 << (k / 6) | 1 << (8 + k % 6);
+        k += 1;
+    }
+    t
+};
+
+/// The number of bits set in each 6-bit set.
+static POP6: [u8; 64] = {
+    let mut t = [0u8; 64];
+    let mut i = 0;
+    while i < 64 {
+        t[i] = (i as u8).count_ones() as u8;
+        i += 1;
+    }
+    t
+};
 
 impl Sets {
     #[inline]
     fn add(&mut self, t: Tile) {
-        self.colours |= 1 << (colour(t) & 7);
-        self.shapes |= 1 << (shape(t) & 7);
+        self.bits |= KIND_BITS.get(usize::from(t)).copied().unwrap_or(0);
         self.n += 1;
     }
 
@@ -391,8 +412,10 @@ impl Sets {
     /// colours; at most six tiles.
     #[inline]
     fn valid(self) -> bool {
-        let (c, s) = (self.colours.count_ones(), self.shapes.count_ones());
-        self.n <= MAX_LINE as u32 && ((c == 1 && s == self.n) || (s == 1 && c == self.n))
+        let (c, s) = (self.bits & 0x3f, self.bits >> 8 & 0x3f);
+        let one = |m: u16| m != 0 && m & (m - 1) == 0;
+        let pop = |m: u16| u32::from(POP6.get(usize::from(m)).copied().unwrap_or(0));
+        self.n <= MAX_LINE as u32 && ((one(c) && pop(s) == self.n) || (one(s) && pop(c) == self.n))
     }
 }
 

@@ -139,23 +139,25 @@ fn is_sep(b: u8) -> bool {
 
 /// A signed 32-bit integer at the start of `b`: its value (`None` when out of
 /// range) and length (0 when there is none).
+#[inline]
 fn int(b: &[u8]) -> (Option<i32>, usize) {
     let sign = usize::from(b.first() == Some(&b'-'));
-    let digits = b
-        .get(sign..)
-        .map_or(0, |r| r.iter().take_while(|c| c.is_ascii_digit()).count());
+    // one pass: the magnitude in i64, saturating past i32's range (12
+    // digits and more stay far above it)
+    let mut v: i64 = 0;
+    let mut digits = 0;
+    for &d in b.get(sign..).unwrap_or(&[]) {
+        if !d.is_ascii_digit() {
+            break;
+        }
+        v = (v * 10 + i64::from(d - b'0')).min(1 << 40);
+        digits += 1;
+    }
     if digits == 0 {
         return (None, 0);
     }
-    // read from the bytes: the magnitude in i64 (at most 11 digits fit i32's range)
-    let mut v: Option<i64> = Some(0);
-    for &d in b.get(sign..sign + digits).unwrap_or(&[]) {
-        v = v
-            .and_then(|v| v.checked_mul(10))
-            .and_then(|v| v.checked_add(i64::from(d - b'0')));
-    }
-    let v = v.map(|v| if sign == 1 { -v } else { v });
-    (v.and_then(|v| i32::try_from(v).ok()), sign + digits)
+    let v = if sign == 1 { -v } else { v };
+    (i32::try_from(v).ok(), sign + digits)
 }
 
 /// The lexeme of a token's text that starts at byte `i`, and its length.
@@ -787,6 +789,41 @@ mod tests {
                 "swap 1 <Gs>"
             ]
         );
+    }
+
+    #[test]
+    fn integers_read_in_one_pass_match_the_plain_reading() {
+        let plain = |b: &str| {
+            let sign = usize::from(b.starts_with('-'));
+            let digits = b[sign..].bytes().take_while(u8::is_ascii_digit).count();
+            if digits == 0 {
+                return (None, 0);
+            }
+            let v = b[..sign + digits].parse::<i128>().ok();
+            (v.and_then(|v| i32::try_from(v).ok()), sign + digits)
+        };
+        for s in [
+            "0",
+            "-0",
+            "7,",
+            "-12x",
+            "2147483647",
+            "2147483648",
+            "-2147483648",
+            "-2147483649",
+            "99999999999",
+            "000000000000000000000012",
+            "-",
+            "",
+            "x1",
+            "123456789012345678901234567890",
+            "-00",
+            "42",
+            "1099511627776",
+            "1099511627775",
+        ] {
+            assert_eq!(int(s.as_bytes()), plain(s), "{s}");
+        }
     }
 
     #[test]
