@@ -540,14 +540,14 @@ impl State {
             }
         }
         let drawn: &[Tile] = draw.map_or(&[], |d| &d.tiles[..]);
-        let mut after = mine;
-        if let Some(h) = &mut after {
+        // `mine` becomes the hand after the draw (without a draw, nothing changes)
+        if let Some(h) = &mut mine {
             for &t in drawn {
                 count_add(h, t);
             }
         }
         let placed = puts.iter().map(|p| p.tile);
-        let unknown = if after.is_none() { drawn } else { &[] };
+        let unknown = if mine.is_none() { drawn } else { &[] };
         // the placed tiles, then the drawn ones of an unknown hand
         let mut few_extra = [0 as Tile; 24];
         let many_extra: Vec<Tile>;
@@ -563,7 +563,7 @@ impl State {
             many_extra = placed.chain(unknown.iter().copied()).collect();
             &many_extra
         };
-        if let Some(t) = self.fourth_copy(after.as_ref(), extra, drawn) {
+        if let Some(t) = self.fourth_copy(mine.as_ref(), extra, drawn) {
             let blame = tiles
                 .iter()
                 .find(|p| p.tile == t)
@@ -613,7 +613,7 @@ impl State {
         match draw {
             Some(_) => {
                 if let Some(h) = self.hands.get_mut(p) {
-                    *h = after;
+                    *h = mine;
                 }
             }
             None if expect == 0 => {
