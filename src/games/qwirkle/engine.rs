@@ -6,6 +6,12 @@
 //! so no legal tile lies more than 108 squares from the first one. Squares
 //! outside the grid read as empty. Coordinates are `i32` in moves and are
 //! widened to `i64` for all arithmetic, so no input can overflow.
+//!
+//! Beside the grid's table of tiles, the occupied squares are bits on a
+//! 64 x 64 torus ([`Board`]): a legal placement near the board is judged and
+//! scored from them ([`Board::judge_fast`]); an illegal one, and any on a
+//! board wider than the torus, by the full judge ([`Board::judge`]), which
+//! says what is wrong.
 
 /// A tile kind: `colour * 6 + shape`, `0..36`.
 pub type Tile = u8;

@@ -5,11 +5,13 @@
 //! case-insensitive.
 //!
 //! The container splits at white space, so a turn spans several tokens. The
-//! reader first cuts the tokens into lexemes (a tile with or without its
-//! square, `+`, `=`, a number, `<`, `>`, `,`, a keyword), so `+` and `=` may be
-//! glued to their neighbours or spaced, and `<Gs, Bx>` may hold spaces; then it
-//! reads turns: tiles on squares joined by `+` are one turn, and a tile on a
-//! square not preceded by `+` starts the next turn. The claim is read before
+//! reader cuts the tokens' bytes into lexemes (a tile with or without its
+//! square, `+`, `=`, a number, `<`, `>`, `,`, a keyword) one at a time, as
+//! the turn being read asks for them, so `+` and `=` may be glued to their
+//! neighbours or spaced, and `<Gs, Bx>` may hold spaces; tiles on squares
+//! joined by `+` are one turn, and a tile on a square not preceded by `+`
+//! starts the next turn. A malformed lexeme ends the lexemes: a turn cut
+//! short by it is blamed on it. The claim is read before
 //! or after the drawn tiles (`=3 <Gs>` or `<Gs> =3`); the writer puts it first.
 
 use crate::diag::Diag;
@@ -789,6 +791,83 @@ mod tests {
                 "swap 1 <Gs>"
             ]
         );
+    }
+
+    /// The lexemes cut one at a time are those of cutting every token whole,
+    /// up to the same first malformed one.
+    #[test]
+    fn lexemes_cut_on_demand_match_cutting_every_token() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let pieces = [
+            "Rc@0,0",
+            "+",
+            "Rd@0,-1",
+            "=3",
+            "<Gs,Bx>",
+            "<",
+            ">",
+            ",",
+            "swap",
+            "PASS",
+            "2",
+            "Zz",
+            "Rc@",
+            "Rc@1,",
+            "=",
+            "99999999999999999999999",
+            "Y*",
+            "+Go@-4,2",
+            "oO",
+            "\u{e9}",
+        ];
+        let (mut lexemes, mut errors) = (0, 0);
+        for _ in 0..3000 {
+            let mut src = String::new();
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            for _ in 0..(seed % 9) {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                src.push_str(pieces[(seed % pieces.len() as u64) as usize]);
+                src.push(if seed % 3 == 0 { ' ' } else { '\n' });
+                if seed % 5 == 0 {
+                    src.push_str("Bo@1,1");
+                }
+            }
+            let games = parse_file(&src);
+            let Some(g) = games.first() else { continue };
+            // whole tokens, one after the other
+            let mut want = Vec::new();
+            let mut want_err = None;
+            'tokens: for (k, t) in g.tokens.iter().enumerate() {
+                let text = t.text(&src).as_bytes();
+                let mut i = 0;
+                while i < text.len() {
+                    match lex_one(text, t.span.offset, i, k) {
+                        Ok((item, len)) => {
+                            want.push((item.lex, item.span, item.token));
+                            i += len;
+                        }
+                        Err(d) => {
+                            want_err = Some(d.span);
+                            break 'tokens;
+                        }
+                    }
+                }
+            }
+            let mut r = Reader::new(&g.tokens, &src);
+            let mut got = Vec::new();
+            while let Some(it) = r.next() {
+                got.push((it.lex, it.span, it.token));
+            }
+            assert_eq!(got, want, "{src:?}");
+            assert_eq!(r.error.map(|d| d.span), want_err, "{src:?}");
+            lexemes += got.len();
+            errors += usize::from(want_err.is_some());
+        }
+        assert!(lexemes > 5000 && errors > 500, "{lexemes} {errors}");
     }
 
     #[test]
