@@ -6,6 +6,12 @@
 //! so no legal tile lies more than 108 squares from the first one. Squares
 //! outside the grid read as empty. Coordinates are `i32` in moves and are
 //! widened to `i64` for all arithmetic, so no input can overflow.
+//!
+//! Beside the grid's table of tiles, the occupied squares are bits on a
+//! 64 x 64 torus ([`Board`]): a legal placement near the board is judged and
+//! scored from them ([`Board::judge_fast`]); an illegal one, and any on a
+//! board wider than the torus, by the full judge ([`Board::judge`]), which
+//! says what is wrong.
 
 /// A tile kind: `colour * 6 + shape`, `0..36`.
 pub type Tile = u8;
@@ -115,20 +121,35 @@ pub fn largest_group(c: &Counts) -> usize {
 const SIZE: i64 = 256;
 const HALF: i64 = 128;
 /// Slots of the board's table: a power of two, well above the 108 tiles.
-const SLOTS: usize = 512;
+const SLOTS: usize = 256;
 /// Tiles the table takes at most (it never fills, so a probe always ends).
-const MOST: usize = 384;
+const MOST: usize = 192;
+/// The side of the occupancy torus ([`Board::rows`]).
+const TORUS: i64 = 64;
+/// The widest stretch of squares (board and turn) the judge's fast path
+/// reads on the torus: short of [`TORUS`], so a run of tiles always ends on
+/// an empty square and the squares next to the stretch read as empty.
+const FAST_SPAN: i64 = 60;
 
 /// The board: tiles on squares, and how many of each kind are on it.
 ///
 /// The squares live in a fixed open-addressed table (no allocation): a slot
 /// holds `(square key + 1) << 8 | tile`, 0 when free; the key is the square's
 /// index in a 256 x 256 grid centred on the first tile.
+///
+/// Beside it, which squares are occupied, on a 64 x 64 torus (a square at
+/// `(x, y)` is bit `(x - ox) mod 64` of `rows[(y - oy) mod 64]` and bit
+/// `(y - oy) mod 64` of `cols[(x - ox) mod 64]`, `(ox, oy)` the first tile's
+/// square). Squares 64 apart share a bit, so the torus speaks for the board
+/// only while its tiles span less than 64 squares each way: then a run of
+/// tiles is a run of bits, read with a shift and a count.
 #[derive(Clone, Debug)]
 pub struct Board {
     /// The first tile's square: the grid's centre. `None` while empty.
     origin: Option<(i64, i64)>,
     slots: [u32; SLOTS],
+    rows: [u64; TORUS as usize],
+    cols: [u64; TORUS as usize],
     pub count: usize,
     pub on_board: Counts,
     /// Occupied rectangle: min x, max x, min y, max y.
@@ -140,6 +161,8 @@ impl Default for Board {
         Board {
             origin: None,
             slots: [0; SLOTS],
+            rows: [0; TORUS as usize],
+            cols: [0; TORUS as usize],
             count: 0,
             on_board: [0; 36],
             bounds: None,
@@ -342,9 +365,75 @@ fn line_fault(tiles: &[Tile]) -> Option<LineFault> {
     }
 }
 
+/// Whether two to six tiles make a valid line, from the sets of their
+/// colours and shapes: one colour and as many shapes as tiles, or one shape
+/// and as many colours ([`line_fault`] says why not, in its order).
+#[cfg(test)]
+pub(super) fn line_valid(tiles: &[Tile]) -> bool {
+    let mut sets = Sets::default();
+    for &t in tiles {
+        sets.add(t);
+    }
+    sets.valid()
+}
+
+/// The colours and shapes of a line's tiles, as bit sets (colours in the
+/// low byte, shapes in the high byte), and their count.
+#[derive(Clone, Copy, Default)]
+struct Sets {
+    bits: u16,
+    n: u32,
+}
+
+/// Each kind's colour bit and shape bit, as [`Sets`] keeps them.
+static KIND_BITS: [u16; 36] = {
+    let mut t = [0u16; 36];
+    let mut k = 0;
+    while k < 36 {
+        t[k] = 1 << (k / 6) | 1 << (8 + k % 6);
+        k += 1;
+    }
+    t
+};
+
+/// The number of bits set in each 6-bit set.
+static POP6: [u8; 64] = {
+    let mut t = [0u8; 64];
+    let mut i = 0;
+    while i < 64 {
+        t[i] = (i as u8).count_ones() as u8;
+        i += 1;
+    }
+    t
+};
+
+impl Sets {
+    #[inline]
+    fn add(&mut self, t: Tile) {
+        self.bits |= KIND_BITS.get(usize::from(t)).copied().unwrap_or(0);
+        self.n += 1;
+    }
+
+    /// One colour and as many shapes as tiles, or one shape and as many
+    /// colours; at most six tiles.
+    #[inline]
+    fn valid(self) -> bool {
+        let (c, s) = (self.bits & 0x3f, self.bits >> 8 & 0x3f);
+        let one = |m: u16| m != 0 && m & (m - 1) == 0;
+        let pop = |m: u16| u32::from(POP6.get(usize::from(m)).copied().unwrap_or(0));
+        self.n <= MAX_LINE as u32 && ((one(c) && pop(s) == self.n) || (one(s) && pop(c) == self.n))
+    }
+}
+
+/// The points of a valid line of `n` tiles (a Qwirkle earns 6 more).
+fn line_score(n: u32) -> i64 {
+    let n = i64::from(n);
+    if n == MAX_LINE as i64 { n + 6 } else { n }
+}
+
 /// Whether tiles can still be part of one valid line (the cheap test of the
 /// generator: distinct, one shared attribute, at most six).
-fn line_ok(tiles: &[Tile]) -> bool {
+pub(super) fn line_ok(tiles: &[Tile]) -> bool {
     line_fault(tiles).is_none()
 }
 
@@ -395,11 +484,30 @@ impl Board {
         }
     }
 
-    /// The tile on a square.
+    /// A square's place on the torus (column, row), once there is a first tile.
+    #[inline]
+    fn torus(&self, x: i64, y: i64) -> Option<(u32, u32)> {
+        let (ox, oy) = self.origin?;
+        // mod 64 of the wrapped difference is mod 64 of the difference
+        let t = |v: i64, o: i64| (v.wrapping_sub(o) & (TORUS - 1)) as u32;
+        Some((t(x, ox), t(y, oy)))
+    }
+
+    /// The tile on a square. A square outside the occupied rectangle is
+    /// empty; inside it, while the rectangle fits the torus, an unset bit
+    /// says empty without a look in the table.
     #[inline]
     pub fn get(&self, x: i64, y: i64) -> Option<Tile> {
-        if self.count == 0 {
+        let (x0, x1, y0, y1) = self.bounds?;
+        if x < x0 || x > x1 || y < y0 || y > y1 {
             return None;
+        }
+        if x1 - x0 < TORUS && y1 - y0 < TORUS {
+            let (tx, ty) = self.torus(x, y)?;
+            let row = self.rows.get(ty as usize).copied().unwrap_or(0);
+            if row >> tx & 1 == 0 {
+                return None;
+            }
         }
         self.find(self.index(x, y)?).1
     }
@@ -436,6 +544,14 @@ impl Board {
         }
         if let Some(slot) = self.slots.get_mut(i) {
             *slot = (key + 1) << 8 | u32::from(p.tile);
+        }
+        if let Some((tx, ty)) = self.torus(p.x, p.y) {
+            if let Some(r) = self.rows.get_mut(ty as usize) {
+                *r |= 1 << tx;
+            }
+            if let Some(c) = self.cols.get_mut(tx as usize) {
+                *c |= 1 << ty;
+            }
         }
         count_add(&mut self.on_board, p.tile);
         self.bounds = Some(match self.bounds {
@@ -480,9 +596,163 @@ impl Board {
         Ok(Score { lines, total })
     }
 
-    /// [`Board::judge`]'s score alone (the same checks, no lines kept).
+    /// [`Board::judge`]'s score alone (the same checks, no lines kept): a
+    /// legal placement near the board is scored on the torus
+    /// ([`Board::judge_fast`]); anything else, and every error, by the full
+    /// judge.
     pub fn judge_total(&self, puts: &[Put]) -> Result<i64, PlaceError> {
-        self.judge_lines(puts, None)
+        match self.judge_fast(puts) {
+            Some(total) => Ok(total),
+            None => self.judge_lines(puts, None),
+        }
+    }
+
+    /// The score of a legal placement of at most six tiles on a non-empty
+    /// board when board and turn together span less than [`FAST_SPAN`]
+    /// squares each way; `None` for anything else (an illegal placement
+    /// among it), which the full judge then reads. Every run of tiles is
+    /// read from the torus bits: constant work per line but for reading
+    /// its (at most six) tiles.
+    pub fn judge_fast(&self, puts: &[Put]) -> Option<i64> {
+        let (x0, x1, y0, y1) = self.bounds?;
+        let (ox, oy) = self.origin?;
+        let first = puts.first()?;
+        if puts.len() > MAX_LINE {
+            return None;
+        }
+        let (mut ux0, mut ux1, mut uy0, mut uy1) = (x0, x1, y0, y1);
+        let (mut same_x, mut same_y) = (true, true);
+        let (mut same_c, mut same_s) = (true, true);
+        for p in puts {
+            if usize::from(p.tile) >= 36 {
+                return None;
+            }
+            ux0 = ux0.min(p.x);
+            ux1 = ux1.max(p.x);
+            uy0 = uy0.min(p.y);
+            uy1 = uy1.max(p.y);
+            same_x &= p.x == first.x;
+            same_y &= p.y == first.y;
+            same_c &= colour(p.tile) == colour(first.tile);
+            same_s &= shape(p.tile) == shape(first.tile);
+        }
+        if ux1.checked_sub(ux0)? >= FAST_SPAN || uy1.checked_sub(uy0)? >= FAST_SPAN {
+            return None;
+        }
+        if !(same_x || same_y) || !(same_c || same_s) {
+            return None;
+        }
+        // Along the main line: position `a`; across it: line `c`. A single
+        // tile is judged as a row, like the full judge.
+        let row = same_y;
+        let t = |v: i64, o: i64| (v.wrapping_sub(o) & (TORUS - 1)) as u32;
+        let (along, across) = if row {
+            (&self.rows, &self.cols)
+        } else {
+            (&self.cols, &self.rows)
+        };
+        let (oa, oc) = if row { (ox, oy) } else { (oy, ox) };
+        let key = |p: &Put| if row { (p.x, p.y) } else { (p.y, p.x) };
+        let line_of = |lines: &[u64; TORUS as usize], i: u32| {
+            lines
+                .get((i & (TORUS as u32 - 1)) as usize)
+                .copied()
+                .unwrap_or(0)
+        };
+        let (_, c) = key(first);
+        let ct = t(c, oc);
+        // The turn's squares on the main line: free, and one tile each.
+        let board_main = line_of(along, ct);
+        let mut mine = 0u64;
+        let (mut lo, mut hi) = (i64::MAX, i64::MIN);
+        for p in puts {
+            let (a, _) = key(p);
+            let bit = 1u64 << t(a, oa);
+            if (board_main | mine) & bit != 0 {
+                return None;
+            }
+            mine |= bit;
+            lo = lo.min(a);
+            hi = hi.max(a);
+        }
+        // No gaps: the stretch lo..=hi is all tiles.
+        let main = board_main | mine;
+        let len = u32::try_from(hi - lo + 1).ok()?;
+        let r = main.rotate_right(t(lo, oa));
+        let span = (1u64 << len) - 1;
+        if r & span != span {
+            return None;
+        }
+        // Touching: a board tile beside a placed one, along or across.
+        let beside = line_of(along, ct.wrapping_sub(1)) | line_of(along, ct + 1);
+        if beside & mine == 0 && board_main & (mine.rotate_left(1) | mine.rotate_right(1)) == 0 {
+            return None;
+        }
+        let mut total = 0;
+        let mut lines = 0;
+        // The main line: the board tiles before lo, the stretch, those after hi.
+        let back = r.leading_ones();
+        let n = back + len + (r >> len).trailing_ones();
+        if n > MAX_LINE as u32 {
+            return None;
+        }
+        if n >= 2 {
+            let mut sets = Sets::default();
+            let start = lo - i64::from(back);
+            for k in 0..i64::from(n) {
+                let a = start + k;
+                let tile = match puts.iter().find(|p| key(p).0 == a) {
+                    Some(p) => p.tile,
+                    None if row => self.stored(a, c)?,
+                    None => self.stored(c, a)?,
+                };
+                sets.add(tile);
+            }
+            if !sets.valid() {
+                return None;
+            }
+            total += line_score(n);
+            lines += 1;
+        }
+        // The cross line through each placed tile: board tiles and that tile.
+        for p in puts {
+            let (a, _) = key(p);
+            let r = line_of(across, t(a, oa)).rotate_right(ct);
+            let back = r.leading_ones();
+            let n = back + 1 + (r >> 1).trailing_ones();
+            if n > MAX_LINE as u32 {
+                return None;
+            }
+            if n < 2 {
+                continue;
+            }
+            let mut sets = Sets::default();
+            sets.add(p.tile);
+            let start = c - i64::from(back);
+            for k in 0..i64::from(n) {
+                let cc = start + k;
+                if cc == c {
+                    continue;
+                }
+                sets.add(if row {
+                    self.stored(a, cc)?
+                } else {
+                    self.stored(cc, a)?
+                });
+            }
+            if !sets.valid() {
+                return None;
+            }
+            total += line_score(n);
+            lines += 1;
+        }
+        Some(if lines == 0 { 1 } else { total })
+    }
+
+    /// The tile the table holds on a square (a kind, `0..36`).
+    #[inline]
+    fn stored(&self, x: i64, y: i64) -> Option<Tile> {
+        self.find(self.index(x, y)?).1.filter(|&t| t < 36)
     }
 
     /// Judges a placement: its score, and its lines in `keep` when given.
@@ -729,8 +999,8 @@ impl Board {
                 let touches = placed.iter().any(|p| self.has_neighbour(p.x, p.y));
                 // A single tile is listed once (as a row move).
                 if touches && (row || placed.len() > 1) {
-                    if let Ok(score) = self.judge(placed) {
-                        out.push((placed.clone(), score.total));
+                    if let Ok(total) = self.judge_total(placed) {
+                        out.push((placed.clone(), total));
                     }
                 }
                 if placed.len() < hand_size && line.len() < MAX_LINE {

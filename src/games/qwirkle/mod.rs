@@ -112,7 +112,11 @@ pub struct Unknown {
     pub why: &'static str,
 }
 
-/// A Qwirkle game in progress.
+/// The most players.
+const SEATS_MOST: usize = 6;
+
+/// A Qwirkle game in progress. The per-seat arrays hold six seats; those
+/// past `players` stay as they start (six tiles, unknown, no score).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct State {
     pub players: usize,
@@ -120,14 +124,14 @@ pub struct State {
     /// Tiles left in the bag.
     pub bag: usize,
     /// Tiles in each hand (always known).
-    pub hand_size: Vec<usize>,
+    pub hand_size: [usize; SEATS_MOST],
     /// Each hand's tiles, while known.
-    pub hands: Vec<Option<Counts>>,
+    pub hands: [Option<Counts>; SEATS_MOST],
     /// Whether each hand was given by a `HandN` tag.
-    pub tagged: Vec<bool>,
+    pub tagged: [bool; SEATS_MOST],
     /// When a tagged hand became unknown.
-    pub lost: Vec<Option<Unknown>>,
-    pub scores: Vec<i64>,
+    pub lost: [Option<Unknown>; SEATS_MOST],
+    pub scores: [i64; SEATS_MOST],
     pub to_move: usize,
     /// Passes in a row.
     pub passes: usize,
@@ -197,8 +201,18 @@ impl State {
         self.hands.get(self.to_move).and_then(|h| h.as_ref())
     }
 
+    /// The seats' hands.
+    fn seat_hands(&self) -> &[Option<Counts>] {
+        self.hands.get(..self.players).unwrap_or(&self.hands)
+    }
+
+    /// Whether each seat's hand was tagged.
+    fn seat_tagged(&self) -> &[bool] {
+        self.tagged.get(..self.players).unwrap_or(&self.tagged)
+    }
+
     fn all_known(&self) -> bool {
-        self.hands.iter().all(Option::is_some)
+        self.seat_hands().iter().all(Option::is_some)
     }
 
     /// The first-turn group size when the rule applies: first turn, all hands known.
@@ -304,16 +318,48 @@ impl State {
     }
 
     /// The supply check: board plus known hands (the mover's replaced by
-    /// `mine`), plus `extra`, hold at most 3 of each kind.
-    fn fourth_copy(&self, mine: Option<&Counts>, extra: &[Tile]) -> Option<Tile> {
+    /// `mine`), plus `extra`, hold at most 3 of each kind; the first kind
+    /// with a fourth copy, if any.
+    ///
+    /// Board plus known hands never hold a fourth copy between turns (the
+    /// start checks the tagged hands, every turn this check), and a turn
+    /// adds copies only of the kinds it places or draws (`extra` and
+    /// `drawn`): only those are counted.
+    fn fourth_copy(&self, mine: Option<&Counts>, extra: &[Tile], drawn: &[Tile]) -> Option<Tile> {
+        let count = |k: Tile| {
+            let i = usize::from(k);
+            let mut n = u32::from(self.board.on_board.get(i).copied().unwrap_or(0));
+            for (p, h) in self.seat_hands().iter().enumerate() {
+                let h = if p == self.to_move { mine } else { h.as_ref() };
+                n += u32::from(h.and_then(|h| h.get(i)).copied().unwrap_or(0));
+            }
+            n + extra.iter().filter(|&&t| t == k).count() as u32
+        };
+        let first = extra
+            .iter()
+            .chain(drawn)
+            .copied()
+            .filter(|&k| count(k) > 3)
+            .min();
+        #[cfg(debug_assertions)]
+        debug_assert_eq!(
+            first,
+            self.fourth_copy_full(mine, extra),
+            "{extra:?} {drawn:?}"
+        );
+        first
+    }
+
+    /// [`State::fourth_copy`] counting every kind (the plain computation the
+    /// debug build checks it against).
+    #[cfg(debug_assertions)]
+    fn fourth_copy_full(&self, mine: Option<&Counts>, extra: &[Tile]) -> Option<Tile> {
         let mut c = self.board.on_board;
-        for (p, h) in self.hands.iter().enumerate() {
+        for (p, h) in self.seat_hands().iter().enumerate() {
             let h = if p == self.to_move { mine } else { h.as_ref() };
             if let Some(h) = h {
-                for (k, &n) in h.iter().enumerate() {
-                    if let Some(x) = c.get_mut(k) {
-                        *x = x.saturating_add(n);
-                    }
+                for (x, &n) in c.iter_mut().zip(h) {
+                    *x = x.saturating_add(n);
                 }
             }
         }
@@ -494,14 +540,14 @@ impl State {
             }
         }
         let drawn: &[Tile] = draw.map_or(&[], |d| &d.tiles[..]);
-        let mut after = mine;
-        if let Some(h) = &mut after {
+        // `mine` becomes the hand after the draw (without a draw, nothing changes)
+        if let Some(h) = &mut mine {
             for &t in drawn {
                 count_add(h, t);
             }
         }
         let placed = puts.iter().map(|p| p.tile);
-        let unknown = if after.is_none() { drawn } else { &[] };
+        let unknown = if mine.is_none() { drawn } else { &[] };
         // the placed tiles, then the drawn ones of an unknown hand
         let mut few_extra = [0 as Tile; 24];
         let many_extra: Vec<Tile>;
@@ -517,7 +563,7 @@ impl State {
             many_extra = placed.chain(unknown.iter().copied()).collect();
             &many_extra
         };
-        if let Some(t) = self.fourth_copy(after.as_ref(), extra) {
+        if let Some(t) = self.fourth_copy(mine.as_ref(), extra, drawn) {
             let blame = tiles
                 .iter()
                 .find(|p| p.tile == t)
@@ -567,7 +613,7 @@ impl State {
         match draw {
             Some(_) => {
                 if let Some(h) = self.hands.get_mut(p) {
-                    *h = after;
+                    *h = mine;
                 }
             }
             None if expect == 0 => {
@@ -619,7 +665,7 @@ impl State {
     fn check_first_group(&self, group: usize, placed: usize, span: Span) -> Result<(), Diag> {
         let me = self.me();
         let best = self
-            .hands
+            .seat_hands()
             .iter()
             .enumerate()
             .filter_map(|(p, h)| h.as_ref().map(|h| (p, engine::largest_group(h))))
@@ -742,13 +788,9 @@ impl State {
                 count_add(h, t);
             }
         }
-        let extra: Vec<Tile> = if after.is_none() {
-            drawn.to_vec()
-        } else {
-            Vec::new()
-        };
+        let extra: &[Tile] = if after.is_none() { drawn } else { &[] };
         // The swapped tiles are back in the bag: out of the supply count.
-        if let Some(t) = self.fourth_copy(after.as_ref(), &extra) {
+        if let Some(t) = self.fourth_copy(after.as_ref(), extra, drawn) {
             return Err(Diag::error(
                 "qwirkle::fourth_copy",
                 format!(
@@ -856,7 +898,7 @@ impl Rules for Qwirkle {
                 }
             },
         };
-        let mut hands: Vec<Option<Counts>> = vec![None; players];
+        let mut hands: [Option<Counts>; SEATS_MOST] = [None; SEATS_MOST];
         for t in tags.iter() {
             let Some(num) = t.name.strip_prefix("Hand") else {
                 continue;
@@ -888,7 +930,7 @@ impl Rules for Qwirkle {
                 )),
             }
         }
-        let tagged: Vec<bool> = hands.iter().map(Option::is_some).collect();
+        let tagged = hands.map(|h| h.is_some());
         let mut total = [0u8; 36];
         for h in hands.iter().flatten() {
             for (k, &n) in h.iter().enumerate() {
@@ -921,11 +963,11 @@ impl Rules for Qwirkle {
             players,
             board: Board::default(),
             bag: 108 - 6 * players,
-            hand_size: vec![6; players],
+            hand_size: [6; SEATS_MOST],
             hands,
             tagged,
-            lost: vec![None; players],
-            scores: vec![0; players],
+            lost: [const { None }; SEATS_MOST],
+            scores: [0; SEATS_MOST],
             to_move: 0,
             passes: 0,
             over: false,
@@ -978,7 +1020,7 @@ impl Rules for Qwirkle {
     }
 
     fn scores(state: &State) -> Vec<i64> {
-        state.scores.clone()
+        state.scores.get(..state.players).unwrap_or(&[]).to_vec()
     }
 
     fn result_extras(state: &State) -> Map<String, Value> {
@@ -1004,7 +1046,7 @@ impl Rules for Qwirkle {
 
     fn unchecked(state: &State) -> Vec<String> {
         let mut out = Vec::new();
-        if state.tagged.iter().all(|t| !t) {
+        if state.seat_tagged().iter().all(|t| !t) {
             out.push(
                 "hands not recorded: tiles in hand, drawn tiles, first-turn group and pass legality not checked"
                     .to_string(),
@@ -1026,7 +1068,7 @@ impl Rules for Qwirkle {
                 ));
             }
         }
-        if state.tagged.iter().any(|t| !t) {
+        if state.seat_tagged().iter().any(|t| !t) {
             out.push("first-turn group not checked (not every hand recorded)".to_string());
         }
         out

@@ -5,11 +5,13 @@
 //! case-insensitive.
 //!
 //! The container splits at white space, so a turn spans several tokens. The
-//! reader first cuts the tokens into lexemes (a tile with or without its
-//! square, `+`, `=`, a number, `<`, `>`, `,`, a keyword), so `+` and `=` may be
-//! glued to their neighbours or spaced, and `<Gs, Bx>` may hold spaces; then it
-//! reads turns: tiles on squares joined by `+` are one turn, and a tile on a
-//! square not preceded by `+` starts the next turn. The claim is read before
+//! reader cuts the tokens' bytes into lexemes (a tile with or without its
+//! square, `+`, `=`, a number, `<`, `>`, `,`, a keyword) one at a time, as
+//! the turn being read asks for them, so `+` and `=` may be glued to their
+//! neighbours or spaced, and `<Gs, Bx>` may hold spaces; tiles on squares
+//! joined by `+` are one turn, and a tile on a square not preceded by `+`
+//! starts the next turn. A malformed lexeme ends the lexemes: a turn cut
+//! short by it is blamed on it. The claim is read before
 //! or after the drawn tiles (`=3 <Gs>` or `<Gs> =3`); the writer puts it first.
 
 use crate::diag::Diag;
@@ -72,6 +74,9 @@ impl std::ops::Deref for DrawTiles {
 /// The tiles of a placement: a turn places at most six.
 pub type PlacedTiles = Few<Placed, MAX_LINE>;
 
+/// The tiles of a swap: a hand holds six.
+pub type SwapTiles = Few<(Tile, Span), MAX_LINE>;
+
 /// A typed Qwirkle turn.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Move {
@@ -83,7 +88,7 @@ pub enum Move {
     },
     Swap {
         /// The tiles put back, when written (`swap Rc,Bs`), with their spans.
-        tiles: Option<Vec<(Tile, Span)>>,
+        tiles: Option<SwapTiles>,
         count: usize,
         /// The span of the tiles or the count.
         span: Span,
@@ -94,7 +99,10 @@ pub enum Move {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Lex {
-    Tile(Tile, Option<(i32, i32)>),
+    /// A tile alone (`Gs`).
+    Tile(Tile),
+    /// A tile on a square (`Gs@1,-2`).
+    Placed(Tile, i32, i32),
     Plus,
     Eq,
     Num(u64),
@@ -112,11 +120,17 @@ struct Item {
     token: usize,
 }
 
+#[cold]
 fn bad(message: String, span: Span, label: &str, help: &str) -> Diag {
     Diag::error("qwirkle::bad_tile", message)
         .at(span)
         .label(label.to_string())
         .help(help.to_string())
+}
+
+#[cold]
+fn bad_box(message: String, span: Span, label: &str, help: &str) -> Box<Diag> {
+    Box::new(bad(message, span, label, help))
 }
 
 const TILE_HELP: &str = "a tile is a colour R O Y G B P (upper case) then a shape o s d c x * (lower case or `*`), e.g. `Rc`; on a square: `Rc@0,-1`";
@@ -127,222 +141,292 @@ fn is_sep(b: u8) -> bool {
 
 /// A signed 32-bit integer at the start of `b`: its value (`None` when out of
 /// range) and length (0 when there is none).
+#[inline]
 fn int(b: &[u8]) -> (Option<i32>, usize) {
     let sign = usize::from(b.first() == Some(&b'-'));
-    let digits = b
-        .get(sign..)
-        .map_or(0, |r| r.iter().take_while(|c| c.is_ascii_digit()).count());
+    // one pass: the magnitude in i64, saturating past i32's range (12
+    // digits and more stay far above it)
+    let mut v: i64 = 0;
+    let mut digits = 0;
+    for &d in b.get(sign..).unwrap_or(&[]) {
+        if !d.is_ascii_digit() {
+            break;
+        }
+        v = (v * 10 + i64::from(d - b'0')).min(1 << 40);
+        digits += 1;
+    }
     if digits == 0 {
         return (None, 0);
     }
-    // read from the bytes: the magnitude in i64 (at most 11 digits fit i32's range)
-    let mut v: Option<i64> = Some(0);
-    for &d in b.get(sign..sign + digits).unwrap_or(&[]) {
-        v = v
-            .and_then(|v| v.checked_mul(10))
-            .and_then(|v| v.checked_add(i64::from(d - b'0')));
-    }
-    let v = v.map(|v| if sign == 1 { -v } else { v });
-    (v.and_then(|v| i32::try_from(v).ok()), sign + digits)
+    let v = if sign == 1 { -v } else { v };
+    (i32::try_from(v).ok(), sign + digits)
 }
 
-/// Cuts one token into lexemes.
-fn lex_token(text: &str, offset: usize, token: usize, out: &mut Vec<Item>) -> Result<(), Diag> {
-    let b = text.as_bytes();
-    let mut i = 0;
-    while i < b.len() {
-        let at = offset + i;
-        let c = b.get(i).copied().unwrap_or(0);
-        let simple = match c {
-            b'+' => Some(Lex::Plus),
-            b'=' => Some(Lex::Eq),
-            b'<' => Some(Lex::Open),
-            b'>' => Some(Lex::Close),
-            b',' => Some(Lex::Comma),
-            _ => None,
-        };
-        if let Some(lex) = simple {
-            out.push(Item {
-                lex,
-                span: Span::new(at, 1),
-                token,
-            });
-            i += 1;
-            continue;
+/// The lexeme of a token's text that starts at byte `i`, and its length.
+///
+/// A malformed lexeme is `Err` with its diagnostic boxed: the lexemes are
+/// read one at a time on the hot path, and a small `Result` moves in registers.
+#[inline(always)]
+fn lex_one(text: &[u8], offset: usize, i: usize, token: usize) -> Result<(Item, usize), Box<Diag>> {
+    let b = text;
+    let at = offset + i;
+    let rest = b.get(i..).unwrap_or(&[]);
+    let c = rest.first().copied().unwrap_or(0);
+    let simple = match c {
+        b'+' => Some(Lex::Plus),
+        b'=' => Some(Lex::Eq),
+        b'<' => Some(Lex::Open),
+        b'>' => Some(Lex::Close),
+        b',' => Some(Lex::Comma),
+        _ => None,
+    };
+    if let Some(lex) = simple {
+        let span = Span::new(at, 1);
+        return Ok((Item { lex, span, token }, 1));
+    }
+    if c.is_ascii_digit() {
+        let n = rest.iter().take_while(|c| c.is_ascii_digit()).count();
+        let span = Span::new(at, n);
+        // the value from the bytes; too many digits for a u64 is an error
+        let mut v: Option<u64> = Some(0);
+        for &d in rest.get(..n).unwrap_or(&[]) {
+            v = v
+                .and_then(|v| v.checked_mul(10))
+                .and_then(|v| v.checked_add(u64::from(d - b'0')));
         }
-        let rest = b.get(i..).unwrap_or(&[]);
-        if c.is_ascii_digit() {
-            let n = rest.iter().take_while(|c| c.is_ascii_digit()).count();
-            let span = Span::new(at, n);
-            let Ok(v) = span.text_in(text, offset).parse::<u64>() else {
-                return Err(bad(
-                    format!(
-                        "the number `{}` is out of range",
-                        span.text_in(text, offset)
-                    ),
-                    span,
-                    "number too large",
-                    "scores and swap counts are small whole numbers",
-                ));
-            };
-            out.push(Item {
-                lex: Lex::Num(v),
+        let Some(v) = v else {
+            return Err(bad_box(
+                format!(
+                    "the number `{}` is out of range",
+                    span.text_in(text, offset)
+                ),
                 span,
-                token,
-            });
-            i += n;
-            continue;
-        }
-        // A tile (`pass` and `swap` start with no colour and shape letter),
-        // or else a keyword.
-        let tile = match (rest.first(), rest.get(1)) {
-            (Some(&cc), Some(&sc)) => from_letters(cc, sc),
-            _ => None,
-        };
-        // A keyword: `pass` or `swap`, any case, not followed by a letter or digit.
-        let word = if tile.is_some() {
-            0
-        } else {
-            rest.iter()
-                .take_while(|c| c.is_ascii_alphanumeric())
-                .count()
-        };
-        if word == 4 {
-            let w = rest.get(..4).unwrap_or(&[]);
-            let kw = if w.eq_ignore_ascii_case(b"pass") {
-                Some(Lex::Pass)
-            } else if w.eq_ignore_ascii_case(b"swap") {
-                Some(Lex::Swap)
-            } else {
-                None
-            };
-            if let Some(lex) = kw {
-                out.push(Item {
-                    lex,
-                    span: Span::new(at, 4),
-                    token,
-                });
-                i += 4;
-                continue;
-            }
-        }
-        // A tile, maybe on a square. The end of its text (the next
-        // separator) and of its code (`@`), for the diagnostics.
-        let end = || rest.iter().position(|&c| is_sep(c)).unwrap_or(rest.len());
-        // A bad tile on a square is blamed without its square (`rc` of `rc@0,0`).
-        let code = || {
-            let end = end();
-            rest.get(..end)
-                .and_then(|r| r.iter().position(|&c| c == b'@'))
-                .unwrap_or(end)
-        };
-        let Some(tile) = tile else {
-            let chunk_span = Span::new(at, code().max(1));
-            let chunk = || chunk_span.text_in(text, offset).to_string();
-            return Err(bad(
-                format!("`{}` is not a tile or a keyword", chunk()),
-                chunk_span,
-                "not a tile",
-                TILE_HELP,
+                "number too large",
+                "scores and swap counts are small whole numbers",
             ));
         };
-        let mut j = 2;
-        let mut square = None;
-        if rest.get(2) == Some(&b'@') {
-            // x then `,` then y: the comma belongs to the square.
-            let after = rest.get(3..).unwrap_or(&[]);
-            let (x, xl) = int(after);
-            let comma = after.get(xl) == Some(&b',');
-            let (y, yl) = int(after.get(xl + 1..).unwrap_or(&[]));
-            if xl == 0 || !comma || yl == 0 {
-                let len = 3 + xl + usize::from(comma) + yl;
-                let span = Span::new(at, len.max(end()).min(rest.len()).max(1));
-                return Err(bad(
-                    format!("`{}` is not a tile on a square", span.text_in(text, offset)),
-                    span,
-                    "expected a square `x,y` after `@`",
-                    "write the square as two integers, east then north: `Rc@0,-1`",
-                ));
-            }
-            let len = 3 + xl + 1 + yl;
-            let (Some(x), Some(y)) = (x, y) else {
-                let span = Span::new(at, len);
-                return Err(bad(
-                    format!(
-                        "the square of `{}` is out of range",
-                        span.text_in(text, offset)
-                    ),
-                    span,
-                    "coordinate out of range",
-                    "coordinates are 32-bit integers (-2147483648 to 2147483647)",
-                ));
-            };
-            square = Some((x, y));
-            j = len;
+        let lex = Lex::Num(v);
+        return Ok((Item { lex, span, token }, n));
+    }
+    // A tile (`pass` and `swap` start with no colour and shape letter),
+    // or else a keyword.
+    let tile = match (rest.first(), rest.get(1)) {
+        (Some(&cc), Some(&sc)) => from_letters(cc, sc),
+        _ => None,
+    };
+    // A keyword: `pass` or `swap`, any case, not followed by a letter or digit.
+    if tile.is_none() && rest.len() >= 4 && rest.get(4).is_none_or(|c| !c.is_ascii_alphanumeric()) {
+        let w = rest.get(..4).unwrap_or(&[]);
+        let kw = if w.eq_ignore_ascii_case(b"pass") {
+            Some(Lex::Pass)
+        } else if w.eq_ignore_ascii_case(b"swap") {
+            Some(Lex::Swap)
+        } else {
+            None
+        };
+        if let Some(lex) = kw {
+            let span = Span::new(at, 4);
+            return Ok((Item { lex, span, token }, 4));
         }
-        // Whatever follows must be a separator (or the end of the token).
-        if let Some(&next) = rest.get(j) {
-            if !is_sep(next) {
-                let span = Span::new(at, code().max(j + 1));
-                return Err(bad(
-                    format!("`{}` is not a tile", span.text_in(text, offset)),
-                    span,
-                    "unexpected text after the tile",
-                    TILE_HELP,
-                ));
-            }
+    }
+    // A tile, maybe on a square. The end of its text (the next
+    // separator) and of its code (`@`), for the diagnostics.
+    let end = || rest.iter().position(|&c| is_sep(c)).unwrap_or(rest.len());
+    // A bad tile on a square is blamed without its square (`rc` of `rc@0,0`).
+    let code = || {
+        let end = end();
+        rest.get(..end)
+            .and_then(|r| r.iter().position(|&c| c == b'@'))
+            .unwrap_or(end)
+    };
+    let Some(tile) = tile else {
+        let chunk_span = Span::new(at, code().max(1));
+        let chunk = || chunk_span.text_in(text, offset).to_string();
+        return Err(bad_box(
+            format!("`{}` is not a tile or a keyword", chunk()),
+            chunk_span,
+            "not a tile",
+            TILE_HELP,
+        ));
+    };
+    let mut j = 2;
+    let mut square = None;
+    if rest.get(2) == Some(&b'@') {
+        // x then `,` then y: the comma belongs to the square.
+        let after = rest.get(3..).unwrap_or(&[]);
+        let (x, xl) = int(after);
+        let comma = after.get(xl) == Some(&b',');
+        let (y, yl) = int(after.get(xl + 1..).unwrap_or(&[]));
+        if xl == 0 || !comma || yl == 0 {
+            let len = 3 + xl + usize::from(comma) + yl;
+            let span = Span::new(at, len.max(end()).min(rest.len()).max(1));
+            return Err(bad_box(
+                format!("`{}` is not a tile on a square", span.text_in(text, offset)),
+                span,
+                "expected a square `x,y` after `@`",
+                "write the square as two integers, east then north: `Rc@0,-1`",
+            ));
         }
-        out.push(Item {
-            lex: Lex::Tile(tile, square),
+        let len = 3 + xl + 1 + yl;
+        let (Some(x), Some(y)) = (x, y) else {
+            let span = Span::new(at, len);
+            return Err(bad_box(
+                format!(
+                    "the square of `{}` is out of range",
+                    span.text_in(text, offset)
+                ),
+                span,
+                "coordinate out of range",
+                "coordinates are 32-bit integers (-2147483648 to 2147483647)",
+            ));
+        };
+        square = Some((x, y));
+        j = len;
+    }
+    // Whatever follows must be a separator (or the end of the token).
+    if let Some(&next) = rest.get(j) {
+        if !is_sep(next) {
+            let span = Span::new(at, code().max(j + 1));
+            return Err(bad_box(
+                format!("`{}` is not a tile", span.text_in(text, offset)),
+                span,
+                "unexpected text after the tile",
+                TILE_HELP,
+            ));
+        }
+    }
+    let lex = match square {
+        Some((x, y)) => Lex::Placed(tile, x, y),
+        None => Lex::Tile(tile),
+    };
+    Ok((
+        Item {
+            lex,
             span: Span::new(at, j),
             token,
-        });
-        i += j;
-    }
-    Ok(())
+        },
+        j,
+    ))
 }
 
 trait TextIn {
-    fn text_in(self, text: &str, offset: usize) -> &str;
+    fn text_in(self, text: &[u8], offset: usize) -> &str;
 }
 
 impl TextIn for Span {
-    fn text_in(self, text: &str, offset: usize) -> &str {
+    /// The span's text in a token's bytes; `""` when it does not fall on
+    /// whole characters (as `str::get` says).
+    fn text_in(self, text: &[u8], offset: usize) -> &str {
         let s = self.offset.saturating_sub(offset);
-        text.get(s..s + self.length).unwrap_or("")
+        text.get(s..s + self.length)
+            .and_then(|b| std::str::from_utf8(b).ok())
+            .unwrap_or("")
     }
 }
 
+/// Reads the lexemes of the tokens one at a time, as the turns ask for
+/// them (nothing is kept but the one looked ahead at and the last read).
 struct Reader<'a> {
-    items: &'a [Item],
-    i: usize,
+    tokens: &'a [Token],
+    src: &'a str,
+    /// The token being cut: its index, text, offset, and the next byte.
+    token: usize,
+    text: &'a [u8],
+    offset: usize,
+    pos: usize,
+    ahead: Option<Item>,
+    last: Option<Item>,
+    /// The first malformed lexeme: the lexemes end before it.
+    error: Option<Diag>,
 }
 
-impl Reader<'_> {
-    fn peek(&self) -> Option<Item> {
-        self.items.get(self.i).copied()
+impl<'a> Reader<'a> {
+    fn new(tokens: &'a [Token], src: &'a str) -> Reader<'a> {
+        let mut r = Reader {
+            tokens,
+            src,
+            token: 0,
+            text: &[],
+            offset: 0,
+            pos: 0,
+            ahead: None,
+            last: None,
+            error: None,
+        };
+        if let Some(t) = tokens.first() {
+            r.text = t.text(src).as_bytes();
+            r.offset = t.span.offset;
+        }
+        r
     }
+
+    /// Cuts the next lexeme, moving on to the next token at a token's end.
+    #[inline(always)]
+    fn cut(&mut self) -> Option<Item> {
+        if self.error.is_some() {
+            return None;
+        }
+        while self.pos >= self.text.len() {
+            self.token += 1;
+            let t = self.tokens.get(self.token)?;
+            self.text = t.text(self.src).as_bytes();
+            self.offset = t.span.offset;
+            self.pos = 0;
+        }
+        match lex_one(self.text, self.offset, self.pos, self.token) {
+            Ok((item, len)) => {
+                self.pos += len;
+                Some(item)
+            }
+            Err(d) => {
+                self.error = Some(*d);
+                None
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn peek(&mut self) -> Option<Item> {
+        if let Some(it) = self.ahead {
+            return Some(it);
+        }
+        let it = self.cut();
+        self.ahead = it;
+        it
+    }
+
+    #[inline(always)]
     fn next(&mut self) -> Option<Item> {
         let it = self.peek();
         if it.is_some() {
-            self.i += 1;
+            self.ahead = None;
+            self.last = it;
         }
         it
     }
+
+    /// Takes the lexeme looked at.
+    #[inline(always)]
+    fn bump(&mut self) {
+        self.next();
+    }
+
     fn last_span(&self) -> Span {
-        self.i
-            .checked_sub(1)
-            .and_then(|k| self.items.get(k))
-            .map(|it| it.span)
-            .unwrap_or_default()
+        self.last.map(|it| it.span).unwrap_or_default()
+    }
+
+    /// Whether every well-formed lexeme has been read and a malformed one follows.
+    fn at_error(&mut self) -> bool {
+        self.peek().is_none() && self.error.is_some()
     }
 
     /// `=N` after a placement, if present.
+    #[inline(always)]
     fn claim(&mut self) -> Result<Option<(i64, Span)>, Diag> {
         let Some(eq) = self.peek().filter(|it| it.lex == Lex::Eq) else {
             return Ok(None);
         };
-        self.i += 1;
+        self.bump();
         match self.next() {
             Some(Item {
                 lex: Lex::Num(n),
@@ -359,11 +443,12 @@ impl Reader<'_> {
     }
 
     /// `<` tiles `>` after a turn, if present.
+    #[inline(always)]
     fn draw(&mut self) -> Result<Option<Draw>, Diag> {
         let Some(open) = self.peek().filter(|it| it.lex == Lex::Open) else {
             return Ok(None);
         };
-        self.i += 1;
+        self.bump();
         let mut tiles = DrawTiles::default();
         loop {
             let Some(it) = self.next() else {
@@ -377,8 +462,8 @@ impl Reader<'_> {
             match it.lex {
                 Lex::Close => break,
                 Lex::Comma if !tiles.is_empty() => {}
-                Lex::Tile(t, None) => tiles.push(t),
-                Lex::Tile(_, Some(_)) => {
+                Lex::Tile(t) => tiles.push(t),
+                Lex::Placed(..) => {
                     return Err(bad(
                         "a drawn tile has no square".into(),
                         it.span,
@@ -402,9 +487,15 @@ impl Reader<'_> {
         }))
     }
 
-    fn turn(&mut self, first: Item) -> Result<Move, Diag> {
+    /// Reads the turn that starts with `first` into `mv` (in place: a turn
+    /// is a few hundred bytes, written once).
+    #[inline(always)]
+    fn turn(&mut self, first: Item, mv: &mut Move) -> Result<(), Diag> {
         match first.lex {
-            Lex::Pass => Ok(Move::Pass),
+            Lex::Pass => {
+                *mv = Move::Pass;
+                Ok(())
+            }
             Lex::Swap => {
                 let what = self.next();
                 let (tiles, count, span) = match what.map(|w| w.lex) {
@@ -421,19 +512,23 @@ impl Reader<'_> {
                         };
                         (None, count, span)
                     }
-                    Some(Lex::Tile(t, None)) => {
+                    Some(Lex::Tile(t)) => {
                         let span0 = what.map(|w| w.span).unwrap_or_default();
-                        let mut tiles = vec![(t, span0)];
+                        let mut tiles = SwapTiles::default();
+                        tiles.push((t, span0));
+                        // past six tiles only the count and the span grow
+                        let mut count = 1;
                         let mut span = span0;
                         while self.peek().is_some_and(|it| it.lex == Lex::Comma) {
-                            self.i += 1;
+                            self.bump();
                             match self.next() {
                                 Some(Item {
-                                    lex: Lex::Tile(t, None),
+                                    lex: Lex::Tile(t),
                                     span: s,
                                     ..
                                 }) => {
                                     tiles.push((t, s));
+                                    count += 1;
                                     span = span.join(s);
                                 }
                                 _ => {
@@ -446,7 +541,14 @@ impl Reader<'_> {
                                 }
                             }
                         }
-                        let count = tiles.len();
+                        if count > 6 {
+                            return Err(bad(
+                                "a swap puts back at most 6 tiles".into(),
+                                span,
+                                "too many tiles",
+                                "a hand holds six tiles",
+                            ));
+                        }
                         (Some(tiles), count, span)
                     }
                     _ => {
@@ -458,24 +560,24 @@ impl Reader<'_> {
                         ));
                     }
                 };
-                if tiles.as_ref().is_some_and(|t| t.len() > 6) {
-                    return Err(bad(
-                        "a swap puts back at most 6 tiles".into(),
-                        span,
-                        "too many tiles",
-                        "a hand holds six tiles",
-                    ));
-                }
                 let draw = self.draw()?;
-                Ok(Move::Swap {
+                *mv = Move::Swap {
                     tiles,
                     count,
                     span,
                     draw,
-                })
+                };
+                Ok(())
             }
-            Lex::Tile(t, Some((x, y))) => {
-                let mut tiles = PlacedTiles::default();
+            Lex::Placed(t, x, y) => {
+                *mv = Move::Place {
+                    tiles: PlacedTiles::default(),
+                    claim: None,
+                    draw: None,
+                };
+                let Move::Place { tiles, claim, draw } = mv else {
+                    return Ok(());
+                };
                 tiles.push(Placed {
                     tile: t,
                     x,
@@ -483,10 +585,10 @@ impl Reader<'_> {
                     span: first.span,
                 });
                 while let Some(plus) = self.peek().filter(|it| it.lex == Lex::Plus) {
-                    self.i += 1;
+                    self.bump();
                     match self.next() {
                         Some(Item {
-                            lex: Lex::Tile(t, Some((x, y))),
+                            lex: Lex::Placed(t, x, y),
                             span,
                             ..
                         }) => {
@@ -524,14 +626,14 @@ impl Reader<'_> {
                     }
                 }
                 // The claim, then the draw; the other order is read too.
-                let mut claim = self.claim()?;
-                let draw = self.draw()?;
+                *claim = self.claim()?;
+                *draw = self.draw()?;
                 if claim.is_none() && draw.is_some() {
-                    claim = self.claim()?;
+                    *claim = self.claim()?;
                 }
-                Ok(Move::Place { tiles, claim, draw })
+                Ok(())
             }
-            Lex::Tile(_, None) => Err(bad(
+            Lex::Tile(_) => Err(bad(
                 format!("the tile `{}` has no square", first_text(first)),
                 first.span,
                 "expected `@x,y` after the tile",
@@ -549,46 +651,38 @@ impl Reader<'_> {
 
 fn first_text(it: Item) -> String {
     match it.lex {
-        Lex::Tile(t, _) => code(t),
+        Lex::Tile(t) | Lex::Placed(t, ..) => code(t),
         _ => String::new(),
     }
 }
 
 /// Reads the movetext tokens into turns, up to the first malformed one.
 pub fn parse(tokens: &[Token], src: &str) -> ParsedMoves<Move> {
-    // a token is a few lexemes (`<Od,Bd,Ps>` is seven): room for them at once
-    let mut items = Vec::with_capacity(tokens.len().min(1 << 16) * 4);
-    let mut lex_error = None;
-    for (index, tok) in tokens.iter().enumerate() {
-        if let Err(d) = lex_token(tok.text(src), tok.span.offset, index, &mut items) {
-            lex_error = Some(d);
-            break;
-        }
-    }
+    // a turn is two or three tokens in most records
     let mut moves = Vec::with_capacity(tokens.len().min(1 << 16) / 2);
-    let mut r = Reader {
-        items: &items,
-        i: 0,
-    };
+    let mut r = Reader::new(tokens, src);
     while let Some(first) = r.next() {
-        match r.turn(first) {
-            Ok(mv) => {
-                let last =
-                    r.i.checked_sub(1)
-                        .and_then(|k| items.get(k))
-                        .copied()
-                        .unwrap_or(first);
-                moves.push(Parsed {
-                    mv,
-                    span: first.span.join(last.span),
-                    token: last.token,
-                });
+        moves.push(Parsed {
+            mv: Move::Pass,
+            span: first.span,
+            token: first.token,
+        });
+        let Some(slot) = moves.last_mut() else {
+            break;
+        };
+        match r.turn(first, &mut slot.mv) {
+            Ok(()) => {
+                let last = r.last.unwrap_or(first);
+                slot.span = first.span.join(last.span);
+                slot.token = last.token;
             }
             Err(d) => {
+                moves.pop();
                 // A turn cut short by a malformed lexeme: blame the lexeme.
-                let d = match lex_error {
-                    Some(l) if r.i >= items.len() => l,
-                    _ => d,
+                let d = if r.at_error() {
+                    r.error.take().unwrap_or(d)
+                } else {
+                    d
                 };
                 return ParsedMoves {
                     moves,
@@ -599,7 +693,7 @@ pub fn parse(tokens: &[Token], src: &str) -> ParsedMoves<Move> {
     }
     ParsedMoves {
         moves,
-        error: lex_error,
+        error: r.error,
     }
 }
 
@@ -697,6 +791,118 @@ mod tests {
                 "swap 1 <Gs>"
             ]
         );
+    }
+
+    /// The lexemes cut one at a time are those of cutting every token whole,
+    /// up to the same first malformed one.
+    #[test]
+    fn lexemes_cut_on_demand_match_cutting_every_token() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let pieces = [
+            "Rc@0,0",
+            "+",
+            "Rd@0,-1",
+            "=3",
+            "<Gs,Bx>",
+            "<",
+            ">",
+            ",",
+            "swap",
+            "PASS",
+            "2",
+            "Zz",
+            "Rc@",
+            "Rc@1,",
+            "=",
+            "99999999999999999999999",
+            "Y*",
+            "+Go@-4,2",
+            "oO",
+            "\u{e9}",
+        ];
+        let (mut lexemes, mut errors) = (0, 0);
+        for _ in 0..3000 {
+            let mut src = String::new();
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            for _ in 0..(seed % 9) {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                src.push_str(pieces[(seed % pieces.len() as u64) as usize]);
+                src.push(if seed % 3 == 0 { ' ' } else { '\n' });
+                if seed % 5 == 0 {
+                    src.push_str("Bo@1,1");
+                }
+            }
+            let games = parse_file(&src);
+            let Some(g) = games.first() else { continue };
+            // whole tokens, one after the other
+            let mut want = Vec::new();
+            let mut want_err = None;
+            'tokens: for (k, t) in g.tokens.iter().enumerate() {
+                let text = t.text(&src).as_bytes();
+                let mut i = 0;
+                while i < text.len() {
+                    match lex_one(text, t.span.offset, i, k) {
+                        Ok((item, len)) => {
+                            want.push((item.lex, item.span, item.token));
+                            i += len;
+                        }
+                        Err(d) => {
+                            want_err = Some(d.span);
+                            break 'tokens;
+                        }
+                    }
+                }
+            }
+            let mut r = Reader::new(&g.tokens, &src);
+            let mut got = Vec::new();
+            while let Some(it) = r.next() {
+                got.push((it.lex, it.span, it.token));
+            }
+            assert_eq!(got, want, "{src:?}");
+            assert_eq!(r.error.map(|d| d.span), want_err, "{src:?}");
+            lexemes += got.len();
+            errors += usize::from(want_err.is_some());
+        }
+        assert!(lexemes > 5000 && errors > 500, "{lexemes} {errors}");
+    }
+
+    #[test]
+    fn integers_read_in_one_pass_match_the_plain_reading() {
+        let plain = |b: &str| {
+            let sign = usize::from(b.starts_with('-'));
+            let digits = b[sign..].bytes().take_while(u8::is_ascii_digit).count();
+            if digits == 0 {
+                return (None, 0);
+            }
+            let v = b[..sign + digits].parse::<i128>().ok();
+            (v.and_then(|v| i32::try_from(v).ok()), sign + digits)
+        };
+        for s in [
+            "0",
+            "-0",
+            "7,",
+            "-12x",
+            "2147483647",
+            "2147483648",
+            "-2147483648",
+            "-2147483649",
+            "99999999999",
+            "000000000000000000000012",
+            "-",
+            "",
+            "x1",
+            "123456789012345678901234567890",
+            "-00",
+            "42",
+            "1099511627776",
+            "1099511627775",
+        ] {
+            assert_eq!(int(s.as_bytes()), plain(s), "{s}");
+        }
     }
 
     #[test]

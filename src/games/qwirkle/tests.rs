@@ -1086,3 +1086,123 @@ fn draws_past_a_hand_are_kept_whole() {
         r.errors
     );
 }
+
+/// Placements near the boards of generated games, legal or not: the torus
+/// judge scores exactly what the full judge scores, and declines (for the
+/// full judge to say why) exactly what the full judge refuses, while board
+/// and turn span less than 60 squares.
+#[test]
+fn fast_judge_matches_full_judge() {
+    let mut rng = Rng(0x5eed_1234_abcd_0001);
+    let (mut scored, mut refused) = (0, 0);
+    for (players, seed) in [(2, 21), (3, 22), (4, 23), (2, 24)] {
+        let mut sim = Sim::new(players, seed);
+        while !sim.over {
+            let b = &sim.board;
+            if let Some((x0, x1, y0, y1)) = b.bounds {
+                for _ in 0..60 {
+                    let n = 1 + (rng.next() % 4) as i64;
+                    let row = rng.next() % 2 == 0;
+                    let x = x0 - 2 + (rng.next() % (x1 - x0 + 5) as u64) as i64;
+                    let y = y0 - 2 + (rng.next() % (y1 - y0 + 5) as u64) as i64;
+                    // mostly one colour or one shape, so that lines form
+                    let base = (rng.next() % 36) as Tile;
+                    let mut puts = Vec::new();
+                    for k in 0..n {
+                        let tile = match rng.next() % 3 {
+                            0 => engine::colour(base) * 6 + (rng.next() % 6) as Tile,
+                            1 => (rng.next() % 6) as Tile * 6 + engine::shape(base),
+                            _ => (rng.next() % 36) as Tile,
+                        };
+                        // a gap or a stray square now and then
+                        let step = k + i64::from(rng.next() % 7 == 0);
+                        let off = i64::from(rng.next() % 11 == 0);
+                        let (px, py) = if row {
+                            (x + step, y + off)
+                        } else {
+                            (x + off, y + step)
+                        };
+                        puts.push(Put { tile, x: px, y: py });
+                    }
+                    let full = b.judge(&puts).map(|s| s.total);
+                    assert_eq!(b.judge_total(&puts), full, "{puts:?}");
+                    match b.judge_fast(&puts) {
+                        Some(total) => {
+                            assert_eq!(full, Ok(total), "{puts:?}");
+                            scored += 1;
+                        }
+                        None => {
+                            assert!(full.is_err(), "declined a legal {puts:?}");
+                            refused += 1;
+                        }
+                    }
+                }
+            }
+            // and every legal placement of the mover's hand
+            if !b.is_empty() {
+                for (puts, _) in b.placements(&sim.hands[sim.to_move], None) {
+                    let full = b.judge(&puts).map(|s| s.total).ok();
+                    assert_eq!(b.judge_fast(&puts), full, "{puts:?}");
+                    scored += 1;
+                }
+            }
+            sim.step(&Plan::default());
+        }
+    }
+    assert!(scored > 1000 && refused > 1000, "{scored} {refused}");
+}
+
+/// A board wider than the torus (tiles 64 squares apart share a bit): every
+/// square still reads as the table holds it, and the fast judge declines.
+#[test]
+fn board_wider_than_the_torus_reads_right() {
+    let mut b = Board::default();
+    let mut want = std::collections::HashMap::new();
+    for (i, x) in (0..70).chain([120, 100]).enumerate() {
+        let t = (i % 36) as Tile;
+        b.set(Put {
+            tile: t,
+            x,
+            y: x % 3,
+        });
+        want.insert((x, x % 3), t);
+    }
+    for y in -70..70 {
+        for x in -70..200 {
+            assert_eq!(b.get(x, y), want.get(&(x, y)).copied(), "{x},{y}");
+        }
+    }
+    assert_eq!(
+        b.judge_fast(&[Put {
+            tile: 0,
+            x: 0,
+            y: 1
+        }]),
+        None
+    );
+}
+
+/// The line test by colour and shape sets agrees with the rule's own test
+/// on every list of two to six tiles drawn from a few kinds.
+#[test]
+fn line_test_by_sets_matches_line_faults() {
+    let kinds: [Tile; 8] = [0, 1, 2, 6, 7, 12, 13, 35];
+    let mut rng = Rng(77);
+    for _ in 0..20_000 {
+        let n = 2 + (rng.next() % 6) as usize;
+        let tiles: Vec<Tile> = (0..n)
+            .map(|_| kinds[(rng.next() % 8) as usize] % 36)
+            .collect();
+        assert_eq!(
+            engine::line_valid(&tiles),
+            engine::line_ok(&tiles),
+            "{tiles:?}"
+        );
+    }
+    for n in 2..=6usize {
+        let same_colour: Vec<Tile> = (0..n as Tile).collect();
+        assert!(engine::line_valid(&same_colour));
+        let same_shape: Vec<Tile> = (0..n as Tile).map(|c| c * 6 + 4).collect();
+        assert!(engine::line_valid(&same_shape));
+    }
+}
