@@ -564,16 +564,16 @@ mod tests {
             100,
             Charset::Utf8OrLatin1,
         );
-        b.push_bytes(vec![b'a', 0xc3]);
-        b.push_bytes(vec![0xa9, b'b']);
+        b.push_bytes(&[b'a', 0xc3]);
+        b.push_bytes(&[0xa9, b'b']);
         assert_eq!(b.text(), "a\u{e9}b");
     }
 
     #[test]
     fn characters_split_across_blocks_are_kept() {
         let mut b = buf(&[], 100);
-        b.push_bytes(vec![b'a', 0xc3]);
-        b.push_bytes(vec![0xa7, b'b']);
+        b.push_bytes(&[b'a', 0xc3]);
+        b.push_bytes(&[0xa7, b'b']);
         assert_eq!(b.text(), "açb");
     }
 
