@@ -86,3 +86,12 @@ pub fn fixture_args(path: &Path) -> Vec<String> {
         .map(|a| a.split_whitespace().map(String::from).collect())
         .unwrap_or_default()
 }
+
+/// A proptest configuration of `cases` cases that writes no regression files.
+pub fn config(cases: u32) -> proptest::test_runner::Config {
+    proptest::test_runner::Config {
+        cases,
+        failure_persistence: None,
+        ..proptest::test_runner::Config::default()
+    }
+}

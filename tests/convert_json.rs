@@ -7,8 +7,11 @@
 //!   (`wthor::Record::fast_report`) gives the report of the generic driver
 //!   on its text, for random games with one byte changed.
 
+mod common;
 #[path = "../benches/support/corpus.rs"]
 mod corpus;
+
+use common::config;
 
 use std::sync::Arc;
 
@@ -55,14 +58,6 @@ fn reports(text: &str) -> Vec<GameReport> {
 
 fn any_string() -> impl Strategy<Value = String> {
     prop::collection::vec(any::<char>(), 0..12).prop_map(|c| c.into_iter().collect())
-}
-
-fn config(cases: u32) -> ProptestConfig {
-    ProptestConfig {
-        cases,
-        failure_persistence: None,
-        ..ProptestConfig::default()
-    }
 }
 
 proptest! {

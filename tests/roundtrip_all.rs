@@ -30,6 +30,8 @@ mod common;
 #[path = "../benches/support/corpus.rs"]
 mod corpus;
 
+use common::config;
+
 use common::gamerec;
 use corpus::Rng;
 use gamerec::game::Rules;
@@ -471,14 +473,6 @@ fn round_trip<R: Rules>(case: &Case, seed: u64) -> Result<(), TestCaseError> {
 
 fn case(name: &str) -> &'static Case {
     CASES.iter().find(|c| c.name == name).unwrap_or(&CASES[0])
-}
-
-fn config(cases: u32) -> ProptestConfig {
-    ProptestConfig {
-        cases,
-        failure_persistence: None,
-        ..ProptestConfig::default()
-    }
 }
 
 proptest! {

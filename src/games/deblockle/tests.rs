@@ -445,6 +445,17 @@ impl Rng {
     }
 }
 
+/// One random ply of a game not over: a pass (played, `None`) when the side
+/// to move has no turn, else one of its turns at random (not yet played).
+fn random_turn(p: &mut Position, rng: &mut Rng) -> Option<engine::Gen> {
+    let turns = p.turns(p.to_move);
+    if turns.is_empty() {
+        p.pass();
+        return None;
+    }
+    turns.get(rng.below(turns.len())).copied()
+}
+
 #[test]
 fn generator_agrees_with_the_reference_along_random_games() {
     let mut rng = Rng(0x2545_f491_4f6c_dd1d);
@@ -467,12 +478,9 @@ fn generator_agrees_with_the_reference_along_random_games() {
             if p.is_over() {
                 break;
             }
-            let turns = p.turns(p.to_move);
-            if turns.is_empty() {
-                p.pass();
+            let Some(g) = random_turn(&mut p, &mut rng) else {
                 continue;
-            }
-            let g = turns[rng.below(turns.len())];
+            };
             // Every generated turn is accepted by the judge as written.
             let t = engine::as_turn(&g);
             assert_eq!(engine::judge(&p, &t, crate::span::Span::default()), Ok(g));
@@ -1905,12 +1913,9 @@ fn random_positions(seed: u64, games: usize) -> Vec<Position> {
             if p.is_over() {
                 break;
             }
-            let turns = p.turns(p.to_move);
-            if turns.is_empty() {
-                p.pass();
-                continue;
+            if let Some(g) = random_turn(&mut p, &mut rng) {
+                p.play(&g);
             }
-            p.play(&turns[rng.below(turns.len())]);
         }
     }
     out
