@@ -344,8 +344,9 @@ fn flush(
             _ => None,
         })
         .collect();
-    for (p, r) in window.drain(..).zip(reports) {
-        match (p, &r) {
+    // the reports are read in place, not moved out
+    for (p, r) in window.drain(..).zip(&reports) {
+        match (p, r) {
             (Pending::Game(g), Some((r, text))) => {
                 sink(Event::Game(&g, r, text))?;
                 // the next games read reuse its room

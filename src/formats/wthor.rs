@@ -455,10 +455,15 @@ impl Record {
             .unwrap_or(&[]);
         let squares = moves.iter().map(|&b| square_of_byte(b).map(u32::from));
         let replayed = replay_clean(squares.clone())?;
-        let keep = |n: &str| opts.all_tags || (opts.about && described(n));
+        let claimed = [real, 64 - real];
+        if !opts.all_tags && !opts.about {
+            // no tag is shown: none is built
+            return clean_report(replayed, &claimed, std::iter::empty(), None, squares, opts);
+        }
+        let keep = |n: &str| opts.all_tags || described(n);
         let tags = record_tags(rec, self.at, self.year, &self.names, 8, keep);
         let pairs = tags.iter().flatten().map(|(n, v, _)| (*n, v.as_ref()));
-        clean_report(replayed, &[real, 64 - real], pairs, None, squares, opts)
+        clean_report(replayed, &claimed, pairs, None, squares, opts)
     }
 
     /// The record's bytes.
