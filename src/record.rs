@@ -184,9 +184,16 @@ impl RawGame {
         numbers.clear();
         auto_passes.clear();
         doc_moves.clear();
-        // a huge game's room is not kept for the next one
-        if tokens.capacity() > KEPT_TOKENS {
-            *tokens = Vec::new();
+    }
+
+    /// Lets go of the room of a large game's text and tokens, so that games
+    /// kept for reuse hold no more than a typical game each.
+    pub fn trim(&mut self, text: &mut String) {
+        if text.capacity() > KEPT_TEXT {
+            *text = String::new();
+        }
+        if self.tokens.capacity() > KEPT_TOKENS {
+            self.tokens = Vec::new();
         }
     }
 
@@ -263,13 +270,13 @@ const BYTE_CLASS: [u8; 256] = {
     t
 };
 
-/// Tokens whose room a cleared game keeps ([`RawGame::clear`]).
-const KEPT_TOKENS: usize = 1024;
+/// Tokens whose room a game kept for reuse keeps ([`RawGame::trim`]).
+const KEPT_TOKENS: usize = 256;
 
 /// Spare tags a reader keeps for their strings' room.
 const SPARE_TAGS: usize = 64;
 
-/// Text room a reused game text keeps (a larger one is let go).
+/// Text room a game kept for reuse keeps ([`RawGame::trim`]).
 const KEPT_TEXT: usize = 64 * 1024;
 
 /// Tag errors reported per game at most (a binary file would give thousands).
@@ -497,16 +504,15 @@ impl<'a> Reader<'a> {
             }
         }
         loop {
-            // checked before taking: `take` would write the slot on every turn
-            if let Some(origin) = self.done.is_some().then(|| self.done.take()).flatten() {
+            // read, not taken: `take` would write the slot on every turn
+            if let Some(origin) = self.done {
+                self.done = None;
                 std::mem::swap(raw, &mut self.done_raw);
                 std::mem::swap(text, &mut self.done_text);
                 // the caller's earlier game makes room for the next one
                 self.done_raw.clear(&mut self.spare_tags, SPARE_TAGS);
+                self.done_raw.trim(&mut self.done_text);
                 self.done_text.clear();
-                if self.done_text.capacity() > KEPT_TEXT {
-                    self.done_text = String::new();
-                }
                 return Some(origin);
             }
             if !self.line_ready() || self.pos - self.game_start > self.buf.limit() {

@@ -351,6 +351,8 @@ pub fn recycle(mut g: Box<SourceGame>) {
     g.variation = None;
     g.index = 0;
     g.origin = Origin::default();
+    let SourceGame { raw, text, .. } = &mut *g;
+    raw.trim(text);
     POOL.with(|p| {
         if let Ok(mut p) = p.try_borrow_mut() {
             if p.len() < POOLED_GAMES {
