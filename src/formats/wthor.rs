@@ -1955,13 +1955,18 @@ mod write_tests {
         assert_eq!(checked, 12);
     }
 
-    #[test]
-    fn writes_a_record_that_reads_back() {
-        let mut w = WtbWriter::new(
+    /// A writer with empty name lists, the depth of its theoretical scores 4.
+    fn fresh_writer() -> WtbWriter {
+        WtbWriter::new(
             NameList::new(PLAYER_LEN),
             NameList::new(TOURNAMENT_LEN),
             Some(4),
-        );
+        )
+    }
+
+    #[test]
+    fn writes_a_record_that_reads_back() {
+        let mut w = fresh_writer();
         let mut losses = Losses::default();
         let g = doc(
             &["f5", "d6", "c3"],
@@ -2003,11 +2008,7 @@ mod write_tests {
 
     #[test]
     fn refuses_what_it_cannot_hold() {
-        let mut w = WtbWriter::new(
-            NameList::new(PLAYER_LEN),
-            NameList::new(TOURNAMENT_LEN),
-            Some(4),
-        );
+        let mut w = fresh_writer();
         let mut l = Losses::default();
         let mut other = doc(&[], &[], "classic");
         other.game = "blokus".into();
