@@ -469,7 +469,7 @@ impl<'a> Reader<'a> {
         let mut at = self.pos;
         loop {
             let rest = self.src().as_bytes().get(at..).unwrap_or(&[]);
-            if let Some(i) = memchr::memchr2(b'\n', b'\r', rest) {
+            if let Some(i) = crate::span::find_line_end(rest) {
                 self.line_end = at + i + 1;
                 return true;
             }

@@ -943,6 +943,7 @@ impl<R: Rules> Replay<'_, R> {
 
     /// Takes the automatic passes owed before a move at `span` (spec §5:
     /// only before a move, legal or not; the end of the game is checked first).
+    #[inline(never)]
     fn auto_passes(&mut self, span: Span, token: usize) {
         // `must_pass` first: the cheaper question, and most often no
         while R::must_pass(&self.state) && !R::is_over(&self.state) {
@@ -981,7 +982,9 @@ impl<R: Rules> Replay<'_, R> {
     fn moves(&mut self, moves: &[Parsed<R::Move>]) -> Result<(), Stopped> {
         for (k, pm) in moves.iter().enumerate() {
             let before = self.plies;
-            if !R::is_pass(&pm.mv) {
+            // the loop's own first question, asked here so that the
+            // common case (a side that can move) makes no call
+            if !R::is_pass(&pm.mv) && R::must_pass(&self.state) {
                 self.auto_passes(pm.span, pm.token);
             }
             self.check_marked_passes(k, self.plies - before, pm)?;

@@ -48,6 +48,47 @@ pub fn line_starts(text: &str) -> impl Iterator<Item = usize> + '_ {
         .map(|i| i + 1)
 }
 
+/// How many lines of a text start after its first ([`line_starts`]
+/// counted): LFs counted by `memchr`'s vector count, CRs only looked at
+/// when there are any.
+pub fn count_line_starts(text: &str) -> usize {
+    let bytes = text.as_bytes();
+    let lf = memchr::memchr_iter(b'\n', bytes).count();
+    if memchr::memchr(b'\r', bytes).is_none() {
+        return lf;
+    }
+    line_starts(text).count()
+}
+
+/// The first line end (LF or CR) of `bytes`. A line is usually short: its
+/// first bytes are looked at eight at a time in a word (no call, no set-up),
+/// a long line's rest with `memchr`.
+pub fn find_line_end(bytes: &[u8]) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    const SHORT: usize = 64;
+    let head = bytes.get(..SHORT).unwrap_or(bytes);
+    let mut chunks = head.chunks_exact(8);
+    let mut at = 0;
+    for chunk in &mut chunks {
+        let Ok(word) = <[u8; 8]>::try_from(chunk) else {
+            break;
+        };
+        let w = u64::from_le_bytes(word);
+        let lf = w ^ (ONES * u64::from(b'\n'));
+        let cr = w ^ (ONES * u64::from(b'\r'));
+        // a byte of `lf` or `cr` is zero where the text has LF or CR; the
+        // lowest flagged byte is always a true one
+        let hit = ((lf.wrapping_sub(ONES) & !lf) | (cr.wrapping_sub(ONES) & !cr)) & HIGHS;
+        if hit != 0 {
+            return Some(at + (hit.trailing_zeros() / 8) as usize);
+        }
+        at += 8;
+    }
+    let rest = bytes.get(at..).unwrap_or(&[]);
+    memchr::memchr2(b'\n', b'\r', rest).map(|i| at + i)
+}
+
 /// Where a piece of text stands in its file: a game read on its own keeps
 /// only its text, and its origin turns its spans back into file positions.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -63,7 +104,7 @@ pub struct Origin {
 impl Origin {
     /// The origin of the text that follows `text`, when `text` starts here.
     pub fn after(self, text: &str) -> Origin {
-        let newlines = line_starts(text).count();
+        let newlines = count_line_starts(text);
         let column = match text.rfind(['\n', '\r']) {
             Some(i) => text.get(i + 1..).map_or(0, |t| t.chars().count()),
             // a byte-order mark is not a column (spec §5)
@@ -215,5 +256,29 @@ mod tests {
         assert_eq!(column(src, 3), 1);
         let o = Origin::default().after("x\ry\r\nzz");
         assert_eq!((o.line, o.column), (2, 2));
+    }
+
+    #[test]
+    fn line_ends_and_counts_agree_with_the_plain_search() {
+        // every length around the word and short-line boundaries, each
+        // line end at every place, and bytes one off LF and CR
+        for len in 0..150 {
+            for at in 0..=len {
+                for end in [b'\n', b'\r'] {
+                    let mut bytes = vec![b'a'; len];
+                    for (i, b) in bytes.iter_mut().enumerate() {
+                        *b = [b'a', 0x0b, 0x0e, 0x0c, 0x8a, 0x8d][i % 6];
+                    }
+                    if let Some(b) = bytes.get_mut(at) {
+                        *b = end;
+                    }
+                    let plain = memchr::memchr2(b'\n', b'\r', &bytes);
+                    assert_eq!(find_line_end(&bytes), plain, "len {len} at {at}");
+                }
+            }
+        }
+        for text in ["", "a", "a\nb", "a\r\nb\rc\n", "\r\r\n\n", "x\ry\r\nzz", "\n\n\n"] {
+            assert_eq!(count_line_starts(text), line_starts(text).count(), "{text:?}");
+        }
     }
 }
