@@ -753,21 +753,19 @@ fn run<'a, R: Rules>(
             true
         }
     };
-    let mut claims: Vec<Claim> = result_tag.into_iter().collect();
-    if let Some(t) = &raw.result_token {
-        match read_claim(
+    let token_claim = raw.result_token.as_ref().and_then(|t| {
+        read_claim(
             t.text(src),
             t.span,
             "result token",
             Some(replay.report.seats),
-        ) {
-            Ok(c) => claims.push(c),
-            Err(d) => replay.report.push(d),
-        }
-    }
+        )
+        .map_err(|d| replay.report.push(d))
+        .ok()
+    });
     replay.finish();
     if !failed {
-        replay.check_claims(claims);
+        replay.check_claims([result_tag, token_claim]);
         replay.check_winner_claim();
     }
     let mut report = replay.report;
@@ -980,6 +978,10 @@ impl<R: Rules> Replay<'_, R> {
     /// The moves step: each move after its automatic passes, up to the first
     /// that fails (after the end, by the wrong player, or illegal).
     fn moves(&mut self, moves: &[Parsed<R::Move>]) -> Result<(), Stopped> {
+        // what most records lack, asked once per game rather than per ply
+        let marks_passes = !self.raw.auto_passes.is_empty();
+        let names_players = !self.raw.token_players.is_empty();
+        let watched = self.on_ply.is_some() || self.stop_at.is_some();
         for (k, pm) in moves.iter().enumerate() {
             let before = self.plies;
             // the loop's own first question, asked here so that the
@@ -987,12 +989,16 @@ impl<R: Rules> Replay<'_, R> {
             if !R::is_pass(&pm.mv) && R::must_pass(&self.state) {
                 self.auto_passes(pm.span, pm.token);
             }
-            self.check_marked_passes(k, self.plies - before, pm)?;
+            if marks_passes {
+                self.check_marked_passes(k, self.plies - before, pm)?;
+            }
             if R::is_over(&self.state) {
                 self.report.push(after_end::<R>(pm.span, self.plies + 1));
                 return Err(Stopped);
             }
-            self.check_player(pm)?;
+            if names_players {
+                self.check_player(pm)?;
+            }
             // Who moved and the move's fields, read before the move (for conversion).
             let recorded = self
                 .opts
@@ -1030,7 +1036,9 @@ impl<R: Rules> Replay<'_, R> {
                     number,
                 });
             }
-            self.played(Some(&pm.mv));
+            if watched {
+                self.played(Some(&pm.mv));
+            }
         }
         Ok(())
     }
@@ -1179,9 +1187,10 @@ impl<R: Rules> Replay<'_, R> {
 
     /// The result check: claimed scores against the replay's once the game
     /// is over; a warning, unchecked, while it is not.
-    fn check_claims(&mut self, claims: Vec<Claim>) {
+    /// `claims`: the `Result` tag's, then the result token's.
+    fn check_claims(&mut self, claims: [Option<Claim>; 2]) {
         let report = &mut self.report;
-        for claim in claims {
+        for claim in claims.into_iter().flatten() {
             let Some(claimed) = claim.scores else {
                 continue;
             };
