@@ -127,7 +127,11 @@ impl RawGame {
             t.value_span = f(t.value_span);
         }
         self.tag_errors.iter_mut().for_each(diag);
-        for t in self.tokens.iter_mut().chain(self.result_token.as_mut()) {
+        // one plain loop over the tokens (a chained iterator is not unrolled)
+        for t in &mut self.tokens {
+            t.span = f(t.span);
+        }
+        if let Some(t) = self.result_token.as_mut() {
             t.span = f(t.span);
         }
         if let Some(d) = self.stop.as_mut() {
