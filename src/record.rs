@@ -67,15 +67,20 @@ impl Tags {
     }
 }
 
-/// A movetext token: a run of non-space text that is neither comment nor move number.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A movetext token: a run of non-space text that is neither comment nor move
+/// number. The comments that follow it are the game's
+/// ([`RawGame::comments`]): a token is a span and nothing to drop, so a
+/// game's tokens are cleared at once and sixteen bytes each.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Token {
     pub span: Span,
-    /// The comments that follow it, joined.
-    pub comment: Option<String>,
 }
 
 impl Token {
+    pub fn new(span: Span) -> Self {
+        Token { span }
+    }
+
     pub fn text<'s>(&self, src: &'s str) -> &'s str {
         self.span.text(src)
     }
@@ -90,6 +95,10 @@ pub struct RawGame {
     /// A comment before the first move.
     pub comment: Option<String>,
     pub tokens: Vec<Token>,
+    /// The comments that follow tokens: the token's index and its comments
+    /// joined, in token order (a comment before the first token is
+    /// [`RawGame::comment`]).
+    pub comments: Vec<(usize, String)>,
     /// A final token in `Result` syntax.
     pub result_token: Option<Token>,
     /// A movetext error after the last token (stray brace, unterminated comment,
@@ -146,6 +155,26 @@ impl RawGame {
         }
     }
 
+    /// The comments that follow token `token`, joined.
+    pub fn token_comment(&self, token: usize) -> Option<&str> {
+        let i = self.comments.partition_point(|&(t, _)| t < token);
+        self.comments
+            .get(i)
+            .filter(|(t, _)| *t == token)
+            .map(|(_, c)| c.as_str())
+    }
+
+    /// The comments of the tokens from `from` to `to` (both included), in order.
+    pub fn comments_of(&self, from: usize, to: usize) -> impl Iterator<Item = &str> {
+        let i = self.comments.partition_point(|&(t, _)| t < from);
+        self.comments
+            .get(i..)
+            .unwrap_or(&[])
+            .iter()
+            .take_while(move |(t, _)| *t <= to)
+            .map(|(_, c)| c.as_str())
+    }
+
     /// The move number written before token `token`, if any.
     pub fn number_before(&self, token: usize) -> Option<Span> {
         let i = self.numbers.partition_point(|&(t, _)| t < token);
@@ -165,6 +194,7 @@ impl RawGame {
             tag_errors,
             comment,
             tokens,
+            comments,
             result_token,
             stop,
             span,
@@ -180,6 +210,7 @@ impl RawGame {
         tag_errors.clear();
         *comment = None;
         tokens.clear();
+        comments.clear();
         *result_token = None;
         *stop = None;
         *span = Span::default();
@@ -620,10 +651,9 @@ impl<'a> Reader<'a> {
                 pos = start;
                 break;
             }
-            self.cur.tokens.push(Token {
-                span: Span::new(start, pos - start),
-                comment: None,
-            });
+            self.cur
+                .tokens
+                .push(Token::new(Span::new(start, pos - start)));
         }
         self.pos = pos;
     }
@@ -668,8 +698,12 @@ impl<'a> Reader<'a> {
                 .is_some_and(|t| is_result_syntax(t.text(self.buf.text())))
         {
             let tok = game.tokens.pop();
-            if let Some(comment) = tok.as_ref().and_then(|t| t.comment.clone()) {
-                attach(game, comment);
+            // its comment goes to the token before it (or the game)
+            let popped = game.tokens.len();
+            if game.comments.last().is_some_and(|(t, _)| *t == popped) {
+                if let Some((_, comment)) = game.comments.pop() {
+                    attach(game, comment);
+                }
             }
             game.result_token = tok;
         }
@@ -1095,8 +1129,7 @@ impl<'a> Reader<'a> {
         self.line_comment_end = Some(end);
         if continues {
             if !self.skipping {
-                let slot = comment_slot(&mut self.cur);
-                let existing = slot.get_or_insert_with(String::new);
+                let existing = comment_slot(&mut self.cur);
                 existing.push('\n');
                 existing.push_str(&text);
             }
@@ -1176,18 +1209,25 @@ impl<'a> Reader<'a> {
             // room for a typical game's movetext at once
             self.cur.tokens.reserve(64);
         }
-        self.cur.tokens.push(Token {
-            span: Span::new(tok_start, tok_len),
-            comment: None,
-        });
+        self.cur
+            .tokens
+            .push(Token::new(Span::new(tok_start, tok_len)));
     }
 }
 
-/// Where a comment read now goes: the last token's, or the game's.
-fn comment_slot(game: &mut RawGame) -> &mut Option<String> {
-    match game.tokens.last_mut() {
-        Some(tok) => &mut tok.comment,
-        None => &mut game.comment,
+/// Where a comment read now goes: the last token's, or the game's (made
+/// empty when there is none yet).
+fn comment_slot(game: &mut RawGame) -> &mut String {
+    let Some(last) = game.tokens.len().checked_sub(1) else {
+        return game.comment.get_or_insert_with(String::new);
+    };
+    if game.comments.last().is_none_or(|(t, _)| *t != last) {
+        game.comments.push((last, String::new()));
+    }
+    match game.comments.last_mut() {
+        Some((_, c)) => c,
+        // not reached: there is one for the last token now
+        None => game.comment.get_or_insert_with(String::new),
     }
 }
 
@@ -1199,16 +1239,11 @@ fn tag_line(t: &[u8]) -> Option<usize> {
 
 fn attach(game: &mut RawGame, text: String) {
     let slot = comment_slot(game);
-    match slot {
-        Some(existing) => {
-            if !text.is_empty() {
-                if !existing.is_empty() {
-                    existing.push(' ');
-                }
-                existing.push_str(&text);
-            }
+    if !text.is_empty() {
+        if !slot.is_empty() {
+            slot.push(' ');
         }
-        None => *slot = Some(text),
+        slot.push_str(&text);
     }
 }
 
@@ -1252,8 +1287,8 @@ mod tests {
         let g = &games[0];
         assert_eq!(g.tags.value("Event"), Some("A \"b\" \\ c"));
         assert_eq!(texts(src, g), ["f5", "d6", "c3", "d3", "c4"]);
-        assert_eq!(g.tokens[2].comment.as_deref(), Some("hi"));
-        assert_eq!(g.tokens[3].comment.as_deref(), Some("end"));
+        assert_eq!(g.token_comment(2), Some("hi"));
+        assert_eq!(g.token_comment(3), Some("end"));
         assert!(g.result_token.is_some());
         assert!(g.tag_errors.is_empty() && g.stop.is_none());
     }
@@ -1308,8 +1343,8 @@ mod tests {
         let games = parse_file(src);
         assert_eq!(games.len(), 2);
         assert_eq!(texts(src, &games[0]), ["f5", "d6", "c3"]);
-        assert_eq!(games[0].tokens[0].comment.as_deref(), Some("note"));
-        assert_eq!(games[0].tokens[1].comment.as_deref(), Some("a\nb"));
+        assert_eq!(games[0].token_comment(0), Some("note"));
+        assert_eq!(games[0].token_comment(1), Some("a\nb"));
         // a broken tag value resumes at a tag line after a lone CR
         let src = "[Event \"x\r[Game \"reversi\"]\rf5";
         let g = &parse_file(src)[0];
@@ -1321,10 +1356,10 @@ mod tests {
     fn consecutive_line_comments_keep_their_line_breaks() {
         let src = "f5 ; a }\n; b\n;\n  ; c\nd6 ; x\n\n; y\ne6 {p} ; q\n";
         let g = &parse_file(src)[0];
-        assert_eq!(g.tokens[0].comment.as_deref(), Some("a }\nb\n\nc"));
+        assert_eq!(g.token_comment(0), Some("a }\nb\n\nc"));
         // a blank line between them: two comments, joined with a space
-        assert_eq!(g.tokens[1].comment.as_deref(), Some("x y"));
-        assert_eq!(g.tokens[2].comment.as_deref(), Some("p q"));
+        assert_eq!(g.token_comment(1), Some("x y"));
+        assert_eq!(g.token_comment(2), Some("p q"));
     }
 
     #[test]

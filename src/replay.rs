@@ -1105,18 +1105,13 @@ impl<R: Rules> Replay<'_, R> {
     /// The comments of the tokens not yet attached, up to `token`, joined.
     fn comments_up_to(&mut self, token: usize) -> Option<String> {
         let mut comment: Option<String> = None;
-        let tokens = self.raw.tokens.get(self.next_comment_token..=token);
-        for c in tokens
-            .unwrap_or(&[])
-            .iter()
-            .filter_map(|t| t.comment.as_ref())
-        {
+        for c in self.raw.comments_of(self.next_comment_token, token) {
             match &mut comment {
                 Some(existing) => {
                     existing.push(' ');
                     existing.push_str(c);
                 }
-                None => comment = Some(c.clone()),
+                None => comment = Some(c.to_string()),
             }
         }
         self.next_comment_token = token + 1;

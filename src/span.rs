@@ -277,8 +277,20 @@ mod tests {
                 }
             }
         }
-        for text in ["", "a", "a\nb", "a\r\nb\rc\n", "\r\r\n\n", "x\ry\r\nzz", "\n\n\n"] {
-            assert_eq!(count_line_starts(text), line_starts(text).count(), "{text:?}");
+        for text in [
+            "",
+            "a",
+            "a\nb",
+            "a\r\nb\rc\n",
+            "\r\r\n\n",
+            "x\ry\r\nzz",
+            "\n\n\n",
+        ] {
+            assert_eq!(
+                count_line_starts(text),
+                line_starts(text).count(),
+                "{text:?}"
+            );
         }
     }
 }

@@ -164,10 +164,7 @@ pub fn random_game<R: Rules>(
         let mut at = 0;
         for word in chosen.split(' ') {
             if !word.is_empty() {
-                tokens.push(Token {
-                    span: Span::new(at, word.len()),
-                    comment: None,
-                });
+                tokens.push(Token::new(Span::new(at, word.len())));
             }
             at += word.len() + 1;
         }

@@ -453,10 +453,7 @@ fn games_of(data: &[Vec<Cell>], layout: &Layout) -> Vec<RawGame> {
         let tokens = if trimmed.is_empty() {
             Vec::new()
         } else {
-            vec![Token {
-                span: token_span,
-                comment: None,
-            }]
+            vec![Token::new(token_span)]
         };
         games.push(RawGame {
             tags: Tags(tags),

@@ -816,10 +816,7 @@ fn game<'t>(text: &str, start: usize, i: &'t str, end: usize) -> (RawGame, bool,
                 } else {
                     p.value_span
                 };
-                tokens.push(Token {
-                    span,
-                    comment: None,
-                });
+                tokens.push(Token::new(span));
                 players.push(Some(
                     if p.name == "B" { "black" } else { "white" }.to_string(),
                 ));

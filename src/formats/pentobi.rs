@@ -819,6 +819,7 @@ fn line_game(tree: &Tree, path: &[usize], out: &mut String, end: usize) -> RawGa
     let mut tags = Vec::new();
     let mut tag_errors = Vec::new();
     let mut tokens: Vec<Token> = Vec::new();
+    let mut comments: Vec<(usize, String)> = Vec::new();
     let mut claims = Vec::new();
     let mut comment = None;
     let mut no_replay = false;
@@ -1054,7 +1055,10 @@ fn line_game(tree: &Tree, path: &[usize], out: &mut String, end: usize) -> RawGa
             .prop("C")
             .and_then(|c| c.values.first())
             .map(|(v, _)| v.clone());
-        tokens.push(Token { span, comment });
+        if let Some(c) = comment {
+            comments.push((tokens.len(), c));
+        }
+        tokens.push(Token::new(span));
         claims.push(colour_names.get(usize::from(colour)).map(|n| n.to_string()));
     }
     let SetupCtx {
@@ -1091,6 +1095,7 @@ fn line_game(tree: &Tree, path: &[usize], out: &mut String, end: usize) -> RawGa
     }
     if no_replay {
         tokens.clear();
+        comments.clear();
         claims.clear();
         stop = None;
     }
@@ -1099,6 +1104,7 @@ fn line_game(tree: &Tree, path: &[usize], out: &mut String, end: usize) -> RawGa
         tag_errors,
         comment,
         tokens,
+        comments,
         stop,
         span: Span::between(tree.start, end.min(tree.end)),
         token_players: claims,
@@ -1548,7 +1554,7 @@ mod tests {
         assert_eq!(g.comment.as_deref(), Some("hi"));
         let moves: Vec<&str> = g.tokens.iter().map(|k| k.text(&t)).collect();
         assert_eq!(moves, ["e10,e9", "j5", "x"]);
-        assert_eq!(g.tokens[0].comment.as_deref(), Some("first"));
+        assert_eq!(g.token_comment(0), Some("first"));
         assert!(g.tag_errors.is_empty());
         let (g, v) = &games[1];
         assert_eq!(v.as_deref(), Some("2"));

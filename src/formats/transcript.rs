@@ -47,10 +47,7 @@ fn is_separator(c: char) -> bool {
 
 /// The move tokens of a line standing at `at`, and its final score.
 fn moves(line: &str, at: usize) -> (Vec<Token>, Option<Token>) {
-    let token = |pos: usize, len: usize| Token {
-        span: Span::new(at + pos, len),
-        comment: None,
-    };
+    let token = |pos: usize, len: usize| Token::new(Span::new(at + pos, len));
     // a final score: the last piece after a space or a comma, when moves
     // come before it
     let body = line.trim_end_matches(is_separator);

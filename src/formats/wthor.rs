@@ -676,10 +676,7 @@ fn read_game(w: &mut Writer, rec: &[u8], at: usize, year: u16, names: &Names, si
             w.text.push(char::from(b'a' + col));
             w.text.push_str(&(row + 1).to_string());
             let span = Span::between(s, w.text.len());
-            tokens.push(Token {
-                span,
-                comment: None,
-            });
+            tokens.push(Token::new(span));
             w.map.push(s, span.length, 1, at + MOVES_OFFSET + n, 1);
         } else if let Some(sq) = sq8 {
             w.text.push(char::from(b'a' + sq % 8));
@@ -688,10 +685,7 @@ fn read_game(w: &mut Writer, rec: &[u8], at: usize, year: u16, names: &Names, si
         n += 1;
     }
     if n > 0 && size != 10 {
-        tokens.push(Token {
-            span: Span::new(mstart, n * 2),
-            comment: None,
-        });
+        tokens.push(Token::new(Span::new(mstart, n * 2)));
         w.map.push(mstart, 2, n, at + MOVES_OFFSET, 1);
     }
     if let Some((s, len, file_at)) = bad {
@@ -715,7 +709,7 @@ fn read_game(w: &mut Writer, rec: &[u8], at: usize, year: u16, names: &Names, si
 /// tell). Only for games this reader built, replayed without `--game`.
 pub fn fast_report(raw: &RawGame, text: &str, opts: &Options) -> Option<GameReport> {
     // a move's comment or move number is the driver's to record
-    let annotated = || raw.tokens.iter().any(|t| t.comment.is_some()) || !raw.numbers.is_empty();
+    let annotated = || !raw.comments.is_empty() || !raw.numbers.is_empty();
     if !raw.tag_errors.is_empty()
         || (opts.record_moves && annotated())
         || raw.stop.is_some()

@@ -713,10 +713,7 @@ fn fixture_dir(kind: &str) -> std::path::PathBuf {
 
 /// Reads one move's text.
 fn read_move(text: &str) -> Option<(Move, crate::span::Span)> {
-    let tok = Token {
-        span: crate::span::Span::new(0, text.len()),
-        comment: None,
-    };
+    let tok = Token::new(crate::span::Span::new(0, text.len()));
     let p = parse_moves(std::slice::from_ref(&tok), text);
     if p.error.is_some() {
         return None;
