@@ -95,19 +95,37 @@ pub trait Rules: 'static {
     /// called. Errors carry the span they blame (the move's, or a part of it).
     fn play(state: &mut Self::State, mv: &Parsed<Self::Move>, src: &str) -> Result<(), Diag>;
 
-    /// Scores per seat in seat order, for this position (final scoring once over).
-    fn scores(state: &Self::State) -> Vec<i64>;
+    /// Scores per seat in seat order, for this position (final scoring once
+    /// over), into `out` (emptied first: a report reuses its room).
+    fn scores_into(state: &Self::State, out: &mut Vec<i64>);
 
-    /// Winning seats (indices) once the game is over. Default: the top score,
-    /// several on a draw.
-    fn winners(state: &Self::State) -> Vec<usize> {
-        let scores = Self::scores(state);
+    /// [`Rules::scores_into`] as a new vector.
+    fn scores(state: &Self::State) -> Vec<i64> {
+        let mut scores = Vec::new();
+        Self::scores_into(state, &mut scores);
+        scores
+    }
+
+    /// The winning seats once the game is over, given its final `scores`
+    /// ([`Rules::scores`]), as a set: bit `i` for seat `i`. Default: the top
+    /// score, several on a draw.
+    fn winner_set(_state: &Self::State, scores: &[i64]) -> u64 {
         let Some(&best) = scores.iter().max() else {
-            return Vec::new();
+            return 0;
         };
-        (0..scores.len())
-            .filter(|&i| scores.get(i) == Some(&best))
-            .collect()
+        scores
+            .iter()
+            .enumerate()
+            .filter(|&(_, &s)| s == best)
+            .fold(0, |set, (i, _)| {
+                set | 1u64.checked_shl(i as u32).unwrap_or(0)
+            })
+    }
+
+    /// Winning seats (indices) once the game is over ([`Rules::winner_set`]).
+    fn winners(state: &Self::State) -> Vec<usize> {
+        let set = Self::winner_set(state, &Self::scores(state));
+        (0..64).filter(|&i| set >> i & 1 == 1).collect()
     }
 
     /// Extra per-game result fields for JSON (per-colour scores, discs placed...).

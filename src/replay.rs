@@ -112,7 +112,59 @@ pub struct GameReport {
     pub position: Vec<String>,
 }
 
+/// A reused report lets go of the room of more moves than this (a large
+/// game's), so that reports kept for reuse stay small.
+const KEPT_MOVES: usize = 1024;
+
 impl GameReport {
+    /// Empties the report for the next game, keeping its vectors' room (a
+    /// report reused game after game allocates nothing in the common case).
+    /// The same as [`GameReport::default`] but for that room.
+    pub fn reset(&mut self) {
+        let GameReport {
+            game,
+            variant,
+            tags,
+            about,
+            comment,
+            valid,
+            plies,
+            over,
+            seats,
+            scores,
+            winners,
+            result_extras,
+            unchecked,
+            score_notes,
+            errors,
+            warnings,
+            moves,
+            position,
+        } = self;
+        *game = "";
+        *variant = "";
+        tags.clear();
+        *about = None;
+        *comment = None;
+        *valid = false;
+        *plies = 0;
+        *over = false;
+        *seats = &[];
+        scores.clear();
+        winners.clear();
+        result_extras.clear();
+        unchecked.clear();
+        score_notes.clear();
+        errors.clear();
+        warnings.clear();
+        if moves.capacity() > KEPT_MOVES {
+            *moves = Vec::new();
+        } else {
+            moves.clear();
+        }
+        position.clear();
+    }
+
     fn push(&mut self, d: Diag) {
         match d.severity {
             Severity::Error => self.errors.push(d),
@@ -217,7 +269,8 @@ pub trait DynGame: Sync {
     fn aliases(&self) -> &'static [&'static str];
     /// The variants, by name; the first is the default.
     fn variants(&self) -> &'static [&'static str];
-    fn replay(&self, raw: &RawGame, src: &str, opts: &Options) -> GameReport;
+    /// Replays a game; `spare`'s room is reused for the report.
+    fn replay(&self, raw: &RawGame, src: &str, opts: &Options, spare: GameReport) -> GameReport;
     /// Replays the whole game and looks at the position after `ply` plies (the
     /// end, or the position before the illegal move, when `None` or past it).
     fn view(
@@ -275,14 +328,14 @@ impl<R: Rules> DynGame for Game<R> {
         R::VARIANTS
     }
 
-    fn replay(&self, raw: &RawGame, src: &str, opts: &Options) -> GameReport {
-        run::<R>(raw, src, opts, None, None).report
+    fn replay(&self, raw: &RawGame, src: &str, opts: &Options, spare: GameReport) -> GameReport {
+        run::<R>(raw, src, opts, None, None, spare).report
     }
 
     fn frames(&self, raw: &RawGame, src: &str, opts: &Options) -> Frames {
         let mut frames = Vec::new();
         let mut keep = |s: &R::State, last: Option<&R::Move>| frames.push(frame::<R>(s, last));
-        let report = run::<R>(raw, src, opts, None, Some(&mut keep)).report;
+        let report = run::<R>(raw, src, opts, None, Some(&mut keep), GameReport::default()).report;
         Frames {
             report,
             frames,
@@ -308,7 +361,7 @@ impl<R: Rules> DynGame for Game<R> {
             }
             seen += 1;
         };
-        let outcome = run::<R>(raw, src, opts, ply, Some(&mut keep));
+        let outcome = run::<R>(raw, src, opts, ply, Some(&mut keep), GameReport::default());
         let report = outcome.report;
         let Some(end) = outcome.state else {
             return Err(ViewError::NotSetUp(Box::new(report)));
@@ -392,10 +445,18 @@ fn scored_moves<R: Rules>(state: &R::State) -> Option<Result<Vec<(String, i64)>,
 
 /// Replays a game whose `Game` tag (or `--game`) names a known game.
 pub fn replay(raw: &RawGame, src: &str, opts: &Options) -> GameReport {
+    replay_reusing(raw, src, opts, GameReport::default())
+}
+
+/// [`replay`], reusing the room of `spare` (an earlier game's report) for
+/// the report.
+pub fn replay_reusing(raw: &RawGame, src: &str, opts: &Options, spare: GameReport) -> GameReport {
     let mut report = match resolve_in(raw, src, opts) {
         Ok((game, warnings)) => {
-            let mut report = game.replay(raw, src, opts);
-            report.warnings.splice(0..0, warnings);
+            let mut report = game.replay(raw, src, opts, spare);
+            if !warnings.is_empty() {
+                report.warnings.splice(0..0, warnings);
+            }
             report
         }
         Err(report) => *report,
@@ -600,15 +661,26 @@ fn resolve_with(
 }
 
 fn tag_pairs(raw: &RawGame, game: Option<&str>, opts: &Options) -> Vec<(String, String)> {
+    let mut tags = Vec::new();
+    tag_pairs_into(&mut tags, raw, game, opts);
+    tags
+}
+
+/// [`tag_pairs`] into `tags` (empty).
+fn tag_pairs_into(
+    tags: &mut Vec<(String, String)>,
+    raw: &RawGame,
+    game: Option<&str>,
+    opts: &Options,
+) {
     if !opts.all_tags {
-        return Vec::new();
+        return;
     }
-    let mut tags: Vec<(String, String)> = Vec::with_capacity(raw.tags.0.len() + 1);
+    tags.reserve(raw.tags.0.len() + 1);
     if let (None, Some(g)) = (raw.tags.get("Game"), game) {
         tags.push(("Game".into(), g.into()));
     }
     tags.extend(raw.tags.iter().map(|t| (t.name.clone(), t.value.clone())));
-    tags
 }
 
 /// A claimed result: from the `Result` tag or the final result token.
@@ -691,13 +763,13 @@ fn run<'a, R: Rules>(
     opts: &'a Options,
     stop_at: Option<usize>,
     on_ply: Option<OnPly<'a, R>>,
+    spare: GameReport,
 ) -> Outcome<R::State> {
-    let mut report = GameReport {
-        game: R::NAME,
-        tags: tag_pairs(raw, Some(R::NAME), opts),
-        comment: raw.comment.clone(),
-        ..GameReport::default()
-    };
+    let mut report = spare;
+    report.reset();
+    report.game = R::NAME;
+    tag_pairs_into(&mut report.tags, raw, Some(R::NAME), opts);
+    report.comment.clone_from(&raw.comment);
     // Conversion keeps a final result token as the `Result` tag when there
     // is none (formats without movetext have no other place for the claim);
     // a `*` claims nothing (the writer puts it after a game without moves).
@@ -1161,7 +1233,7 @@ impl<R: Rules> Replay<'_, R> {
         let (report, state) = (&mut self.report, &self.state);
         report.plies = self.plies;
         report.over = R::is_over(state);
-        report.scores = R::scores(state);
+        R::scores_into(state, &mut report.scores);
         if self.opts.result_extras {
             report.result_extras = R::result_extras(state);
         }
@@ -1169,11 +1241,15 @@ impl<R: Rules> Replay<'_, R> {
         if self.opts.score_notes {
             report.score_notes = R::score_notes(state);
         }
+        report.winners.clear();
         if report.over {
-            report.winners = R::winners(state)
-                .into_iter()
-                .filter_map(|i| report.seats.get(i).cloned())
-                .collect();
+            let set = R::winner_set(state, &report.scores);
+            let seats = report.seats.iter().enumerate();
+            report.winners.extend(
+                seats
+                    .filter(|&(i, _)| set.checked_shr(i as u32).is_some_and(|s| s & 1 == 1))
+                    .map(|(_, &seat)| seat),
+            );
         }
         if self.opts.record_moves {
             report.position = R::position_rows(state);
@@ -1377,6 +1453,53 @@ fn is_capitalised(name: &str, seat: &str) -> bool {
 mod tests {
     use super::*;
     use crate::record::parse_file;
+
+    /// Every `.gamerec` fixture under `dir`, in a fixed order.
+    fn fixture_texts(dir: &std::path::Path, out: &mut Vec<String>) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        let mut paths: Vec<_> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+        paths.sort();
+        for p in paths {
+            if p.is_dir() {
+                fixture_texts(&p, out);
+            } else if p.extension().is_some_and(|e| e == "gamerec") {
+                out.extend(std::fs::read_to_string(&p).ok());
+            }
+        }
+    }
+
+    /// A report reused game after game (the last game's, of any game, valid
+    /// or not) comes out as a fresh one, under every set of options the
+    /// commands use.
+    #[test]
+    fn reused_reports_are_fresh_reports() {
+        let mut texts = Vec::new();
+        fixture_texts(std::path::Path::new("fixtures"), &mut texts);
+        assert!(texts.len() > 100, "fixtures found: {}", texts.len());
+        let quiet = Options {
+            result_extras: false,
+            all_tags: false,
+            about: false,
+            ..Options::default()
+        };
+        let convert = Options {
+            record_moves: true,
+            score_notes: true,
+            ..Options::default()
+        };
+        for opts in [Options::default(), quiet, convert] {
+            let mut spare = GameReport::default();
+            for text in &texts {
+                for raw in parse_file(text) {
+                    let fresh = replay(&raw, text, &opts);
+                    spare = replay_reusing(&raw, text, &opts, spare);
+                    assert_eq!(spare, fresh);
+                }
+            }
+        }
+    }
 
     /// `describe` gives the same text from the kept tags and from `about`.
     #[test]

@@ -250,6 +250,8 @@ pub fn run(
     sink: &mut dyn FnMut(Event) -> io::Result<()>,
 ) -> io::Result<()> {
     let mut window: Vec<Pending> = Vec::new();
+    // one report per window place, reused window after window
+    let mut reports: Vec<(GameReport, String)> = Vec::new();
     let mut bytes = 0;
     let expanded = expand(paths, scan);
     window.extend(expanded.skipped.iter().cloned().map(Pending::Skipped));
@@ -259,7 +261,7 @@ pub fn run(
                 bytes += g.text.len() + 256;
                 window.push(Pending::Game(g));
                 if window.len() >= WINDOW_GAMES || bytes >= WINDOW_BYTES {
-                    flush(&mut window, opts, prepare, sink)?;
+                    flush(&mut window, &mut reports, opts, prepare, sink)?;
                     bytes = 0;
                 }
             }
@@ -267,7 +269,7 @@ pub fn run(
         }
         Ok(())
     })?;
-    flush(&mut window, opts, prepare, sink)
+    flush(&mut window, &mut reports, opts, prepare, sink)
 }
 
 /// Reads every game of the paths in order, without replaying them, for
@@ -326,35 +328,38 @@ fn read(
 /// What a sink makes of a game in the replay step (in parallel).
 pub type Prepare<'a> = &'a (dyn Fn(&SourceGame, &GameReport) -> String + Sync);
 
-/// Replays the window in parallel and hands it to the sink in order.
+/// Replays the window in parallel and hands it to the sink in order. Each
+/// game's report goes into `reports` at its place in the window: the
+/// reports of the window before, whose room is reused.
 fn flush(
     window: &mut Vec<Pending>,
+    reports: &mut Vec<(GameReport, String)>,
     opts: &Options,
     prepare: Option<Prepare>,
     sink: &mut dyn FnMut(Event) -> io::Result<()>,
 ) -> io::Result<()> {
-    let reports: Vec<Option<(GameReport, String)>> = window
+    if reports.len() < window.len() {
+        reports.resize_with(window.len(), Default::default);
+    }
+    window
         .par_iter_mut()
-        .map(|p| match p {
-            Pending::Game(g) => {
-                let report = g.replay(opts);
-                let text = prepare.map(|f| f(g, &report)).unwrap_or_default();
-                Some((report, text))
+        .zip(reports.par_iter_mut())
+        .for_each(|(p, (report, text))| {
+            if let Pending::Game(g) = p {
+                g.replay_into(opts, report);
+                *text = prepare.map(|f| f(g, report)).unwrap_or_default();
             }
-            _ => None,
-        })
-        .collect();
+        });
     // the reports are read in place, not moved out
-    for (p, r) in window.drain(..).zip(&reports) {
-        match (p, r) {
-            (Pending::Game(g), Some((r, text))) => {
+    for (p, (r, text)) in window.drain(..).zip(reports.iter()) {
+        match p {
+            Pending::Game(g) => {
                 sink(Event::Game(&g, r, text))?;
                 // the next games read reuse its room
                 formats::recycle(g);
             }
-            (Pending::FileError(e), _) => sink(Event::FileError(&e))?,
-            (Pending::Skipped(e), _) => sink(Event::Skipped(&e))?,
-            _ => {}
+            Pending::FileError(e) => sink(Event::FileError(&e))?,
+            Pending::Skipped(e) => sink(Event::Skipped(&e))?,
         }
     }
     Ok(())

@@ -286,15 +286,29 @@ impl SourceGame {
     /// clean (and no `--game` is given), else through
     /// the generic driver.
     pub fn replay(&mut self, opts: &crate::replay::Options) -> crate::replay::GameReport {
+        let mut report = crate::replay::GameReport::default();
+        self.replay_into(opts, &mut report);
+        report
+    }
+
+    /// [`SourceGame::replay`] into `report`, an earlier game's, whose room is
+    /// reused.
+    pub fn replay_into(
+        &mut self,
+        opts: &crate::replay::Options,
+        report: &mut crate::replay::GameReport,
+    ) {
         if let Some(rec) = &self.record {
             if opts.game.is_none() {
-                if let Some(report) = rec.fast_report(opts) {
-                    return report;
+                if let Some(fast) = rec.fast_report(opts) {
+                    *report = fast;
+                    return;
                 }
             }
             self.materialize();
         }
-        crate::replay::replay(&self.raw, &self.text, opts)
+        let spare = std::mem::take(report);
+        *report = crate::replay::replay_reusing(&self.raw, &self.text, opts, spare);
     }
 
     /// How human output names the game: `game 4`, `game 4 (variation 1.3.2)`.

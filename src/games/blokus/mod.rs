@@ -864,15 +864,16 @@ impl Rules for Blokus {
         Ok(())
     }
 
-    fn scores(state: &State) -> Vec<i64> {
+    fn scores_into(state: &State, out: &mut Vec<i64>) {
         let s = |c: u8| state.colour_score(c);
+        out.clear();
         if state.duo {
-            return vec![s(0), s(1)];
+            return out.extend([s(0), s(1)]);
         }
         match state.players {
-            2 => vec![s(0) + s(2), s(1) + s(3)],
-            3 => vec![s(0), s(1), s(2)],
-            _ => vec![s(0), s(1), s(2), s(3)],
+            2 => out.extend([s(0) + s(2), s(1) + s(3)]),
+            3 => out.extend([s(0), s(1), s(2)]),
+            _ => out.extend([s(0), s(1), s(2), s(3)]),
         }
     }
 

@@ -550,25 +550,27 @@ impl Rules for Deblockle {
         }
     }
 
-    fn scores(state: &State) -> Vec<i64> {
-        vec![
+    fn scores_into(state: &State, out: &mut Vec<i64>) {
+        out.clear();
+        out.extend([
             i64::from(state.pos.removed[GOLD]),
             i64::from(state.pos.removed[BLUE]),
-        ]
+        ]);
     }
 
-    fn winners(state: &State) -> Vec<usize> {
+    fn winner_set(state: &State, _scores: &[i64]) -> u64 {
         let p = &state.pos;
+        let (gold, blue) = (1 << GOLD, 1 << BLUE);
         if p.finished(GOLD) {
-            return vec![GOLD];
+            return gold;
         }
         if p.finished(BLUE) {
-            return vec![BLUE];
+            return blue;
         }
         match p.on_board(GOLD).cmp(&p.on_board(BLUE)) {
-            std::cmp::Ordering::Less => vec![GOLD],
-            std::cmp::Ordering::Greater => vec![BLUE],
-            std::cmp::Ordering::Equal => vec![GOLD, BLUE],
+            std::cmp::Ordering::Less => gold,
+            std::cmp::Ordering::Greater => blue,
+            std::cmp::Ordering::Equal => gold | blue,
         }
     }
 

@@ -1019,8 +1019,9 @@ impl Rules for Qwirkle {
         }
     }
 
-    fn scores(state: &State) -> Vec<i64> {
-        state.scores.get(..state.players).unwrap_or(&[]).to_vec()
+    fn scores_into(state: &State, out: &mut Vec<i64>) {
+        out.clear();
+        out.extend_from_slice(state.scores.get(..state.players).unwrap_or(&[]));
     }
 
     fn result_extras(state: &State) -> Map<String, Value> {

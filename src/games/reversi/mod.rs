@@ -249,43 +249,39 @@ impl State {
     /// record's scoring (under `wof`, the empty squares already given to
     /// the side with more discs).
     fn margin(&self) -> i64 {
-        let s = self.scores_under(self.scoring);
-        let (b, w) = (
-            s.first().copied().unwrap_or(0),
-            s.get(1).copied().unwrap_or(0),
-        );
+        let [b, w] = self.scores_under(self.scoring);
         100 * (b - w) - i64::from(self.komi.map_or(0, |k| k.0))
     }
 
-    /// The winning seats (0 black, 1 white; both on a draw).
-    fn winning(&self) -> Vec<usize> {
+    /// The winning seats as a set: bit 0 black, bit 1 white (both on a draw).
+    fn winning(&self) -> u64 {
         let m = if self.scoring == Scoring::Anti {
             -self.margin()
         } else {
             self.margin()
         };
         match m.cmp(&0) {
-            std::cmp::Ordering::Greater => vec![0],
-            std::cmp::Ordering::Less => vec![1],
-            std::cmp::Ordering::Equal => vec![0, 1],
+            std::cmp::Ordering::Greater => 0b01,
+            std::cmp::Ordering::Less => 0b10,
+            std::cmp::Ordering::Equal => 0b11,
         }
     }
 
     /// The scores under a scoring: disc counts, plus the empty squares to
     /// the winner under `wof` once the game is over.
-    fn scores_under(&self, scoring: Scoring) -> Vec<i64> {
+    fn scores_under(&self, scoring: Scoring) -> [i64; 2] {
         let (b, w) = self.counts();
         let (b, w) = (i64::from(b), i64::from(w));
         if scoring == Scoring::Wof && self.over() {
             let n = i64::from(self.size());
             let empty = n * n - b - w;
             return match b.cmp(&w) {
-                std::cmp::Ordering::Greater => vec![b + empty, w],
-                std::cmp::Ordering::Less => vec![b, w + empty],
-                std::cmp::Ordering::Equal => vec![b + empty / 2, w + empty - empty / 2],
+                std::cmp::Ordering::Greater => [b + empty, w],
+                std::cmp::Ordering::Less => [b, w + empty],
+                std::cmp::Ordering::Equal => [b + empty / 2, w + empty - empty / 2],
             };
         }
-        vec![b, w]
+        [b, w]
     }
 }
 
@@ -654,11 +650,12 @@ impl Rules for Reversi {
         }
     }
 
-    fn scores(state: &State) -> Vec<i64> {
-        state.scores_under(state.scoring)
+    fn scores_into(state: &State, out: &mut Vec<i64>) {
+        out.clear();
+        out.extend(state.scores_under(state.scoring));
     }
 
-    fn winners(state: &State) -> Vec<usize> {
+    fn winner_set(state: &State, _scores: &[i64]) -> u64 {
         state.winning()
     }
 
