@@ -990,9 +990,13 @@ impl<'a> Reader<'a> {
             return false;
         };
         let mut tag = self.spare_tags.pop().unwrap_or_default();
+        // room for a usual name and value, so that a spare tag, whichever
+        // tag it held before, seldom grows
         tag.name.clear();
+        tag.name.reserve(name.len().max(16));
         tag.name.push_str(name);
         tag.value.clear();
+        tag.value.reserve(value.len().max(48));
         tag.value.push_str(value);
         self.pos = p + 1;
         self.add_tag(tag.name, tag.value, Span::between(start, p + 1), value_span);
