@@ -269,8 +269,8 @@ pub trait DynGame: Sync {
     fn aliases(&self) -> &'static [&'static str];
     /// The variants, by name; the first is the default.
     fn variants(&self) -> &'static [&'static str];
-    /// Replays a game; `spare`'s room is reused for the report.
-    fn replay(&self, raw: &RawGame, src: &str, opts: &Options, spare: GameReport) -> GameReport;
+    /// Replays a game into `report` (an earlier game's, whose room is reused).
+    fn replay(&self, raw: &RawGame, src: &str, opts: &Options, report: &mut GameReport);
     /// Replays the whole game and looks at the position after `ply` plies (the
     /// end, or the position before the illegal move, when `None` or past it).
     fn view(
@@ -328,14 +328,15 @@ impl<R: Rules> DynGame for Game<R> {
         R::VARIANTS
     }
 
-    fn replay(&self, raw: &RawGame, src: &str, opts: &Options, spare: GameReport) -> GameReport {
-        run::<R>(raw, src, opts, None, None, spare).report
+    fn replay(&self, raw: &RawGame, src: &str, opts: &Options, report: &mut GameReport) {
+        run::<R>(raw, src, opts, None, None, report);
     }
 
     fn frames(&self, raw: &RawGame, src: &str, opts: &Options) -> Frames {
         let mut frames = Vec::new();
         let mut keep = |s: &R::State, last: Option<&R::Move>| frames.push(frame::<R>(s, last));
-        let report = run::<R>(raw, src, opts, None, Some(&mut keep), GameReport::default()).report;
+        let mut report = GameReport::default();
+        run::<R>(raw, src, opts, None, Some(&mut keep), &mut report);
         Frames {
             report,
             frames,
@@ -361,8 +362,8 @@ impl<R: Rules> DynGame for Game<R> {
             }
             seen += 1;
         };
-        let outcome = run::<R>(raw, src, opts, ply, Some(&mut keep), GameReport::default());
-        let report = outcome.report;
+        let mut report = GameReport::default();
+        let outcome = run::<R>(raw, src, opts, ply, Some(&mut keep), &mut report);
         let Some(end) = outcome.state else {
             return Err(ViewError::NotSetUp(Box::new(report)));
         };
@@ -445,22 +446,22 @@ fn scored_moves<R: Rules>(state: &R::State) -> Option<Result<Vec<(String, i64)>,
 
 /// Replays a game whose `Game` tag (or `--game`) names a known game.
 pub fn replay(raw: &RawGame, src: &str, opts: &Options) -> GameReport {
-    replay_reusing(raw, src, opts, GameReport::default())
+    let mut report = GameReport::default();
+    replay_into(raw, src, opts, &mut report);
+    report
 }
 
-/// [`replay`], reusing the room of `spare` (an earlier game's report) for
-/// the report.
-pub fn replay_reusing(raw: &RawGame, src: &str, opts: &Options, spare: GameReport) -> GameReport {
-    let mut report = match resolve_in(raw, src, opts) {
+/// [`replay`] into `report`: an earlier game's, whose room is reused.
+pub fn replay_into(raw: &RawGame, src: &str, opts: &Options, report: &mut GameReport) {
+    match resolve_in(raw, src, opts) {
         Ok((game, warnings)) => {
-            let mut report = game.replay(raw, src, opts, spare);
+            game.replay(raw, src, opts, report);
             if !warnings.is_empty() {
                 report.warnings.splice(0..0, warnings);
             }
-            report
         }
-        Err(report) => *report,
-    };
+        Err(failed) => *report = *failed,
+    }
     if !opts.all_tags && opts.about {
         let tags = raw
             .tags
@@ -469,8 +470,7 @@ pub fn replay_reusing(raw: &RawGame, src: &str, opts: &Options, spare: GameRepor
             .map(|t| (t.name.as_str(), t.value.as_str()));
         report.about = Some(describe_tags(tags, report.seats));
     }
-    cap_diagnostics(&mut report);
-    report
+    cap_diagnostics(report);
 }
 
 /// Diagnostics kept per game and kind (errors, warnings): a damaged file
@@ -742,11 +742,10 @@ fn read_claim(
     }
 }
 
-/// What `run` found: the report, the state at the end (when the game could
-/// be set up), and the state after the ply asked for (when the replay passed
-/// it).
+/// What `run` found besides the report: the state at the end (when the game
+/// could be set up), and the state after the ply asked for (when the replay
+/// passed it).
 struct Outcome<S> {
-    report: GameReport,
     state: Option<S>,
     at_stop: Option<S>,
 }
@@ -757,15 +756,16 @@ struct Outcome<S> {
 /// the replay still runs to the end, so an illegal move after it is reported.
 /// `on_ply` sees the start position and the position after every ply, with
 /// the move that led to it (pictures: `show --svg`, plots, the HTML viewer).
+/// The report is written into `report` (an earlier game's: its room is
+/// reused; it is filled in place, never moved).
 fn run<'a, R: Rules>(
     raw: &'a RawGame,
     src: &'a str,
     opts: &'a Options,
     stop_at: Option<usize>,
     on_ply: Option<OnPly<'a, R>>,
-    spare: GameReport,
+    report: &'a mut GameReport,
 ) -> Outcome<R::State> {
-    let mut report = spare;
     report.reset();
     report.game = R::NAME;
     tag_pairs_into(&mut report.tags, raw, Some(R::NAME), opts);
@@ -784,11 +784,10 @@ fn run<'a, R: Rules>(
             report.tags.push(("Result".to_string(), text.to_string()));
         }
     }
-    let (state, seats, result_tag) = tags::<R>(raw, src, &mut report);
+    let (state, seats, result_tag) = tags::<R>(raw, src, report);
     let Some(state) = state else {
         report.valid = false;
         return Outcome {
-            report,
             state: None,
             at_stop: None,
         };
@@ -840,10 +839,9 @@ fn run<'a, R: Rules>(
         replay.check_claims([result_tag, token_claim]);
         replay.check_winner_claim();
     }
-    let mut report = replay.report;
+    let report = replay.report;
     report.valid = report.errors.is_empty();
     Outcome {
-        report,
         state: Some(replay.state),
         at_stop: replay.at_stop,
     }
@@ -977,7 +975,7 @@ struct Replay<'a, R: Rules> {
     raw: &'a RawGame,
     src: &'a str,
     opts: &'a Options,
-    report: GameReport,
+    report: &'a mut GameReport,
     state: R::State,
     plies: usize,
     stop_at: Option<usize>,
@@ -1494,7 +1492,7 @@ mod tests {
             for text in &texts {
                 for raw in parse_file(text) {
                     let fresh = replay(&raw, text, &opts);
-                    spare = replay_reusing(&raw, text, &opts, spare);
+                    replay_into(&raw, text, &opts, &mut spare);
                     assert_eq!(spare, fresh);
                 }
             }

@@ -307,8 +307,7 @@ impl SourceGame {
             }
             self.materialize();
         }
-        let spare = std::mem::take(report);
-        *report = crate::replay::replay_reusing(&self.raw, &self.text, opts, spare);
+        crate::replay::replay_into(&self.raw, &self.text, opts, report);
     }
 
     /// How human output names the game: `game 4`, `game 4 (variation 1.3.2)`.
