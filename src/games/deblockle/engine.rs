@@ -452,9 +452,13 @@ impl Position {
     /// the block left, never a star), which settles nearly every position
     /// with a few masks per block.
     pub fn can_move(&self, side: usize) -> bool {
-        if self.has_easy_tip(side) {
-            return true;
-        }
+        self.has_easy_tip(side) || self.has_tip_turn(side)
+    }
+
+    /// Whether some tip of `side` starts a legal turn, block by block and
+    /// tip by tip ([`Position::tip`]): [`Position::can_move`] once the easy
+    /// tips are ruled out.
+    pub fn has_tip_turn(&self, side: usize) -> bool {
         let mut blocks = self.occ[side & 1];
         while blocks != 0 {
             let from = blocks.trailing_zeros() as u8;
@@ -470,36 +474,26 @@ impl Position {
 
     /// Whether `side` has a tip that brings stop or cross up onto an open
     /// square, which in the standard variant is a legal turn (always `false`
-    /// in `no-side-by-side`). Every block is looked at, without a branch per
-    /// block: a few masks and one table look-up each.
+    /// in `no-side-by-side`): [`Position::easy_blocks`] against the open
+    /// squares ([`easy_tip_open`]).
     #[inline]
     pub fn has_easy_tip(&self, side: usize) -> bool {
-        if self.no_side_by_side {
-            return false;
-        }
-        let mine = self.occ[side & 1];
-        let open = BOARD & !self.all() & !STARS;
-        // The blocks whose neighbour toward each `Dir` is open.
-        let toward = [
-            mine & (open >> 7),
-            mine & (open >> 1) & !COL_G,
-            mine & (open << 7),
-            mine & (open << 1) & !COL_A,
-        ];
-        let mut found = 0u64;
-        let mut blocks = mine;
+        !self.no_side_by_side && easy_tip_open(&self.easy_blocks(side), self.all())
+    }
+
+    /// The blocks of `side` whose tip toward each [`Dir`] brings stop or
+    /// cross up and stays on the board (the square tipped onto may be
+    /// taken), computed block by block; a [`super::State`] keeps them up to
+    /// date as turns are played instead.
+    pub fn easy_blocks(&self, side: usize) -> [u64; 4] {
+        let mut easy = [0u64; 4];
+        let mut blocks = self.occ[side & 1];
         while blocks != 0 {
-            let from = blocks.trailing_zeros();
+            let from = blocks.trailing_zeros() as u8;
             blocks &= blocks - 1;
-            let o = self.orient_at(from as u8);
-            let easy = u64::from(o.tips_up(Face::Stop) | o.tips_up(Face::Cross));
-            let open_dirs = (toward[0] >> from & 1)
-                | (toward[1] >> from & 1) << 1
-                | (toward[2] >> from & 1) << 2
-                | (toward[3] >> from & 1) << 3;
-            found |= easy & open_dirs;
+            add_easy(&mut easy, from, self.orient_at(from));
         }
-        found != 0
+        easy
     }
 
     /// Every legal turn of `side`.
@@ -603,6 +597,70 @@ pub fn hoops_reach(sq: u8, others: u64) -> u64 {
     let r1 = around(bit(sq)) & free;
     let r2 = around(r1) & free;
     around(r2) & free
+}
+
+/// The directions (bit `d`) in which a block with orientation `o` on `sq`
+/// tips onto the board with stop or cross coming up.
+#[inline(always)]
+pub fn easy_dirs(sq: u8, o: Orient) -> u8 {
+    (o.tips_up(Face::Stop) | o.tips_up(Face::Cross)) & on_board_dirs(sq)
+}
+
+/// The directions (bit `d`) in which `sq` has an orthogonal neighbour.
+#[inline(always)]
+fn on_board_dirs(sq: u8) -> u8 {
+    ON_BOARD_DIRS.get(usize::from(sq)).copied().unwrap_or(0)
+}
+
+const fn build_on_board_dirs() -> [u8; 49] {
+    let mut t = [0u8; 49];
+    let mut sq = 0;
+    while sq < 49 {
+        let mut d = 0;
+        while d < 4 {
+            if NEIGH[sq][d] != NONE {
+                t[sq] |= 1 << d;
+            }
+            d += 1;
+        }
+        sq += 1;
+    }
+    t
+}
+
+/// Per square, the directions with a neighbour on the board.
+static ON_BOARD_DIRS: [u8; 49] = build_on_board_dirs();
+
+/// Adds the block on `sq` with orientation `o` to per-direction easy-tip
+/// masks ([`Position::easy_blocks`]).
+#[inline(always)]
+pub fn add_easy(easy: &mut [u64; 4], sq: u8, o: Orient) {
+    let dirs = easy_dirs(sq, o);
+    for (d, m) in easy.iter_mut().enumerate() {
+        *m |= u64::from(dirs >> d & 1) << (sq & 63);
+    }
+}
+
+/// Removes the square `sq` from per-direction easy-tip masks.
+#[inline(always)]
+pub fn remove_easy(easy: &mut [u64; 4], sq: u8) {
+    for m in easy.iter_mut() {
+        *m &= !bit(sq);
+    }
+}
+
+/// Whether one of the easy tips ([`Position::easy_blocks`]) lands on an
+/// open square (empty, off the stars) with the board's blocks `all`: four
+/// shifts and masks. The masks hold only tips that stay on the board, so no
+/// shift wraps from one row to the next.
+#[inline(always)]
+pub fn easy_tip_open(easy: &[u64; 4], all: u64) -> bool {
+    let open = BOARD & !all & !STARS;
+    ((easy[Dir::North as usize] & (open >> 7))
+        | (easy[Dir::East as usize] & (open >> 1))
+        | (easy[Dir::South as usize] & (open << 7))
+        | (easy[Dir::West as usize] & (open << 1)))
+        != 0
 }
 
 /// Leaf count of the legal-move tree to `depth` plies. A forced pass is a ply;
@@ -750,60 +808,105 @@ pub fn judge(pos: &Position, t: &Turn, ms: Span) -> Result<Gen, Diag> {
     }
 }
 
-/// The turn as written when it is legal, from the bit set of its tip's
-/// final squares ([`Position::tip`]) and, for a hoops path, one mask test
-/// per step; `None` when it is not legal (then [`judge_long`] says why).
+/// The direction of a straight step from `a` to `b` (any distance), from
+/// their columns and rows; `None` when they are not on one line or equal.
+#[inline(always)]
+fn line_dir(a: SqRef, b: SqRef) -> Option<Dir> {
+    let dc = i16::from(b.col) - i16::from(a.col);
+    let dr = i16::from(b.row) - i16::from(a.row);
+    match (dc.signum(), dr.signum()) {
+        (0, 1) => Some(Dir::North),
+        (1, 0) => Some(Dir::East),
+        (0, -1) => Some(Dir::South),
+        (-1, 0) => Some(Dir::West),
+        _ => None,
+    }
+}
+
+/// The turn as written when it is legal; `None` when it is not (then
+/// [`judge_long`] says why). Checks only the written turn: the tip, then
+/// the written final square against the hop's squares (a mask for cross and
+/// x, the run's end for slider, the three-step reach or one mask test per
+/// step for hoops), without building the tip's other final squares.
 /// Accepts exactly the turns [`judge_long`] accepts, and gives the same
 /// [`Gen`] (a test checks it on every candidate turn along random games).
+#[inline]
 pub fn quick_judge(pos: &Position, t: &Turn) -> Option<Gen> {
     let side = pos.to_move & 1;
     let from = t.from.index()?;
-    if pos.occ[side] & bit(from) == 0 {
+    let tip = t.to.index()?;
+    let mine = pos.occ[side];
+    let all = pos.all();
+    if mine & bit(from) == 0 || all & bit(tip) != 0 {
         return None;
     }
-    // The tip's direction from a table by (column step, row step), each -1..=1.
-    const DIR_OF: [Option<Dir>; 9] = [
-        None,
-        Some(Dir::West),
-        None,
-        Some(Dir::South),
-        None,
-        Some(Dir::North),
-        None,
-        Some(Dir::East),
-        None,
-    ];
-    let dc = i16::from(t.to.col) - i16::from(t.from.col);
-    let dr = i16::from(t.to.row) - i16::from(t.from.row);
-    if dc.unsigned_abs() > 1 || dr.unsigned_abs() > 1 {
+    // A tip is one orthogonal step.
+    if mask(&CROSS_MASK, from) & bit(tip) == 0 {
         return None;
     }
-    let d = (*DIR_OF.get(usize::try_from((dc + 1) * 3 + dr + 1).ok()?)?)?;
-    let tip = pos.tip(side, from, d)?;
-    let top = tip.orient.top();
-    let dest = match t.hop {
-        Hop::None if tip.scored || top == Face::Stop => tip.tip,
-        Hop::Dest(dr) if !tip.scored && top != Face::Stop => dr.index()?,
-        Hop::Path(path) if !tip.scored && top == Face::Hoops => {
-            let others = pos.all() & !bit(from);
-            let mut prev = tip.tip;
-            for s in path {
-                let sq = s.index()?;
-                if mask(&CROSS_MASK, prev) & !others & bit(sq) == 0 {
-                    return None;
-                }
-                prev = sq;
-            }
-            prev
+    let d = line_dir(t.from, t.to)?;
+    let orient = pos.orient_at(from).tip(d);
+    let top = orient.top();
+    let others = all & !bit(from);
+    let scored = STARS & bit(tip) != 0;
+    let dest = if scored {
+        if tip != target(side) || top != Face::Star || t.hop != Hop::None {
+            return None;
         }
-        _ => return None,
+        tip
+    } else {
+        let free = BOARD & !others & !STARS;
+        match (top, t.hop) {
+            (Face::Stop, Hop::None) => tip,
+            (Face::Cross, Hop::Dest(r)) => {
+                let dest = r.index()?;
+                (mask(&CROSS_MASK, tip) & free & bit(dest) != 0).then_some(dest)?
+            }
+            (Face::X, Hop::Dest(r)) => {
+                let dest = r.index()?;
+                (mask(&X_MASK, tip) & free & bit(dest) != 0).then_some(dest)?
+            }
+            (Face::Slider, Hop::Dest(r)) => {
+                let dest = r.index()?;
+                let end = slide_end(tip, line_dir(t.to, r)?, others)?;
+                (end == dest && STARS & bit(dest) == 0).then_some(dest)?
+            }
+            (Face::Hoops, Hop::Dest(r)) => {
+                let dest = r.index()?;
+                (hoops_reach(tip, others) & !STARS & bit(dest) != 0).then_some(dest)?
+            }
+            (Face::Hoops, Hop::Path(path)) => {
+                // three orthogonal steps over squares free of blocks
+                let mut prev = tip;
+                for s in path {
+                    let sq = s.index()?;
+                    if mask(&CROSS_MASK, prev) & !others & bit(sq) == 0 {
+                        return None;
+                    }
+                    prev = sq;
+                }
+                (STARS & bit(prev) == 0).then_some(prev)?
+            }
+            _ => return None,
+        }
     };
-    (tip.dests & bit(dest) != 0).then_some(Gen {
+    if pos.no_side_by_side {
+        // The blocks that stay, and the one that moves unless it scored,
+        // must touch no opponent.
+        let mut after = mine & !bit(from);
+        if !scored {
+            after |= bit(dest);
+        }
+        if around(after) & pos.occ[side ^ 1] != 0 {
+            return None;
+        }
+    }
+    Some(Gen {
         from,
-        tip: tip.tip,
+        tip,
         dest,
-        orient: tip.orient,
-        scored: tip.scored,
+        orient,
+        scored,
     })
 }
 

@@ -98,13 +98,20 @@ pub struct Deblockle;
 #[derive(Clone, Debug)]
 pub struct State {
     pub pos: Position,
-    /// The last answer of "can the side to move move?", with the blocks and
-    /// the side to move it was given for: the driver asks it three times a
-    /// ply (`is_over`, `must_pass`, `is_over`). Forgotten by every move played
-    /// through [`Rules::play`] (a turn that tips and hops back to its square
-    /// leaves the blocks as they were but turns one); code that changes
-    /// `pos` directly calls [`State::forget_moves`]. Not part of the state
-    /// (`==` ignores it).
+    /// Per side, per [`cube::Dir`], the blocks whose tip that way brings
+    /// stop or cross up and stays on the board ([`Position::easy_blocks`]),
+    /// kept up to date by [`Rules::play`]: a turn changes only the moving
+    /// block's bits. With them "can this side move?" is nearly always
+    /// answered by four shifts and masks ([`engine::easy_tip_open`]). Code
+    /// that changes `pos` directly calls [`State::forget_moves`]. Not part of
+    /// the state (`==` ignores it).
+    easy: [[u64; 4]; 2],
+    /// The last answer of "can the side to move move?" when the easy tips
+    /// did not settle it, with the blocks and the side to move it was given
+    /// for: the driver asks it twice a ply (`must_pass`, `is_over`). Forgotten
+    /// by every move played through [`Rules::play`] (a turn that tips and hops
+    /// back to its square leaves the blocks as they were but turns one). Not
+    /// part of the state either.
     can_move_seen: std::cell::Cell<Option<([u64; 2], usize, bool)>>,
 }
 
@@ -120,27 +127,61 @@ impl State {
     fn new(pos: Position) -> State {
         State {
             pos,
+            easy: [pos.easy_blocks(GOLD), pos.easy_blocks(BLUE)],
             can_move_seen: std::cell::Cell::new(None),
         }
     }
 
-    /// Whether the side to move has a legal turn (remembered for this position).
+    /// Whether `side` has a legal turn: an easy tip onto an open square
+    /// (standard variant), else tip by tip.
+    fn side_can_move(&self, side: usize) -> bool {
+        let p = &self.pos;
+        (!p.no_side_by_side && engine::easy_tip_open(&self.easy[side & 1], p.all()))
+            || p.has_tip_turn(side)
+    }
+
+    /// Whether the side to move has a legal turn (remembered for this
+    /// position when the easy tips do not settle it).
     fn mover_can_move(&self) -> bool {
         let p = &self.pos;
+        if !p.no_side_by_side && engine::easy_tip_open(&self.easy[p.to_move & 1], p.all()) {
+            return true;
+        }
         if let Some((occ, to_move, answer)) = self.can_move_seen.get()
             && occ == p.occ
             && to_move == p.to_move
         {
             return answer;
         }
-        let answer = p.can_move(p.to_move);
+        let answer = p.has_tip_turn(p.to_move);
         self.can_move_seen.set(Some((p.occ, p.to_move, answer)));
         answer
     }
 
-    /// Forgets the remembered can-move answer (after changing `pos`).
-    pub fn forget_moves(&self) {
+    /// Plays a judged turn, keeping the easy-tip masks up to date: only the
+    /// moving block's bits change.
+    fn play(&mut self, g: &engine::Gen) {
+        let side = self.pos.to_move & 1;
+        if let Some(easy) = self.easy.get_mut(side) {
+            engine::remove_easy(easy, g.from);
+            if !g.scored {
+                engine::add_easy(easy, g.dest, g.orient);
+            }
+        }
+        self.pos.play(g);
+    }
+
+    /// Forgets what is remembered about `pos` (after changing it directly):
+    /// the easy-tip masks are computed again, the can-move answer dropped.
+    pub fn forget_moves(&mut self) {
+        self.easy = [self.pos.easy_blocks(GOLD), self.pos.easy_blocks(BLUE)];
         self.can_move_seen.set(None);
+    }
+
+    /// The easy-tip masks kept for `side` (for tests).
+    #[cfg(test)]
+    fn easy_blocks(&self, side: usize) -> [u64; 4] {
+        self.easy[side & 1]
     }
 }
 
@@ -517,7 +558,7 @@ impl Rules for Deblockle {
         let p = &state.pos;
         p.finished(engine::GOLD)
             || p.finished(engine::BLUE)
-            || (!state.mover_can_move() && !p.can_move(p.to_move ^ 1))
+            || (!state.mover_can_move() && !state.side_can_move(p.to_move ^ 1))
     }
 
     fn must_pass(state: &State) -> bool {
@@ -533,18 +574,19 @@ impl Rules for Deblockle {
     }
 
     fn play(state: &mut State, mv: &Parsed<Move>, _src: &str) -> Result<(), Diag> {
-        state.forget_moves();
         match &mv.mv {
             Move::Pass => {
-                if state.pos.can_move(state.pos.to_move) {
+                if state.mover_can_move() {
                     return Err(illegal_pass(state, mv.span));
                 }
+                state.can_move_seen.set(None);
                 state.pos.pass();
                 Ok(())
             }
             Move::Turn(t) => {
                 let g = engine::judge(&state.pos, t, mv.span)?;
-                state.pos.play(&g);
+                state.can_move_seen.set(None);
+                state.play(&g);
                 Ok(())
             }
         }

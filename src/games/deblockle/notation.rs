@@ -173,35 +173,83 @@ fn square_at(s: &[u8]) -> Option<(i8, i8, usize)> {
     ))
 }
 
-/// A turn in its usual shape, every row one digit: `c3-c4`, `c3-c4/e6` or
-/// `c3-c4/d4/e4/f4`, read in one pass; `None` for anything else (then
-/// [`parse_turn_long`] reads it).
-fn quick_turn(b: &[u8]) -> Option<Turn> {
-    let sq = |i: usize| -> Option<SqRef> {
-        let c = b.get(i)?.to_ascii_lowercase();
-        let d = *b.get(i + 1)?;
-        if !c.is_ascii_lowercase() || !d.is_ascii_digit() {
-            return None;
-        }
-        Some(SqRef {
-            col: (c - b'a') as i8,
-            row: (d - b'0') as i8 - 1,
-            at: i as u8,
-            len: 2,
-        })
-    };
-    let hop = match b.len() {
-        5 => Hop::None,
-        8 => Hop::Dest(sq(6)?),
-        14 => Hop::Path([sq(6)?, sq(9)?, sq(12)?]),
-        _ => return None,
-    };
-    if b.get(2) != Some(&b'-') || (5..b.len()).step_by(3).any(|k| b.get(k) != Some(&b'/')) {
+/// What a byte is worth in a square written `c3`: bit 7 clear for a letter
+/// (its column, `a` or `A` = 0), bit 6 clear for a digit (its value);
+/// [`NOT_LETTER`] and [`NOT_DIGIT`] set for the others.
+static SQ_BYTE: [u8; 256] = {
+    let mut t = [NOT_LETTER | NOT_DIGIT; 256];
+    let mut c = 0;
+    while c < 26 {
+        t[b'a' as usize + c] = c as u8 | NOT_DIGIT;
+        t[b'A' as usize + c] = c as u8 | NOT_DIGIT;
+        c += 1;
+    }
+    let mut d = 0;
+    while d < 10 {
+        t[b'0' as usize + d] = d as u8 | NOT_LETTER;
+        d += 1;
+    }
+    t
+};
+const NOT_LETTER: u8 = 0x80;
+const NOT_DIGIT: u8 = 0x40;
+
+/// The square written by the two bytes `[letter, digit]` at offset `at`.
+#[inline(always)]
+fn quick_square(letter: u8, digit: u8, at: u8) -> Option<SqRef> {
+    let c = SQ_BYTE[usize::from(letter)];
+    let r = SQ_BYTE[usize::from(digit)];
+    if c & NOT_LETTER != 0 || r & NOT_DIGIT != 0 {
         return None;
     }
+    Some(SqRef {
+        col: (c & 0x1f) as i8,
+        row: (r & 0x0f) as i8 - 1,
+        at,
+        len: 2,
+    })
+}
+
+/// A turn in its usual shape, every row one digit: `c3-c4`, `c3-c4/e6` or
+/// `c3-c4/d4/e4/f4`, read in one pass from fixed offsets (the length
+/// says which shape); `None` for anything else (then [`parse_turn_long`]
+/// reads it).
+#[inline]
+fn quick_turn(b: &[u8]) -> Option<Turn> {
+    let (tip, hop) = match *b {
+        [f0, f1, b'-', t0, t1] => ([f0, f1, t0, t1], Hop::None),
+        [f0, f1, b'-', t0, t1, b'/', d0, d1] => {
+            ([f0, f1, t0, t1], Hop::Dest(quick_square(d0, d1, 6)?))
+        }
+        [
+            f0,
+            f1,
+            b'-',
+            t0,
+            t1,
+            b'/',
+            a0,
+            a1,
+            b'/',
+            b0,
+            b1,
+            b'/',
+            c0,
+            c1,
+        ] => (
+            [f0, f1, t0, t1],
+            Hop::Path([
+                quick_square(a0, a1, 6)?,
+                quick_square(b0, b1, 9)?,
+                quick_square(c0, c1, 12)?,
+            ]),
+        ),
+        _ => return None,
+    };
+    let [f0, f1, t0, t1] = tip;
     Some(Turn {
-        from: sq(0)?,
-        to: sq(3)?,
+        from: quick_square(f0, f1, 0)?,
+        to: quick_square(t0, t1, 3)?,
         hop,
     })
 }
