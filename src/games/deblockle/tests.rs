@@ -2130,3 +2130,61 @@ fn remembered_answers_agree_with_the_generator_along_played_games() {
         }
     }
 }
+
+#[test]
+fn kept_easy_tip_masks_agree_with_the_blocks_along_played_games() {
+    use super::{Deblockle, State};
+    use crate::game::Parsed;
+    let mut rng = Rng(0x8cb9_2ba7_2f3d_8dd7);
+    let (mut easy_settled, mut plies) = (0, 0);
+    for game in 0..300 {
+        let nsbs = game % 4 == 3;
+        let start = match game % 3 {
+            0 => Position::standard(nsbs),
+            1 => {
+                let mut p = Position::standard(nsbs);
+                for sq in 0..49u8 {
+                    if p.owner(sq).is_some() {
+                        p.orient[usize::from(sq)] = (rng.next() % 24) as u8;
+                    }
+                }
+                p
+            }
+            _ => scattered_start(&mut rng, nsbs),
+        };
+        let mut state = State::new(Position::empty(nsbs));
+        state.pos = start;
+        state.forget_moves();
+        for _ply in 0..200 {
+            let p = state.pos;
+            for side in [GOLD, BLUE] {
+                assert_eq!(state.easy_blocks(side), p.easy_blocks(side), "{p:?}");
+                let open = engine::easy_tip_open(&state.easy_blocks(side), p.all());
+                assert_eq!(!nsbs && open, p.has_easy_tip(side), "{p:?}");
+                let can = !p.each_turn(side, &mut |_| false);
+                assert_eq!(state.side_can_move(side), can, "{p:?} side {side}");
+                assert_eq!(p.can_move(side), can, "{p:?} side {side}");
+                easy_settled += usize::from(!nsbs && open);
+            }
+            plies += 1;
+            if Deblockle::is_over(&state) {
+                break;
+            }
+            let turns = p.turns(p.to_move);
+            let mv = match turns.get(rng.below(turns.len())) {
+                Some(g) => Move::Turn(engine::as_turn(g)),
+                None => Move::Pass,
+            };
+            let parsed = Parsed {
+                mv,
+                span: crate::span::Span::default(),
+                token: 0,
+            };
+            Deblockle::play(&mut state, &parsed, "").unwrap();
+        }
+    }
+    assert!(
+        plies > 20_000 && easy_settled > plies,
+        "{easy_settled} of {plies}"
+    );
+}
