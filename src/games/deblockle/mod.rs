@@ -204,12 +204,16 @@ fn setup_err(tag: &Tag, start: usize, len: usize, message: String, label: &str) 
 
 /// Reads a setup square (`a1`..`g7`).
 fn setup_square(text: &str) -> Option<u8> {
-    let b = text.as_bytes();
-    if b.len() != 2 {
-        return None;
+    match *text.as_bytes() {
+        [c, r] => square_of_bytes(c, r),
+        _ => None,
     }
-    let c = b.first()?.to_ascii_lowercase();
-    let r = *b.get(1)?;
+}
+
+/// The square of a column letter (either case) and a row digit, on the board.
+#[inline]
+fn square_of_bytes(c: u8, r: u8) -> Option<u8> {
+    let c = c.to_ascii_lowercase();
     if (b'a'..=b'g').contains(&c) && (b'1'..=b'7').contains(&r) {
         Some((r - b'1') * 7 + (c - b'a'))
     } else {
@@ -249,6 +253,31 @@ impl Setup {
     }
 }
 
+/// A face name at the start of `b`: the name and its length. Lower-case
+/// names are matched whole; anything else (capitals) through
+/// [`Face::parse`] on the run of letters.
+#[inline]
+fn quick_face(b: &[u8]) -> Option<(Face, usize)> {
+    let (face, len) = match b {
+        [b's', b't', b'o', b'p', ..] => (Face::Stop, 4),
+        [b's', b't', b'a', b'r', ..] => (Face::Star, 4),
+        [b'c', b'r', b'o', b's', b's', ..] => (Face::Cross, 5),
+        [b'h', b'o', b'o', b'p', b's', ..] => (Face::Hoops, 5),
+        [b's', b'l', b'i', b'd', b'e', b'r', ..] => (Face::Slider, 6),
+        [b'x', ..] => (Face::X, 1),
+        _ => {
+            let len = b.iter().take_while(|c| c.is_ascii_alphabetic()).count();
+            let word = std::str::from_utf8(b.get(..len)?).ok()?;
+            return Some((Face::parse(word)?, len));
+        }
+    };
+    // the name must end there
+    if b.get(len).is_some_and(u8::is_ascii_alphabetic) {
+        return None;
+    }
+    Some((face, len))
+}
+
 /// A setup value in its usual shape, read in one pass over its bytes:
 /// comma-separated entries `SQUARE TOP/NORTH` with spaces (only spaces)
 /// around them and around `/`, and every rule of a setup kept; `None` for
@@ -263,13 +292,13 @@ fn quick_setup(value: &str) -> Option<Setup> {
         }
     };
     let face = |i: &mut usize| {
-        let start = *i;
-        while b.get(*i).is_some_and(u8::is_ascii_alphabetic) {
-            *i += 1;
-        }
-        Face::parse(value.get(start..*i)?)
+        let (f, len) = quick_face(b.get(*i..)?)?;
+        *i += len;
+        Some(f)
     };
     let mut setup = Setup::default();
+    // the squares taken so far, star spaces counted as taken
+    let mut taken = STARS;
     loop {
         skip(&mut i);
         let Some(&c) = b.get(i) else { break };
@@ -277,7 +306,7 @@ fn quick_setup(value: &str) -> Option<Setup> {
             i += 1;
             continue;
         }
-        let sq = setup_square(value.get(i..i + 2)?)?;
+        let sq = square_of_bytes(c, *b.get(i + 1)?)?;
         i += 2;
         if b.get(i) != Some(&b' ') {
             return None;
@@ -297,9 +326,10 @@ fn quick_setup(value: &str) -> Option<Setup> {
             Some(b',') => i += 1,
             Some(_) => return None,
         }
-        if STARS & (1u64 << sq) != 0 || setup.blocks().iter().any(|&(s, _)| s == sq) {
+        if taken & (1u64 << sq) != 0 {
             return None;
         }
+        taken |= 1u64 << sq;
         if !setup.push((sq, Orient::new(top, north)?)) {
             return None;
         }
