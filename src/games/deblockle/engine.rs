@@ -837,14 +837,16 @@ pub fn quick_judge(pos: &Position, t: &Turn) -> Option<Gen> {
     let tip = t.to.index()?;
     let mine = pos.occ[side];
     let all = pos.all();
-    if mine & bit(from) == 0 || all & bit(tip) != 0 {
+    // one of the mover's blocks, one orthogonal step onto an empty square
+    if mine & bit(from) == 0 || all & bit(tip) != 0 || mask(&CROSS_MASK, from) & bit(tip) == 0 {
         return None;
     }
-    // A tip is one orthogonal step.
-    if mask(&CROSS_MASK, from) & bit(tip) == 0 {
-        return None;
-    }
-    let d = line_dir(t.from, t.to)?;
+    let d = match tip.wrapping_sub(from) {
+        7 => Dir::North,
+        1 => Dir::East,
+        0xf9 => Dir::South,
+        _ => Dir::West,
+    };
     let orient = pos.orient_at(from).tip(d);
     let top = orient.top();
     let others = all & !bit(from);
@@ -855,25 +857,32 @@ pub fn quick_judge(pos: &Position, t: &Turn) -> Option<Gen> {
         }
         tip
     } else {
+        // where a hop may end: empty (the square left counts as empty), no star
         let free = BOARD & !others & !STARS;
-        match (top, t.hop) {
-            (Face::Stop, Hop::None) => tip,
+        let (dest, ok) = match (top, t.hop) {
+            (Face::Stop, Hop::None) => (tip, true),
             (Face::Cross, Hop::Dest(r)) => {
                 let dest = r.index()?;
-                (mask(&CROSS_MASK, tip) & free & bit(dest) != 0).then_some(dest)?
+                (dest, mask(&CROSS_MASK, tip) & free & bit(dest) != 0)
             }
             (Face::X, Hop::Dest(r)) => {
                 let dest = r.index()?;
-                (mask(&X_MASK, tip) & free & bit(dest) != 0).then_some(dest)?
+                (dest, mask(&X_MASK, tip) & free & bit(dest) != 0)
             }
             (Face::Slider, Hop::Dest(r)) => {
                 let dest = r.index()?;
                 let end = slide_end(tip, line_dir(t.to, r)?, others)?;
-                (end == dest && STARS & bit(dest) == 0).then_some(dest)?
+                (dest, end == dest && STARS & bit(dest) == 0)
             }
             (Face::Hoops, Hop::Dest(r)) => {
+                // two steps over squares free of blocks, then a third onto `dest`
                 let dest = r.index()?;
-                (hoops_reach(tip, others) & !STARS & bit(dest) != 0).then_some(dest)?
+                let open = BOARD & !others;
+                let two = around(mask(&CROSS_MASK, tip) & open) & open;
+                (
+                    dest,
+                    free & bit(dest) != 0 && two & mask(&CROSS_MASK, dest) != 0,
+                )
             }
             (Face::Hoops, Hop::Path(path)) => {
                 // three orthogonal steps over squares free of blocks
@@ -885,10 +894,14 @@ pub fn quick_judge(pos: &Position, t: &Turn) -> Option<Gen> {
                     }
                     prev = sq;
                 }
-                (STARS & bit(prev) == 0).then_some(prev)?
+                (prev, STARS & bit(prev) == 0)
             }
             _ => return None,
+        };
+        if !ok {
+            return None;
         }
+        dest
     };
     if pos.no_side_by_side {
         // The blocks that stay, and the one that moves unless it scored,
@@ -913,6 +926,8 @@ pub fn quick_judge(pos: &Position, t: &Turn) -> Option<Gen> {
 /// [`judge`] check by check, in the order of the rules (see the module
 /// docs of `deblockle`): the generated turn, or the diagnostic for the
 /// first rule the turn breaks.
+#[cold]
+#[inline(never)]
 pub fn judge_long(pos: &Position, t: &Turn, ms: Span) -> Result<Gen, Diag> {
     let side = pos.to_move & 1;
     let me = SIDES[side];

@@ -102,19 +102,17 @@ pub struct State {
     /// stop or cross up and stays on the board ([`Position::easy_blocks`]),
     /// kept up to date by [`Rules::play`]: a turn changes only the moving
     /// block's bits. With them "can this side move?" is nearly always
-    /// answered by four shifts and masks ([`engine::easy_tip_open`]). Code
-    /// that changes `pos` directly calls [`State::forget_moves`]. Not part of
-    /// the state (`==` ignores it).
+    /// answered by four shifts and masks ([`engine::easy_tip_open`]).
     easy: [[u64; 4]; 2],
-    /// The last answer of "can the side to move move?" when the easy tips
-    /// did not settle it, with the blocks and the side to move it was given
-    /// for: the driver asks it twice a ply (`must_pass`, `is_over`). Forgotten
-    /// by every move played through [`Rules::play`] (a turn that tips and hops
-    /// back to its square leaves the blocks as they were but turns one). Not
-    /// part of the state either.
-    can_move_seen: std::cell::Cell<Option<([u64; 2], usize, bool)>>,
+    /// Whether the side to move has a legal turn, and whether the game is
+    /// over, worked out once when the position is reached: the driver asks
+    /// both every ply (`must_pass`, then `is_over`), and each question is
+    /// then one load.
+    mover_moves: bool,
+    over: bool,
 }
 
+/// Only the position counts: the rest is worked out from it.
 impl PartialEq for State {
     fn eq(&self, other: &State) -> bool {
         self.pos == other.pos
@@ -125,11 +123,14 @@ impl Eq for State {}
 
 impl State {
     fn new(pos: Position) -> State {
-        State {
+        let mut state = State {
             pos,
-            easy: [pos.easy_blocks(GOLD), pos.easy_blocks(BLUE)],
-            can_move_seen: std::cell::Cell::new(None),
-        }
+            easy: [[0; 4]; 2],
+            mover_moves: false,
+            over: false,
+        };
+        state.forget_moves();
+        state
     }
 
     /// Whether `side` has a legal turn: an easy tip onto an open square
@@ -140,26 +141,20 @@ impl State {
             || p.has_tip_turn(side)
     }
 
-    /// Whether the side to move has a legal turn (remembered for this
-    /// position when the easy tips do not settle it).
-    fn mover_can_move(&self) -> bool {
+    /// Works out whether the side to move can move and whether the game is
+    /// over, for the position as it now stands.
+    #[inline]
+    fn settle(&mut self) {
         let p = &self.pos;
-        if !p.no_side_by_side && engine::easy_tip_open(&self.easy[p.to_move & 1], p.all()) {
-            return true;
-        }
-        if let Some((occ, to_move, answer)) = self.can_move_seen.get()
-            && occ == p.occ
-            && to_move == p.to_move
-        {
-            return answer;
-        }
-        let answer = p.has_tip_turn(p.to_move);
-        self.can_move_seen.set(Some((p.occ, p.to_move, answer)));
-        answer
+        self.mover_moves = self.side_can_move(p.to_move);
+        self.over = p.finished(GOLD)
+            || p.finished(BLUE)
+            || (!self.mover_moves && !self.side_can_move(p.to_move ^ 1));
     }
 
     /// Plays a judged turn, keeping the easy-tip masks up to date: only the
     /// moving block's bits change.
+    #[inline]
     fn play(&mut self, g: &engine::Gen) {
         let side = self.pos.to_move & 1;
         if let Some(easy) = self.easy.get_mut(side) {
@@ -169,13 +164,14 @@ impl State {
             }
         }
         self.pos.play(g);
+        self.settle();
     }
 
-    /// Forgets what is remembered about `pos` (after changing it directly):
-    /// the easy-tip masks are computed again, the can-move answer dropped.
+    /// Works out again what is kept beside `pos`, after code changed `pos`
+    /// directly: the easy-tip masks, the can-move answer and the end.
     pub fn forget_moves(&mut self) {
         self.easy = [self.pos.easy_blocks(GOLD), self.pos.easy_blocks(BLUE)];
-        self.can_move_seen.set(None);
+        self.settle();
     }
 
     /// The easy-tip masks kept for `side` (for tests).
@@ -584,15 +580,11 @@ impl Rules for Deblockle {
     }
 
     fn is_over(state: &State) -> bool {
-        // Position::is_over, asking the side to move through the remembered answer
-        let p = &state.pos;
-        p.finished(engine::GOLD)
-            || p.finished(engine::BLUE)
-            || (!state.mover_can_move() && !state.side_can_move(p.to_move ^ 1))
+        state.over
     }
 
     fn must_pass(state: &State) -> bool {
-        !state.mover_can_move()
+        !state.mover_moves
     }
 
     fn is_pass(mv: &Move) -> bool {
@@ -606,16 +598,15 @@ impl Rules for Deblockle {
     fn play(state: &mut State, mv: &Parsed<Move>, _src: &str) -> Result<(), Diag> {
         match &mv.mv {
             Move::Pass => {
-                if state.mover_can_move() {
+                if state.mover_moves {
                     return Err(illegal_pass(state, mv.span));
                 }
-                state.can_move_seen.set(None);
                 state.pos.pass();
+                state.settle();
                 Ok(())
             }
             Move::Turn(t) => {
                 let g = engine::judge(&state.pos, t, mv.span)?;
-                state.can_move_seen.set(None);
                 state.play(&g);
                 Ok(())
             }
