@@ -631,14 +631,29 @@ const fn build_on_board_dirs() -> [u8; 49] {
 /// Per square, the directions with a neighbour on the board.
 static ON_BOARD_DIRS: [u8; 49] = build_on_board_dirs();
 
+/// Per set of directions (bit `d`), all ones in the masks of those
+/// directions: spreads a block's easy directions over the four masks.
+static SPREAD: [[u64; 4]; 16] = {
+    let mut t = [[0u64; 4]; 16];
+    let mut dirs = 0;
+    while dirs < 16 {
+        let mut d = 0;
+        while d < 4 {
+            if dirs & (1 << d) != 0 {
+                t[dirs][d] = u64::MAX;
+            }
+            d += 1;
+        }
+        dirs += 1;
+    }
+    t
+};
+
 /// Adds the block on `sq` with orientation `o` to per-direction easy-tip
 /// masks ([`Position::easy_blocks`]).
 #[inline(always)]
 pub fn add_easy(easy: &mut [u64; 4], sq: u8, o: Orient) {
-    let dirs = easy_dirs(sq, o);
-    for (d, m) in easy.iter_mut().enumerate() {
-        *m |= u64::from(dirs >> d & 1) << (sq & 63);
-    }
+    move_easy(easy, 0, sq, o);
 }
 
 /// Removes the square `sq` from per-direction easy-tip masks.
@@ -646,6 +661,20 @@ pub fn add_easy(easy: &mut [u64; 4], sq: u8, o: Orient) {
 pub fn remove_easy(easy: &mut [u64; 4], sq: u8) {
     for m in easy.iter_mut() {
         *m &= !bit(sq);
+    }
+}
+
+/// Moves a block in per-direction easy-tip masks: the squares of `gone`
+/// leave them, and the block on `sq` with orientation `o` comes in.
+#[inline(always)]
+pub fn move_easy(easy: &mut [u64; 4], gone: u64, sq: u8, o: Orient) {
+    let spread = SPREAD
+        .get(usize::from(easy_dirs(sq, o) & 15))
+        .copied()
+        .unwrap_or([0; 4]);
+    let b = bit(sq);
+    for (m, s) in easy.iter_mut().zip(spread) {
+        *m = (*m & !gone) | (s & b);
     }
 }
 
@@ -800,7 +829,7 @@ fn block_help(pos: &Position, side: usize, from: u8) -> String {
 ///
 /// A legal turn is recognised by [`quick_judge`]; anything else goes the
 /// long way ([`judge_long`]), which finds the first rule broken.
-#[inline]
+#[inline(always)]
 pub fn judge(pos: &Position, t: &Turn, ms: Span) -> Result<Gen, Diag> {
     match quick_judge(pos, t) {
         Some(g) => Ok(g),
@@ -830,7 +859,7 @@ fn line_dir(a: SqRef, b: SqRef) -> Option<Dir> {
 /// step for hoops), without building the tip's other final squares.
 /// Accepts exactly the turns [`judge_long`] accepts, and gives the same
 /// [`Gen`] (a test checks it on every candidate turn along random games).
-#[inline]
+#[inline(always)]
 pub fn quick_judge(pos: &Position, t: &Turn) -> Option<Gen> {
     let side = pos.to_move & 1;
     let from = t.from.index()?;

@@ -143,7 +143,7 @@ impl State {
 
     /// Works out whether the side to move can move and whether the game is
     /// over, for the position as it now stands.
-    #[inline]
+    #[inline(always)]
     fn settle(&mut self) {
         let p = &self.pos;
         self.mover_moves = self.side_can_move(p.to_move);
@@ -158,9 +158,10 @@ impl State {
     fn play(&mut self, g: &engine::Gen) {
         let side = self.pos.to_move & 1;
         if let Some(easy) = self.easy.get_mut(side) {
-            engine::remove_easy(easy, g.from);
-            if !g.scored {
-                engine::add_easy(easy, g.dest, g.orient);
+            if g.scored {
+                engine::remove_easy(easy, g.from);
+            } else {
+                engine::move_easy(easy, 1u64 << (g.from & 63), g.dest, g.orient);
             }
         }
         self.pos.play(g);

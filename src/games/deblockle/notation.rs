@@ -173,85 +173,82 @@ fn square_at(s: &[u8]) -> Option<(i8, i8, usize)> {
     ))
 }
 
-/// What a byte is worth in a square written `c3`: bit 7 clear for a letter
-/// (its column, `a` or `A` = 0), bit 6 clear for a digit (its value);
-/// [`NOT_LETTER`] and [`NOT_DIGIT`] set for the others.
-static SQ_BYTE: [u8; 256] = {
-    let mut t = [NOT_LETTER | NOT_DIGIT; 256];
-    let mut c = 0;
-    while c < 26 {
-        t[b'a' as usize + c] = c as u8 | NOT_DIGIT;
-        t[b'A' as usize + c] = c as u8 | NOT_DIGIT;
-        c += 1;
-    }
-    let mut d = 0;
-    while d < 10 {
-        t[b'0' as usize + d] = d as u8 | NOT_LETTER;
-        d += 1;
-    }
-    t
-};
-const NOT_LETTER: u8 = 0x80;
-const NOT_DIGIT: u8 = 0x40;
+/// One in every byte.
+const ONES: u64 = 0x0101_0101_0101_0101;
+/// The letter bytes (0, 3 and 6) of eight bytes `c3-c4/e6` read as a
+/// little-endian word; the digits follow them, the separators are bytes 2
+/// and 5.
+const LETTERS: u64 = 0x00ff_0000_ff00_00ff;
+const DIGITS: u64 = LETTERS << 8;
+const SEPARATORS: u64 = 0x0000_ff00_00ff_0000;
 
-/// The square written by the two bytes `[letter, digit]` at offset `at`.
+/// Eight bytes `L D s L D / L D` as a little-endian word, `s` being `sep`:
+/// three squares of a letter (either case) and one digit each, checked all
+/// at once (a byte `x` is in `lo..=hi` when `x + 0x80 - lo` has its top bit
+/// set and `x + 0x7f - hi` has not; no byte carries into the next); `None`
+/// for any other bytes.
 #[inline(always)]
-fn quick_square(letter: u8, digit: u8, at: u8) -> Option<SqRef> {
-    let c = SQ_BYTE[usize::from(letter)];
-    let r = SQ_BYTE[usize::from(digit)];
-    if c & NOT_LETTER != 0 || r & NOT_DIGIT != 0 {
+fn three_squares(w: u64, sep: u8, at: u8) -> Option<[SqRef; 3]> {
+    if w & SEPARATORS != (u64::from(sep) << 16 | u64::from(b'/') << 40) {
         return None;
     }
-    Some(SqRef {
-        col: (c & 0x1f) as i8,
-        row: (r & 0x0f) as i8 - 1,
-        at,
+    // letters to lower case; the separators out
+    let x = (w | (LETTERS & ONES * 0x20)) & (LETTERS | DIGITS);
+    let low7 = x & (ONES * 0x7f);
+    let from_low = low7 + (LETTERS & ONES * (0x80 - 0x61)) + (DIGITS & ONES * (0x80 - 0x30));
+    let past_high = low7 + (LETTERS & ONES * (0x7f - 0x7a)) + (DIGITS & ONES * (0x7f - 0x39));
+    let tops = (LETTERS | DIGITS) & (ONES * 0x80);
+    if from_low & !past_high & !x & tops != tops {
+        return None;
+    }
+    let sq = |k: u32| SqRef {
+        col: ((x >> (8 * k)) as u8).wrapping_sub(b'a') as i8,
+        row: ((x >> (8 * k + 8)) as u8).wrapping_sub(b'1') as i8,
+        at: at + k as u8,
         len: 2,
-    })
+    };
+    Some([sq(0), sq(3), sq(6)])
 }
 
 /// A turn in its usual shape, every row one digit: `c3-c4`, `c3-c4/e6` or
-/// `c3-c4/d4/e4/f4`, read in one pass from fixed offsets (the length
-/// says which shape); `None` for anything else (then [`parse_turn_long`]
-/// reads it).
+/// `c3-c4/d4/e4/f4`, read a word of eight bytes at a time
+/// ([`three_squares`]; the length says which shape); `None` for anything
+/// else (then [`parse_turn_long`] reads it).
 #[inline]
 fn quick_turn(b: &[u8]) -> Option<Turn> {
-    let (tip, hop) = match *b {
-        [f0, f1, b'-', t0, t1] => ([f0, f1, t0, t1], Hop::None),
-        [f0, f1, b'-', t0, t1, b'/', d0, d1] => {
-            ([f0, f1, t0, t1], Hop::Dest(quick_square(d0, d1, 6)?))
+    match *b {
+        [f0, f1, b2, t0, t1] => {
+            // a hop that is not there, to fill the word
+            let w = u64::from_le_bytes([f0, f1, b2, t0, t1, b'/', b'a', b'1']);
+            let [from, to, _] = three_squares(w, b'-', 0)?;
+            Some(Turn {
+                from,
+                to,
+                hop: Hop::None,
+            })
         }
-        [
-            f0,
-            f1,
-            b'-',
-            t0,
-            t1,
-            b'/',
-            a0,
-            a1,
-            b'/',
-            b0,
-            b1,
-            b'/',
-            c0,
-            c1,
-        ] => (
-            [f0, f1, t0, t1],
-            Hop::Path([
-                quick_square(a0, a1, 6)?,
-                quick_square(b0, b1, 9)?,
-                quick_square(c0, c1, 12)?,
-            ]),
-        ),
-        _ => return None,
-    };
-    let [f0, f1, t0, t1] = tip;
-    Some(Turn {
-        from: quick_square(f0, f1, 0)?,
-        to: quick_square(t0, t1, 3)?,
-        hop,
-    })
+        [b0, b1, b2, b3, b4, b5, b6, b7] => {
+            let w = u64::from_le_bytes([b0, b1, b2, b3, b4, b5, b6, b7]);
+            let [from, to, dest] = three_squares(w, b'-', 0)?;
+            Some(Turn {
+                from,
+                to,
+                hop: Hop::Dest(dest),
+            })
+        }
+        [b0, b1, b2, b3, b4, b5, b6, b7, b8, b9, b10, b11, b12, b13] => {
+            let w = u64::from_le_bytes([b0, b1, b2, b3, b4, b5, b6, b7]);
+            let [from, to, first] = three_squares(w, b'-', 0)?;
+            let w = u64::from_le_bytes([b6, b7, b8, b9, b10, b11, b12, b13]);
+            let [_, second, third] = three_squares(w, b'/', 6)?;
+            Some(Turn {
+                from,
+                to,
+                hop: Hop::Path([first, second, third]),
+            })
+        }
+        _ => None,
+    }
 }
 
 /// Reads one token (not `pass`) as a turn, a square at a time, for any
@@ -448,6 +445,28 @@ mod tests {
             }
         }
         assert!(quick > 100, "{quick}");
+    }
+
+    #[test]
+    fn quick_turns_check_every_byte() {
+        // every byte value in every place of each usual shape
+        for template in ["c3-c4", "C3-g7/A1", "a0-z9/b2/Y8/c3"] {
+            for at in 0..template.len() {
+                for byte in 0..=255u8 {
+                    let mut b = template.as_bytes().to_vec();
+                    b[at] = byte;
+                    let quick = quick_turn(&b);
+                    match std::str::from_utf8(&b) {
+                        Ok(text) => assert_eq!(
+                            quick.ok_or(()),
+                            parse_turn_long(text).map_err(|_| ()),
+                            "{text}"
+                        ),
+                        Err(_) => assert_eq!(quick, None, "{b:?}"),
+                    }
+                }
+            }
+        }
     }
 
     #[test]
