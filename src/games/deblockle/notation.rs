@@ -216,10 +216,13 @@ fn three_squares(w: u64, sep: u8, at: u8) -> Option<[SqRef; 3]> {
 /// else (then [`parse_turn_long`] reads it).
 #[inline]
 fn quick_turn(b: &[u8]) -> Option<Turn> {
-    match *b {
-        [f0, f1, b2, t0, t1] => {
+    match b.len() {
+        5 => {
+            let tip = u32::from_le_bytes(*b.first_chunk::<4>()?);
+            let last = *b.get(4)?;
             // a hop that is not there, to fill the word
-            let w = u64::from_le_bytes([f0, f1, b2, t0, t1, b'/', b'a', b'1']);
+            let fill = u64::from_le_bytes([0, 0, 0, 0, 0, b'/', b'a', b'1']);
+            let w = u64::from(tip) | u64::from(last) << 32 | fill;
             let [from, to, _] = three_squares(w, b'-', 0)?;
             Some(Turn {
                 from,
@@ -227,8 +230,8 @@ fn quick_turn(b: &[u8]) -> Option<Turn> {
                 hop: Hop::None,
             })
         }
-        [b0, b1, b2, b3, b4, b5, b6, b7] => {
-            let w = u64::from_le_bytes([b0, b1, b2, b3, b4, b5, b6, b7]);
+        8 => {
+            let w = u64::from_le_bytes(*b.first_chunk::<8>()?);
             let [from, to, dest] = three_squares(w, b'-', 0)?;
             Some(Turn {
                 from,
@@ -236,10 +239,11 @@ fn quick_turn(b: &[u8]) -> Option<Turn> {
                 hop: Hop::Dest(dest),
             })
         }
-        [b0, b1, b2, b3, b4, b5, b6, b7, b8, b9, b10, b11, b12, b13] => {
-            let w = u64::from_le_bytes([b0, b1, b2, b3, b4, b5, b6, b7]);
+        14 => {
+            let w = u64::from_le_bytes(*b.first_chunk::<8>()?);
             let [from, to, first] = three_squares(w, b'-', 0)?;
-            let w = u64::from_le_bytes([b6, b7, b8, b9, b10, b11, b12, b13]);
+            // bytes 6..14: the first step again, then the other two
+            let w = u64::from_le_bytes(*b.last_chunk::<8>()?);
             let [_, second, third] = three_squares(w, b'/', 6)?;
             Some(Turn {
                 from,
