@@ -85,9 +85,11 @@ const fn build_diag() -> [[u8; 4]; 49] {
     t
 }
 
-/// The neighbours of each square in a neighbour table, as a bit set.
-const fn build_masks(t: &[[u8; 4]; 49]) -> [u64; 49] {
-    let mut m = [0u64; 49];
+/// The neighbours of each square in a neighbour table, as a bit set (64
+/// rows, the last 15 empty, so that a square masked with 63 picks its row
+/// without a bounds check).
+const fn build_masks(t: &[[u8; 4]; 49]) -> [u64; 64] {
+    let mut m = [0u64; 64];
     let mut sq = 0;
     while sq < 49 {
         let mut d = 0;
@@ -128,9 +130,9 @@ const fn build_rays() -> [[u64; 49]; 4] {
 /// The squares beyond a square toward each [`Dir`] (a slide's lines).
 static RAYS: [[u64; 49]; 4] = build_rays();
 /// Orthogonal neighbours as a bit set (a cross hop's squares).
-static CROSS_MASK: [u64; 49] = build_masks(&NEIGH);
+static CROSS_MASK: [u64; 64] = build_masks(&NEIGH);
 /// Diagonal neighbours as a bit set (an x hop's squares).
-static X_MASK: [u64; 49] = build_masks(&DIAG);
+static X_MASK: [u64; 64] = build_masks(&DIAG);
 
 #[inline(always)]
 fn bit(sq: u8) -> u64 {
@@ -147,8 +149,8 @@ fn neigh(sq: u8, d: usize) -> u8 {
 }
 
 #[inline(always)]
-fn mask(table: &[u64; 49], sq: u8) -> u64 {
-    table.get(usize::from(sq)).copied().unwrap_or(0)
+fn mask(table: &[u64; 64], sq: u8) -> u64 {
+    table[usize::from(sq & 63)]
 }
 
 #[inline(always)]
@@ -609,11 +611,11 @@ pub fn easy_dirs(sq: u8, o: Orient) -> u8 {
 /// The directions (bit `d`) in which `sq` has an orthogonal neighbour.
 #[inline(always)]
 fn on_board_dirs(sq: u8) -> u8 {
-    ON_BOARD_DIRS.get(usize::from(sq)).copied().unwrap_or(0)
+    ON_BOARD_DIRS[usize::from(sq & 63)]
 }
 
-const fn build_on_board_dirs() -> [u8; 49] {
-    let mut t = [0u8; 49];
+const fn build_on_board_dirs() -> [u8; 64] {
+    let mut t = [0u8; 64];
     let mut sq = 0;
     while sq < 49 {
         let mut d = 0;
@@ -628,8 +630,9 @@ const fn build_on_board_dirs() -> [u8; 49] {
     t
 }
 
-/// Per square, the directions with a neighbour on the board.
-static ON_BOARD_DIRS: [u8; 49] = build_on_board_dirs();
+/// Per square, the directions with a neighbour on the board (64 rows, as
+/// [`CROSS_MASK`]).
+static ON_BOARD_DIRS: [u8; 64] = build_on_board_dirs();
 
 /// Per set of directions (bit `d`), all ones in the masks of those
 /// directions: spreads a block's easy directions over the four masks.
@@ -668,10 +671,7 @@ pub fn remove_easy(easy: &mut [u64; 4], sq: u8) {
 /// leave them, and the block on `sq` with orientation `o` comes in.
 #[inline(always)]
 pub fn move_easy(easy: &mut [u64; 4], gone: u64, sq: u8, o: Orient) {
-    let spread = SPREAD
-        .get(usize::from(easy_dirs(sq, o) & 15))
-        .copied()
-        .unwrap_or([0; 4]);
+    let spread = SPREAD[usize::from(easy_dirs(sq, o) & 15)];
     let b = bit(sq);
     for (m, s) in easy.iter_mut().zip(spread) {
         *m = (*m & !gone) | (s & b);

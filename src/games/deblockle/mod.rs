@@ -110,6 +110,8 @@ pub struct State {
     /// then one load.
     mover_moves: bool,
     over: bool,
+    /// A side has removed all its blocks (changes only with a scoring tip).
+    done: bool,
 }
 
 /// Only the position counts: the rest is worked out from it.
@@ -128,6 +130,7 @@ impl State {
             easy: [[0; 4]; 2],
             mover_moves: false,
             over: false,
+            done: false,
         };
         state.forget_moves();
         state
@@ -147,9 +150,7 @@ impl State {
     fn settle(&mut self) {
         let p = &self.pos;
         self.mover_moves = self.side_can_move(p.to_move);
-        self.over = p.finished(GOLD)
-            || p.finished(BLUE)
-            || (!self.mover_moves && !self.side_can_move(p.to_move ^ 1));
+        self.over = self.done || (!self.mover_moves && !self.side_can_move(p.to_move ^ 1));
     }
 
     /// Plays a judged turn, keeping the easy-tip masks up to date: only the
@@ -165,6 +166,9 @@ impl State {
             }
         }
         self.pos.play(g);
+        if g.scored {
+            self.done = self.pos.finished(GOLD) || self.pos.finished(BLUE);
+        }
         self.settle();
     }
 
@@ -172,6 +176,7 @@ impl State {
     /// directly: the easy-tip masks, the can-move answer and the end.
     pub fn forget_moves(&mut self) {
         self.easy = [self.pos.easy_blocks(GOLD), self.pos.easy_blocks(BLUE)];
+        self.done = self.pos.finished(GOLD) || self.pos.finished(BLUE);
         self.settle();
     }
 

@@ -348,23 +348,19 @@ pub fn parse(tokens: &[Token], src: &str) -> ParsedMoves<Move> {
     let bytes = src.as_bytes();
     for (index, tok) in tokens.iter().enumerate() {
         // A turn in its usual shape is read from the bytes (ASCII, so the
-        // token's text); anything else from the text.
+        // token's text); anything else from the text, out of line.
         let b = bytes.get(tok.span.offset..tok.span.end()).unwrap_or(&[]);
-        let mv = if let Some(t) = quick_turn(b) {
-            Move::Turn(t)
-        } else if b.eq_ignore_ascii_case(b"pass") {
-            Move::Pass
-        } else {
-            let text = tok.text(src);
-            match parse_turn_long(text) {
-                Ok(t) => Move::Turn(t),
-                Err(e) => {
+        let mv = match quick_turn(b) {
+            Some(t) => Move::Turn(t),
+            None => match other_move(b, tok, src) {
+                Ok(mv) => mv,
+                Err(d) => {
                     return ParsedMoves {
                         moves,
-                        error: Some(blame(text, tok.span, e, src)),
+                        error: Some(d),
                     };
                 }
-            }
+            },
         };
         moves.push(Parsed {
             mv,
@@ -373,6 +369,20 @@ pub fn parse(tokens: &[Token], src: &str) -> ParsedMoves<Move> {
         });
     }
     ParsedMoves { moves, error: None }
+}
+
+/// A token that is not a turn in its usual shape (`b` its bytes): a pass,
+/// a turn read the long way, or the diagnostic for what is malformed.
+#[cold]
+#[inline(never)]
+fn other_move(b: &[u8], tok: &Token, src: &str) -> Result<Move, Diag> {
+    if b.eq_ignore_ascii_case(b"pass") {
+        return Ok(Move::Pass);
+    }
+    let text = tok.text(src);
+    parse_turn_long(text)
+        .map(Move::Turn)
+        .map_err(|e| blame(text, tok.span, e, src))
 }
 
 /// The `bad_square` diagnostic for part of a token (`text`, at `span`).
