@@ -7,12 +7,18 @@
 //! shifts of a bit set (no path enumeration); every turn is generated without
 //! allocation through a callback.
 //!
-//! Two questions are asked every ply and answered without generating turns:
-//! whether a side can move ([`Position::can_move`]: nearly always settled by a
-//! tip that brings stop or cross up onto an open square, found for all blocks
-//! at once; otherwise [`Position::tip`], a tip's final squares as one bit set),
-//! and whether a written turn is legal ([`quick_judge`], from the same bit
-//! set). Tests check both against the generator and the long judge.
+//! Two questions are asked every ply and answered without generating turns.
+//! Whether a side can move ([`Position::can_move`]) is nearly always settled
+//! by a tip that brings stop or cross up onto an open square: per side and
+//! direction, a mask of the blocks whose tip that way does so
+//! ([`Position::easy_blocks`]; a game's `State` keeps them up to date, only
+//! the moving block's bits change), tested against the open squares with
+//! four shifts ([`easy_tip_open`]); otherwise [`Position::tip`] per block and
+//! direction, a tip's final squares as one bit set. Whether a written turn is
+//! legal ([`quick_judge`]) is checked on that turn alone: its tip, then its
+//! written final square against the hop's mask, the slide's end or the
+//! hoops reach. Tests check both against the generator and the long judge,
+//! and the kept masks against the blocks along played games.
 //!
 //! The engine never reads text: [`judge`] takes a typed [`Turn`] and either
 //! returns the turn as the generator would produce it, or the diagnostic that

@@ -537,6 +537,8 @@ fn start_state(tags: &Tags) -> Result<State, Vec<Diag>> {
     }
 }
 
+#[cold]
+#[inline(never)]
 fn illegal_pass(state: &State, span: Span) -> Diag {
     let legal = state.pos.legal_names();
     let me = SIDES[state.pos.to_move & 1];

@@ -189,16 +189,17 @@ const SEPARATORS: u64 = 0x0000_ff00_00ff_0000;
 /// for any other bytes.
 #[inline(always)]
 fn three_squares(w: u64, sep: u8, at: u8) -> Option<[SqRef; 3]> {
-    if w & SEPARATORS != (u64::from(sep) << 16 | u64::from(b'/') << 40) {
+    if w & SEPARATORS != ((u64::from(sep) << 16) | (u64::from(b'/') << 40)) {
         return None;
     }
     // letters to lower case; the separators out
-    let x = (w | (LETTERS & ONES * 0x20)) & (LETTERS | DIGITS);
+    let x = (w | (LETTERS & (ONES * 0x20))) & (LETTERS | DIGITS);
     let low7 = x & (ONES * 0x7f);
-    let from_low = low7 + (LETTERS & ONES * (0x80 - 0x61)) + (DIGITS & ONES * (0x80 - 0x30));
-    let past_high = low7 + (LETTERS & ONES * (0x7f - 0x7a)) + (DIGITS & ONES * (0x7f - 0x39));
+    // per byte: `0x80 - lo` and `0x7f - hi`, letters `a..=z`, digits `0..=9`
+    let to_low = (LETTERS & (ONES * (0x80 - 0x61))) | (DIGITS & (ONES * (0x80 - 0x30)));
+    let to_past_high = (LETTERS & (ONES * (0x7f - 0x7a))) | (DIGITS & (ONES * (0x7f - 0x39)));
     let tops = (LETTERS | DIGITS) & (ONES * 0x80);
-    if from_low & !past_high & !x & tops != tops {
+    if (low7 + to_low) & !(low7 + to_past_high) & !x & tops != tops {
         return None;
     }
     let sq = |k: u32| SqRef {
