@@ -202,11 +202,19 @@ fn three_squares(w: u64, sep: u8, at: u8) -> Option<[SqRef; 3]> {
     if (low7 + to_low) & !(low7 + to_past_high) & !x & tops != tops {
         return None;
     }
-    let sq = |k: u32| SqRef {
-        col: ((x >> (8 * k)) as u8).wrapping_sub(b'a') as i8,
-        row: ((x >> (8 * k + 8)) as u8).wrapping_sub(b'1') as i8,
-        at: at + k as u8,
-        len: 2,
+    // per byte: a letter's column, a digit's row (`1` is 0, `0` is -1:
+    // adding 0xff to a digit carries into the separator byte after it, which
+    // is not read)
+    let v = (x - ((LETTERS & (ONES * 0x61)) | (DIGITS & (ONES * 0x30))))
+        .wrapping_add(DIGITS & (ONES * 0xff));
+    let sq = |k: u32| {
+        let pair = (v >> (8 * k)) as u16;
+        SqRef {
+            col: pair as u8 as i8,
+            row: (pair >> 8) as u8 as i8,
+            at: at + k as u8,
+            len: 2,
+        }
     };
     Some([sq(0), sq(3), sq(6)])
 }
