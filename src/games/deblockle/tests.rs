@@ -2188,3 +2188,27 @@ fn kept_easy_tip_masks_agree_with_the_blocks_along_played_games() {
         "{easy_settled} of {plies}"
     );
 }
+
+#[test]
+fn setup_faces_read_from_bytes_as_face_parse_reads_the_word() {
+    // every face name in three spellings, cut short, run on, and junk
+    let mut words: Vec<String> = Vec::new();
+    for f in Face::ALL {
+        let name = f.name();
+        words.push(name.to_string());
+        words.push(name.to_uppercase());
+        words.push(format!("{}{}", &name[..1].to_uppercase(), &name[1..]));
+        words.push(name[..name.len() - 1].to_string());
+        words.push(format!("{name}x"));
+        words.push(format!("{name}s"));
+    }
+    words.extend(["", "y", "xx", "sta", "stars", "hoop", "é", "x1"].map(String::from));
+    for w in &words {
+        for tail in ["", "/", " ", ",", "é", "1"] {
+            let text = format!("{w}{tail}");
+            let run = text.bytes().take_while(u8::is_ascii_alphabetic).count();
+            let want = Face::parse(&text[..run]).map(|f| (f, run));
+            assert_eq!(super::quick_face(text.as_bytes()), want, "{text:?}");
+        }
+    }
+}
