@@ -102,7 +102,8 @@ pub struct State {
     /// stop or cross up and stays on the board ([`Position::easy_blocks`]),
     /// kept up to date by [`Rules::play`]: a turn changes only the moving
     /// block's bits. With them "can this side move?" is nearly always
-    /// answered by four shifts and masks ([`engine::easy_tip_open`]).
+    /// answered by four shifts and masks ([`engine::easy_tip_open`]). Code
+    /// that changes `pos` directly calls [`State::forget_moves`].
     easy: [[u64; 4]; 2],
     /// Whether the side to move has a legal turn, and whether the game is
     /// over, worked out once when the position is reached: the driver asks
