@@ -7,12 +7,18 @@
 //! shifts of a bit set (no path enumeration); every turn is generated without
 //! allocation through a callback.
 //!
-//! Two questions are asked every ply and answered without generating turns:
-//! whether a side can move ([`Position::can_move`]: nearly always settled by a
-//! tip that brings stop or cross up onto an open square, found for all blocks
-//! at once; otherwise [`Position::tip`], a tip's final squares as one bit set),
-//! and whether a written turn is legal ([`quick_judge`], from the same bit
-//! set). Tests check both against the generator and the long judge.
+//! Two questions are asked every ply and answered without generating turns.
+//! Whether a side can move ([`Position::can_move`]) is nearly always settled
+//! by a tip that brings stop or cross up onto an open square: per side and
+//! direction, a mask of the blocks whose tip that way does so
+//! ([`Position::easy_blocks`]; a game's `State` keeps them up to date, only
+//! the moving block's bits change), tested against the open squares with
+//! four shifts ([`easy_tip_open`]); otherwise [`Position::tip`] per block and
+//! direction, a tip's final squares as one bit set. Whether a written turn is
+//! legal ([`quick_judge`]) is checked on that turn alone: its tip, then its
+//! written final square against the hop's mask, the slide's end or the
+//! hoops reach. Tests check both against the generator and the long judge,
+//! and the kept masks against the blocks along played games.
 //!
 //! The engine never reads text: [`judge`] takes a typed [`Turn`] and either
 //! returns the turn as the generator would produce it, or the diagnostic that
@@ -85,9 +91,11 @@ const fn build_diag() -> [[u8; 4]; 49] {
     t
 }
 
-/// The neighbours of each square in a neighbour table, as a bit set.
-const fn build_masks(t: &[[u8; 4]; 49]) -> [u64; 49] {
-    let mut m = [0u64; 49];
+/// The neighbours of each square in a neighbour table, as a bit set (64
+/// rows, the last 15 empty, so that a square masked with 63 picks its row
+/// without a bounds check).
+const fn build_masks(t: &[[u8; 4]; 49]) -> [u64; 64] {
+    let mut m = [0u64; 64];
     let mut sq = 0;
     while sq < 49 {
         let mut d = 0;
@@ -128,9 +136,9 @@ const fn build_rays() -> [[u64; 49]; 4] {
 /// The squares beyond a square toward each [`Dir`] (a slide's lines).
 static RAYS: [[u64; 49]; 4] = build_rays();
 /// Orthogonal neighbours as a bit set (a cross hop's squares).
-static CROSS_MASK: [u64; 49] = build_masks(&NEIGH);
+static CROSS_MASK: [u64; 64] = build_masks(&NEIGH);
 /// Diagonal neighbours as a bit set (an x hop's squares).
-static X_MASK: [u64; 49] = build_masks(&DIAG);
+static X_MASK: [u64; 64] = build_masks(&DIAG);
 
 #[inline(always)]
 fn bit(sq: u8) -> u64 {
@@ -147,8 +155,8 @@ fn neigh(sq: u8, d: usize) -> u8 {
 }
 
 #[inline(always)]
-fn mask(table: &[u64; 49], sq: u8) -> u64 {
-    table.get(usize::from(sq)).copied().unwrap_or(0)
+fn mask(table: &[u64; 64], sq: u8) -> u64 {
+    table[usize::from(sq & 63)]
 }
 
 #[inline(always)]
@@ -452,9 +460,13 @@ impl Position {
     /// the block left, never a star), which settles nearly every position
     /// with a few masks per block.
     pub fn can_move(&self, side: usize) -> bool {
-        if self.has_easy_tip(side) {
-            return true;
-        }
+        self.has_easy_tip(side) || self.has_tip_turn(side)
+    }
+
+    /// Whether some tip of `side` starts a legal turn, block by block and
+    /// tip by tip ([`Position::tip`]): [`Position::can_move`] once the easy
+    /// tips are ruled out.
+    pub fn has_tip_turn(&self, side: usize) -> bool {
         let mut blocks = self.occ[side & 1];
         while blocks != 0 {
             let from = blocks.trailing_zeros() as u8;
@@ -470,36 +482,26 @@ impl Position {
 
     /// Whether `side` has a tip that brings stop or cross up onto an open
     /// square, which in the standard variant is a legal turn (always `false`
-    /// in `no-side-by-side`). Every block is looked at, without a branch per
-    /// block: a few masks and one table look-up each.
+    /// in `no-side-by-side`): [`Position::easy_blocks`] against the open
+    /// squares ([`easy_tip_open`]).
     #[inline]
     pub fn has_easy_tip(&self, side: usize) -> bool {
-        if self.no_side_by_side {
-            return false;
-        }
-        let mine = self.occ[side & 1];
-        let open = BOARD & !self.all() & !STARS;
-        // The blocks whose neighbour toward each `Dir` is open.
-        let toward = [
-            mine & (open >> 7),
-            mine & (open >> 1) & !COL_G,
-            mine & (open << 7),
-            mine & (open << 1) & !COL_A,
-        ];
-        let mut found = 0u64;
-        let mut blocks = mine;
+        !self.no_side_by_side && easy_tip_open(&self.easy_blocks(side), self.all())
+    }
+
+    /// The blocks of `side` whose tip toward each [`Dir`] brings stop or
+    /// cross up and stays on the board (the square tipped onto may be
+    /// taken), computed block by block; a [`super::State`] keeps them up to
+    /// date as turns are played instead.
+    pub fn easy_blocks(&self, side: usize) -> [u64; 4] {
+        let mut easy = [0u64; 4];
+        let mut blocks = self.occ[side & 1];
         while blocks != 0 {
-            let from = blocks.trailing_zeros();
+            let from = blocks.trailing_zeros() as u8;
             blocks &= blocks - 1;
-            let o = self.orient_at(from as u8);
-            let easy = u64::from(o.tips_up(Face::Stop) | o.tips_up(Face::Cross));
-            let open_dirs = (toward[0] >> from & 1)
-                | (toward[1] >> from & 1) << 1
-                | (toward[2] >> from & 1) << 2
-                | (toward[3] >> from & 1) << 3;
-            found |= easy & open_dirs;
+            add_easy(&mut easy, from, self.orient_at(from));
         }
-        found != 0
+        easy
     }
 
     /// Every legal turn of `side`.
@@ -603,6 +605,97 @@ pub fn hoops_reach(sq: u8, others: u64) -> u64 {
     let r1 = around(bit(sq)) & free;
     let r2 = around(r1) & free;
     around(r2) & free
+}
+
+/// The directions (bit `d`) in which a block with orientation `o` on `sq`
+/// tips onto the board with stop or cross coming up.
+#[inline(always)]
+pub fn easy_dirs(sq: u8, o: Orient) -> u8 {
+    (o.tips_up(Face::Stop) | o.tips_up(Face::Cross)) & on_board_dirs(sq)
+}
+
+/// The directions (bit `d`) in which `sq` has an orthogonal neighbour.
+#[inline(always)]
+fn on_board_dirs(sq: u8) -> u8 {
+    ON_BOARD_DIRS[usize::from(sq & 63)]
+}
+
+const fn build_on_board_dirs() -> [u8; 64] {
+    let mut t = [0u8; 64];
+    let mut sq = 0;
+    while sq < 49 {
+        let mut d = 0;
+        while d < 4 {
+            if NEIGH[sq][d] != NONE {
+                t[sq] |= 1 << d;
+            }
+            d += 1;
+        }
+        sq += 1;
+    }
+    t
+}
+
+/// Per square, the directions with a neighbour on the board (64 rows, as
+/// [`CROSS_MASK`]).
+static ON_BOARD_DIRS: [u8; 64] = build_on_board_dirs();
+
+/// Per set of directions (bit `d`), all ones in the masks of those
+/// directions: spreads a block's easy directions over the four masks.
+static SPREAD: [[u64; 4]; 16] = {
+    let mut t = [[0u64; 4]; 16];
+    let mut dirs = 0;
+    while dirs < 16 {
+        let mut d = 0;
+        while d < 4 {
+            if dirs & (1 << d) != 0 {
+                t[dirs][d] = u64::MAX;
+            }
+            d += 1;
+        }
+        dirs += 1;
+    }
+    t
+};
+
+/// Adds the block on `sq` with orientation `o` to per-direction easy-tip
+/// masks ([`Position::easy_blocks`]).
+#[inline(always)]
+pub fn add_easy(easy: &mut [u64; 4], sq: u8, o: Orient) {
+    move_easy(easy, 0, sq, o);
+}
+
+/// Removes the square `sq` from per-direction easy-tip masks.
+#[inline(always)]
+pub fn remove_easy(easy: &mut [u64; 4], sq: u8) {
+    for m in easy.iter_mut() {
+        *m &= !bit(sq);
+    }
+}
+
+/// Moves a block in per-direction easy-tip masks: the squares of `gone`
+/// leave them, and the block on `sq` with orientation `o` comes in.
+#[inline(always)]
+pub fn move_easy(easy: &mut [u64; 4], gone: u64, sq: u8, o: Orient) {
+    let spread = SPREAD[usize::from(easy_dirs(sq, o) & 15)];
+    let b = bit(sq);
+    for (m, s) in easy.iter_mut().zip(spread) {
+        *m = (*m & !gone) | (s & b);
+    }
+}
+
+/// Whether one of the easy tips ([`Position::easy_blocks`]) lands on an
+/// open square (empty, off the stars) with the board's blocks `all`: four
+/// shifts and masks. The masks hold only tips that stay on the board, so no
+/// shift wraps from one row to the next.
+#[inline(always)]
+pub fn easy_tip_open(easy: &[u64; 4], all: u64) -> bool {
+    let open = BOARD & !all & !STARS;
+    ((easy[Dir::North as usize] & (open >> 7))
+        | (easy[Dir::East as usize] & (open >> 1))
+        | (easy[Dir::South as usize] & (open << 7))
+        | (easy[Dir::West as usize] & (open << 1)))
+        != 0
 }
 
 /// Leaf count of the legal-move tree to `depth` plies. A forced pass is a ply;
@@ -742,7 +835,7 @@ fn block_help(pos: &Position, side: usize, from: u8) -> String {
 ///
 /// A legal turn is recognised by [`quick_judge`]; anything else goes the
 /// long way ([`judge_long`]), which finds the first rule broken.
-#[inline]
+#[inline(always)]
 pub fn judge(pos: &Position, t: &Turn, ms: Span) -> Result<Gen, Diag> {
     match quick_judge(pos, t) {
         Some(g) => Ok(g),
@@ -750,66 +843,126 @@ pub fn judge(pos: &Position, t: &Turn, ms: Span) -> Result<Gen, Diag> {
     }
 }
 
-/// The turn as written when it is legal, from the bit set of its tip's
-/// final squares ([`Position::tip`]) and, for a hoops path, one mask test
-/// per step; `None` when it is not legal (then [`judge_long`] says why).
+/// The direction of a straight step from `a` to `b` (any distance), from
+/// their columns and rows; `None` when they are not on one line or equal.
+#[inline(always)]
+fn line_dir(a: SqRef, b: SqRef) -> Option<Dir> {
+    let dc = i16::from(b.col) - i16::from(a.col);
+    let dr = i16::from(b.row) - i16::from(a.row);
+    match (dc.signum(), dr.signum()) {
+        (0, 1) => Some(Dir::North),
+        (1, 0) => Some(Dir::East),
+        (0, -1) => Some(Dir::South),
+        (-1, 0) => Some(Dir::West),
+        _ => None,
+    }
+}
+
+/// The turn as written when it is legal; `None` when it is not (then
+/// [`judge_long`] says why). Checks only the written turn: the tip, then
+/// the written final square against the hop's squares (a mask for cross and
+/// x, the run's end for slider, the three-step reach or one mask test per
+/// step for hoops), without building the tip's other final squares.
 /// Accepts exactly the turns [`judge_long`] accepts, and gives the same
 /// [`Gen`] (a test checks it on every candidate turn along random games).
+#[inline(always)]
 pub fn quick_judge(pos: &Position, t: &Turn) -> Option<Gen> {
     let side = pos.to_move & 1;
     let from = t.from.index()?;
-    if pos.occ[side] & bit(from) == 0 {
+    let tip = t.to.index()?;
+    let mine = pos.occ[side];
+    let all = pos.all();
+    // one of the mover's blocks, one orthogonal step onto an empty square
+    if mine & bit(from) == 0 || all & bit(tip) != 0 || mask(&CROSS_MASK, from) & bit(tip) == 0 {
         return None;
     }
-    // The tip's direction from a table by (column step, row step), each -1..=1.
-    const DIR_OF: [Option<Dir>; 9] = [
-        None,
-        Some(Dir::West),
-        None,
-        Some(Dir::South),
-        None,
-        Some(Dir::North),
-        None,
-        Some(Dir::East),
-        None,
-    ];
-    let dc = i16::from(t.to.col) - i16::from(t.from.col);
-    let dr = i16::from(t.to.row) - i16::from(t.from.row);
-    if dc.unsigned_abs() > 1 || dr.unsigned_abs() > 1 {
-        return None;
-    }
-    let d = (*DIR_OF.get(usize::try_from((dc + 1) * 3 + dr + 1).ok()?)?)?;
-    let tip = pos.tip(side, from, d)?;
-    let top = tip.orient.top();
-    let dest = match t.hop {
-        Hop::None if tip.scored || top == Face::Stop => tip.tip,
-        Hop::Dest(dr) if !tip.scored && top != Face::Stop => dr.index()?,
-        Hop::Path(path) if !tip.scored && top == Face::Hoops => {
-            let others = pos.all() & !bit(from);
-            let mut prev = tip.tip;
-            for s in path {
-                let sq = s.index()?;
-                if mask(&CROSS_MASK, prev) & !others & bit(sq) == 0 {
-                    return None;
-                }
-                prev = sq;
-            }
-            prev
-        }
-        _ => return None,
+    let d = match tip.wrapping_sub(from) {
+        7 => Dir::North,
+        1 => Dir::East,
+        0xf9 => Dir::South,
+        _ => Dir::West,
     };
-    (tip.dests & bit(dest) != 0).then_some(Gen {
+    let orient = pos.orient_at(from).tip(d);
+    let top = orient.top();
+    let others = all & !bit(from);
+    let scored = STARS & bit(tip) != 0;
+    let dest = if scored {
+        if tip != target(side) || top != Face::Star || t.hop != Hop::None {
+            return None;
+        }
+        tip
+    } else {
+        // where a hop may end: empty (the square left counts as empty), no star
+        let free = BOARD & !others & !STARS;
+        let (dest, ok) = match (top, t.hop) {
+            (Face::Stop, Hop::None) => (tip, true),
+            (Face::Cross, Hop::Dest(r)) => {
+                let dest = r.index()?;
+                (dest, mask(&CROSS_MASK, tip) & free & bit(dest) != 0)
+            }
+            (Face::X, Hop::Dest(r)) => {
+                let dest = r.index()?;
+                (dest, mask(&X_MASK, tip) & free & bit(dest) != 0)
+            }
+            (Face::Slider, Hop::Dest(r)) => {
+                let dest = r.index()?;
+                let end = slide_end(tip, line_dir(t.to, r)?, others)?;
+                (dest, end == dest && STARS & bit(dest) == 0)
+            }
+            (Face::Hoops, Hop::Dest(r)) => {
+                // two steps over squares free of blocks, then a third onto `dest`
+                let dest = r.index()?;
+                let open = BOARD & !others;
+                let two = around(mask(&CROSS_MASK, tip) & open) & open;
+                (
+                    dest,
+                    free & bit(dest) != 0 && two & mask(&CROSS_MASK, dest) != 0,
+                )
+            }
+            (Face::Hoops, Hop::Path(path)) => {
+                // three orthogonal steps over squares free of blocks
+                let mut prev = tip;
+                for s in path {
+                    let sq = s.index()?;
+                    if mask(&CROSS_MASK, prev) & !others & bit(sq) == 0 {
+                        return None;
+                    }
+                    prev = sq;
+                }
+                (prev, STARS & bit(prev) == 0)
+            }
+            _ => return None,
+        };
+        if !ok {
+            return None;
+        }
+        dest
+    };
+    if pos.no_side_by_side {
+        // The blocks that stay, and the one that moves unless it scored,
+        // must touch no opponent.
+        let mut after = mine & !bit(from);
+        if !scored {
+            after |= bit(dest);
+        }
+        if around(after) & pos.occ[side ^ 1] != 0 {
+            return None;
+        }
+    }
+    Some(Gen {
         from,
-        tip: tip.tip,
+        tip,
         dest,
-        orient: tip.orient,
-        scored: tip.scored,
+        orient,
+        scored,
     })
 }
 
 /// [`judge`] check by check, in the order of the rules (see the module
 /// docs of `deblockle`): the generated turn, or the diagnostic for the
 /// first rule the turn breaks.
+#[cold]
+#[inline(never)]
 pub fn judge_long(pos: &Position, t: &Turn, ms: Span) -> Result<Gen, Diag> {
     let side = pos.to_move & 1;
     let me = SIDES[side];

@@ -98,16 +98,24 @@ pub struct Deblockle;
 #[derive(Clone, Debug)]
 pub struct State {
     pub pos: Position,
-    /// The last answer of "can the side to move move?", with the blocks and
-    /// the side to move it was given for: the driver asks it three times a
-    /// ply (`is_over`, `must_pass`, `is_over`). Forgotten by every move played
-    /// through [`Rules::play`] (a turn that tips and hops back to its square
-    /// leaves the blocks as they were but turns one); code that changes
-    /// `pos` directly calls [`State::forget_moves`]. Not part of the state
-    /// (`==` ignores it).
-    can_move_seen: std::cell::Cell<Option<([u64; 2], usize, bool)>>,
+    /// Per side, per [`cube::Dir`], the blocks whose tip that way brings
+    /// stop or cross up and stays on the board ([`Position::easy_blocks`]),
+    /// kept up to date by [`Rules::play`]: a turn changes only the moving
+    /// block's bits. With them "can this side move?" is nearly always
+    /// answered by four shifts and masks ([`engine::easy_tip_open`]). Code
+    /// that changes `pos` directly calls [`State::forget_moves`].
+    easy: [[u64; 4]; 2],
+    /// Whether the side to move has a legal turn, and whether the game is
+    /// over, worked out once when the position is reached: the driver asks
+    /// both every ply (`must_pass`, then `is_over`), and each question is
+    /// then one load.
+    mover_moves: bool,
+    over: bool,
+    /// A side has removed all its blocks (changes only with a scoring tip).
+    done: bool,
 }
 
+/// Only the position counts: the rest is worked out from it.
 impl PartialEq for State {
     fn eq(&self, other: &State) -> bool {
         self.pos == other.pos
@@ -118,29 +126,65 @@ impl Eq for State {}
 
 impl State {
     fn new(pos: Position) -> State {
-        State {
+        let mut state = State {
             pos,
-            can_move_seen: std::cell::Cell::new(None),
-        }
+            easy: [[0; 4]; 2],
+            mover_moves: false,
+            over: false,
+            done: false,
+        };
+        state.forget_moves();
+        state
     }
 
-    /// Whether the side to move has a legal turn (remembered for this position).
-    fn mover_can_move(&self) -> bool {
+    /// Whether `side` has a legal turn: an easy tip onto an open square
+    /// (standard variant), else tip by tip.
+    fn side_can_move(&self, side: usize) -> bool {
         let p = &self.pos;
-        if let Some((occ, to_move, answer)) = self.can_move_seen.get()
-            && occ == p.occ
-            && to_move == p.to_move
-        {
-            return answer;
-        }
-        let answer = p.can_move(p.to_move);
-        self.can_move_seen.set(Some((p.occ, p.to_move, answer)));
-        answer
+        (!p.no_side_by_side && engine::easy_tip_open(&self.easy[side & 1], p.all()))
+            || p.has_tip_turn(side)
     }
 
-    /// Forgets the remembered can-move answer (after changing `pos`).
-    pub fn forget_moves(&self) {
-        self.can_move_seen.set(None);
+    /// Works out whether the side to move can move and whether the game is
+    /// over, for the position as it now stands.
+    #[inline(always)]
+    fn settle(&mut self) {
+        let p = &self.pos;
+        self.mover_moves = self.side_can_move(p.to_move);
+        self.over = self.done || (!self.mover_moves && !self.side_can_move(p.to_move ^ 1));
+    }
+
+    /// Plays a judged turn, keeping the easy-tip masks up to date: only the
+    /// moving block's bits change.
+    #[inline]
+    fn play(&mut self, g: &engine::Gen) {
+        let side = self.pos.to_move & 1;
+        if let Some(easy) = self.easy.get_mut(side) {
+            if g.scored {
+                engine::remove_easy(easy, g.from);
+            } else {
+                engine::move_easy(easy, 1u64 << (g.from & 63), g.dest, g.orient);
+            }
+        }
+        self.pos.play(g);
+        if g.scored {
+            self.done = self.pos.finished(GOLD) || self.pos.finished(BLUE);
+        }
+        self.settle();
+    }
+
+    /// Works out again what is kept beside `pos`, after code changed `pos`
+    /// directly: the easy-tip masks, the can-move answer and the end.
+    pub fn forget_moves(&mut self) {
+        self.easy = [self.pos.easy_blocks(GOLD), self.pos.easy_blocks(BLUE)];
+        self.done = self.pos.finished(GOLD) || self.pos.finished(BLUE);
+        self.settle();
+    }
+
+    /// The easy-tip masks kept for `side` (for tests).
+    #[cfg(test)]
+    fn easy_blocks(&self, side: usize) -> [u64; 4] {
+        self.easy[side & 1]
     }
 }
 
@@ -163,12 +207,16 @@ fn setup_err(tag: &Tag, start: usize, len: usize, message: String, label: &str) 
 
 /// Reads a setup square (`a1`..`g7`).
 fn setup_square(text: &str) -> Option<u8> {
-    let b = text.as_bytes();
-    if b.len() != 2 {
-        return None;
+    match *text.as_bytes() {
+        [c, r] => square_of_bytes(c, r),
+        _ => None,
     }
-    let c = b.first()?.to_ascii_lowercase();
-    let r = *b.get(1)?;
+}
+
+/// The square of a column letter (either case) and a row digit, on the board.
+#[inline]
+fn square_of_bytes(c: u8, r: u8) -> Option<u8> {
+    let c = c.to_ascii_lowercase();
     if (b'a'..=b'g').contains(&c) && (b'1'..=b'7').contains(&r) {
         Some((r - b'1') * 7 + (c - b'a'))
     } else {
@@ -208,6 +256,31 @@ impl Setup {
     }
 }
 
+/// A face name at the start of `b`: the name and its length. Lower-case
+/// names are matched whole; anything else (capitals) through
+/// [`Face::parse`] on the run of letters.
+#[inline]
+fn quick_face(b: &[u8]) -> Option<(Face, usize)> {
+    let (face, len) = match b {
+        [b's', b't', b'o', b'p', ..] => (Face::Stop, 4),
+        [b's', b't', b'a', b'r', ..] => (Face::Star, 4),
+        [b'c', b'r', b'o', b's', b's', ..] => (Face::Cross, 5),
+        [b'h', b'o', b'o', b'p', b's', ..] => (Face::Hoops, 5),
+        [b's', b'l', b'i', b'd', b'e', b'r', ..] => (Face::Slider, 6),
+        [b'x', ..] => (Face::X, 1),
+        _ => {
+            let len = b.iter().take_while(|c| c.is_ascii_alphabetic()).count();
+            let word = std::str::from_utf8(b.get(..len)?).ok()?;
+            return Some((Face::parse(word)?, len));
+        }
+    };
+    // the name must end there
+    if b.get(len).is_some_and(u8::is_ascii_alphabetic) {
+        return None;
+    }
+    Some((face, len))
+}
+
 /// A setup value in its usual shape, read in one pass over its bytes:
 /// comma-separated entries `SQUARE TOP/NORTH` with spaces (only spaces)
 /// around them and around `/`, and every rule of a setup kept; `None` for
@@ -222,13 +295,13 @@ fn quick_setup(value: &str) -> Option<Setup> {
         }
     };
     let face = |i: &mut usize| {
-        let start = *i;
-        while b.get(*i).is_some_and(u8::is_ascii_alphabetic) {
-            *i += 1;
-        }
-        Face::parse(value.get(start..*i)?)
+        let (f, len) = quick_face(b.get(*i..)?)?;
+        *i += len;
+        Some(f)
     };
     let mut setup = Setup::default();
+    // the squares taken so far, star spaces counted as taken
+    let mut taken = STARS;
     loop {
         skip(&mut i);
         let Some(&c) = b.get(i) else { break };
@@ -236,7 +309,7 @@ fn quick_setup(value: &str) -> Option<Setup> {
             i += 1;
             continue;
         }
-        let sq = setup_square(value.get(i..i + 2)?)?;
+        let sq = square_of_bytes(c, *b.get(i + 1)?)?;
         i += 2;
         if b.get(i) != Some(&b' ') {
             return None;
@@ -256,9 +329,10 @@ fn quick_setup(value: &str) -> Option<Setup> {
             Some(b',') => i += 1,
             Some(_) => return None,
         }
-        if STARS & (1u64 << sq) != 0 || setup.blocks().iter().any(|&(s, _)| s == sq) {
+        if taken & (1u64 << sq) != 0 {
             return None;
         }
+        taken |= 1u64 << sq;
         if !setup.push((sq, Orient::new(top, north)?)) {
             return None;
         }
@@ -464,6 +538,8 @@ fn start_state(tags: &Tags) -> Result<State, Vec<Diag>> {
     }
 }
 
+#[cold]
+#[inline(never)]
 fn illegal_pass(state: &State, span: Span) -> Diag {
     let legal = state.pos.legal_names();
     let me = SIDES[state.pos.to_move & 1];
@@ -513,15 +589,11 @@ impl Rules for Deblockle {
     }
 
     fn is_over(state: &State) -> bool {
-        // Position::is_over, asking the side to move through the remembered answer
-        let p = &state.pos;
-        p.finished(engine::GOLD)
-            || p.finished(engine::BLUE)
-            || (!state.mover_can_move() && !p.can_move(p.to_move ^ 1))
+        state.over
     }
 
     fn must_pass(state: &State) -> bool {
-        !state.mover_can_move()
+        !state.mover_moves
     }
 
     fn is_pass(mv: &Move) -> bool {
@@ -533,18 +605,18 @@ impl Rules for Deblockle {
     }
 
     fn play(state: &mut State, mv: &Parsed<Move>, _src: &str) -> Result<(), Diag> {
-        state.forget_moves();
         match &mv.mv {
             Move::Pass => {
-                if state.pos.can_move(state.pos.to_move) {
+                if state.mover_moves {
                     return Err(illegal_pass(state, mv.span));
                 }
                 state.pos.pass();
+                state.settle();
                 Ok(())
             }
             Move::Turn(t) => {
                 let g = engine::judge(&state.pos, t, mv.span)?;
-                state.pos.play(&g);
+                state.play(&g);
                 Ok(())
             }
         }

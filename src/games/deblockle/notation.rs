@@ -173,37 +173,95 @@ fn square_at(s: &[u8]) -> Option<(i8, i8, usize)> {
     ))
 }
 
-/// A turn in its usual shape, every row one digit: `c3-c4`, `c3-c4/e6` or
-/// `c3-c4/d4/e4/f4`, read in one pass; `None` for anything else (then
-/// [`parse_turn_long`] reads it).
-fn quick_turn(b: &[u8]) -> Option<Turn> {
-    let sq = |i: usize| -> Option<SqRef> {
-        let c = b.get(i)?.to_ascii_lowercase();
-        let d = *b.get(i + 1)?;
-        if !c.is_ascii_lowercase() || !d.is_ascii_digit() {
-            return None;
-        }
-        Some(SqRef {
-            col: (c - b'a') as i8,
-            row: (d - b'0') as i8 - 1,
-            at: i as u8,
-            len: 2,
-        })
-    };
-    let hop = match b.len() {
-        5 => Hop::None,
-        8 => Hop::Dest(sq(6)?),
-        14 => Hop::Path([sq(6)?, sq(9)?, sq(12)?]),
-        _ => return None,
-    };
-    if b.get(2) != Some(&b'-') || (5..b.len()).step_by(3).any(|k| b.get(k) != Some(&b'/')) {
+/// One in every byte.
+const ONES: u64 = 0x0101_0101_0101_0101;
+/// The letter bytes (0, 3 and 6) of eight bytes `c3-c4/e6` read as a
+/// little-endian word; the digits follow them, the separators are bytes 2
+/// and 5.
+const LETTERS: u64 = 0x00ff_0000_ff00_00ff;
+const DIGITS: u64 = LETTERS << 8;
+const SEPARATORS: u64 = 0x0000_ff00_00ff_0000;
+
+/// Eight bytes `L D s L D / L D` as a little-endian word, `s` being `sep`:
+/// three squares of a letter (either case) and one digit each, checked all
+/// at once (a byte `x` is in `lo..=hi` when `x + 0x80 - lo` has its top bit
+/// set and `x + 0x7f - hi` has not; no byte carries into the next); `None`
+/// for any other bytes.
+#[inline(always)]
+fn three_squares(w: u64, sep: u8, at: u8) -> Option<[SqRef; 3]> {
+    if w & SEPARATORS != ((u64::from(sep) << 16) | (u64::from(b'/') << 40)) {
         return None;
     }
-    Some(Turn {
-        from: sq(0)?,
-        to: sq(3)?,
-        hop,
-    })
+    // letters to lower case; the separators out
+    let x = (w | (LETTERS & (ONES * 0x20))) & (LETTERS | DIGITS);
+    let low7 = x & (ONES * 0x7f);
+    // per byte: `0x80 - lo` and `0x7f - hi`, letters `a..=z`, digits `0..=9`
+    let to_low = (LETTERS & (ONES * (0x80 - 0x61))) | (DIGITS & (ONES * (0x80 - 0x30)));
+    let to_past_high = (LETTERS & (ONES * (0x7f - 0x7a))) | (DIGITS & (ONES * (0x7f - 0x39)));
+    let tops = (LETTERS | DIGITS) & (ONES * 0x80);
+    if (low7 + to_low) & !(low7 + to_past_high) & !x & tops != tops {
+        return None;
+    }
+    // per byte: a letter's column, a digit's row (`1` is 0, `0` is -1:
+    // adding 0xff to a digit carries into the separator byte after it, which
+    // is not read)
+    let v = (x - ((LETTERS & (ONES * 0x61)) | (DIGITS & (ONES * 0x30))))
+        .wrapping_add(DIGITS & (ONES * 0xff));
+    let sq = |k: u32| {
+        let pair = (v >> (8 * k)) as u16;
+        SqRef {
+            col: pair as u8 as i8,
+            row: (pair >> 8) as u8 as i8,
+            at: at + k as u8,
+            len: 2,
+        }
+    };
+    Some([sq(0), sq(3), sq(6)])
+}
+
+/// A turn in its usual shape, every row one digit: `c3-c4`, `c3-c4/e6` or
+/// `c3-c4/d4/e4/f4`, read a word of eight bytes at a time
+/// ([`three_squares`]; the length says which shape); `None` for anything
+/// else (then [`parse_turn_long`] reads it).
+#[inline]
+fn quick_turn(b: &[u8]) -> Option<Turn> {
+    match b.len() {
+        5 => {
+            let tip = u32::from_le_bytes(*b.first_chunk::<4>()?);
+            let last = *b.get(4)?;
+            // a hop that is not there, to fill the word
+            let fill = u64::from_le_bytes([0, 0, 0, 0, 0, b'/', b'a', b'1']);
+            let w = u64::from(tip) | u64::from(last) << 32 | fill;
+            let [from, to, _] = three_squares(w, b'-', 0)?;
+            Some(Turn {
+                from,
+                to,
+                hop: Hop::None,
+            })
+        }
+        8 => {
+            let w = u64::from_le_bytes(*b.first_chunk::<8>()?);
+            let [from, to, dest] = three_squares(w, b'-', 0)?;
+            Some(Turn {
+                from,
+                to,
+                hop: Hop::Dest(dest),
+            })
+        }
+        14 => {
+            let w = u64::from_le_bytes(*b.first_chunk::<8>()?);
+            let [from, to, first] = three_squares(w, b'-', 0)?;
+            // bytes 6..14: the first step again, then the other two
+            let w = u64::from_le_bytes(*b.last_chunk::<8>()?);
+            let [_, second, third] = three_squares(w, b'/', 6)?;
+            Some(Turn {
+                from,
+                to,
+                hop: Hop::Path([first, second, third]),
+            })
+        }
+        _ => None,
+    }
 }
 
 /// Reads one token (not `pass`) as a turn, a square at a time, for any
@@ -299,23 +357,19 @@ pub fn parse(tokens: &[Token], src: &str) -> ParsedMoves<Move> {
     let bytes = src.as_bytes();
     for (index, tok) in tokens.iter().enumerate() {
         // A turn in its usual shape is read from the bytes (ASCII, so the
-        // token's text); anything else from the text.
+        // token's text); anything else from the text, out of line.
         let b = bytes.get(tok.span.offset..tok.span.end()).unwrap_or(&[]);
-        let mv = if let Some(t) = quick_turn(b) {
-            Move::Turn(t)
-        } else if b.eq_ignore_ascii_case(b"pass") {
-            Move::Pass
-        } else {
-            let text = tok.text(src);
-            match parse_turn_long(text) {
-                Ok(t) => Move::Turn(t),
-                Err(e) => {
+        let mv = match quick_turn(b) {
+            Some(t) => Move::Turn(t),
+            None => match other_move(b, tok, src) {
+                Ok(mv) => mv,
+                Err(d) => {
                     return ParsedMoves {
                         moves,
-                        error: Some(blame(text, tok.span, e, src)),
+                        error: Some(d),
                     };
                 }
-            }
+            },
         };
         moves.push(Parsed {
             mv,
@@ -324,6 +378,20 @@ pub fn parse(tokens: &[Token], src: &str) -> ParsedMoves<Move> {
         });
     }
     ParsedMoves { moves, error: None }
+}
+
+/// A token that is not a turn in its usual shape (`b` its bytes): a pass,
+/// a turn read the long way, or the diagnostic for what is malformed.
+#[cold]
+#[inline(never)]
+fn other_move(b: &[u8], tok: &Token, src: &str) -> Result<Move, Diag> {
+    if b.eq_ignore_ascii_case(b"pass") {
+        return Ok(Move::Pass);
+    }
+    let text = tok.text(src);
+    parse_turn_long(text)
+        .map(Move::Turn)
+        .map_err(|e| blame(text, tok.span, e, src))
 }
 
 /// The `bad_square` diagnostic for part of a token (`text`, at `span`).
@@ -400,6 +468,28 @@ mod tests {
             }
         }
         assert!(quick > 100, "{quick}");
+    }
+
+    #[test]
+    fn quick_turns_check_every_byte() {
+        // every byte value in every place of each usual shape
+        for template in ["c3-c4", "C3-g7/A1", "a0-z9/b2/Y8/c3"] {
+            for at in 0..template.len() {
+                for byte in 0..=255u8 {
+                    let mut b = template.as_bytes().to_vec();
+                    b[at] = byte;
+                    let quick = quick_turn(&b);
+                    match std::str::from_utf8(&b) {
+                        Ok(text) => assert_eq!(
+                            quick.ok_or(()),
+                            parse_turn_long(text).map_err(|_| ()),
+                            "{text}"
+                        ),
+                        Err(_) => assert_eq!(quick, None, "{b:?}"),
+                    }
+                }
+            }
+        }
     }
 
     #[test]

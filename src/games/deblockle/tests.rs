@@ -2127,3 +2127,85 @@ fn remembered_answers_agree_with_the_generator_along_played_games() {
         }
     }
 }
+
+#[test]
+fn kept_easy_tip_masks_agree_with_the_blocks_along_played_games() {
+    use super::{Deblockle, State};
+    use crate::game::Parsed;
+    let mut rng = Rng(0x8cb9_2ba7_2f3d_8dd7);
+    let (mut easy_settled, mut plies) = (0, 0);
+    for game in 0..300 {
+        let nsbs = game % 4 == 3;
+        let start = match game % 3 {
+            0 => Position::standard(nsbs),
+            1 => {
+                let mut p = Position::standard(nsbs);
+                for sq in 0..49u8 {
+                    if p.owner(sq).is_some() {
+                        p.orient[usize::from(sq)] = (rng.next() % 24) as u8;
+                    }
+                }
+                p
+            }
+            _ => scattered_start(&mut rng, nsbs),
+        };
+        let mut state = State::new(Position::empty(nsbs));
+        state.pos = start;
+        state.forget_moves();
+        for _ply in 0..200 {
+            let p = state.pos;
+            for side in [GOLD, BLUE] {
+                assert_eq!(state.easy_blocks(side), p.easy_blocks(side), "{p:?}");
+                let open = engine::easy_tip_open(&state.easy_blocks(side), p.all());
+                assert_eq!(!nsbs && open, p.has_easy_tip(side), "{p:?}");
+                let can = !p.each_turn(side, &mut |_| false);
+                assert_eq!(state.side_can_move(side), can, "{p:?} side {side}");
+                assert_eq!(p.can_move(side), can, "{p:?} side {side}");
+                easy_settled += usize::from(!nsbs && open);
+            }
+            plies += 1;
+            if Deblockle::is_over(&state) {
+                break;
+            }
+            let turns = p.turns(p.to_move);
+            let mv = match turns.get(rng.below(turns.len())) {
+                Some(g) => Move::Turn(engine::as_turn(g)),
+                None => Move::Pass,
+            };
+            let parsed = Parsed {
+                mv,
+                span: crate::span::Span::default(),
+                token: 0,
+            };
+            Deblockle::play(&mut state, &parsed, "").unwrap();
+        }
+    }
+    assert!(
+        plies > 20_000 && easy_settled > plies,
+        "{easy_settled} of {plies}"
+    );
+}
+
+#[test]
+fn setup_faces_read_from_bytes_as_face_parse_reads_the_word() {
+    // every face name in three spellings, cut short, run on, and junk
+    let mut words: Vec<String> = Vec::new();
+    for f in Face::ALL {
+        let name = f.name();
+        words.push(name.to_string());
+        words.push(name.to_uppercase());
+        words.push(format!("{}{}", &name[..1].to_uppercase(), &name[1..]));
+        words.push(name[..name.len() - 1].to_string());
+        words.push(format!("{name}x"));
+        words.push(format!("{name}s"));
+    }
+    words.extend(["", "y", "xx", "sta", "stars", "hoop", "é", "x1"].map(String::from));
+    for w in &words {
+        for tail in ["", "/", " ", ",", "é", "1"] {
+            let text = format!("{w}{tail}");
+            let run = text.bytes().take_while(u8::is_ascii_alphabetic).count();
+            let want = Face::parse(&text[..run]).map(|f| (f, run));
+            assert_eq!(super::quick_face(text.as_bytes()), want, "{text:?}");
+        }
+    }
+}
