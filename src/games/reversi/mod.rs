@@ -777,21 +777,21 @@ impl Rules for Reversi {
     /// else out of line ([`Reversi::play_other`]).
     #[inline]
     fn play(state: &mut State, mv: &Parsed<Move>, _src: &str) -> Result<(), Diag> {
-        if let Move::Place(sq) = mv.mv {
-            let bit = 1u64.checked_shl(u32::from(sq)).unwrap_or(0);
-            if state.moves & bit != 0 {
-                let (p, o, sq) = (state.mover, state.other, u32::from(sq));
-                let step = match state.engine {
-                    // SAFETY: `Engine::Avx2` is chosen only when the CPU has AVX2.
-                    #[cfg(target_arch = "x86_64")]
-                    Engine::Avx2 => Some(unsafe { engine::step_avx2(p, o, sq) }),
-                    Engine::Plain => Some(engine::step(p, o, sq)),
-                    _ => None,
-                };
-                if let Some((flipped, next)) = step {
-                    state.place(bit, flipped, next);
-                    return Ok(());
-                }
+        if let Move::Place(sq) = mv.mv
+            && sq < 64
+            && state.moves >> sq & 1 != 0
+        {
+            let (p, o, sq) = (state.mover, state.other, u32::from(sq));
+            let step = match state.engine {
+                // SAFETY: `Engine::Avx2` is chosen only when the CPU has AVX2.
+                #[cfg(target_arch = "x86_64")]
+                Engine::Avx2 => Some(unsafe { engine::step_avx2(p, o, sq) }),
+                Engine::Plain => Some(engine::step(p, o, sq)),
+                _ => None,
+            };
+            if let Some((flipped, next)) = step {
+                state.place(1 << sq, flipped, next);
+                return Ok(());
             }
         }
         Self::play_other(state, mv)
