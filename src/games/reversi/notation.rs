@@ -91,8 +91,10 @@ fn square(col: u8, row: u8) -> Option<u8> {
 
 /// Reads the run of tokens that are one 8x8 square each (the common
 /// movetext) from the start of `tokens`, `first` being the index of
-/// `tokens[0]`; returns how many it read. Out of line, so the loop keeps
-/// its values in registers.
+/// `tokens[0]`; returns how many it read. A chunk of tokens is read into
+/// squares first, then its moves are added in one `extend` of known length
+/// (no capacity check per move). Out of line, so the loops keep their
+/// values in registers.
 #[inline(never)]
 fn eight_squares(
     tokens: &[Token],
@@ -100,22 +102,44 @@ fn eight_squares(
     first: usize,
     moves: &mut Vec<Parsed<Move>>,
 ) -> usize {
-    for (k, tok) in tokens.iter().enumerate() {
-        let span = tok.span;
-        let sq = match src.get(span.offset..).and_then(<[u8]>::first_chunk) {
-            Some(&[c, r]) if span.length == 2 => square(c, r),
-            _ => None,
-        };
-        let Some(sq) = sq else {
-            return k;
-        };
-        moves.push(Parsed {
-            mv: Move::Place(sq),
-            span,
-            token: first + k,
-        });
+    const CHUNK: usize = 64;
+    let mut squares = [0u8; CHUNK];
+    let mut done = 0;
+    while let Some(rest) = tokens.get(done..)
+        && !rest.is_empty()
+    {
+        let chunk = rest.get(..CHUNK).unwrap_or(rest);
+        let mut n = 0;
+        for (tok, slot) in chunk.iter().zip(squares.iter_mut()) {
+            let span = tok.span;
+            let sq = match src.get(span.offset..).and_then(<[u8]>::first_chunk) {
+                Some(&[c, r]) if span.length == 2 => square(c, r),
+                _ => None,
+            };
+            let Some(sq) = sq else {
+                break;
+            };
+            *slot = sq;
+            n += 1;
+        }
+        let at = first + done;
+        let read = squares.get(..n).unwrap_or(&[]);
+        moves.extend(
+            read.iter()
+                .zip(chunk)
+                .enumerate()
+                .map(|(k, (&sq, tok))| Parsed {
+                    mv: Move::Place(sq),
+                    span: tok.span,
+                    token: at + k,
+                }),
+        );
+        done += n;
+        if n < chunk.len() {
+            break;
+        }
     }
-    tokens.len()
+    done
 }
 
 /// A square from a letter and the digits after it on an NxN board.
