@@ -207,23 +207,23 @@ impl State {
     /// A game on the 8x8 board from `pos`.
     pub fn new(pos: Position, scoring: Scoring) -> State {
         let (mover, other) = pos.mover();
-        let moves = if pos == Position::START {
-            START_MOVES
-        } else {
-            engine::legal_moves(mover, other)
-        };
-        State {
+        let mut state = State {
             mover,
             other,
-            moves,
+            moves: START_MOVES,
             black_to_move: pos.black_to_move,
-            over: moves == 0 && engine::legal_moves(other, mover) == 0,
+            over: false,
             engine: Engine::eight(),
             scoring,
             placed: [0, 0],
             komi: None,
             sized: None,
+        };
+        if pos != Position::START {
+            state.moves = state.legal(mover, other);
+            state.over = state.moves == 0 && state.legal(other, mover) == 0;
         }
+        state
     }
 
     /// A game on a board of another size.
