@@ -191,18 +191,6 @@ pub fn flips_avx2(p: u64, o: u64, sq: u32) -> u64 {
     _mm_cvtsi128_si64(one) as u64
 }
 
-/// [`legal_moves`] on the fastest form this CPU runs (for callers outside
-/// the compiled kernels: the driver's replay).
-#[inline]
-pub fn legal_moves_fast(p: u64, o: u64) -> u64 {
-    #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx2") {
-        // SAFETY: the CPU has AVX2.
-        return unsafe { legal_moves_avx2(p, o) };
-    }
-    legal_moves(p, o)
-}
-
 /// [`flips`] on the fastest form this CPU runs.
 #[inline]
 pub fn flips_fast(p: u64, o: u64, sq: u32) -> u64 {

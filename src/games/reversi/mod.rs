@@ -774,7 +774,7 @@ impl Rules for Reversi {
     /// A legal move on the 8x8 board inline: its square is one of the
     /// side to move's legal moves (so empty and outflanking), and one
     /// kernel call gives its flips and the next side's moves. Everything
-    /// else out of line ([`Reversi::play_other`]).
+    /// else out of line (`Reversi::play_other`).
     #[inline]
     fn play(state: &mut State, mv: &Parsed<Move>, _src: &str) -> Result<(), Diag> {
         if let Move::Place(sq) = mv.mv
