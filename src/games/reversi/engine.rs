@@ -140,8 +140,10 @@ pub fn flips(p: u64, o: u64, sq: u32) -> u64 {
 
 /// [`flips`] with AVX2: the four rays toward higher indexes in one vector,
 /// the four toward lower ones in another. Upward the outflank is the lowest
-/// bit of the ray's non-opponent squares; downward their highest, found by
-/// smearing the bits down (a prefix or) instead of a leading-zero count.
+/// bit of the ray's non-opponent squares; downward the nearest one is found
+/// by smearing them away from the square along each lane's own direction
+/// (steps 1, 7, 8, 9: three doublings cover a ray of 7) instead of a
+/// leading-zero count.
 ///
 /// # Safety
 /// As [`legal_moves_avx2`]: only where the CPU has AVX2.
@@ -168,15 +170,16 @@ pub fn flips_avx2(p: u64, o: u64, sq: u32) -> u64 {
     let none = _mm256_cmpeq_epi64(out, zero);
     let below = _mm256_add_epi64(out, _mm256_cmpeq_epi64(zero, zero));
     let f_up = _mm256_andnot_si256(none, _mm256_and_si256(up, below));
-    // downward: smear the non-opponent squares down; out = the top of the smear
+    // downward (directions 4..8 of DIRECTIONS: steps 1, 7, 8, 9): smear the
+    // non-opponent squares away from `sq` along the ray; out = the one no
+    // other smears onto (the nearest), if the mover's; flip the ray short
+    // of the smear. A smear past the ray's end never comes back onto it.
+    let step = _mm256_set_epi64x(9, 8, 7, 1);
     let stop = _mm256_andnot_si256(oo, down);
-    let mut s = _mm256_or_si256(stop, _mm256_srli_epi64::<1>(stop));
-    s = _mm256_or_si256(s, _mm256_srli_epi64::<2>(s));
-    s = _mm256_or_si256(s, _mm256_srli_epi64::<4>(s));
-    s = _mm256_or_si256(s, _mm256_srli_epi64::<8>(s));
-    s = _mm256_or_si256(s, _mm256_srli_epi64::<16>(s));
-    s = _mm256_or_si256(s, _mm256_srli_epi64::<32>(s));
-    let out = _mm256_and_si256(_mm256_andnot_si256(_mm256_srli_epi64::<1>(s), s), pp);
+    let mut s = _mm256_or_si256(stop, _mm256_srlv_epi64(stop, step));
+    s = _mm256_or_si256(s, _mm256_srlv_epi64(s, _mm256_set_epi64x(18, 16, 14, 2)));
+    s = _mm256_or_si256(s, _mm256_srlv_epi64(s, _mm256_set_epi64x(36, 32, 28, 4)));
+    let out = _mm256_and_si256(_mm256_andnot_si256(_mm256_srlv_epi64(s, step), stop), pp);
     let none = _mm256_cmpeq_epi64(out, zero);
     let f_down = _mm256_andnot_si256(none, _mm256_andnot_si256(s, down));
     let all = _mm256_or_si256(f_up, f_down);
@@ -186,18 +189,6 @@ pub fn flips_avx2(p: u64, o: u64, sq: u32) -> u64 {
     );
     let one = _mm_or_si128(half, _mm_unpackhi_epi64(half, half));
     _mm_cvtsi128_si64(one) as u64
-}
-
-/// [`legal_moves`] on the fastest form this CPU runs (for callers outside
-/// the compiled kernels: the driver's replay).
-#[inline]
-pub fn legal_moves_fast(p: u64, o: u64) -> u64 {
-    #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx2") {
-        // SAFETY: the CPU has AVX2.
-        return unsafe { legal_moves_avx2(p, o) };
-    }
-    legal_moves(p, o)
 }
 
 /// [`flips`] on the fastest form this CPU runs.
@@ -211,39 +202,30 @@ pub fn flips_fast(p: u64, o: u64, sq: u32) -> u64 {
     flips(p, o, sq)
 }
 
-/// One move of the mover `p` at `sq` against `o`, for the driver's replay:
-/// the discs it flips and the next mover's legal moves after it, in one
-/// call on the fastest form this CPU runs; `None` when it flips nothing
-/// (the caller checks the square is empty).
-#[inline]
-pub fn step_fast(p: u64, o: u64, sq: u32) -> Option<(u64, u64)> {
-    #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx2") {
-        // SAFETY: the CPU has AVX2.
-        return unsafe { step_avx2(p, o, sq) };
-    }
-    step(p, o, sq)
-}
-
-/// [`step_fast`]'s portable form.
-#[inline]
-pub fn step(p: u64, o: u64, sq: u32) -> Option<(u64, u64)> {
+/// A legal move of the mover `p` at `sq` (0..64, taken modulo 64) against
+/// `o`, for the replay: the discs it flips and the next mover's legal moves
+/// after it, in one call. The caller knows the move is legal (`sq` is one
+/// of `legal_moves(p, o)`); for another square the flips are whatever
+/// [`flips`] gives (none when it outflanks nothing) and the moves those of
+/// the position with the disc added. Out of line: the replay's inline
+/// fast path calls it (or [`step_avx2`]).
+#[inline(never)]
+pub fn step(p: u64, o: u64, sq: u32) -> (u64, u64) {
+    let sq = sq & 63;
     let f = flips(p, o, sq);
-    let bit = 1u64.checked_shl(sq)?;
-    (f != 0).then(|| (f, legal_moves(o & !f, p | f | bit)))
+    (f, legal_moves(o & !f, p | f | 1u64 << sq))
 }
 
-/// [`step_fast`]'s AVX2 form.
+/// [`step`] with AVX2 (the same results).
+///
+/// # Safety
+/// As [`legal_moves_avx2`]: only where the CPU has AVX2.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn step_avx2(p: u64, o: u64, sq: u32) -> Option<(u64, u64)> {
-    // no closure here: a closure does not take the function's target features
+pub fn step_avx2(p: u64, o: u64, sq: u32) -> (u64, u64) {
+    let sq = sq & 63;
     let f = flips_avx2(p, o, sq);
-    let bit = 1u64.checked_shl(sq)?;
-    if f == 0 {
-        return None;
-    }
-    Some((f, legal_moves_avx2(o & !f, p | f | bit)))
+    (f, legal_moves_avx2(o & !f, p | f | 1u64 << sq))
 }
 
 /// A position: the discs of the side to move and of the other side.
@@ -645,8 +627,10 @@ mod tests {
             for sq in 0..65 {
                 // SAFETY: as above.
                 assert_eq!(unsafe { flips_avx2(p, o, sq) }, flips(p, o, sq));
-                // SAFETY: as above.
-                assert_eq!(unsafe { step_avx2(p, o, sq) }, step(p, o, sq));
+                if sq < 64 {
+                    // SAFETY: as above.
+                    assert_eq!(unsafe { step_avx2(p, o, sq) }, step(p, o, sq));
+                }
             }
         }
     }

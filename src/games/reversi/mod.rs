@@ -143,80 +143,190 @@ fn parse_size(value: &str) -> Result<u8, String> {
     }
 }
 
+/// The engine a game's moves run on (the common one first: its test is
+/// the shortest).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Engine {
+    /// The 8x8 bitboards on AVX2 ([`engine::step_avx2`]), chosen when the
+    /// CPU has it.
+    Avx2,
+    /// The 8x8 bitboards, portable code.
+    Plain,
+    /// A board of another size than 8 ([`sized`]).
+    Sized,
+}
+
+impl Engine {
+    /// The fastest 8x8 engine this CPU runs (asked once per game, not per
+    /// move).
+    fn eight() -> Engine {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            return Engine::Avx2;
+        }
+        Engine::Plain
+    }
+}
+
+/// The side to move's legal moves in the standard start: d3, c4, f5, e6.
+const START_MOVES: u64 = (1 << 19) | (1 << 26) | (1 << 37) | (1 << 44);
+
 /// A Reversi game in progress.
+///
+/// The 8x8 position is kept as the discs of the side to move and of the
+/// other side with the side to move's legal moves and whether the game is
+/// over, so a move is one kernel call and the questions the replay asks
+/// between moves (must the side to move pass, is the game over) are a load
+/// each. A board of another size lives apart ([`Board`]); the fields of the
+/// 8x8 position then mirror what those questions need. (The private fields
+/// are crate-visible so that `State { placed, ..State::new(pos, scoring) }`
+/// can be written outside the module.)
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct State {
-    /// The position on the 8x8 board (the start position on other sizes).
-    pub pos: Position,
-    /// The legal moves of the side to move in `pos` (kept with it, so each
-    /// ply computes them once).
-    pub moves: u64,
+    /// The discs of the side to move (8x8).
+    pub(crate) mover: u64,
+    /// The discs of the other side (8x8).
+    pub(crate) other: u64,
+    /// The legal moves of the side to move on 8x8; on another size nonzero
+    /// iff the side to move has a move.
+    pub(crate) moves: u64,
+    pub(crate) black_to_move: bool,
+    /// Whether neither side can move.
+    pub(crate) over: bool,
+    pub(crate) engine: Engine,
     pub scoring: Scoring,
     /// Discs placed by black and by white.
     pub placed: [u32; 2],
     /// The `Komi` tag's value, when given.
     pub komi: Option<Komi>,
     /// The position on a board of another size than 8 (its engine).
-    pub sized: Option<Board>,
+    pub(crate) sized: Option<Box<Board>>,
 }
 
 impl State {
     /// A game on the 8x8 board from `pos`.
     pub fn new(pos: Position, scoring: Scoring) -> State {
-        State {
-            pos,
-            moves: pos.moves(),
+        let (mover, other) = pos.mover();
+        let mut state = State {
+            mover,
+            other,
+            moves: START_MOVES,
+            black_to_move: pos.black_to_move,
+            over: false,
+            engine: Engine::eight(),
             scoring,
             placed: [0, 0],
             komi: None,
             sized: None,
+        };
+        if pos != Position::START {
+            state.moves = state.legal(mover, other);
+            state.over = state.moves == 0 && state.legal(other, mover) == 0;
+        }
+        state
+    }
+
+    /// A game on a board of another size.
+    fn on(board: Board, scoring: Scoring) -> State {
+        let mut state = State {
+            engine: Engine::Sized,
+            sized: Some(Box::new(board)),
+            ..State::new(Position::START, scoring)
+        };
+        state.mirror(&board);
+        state
+    }
+
+    /// Sets the 8x8 fields that answer for a board of another size.
+    fn mirror(&mut self, board: &Board) {
+        self.moves = u64::from(!board.moves.is_empty());
+        self.black_to_move = board.black_to_move;
+        self.over = board.is_over();
+    }
+
+    /// The 8x8 position (the start position on other sizes).
+    fn pos(&self) -> Position {
+        let (black, white) = if self.black_to_move {
+            (self.mover, self.other)
+        } else {
+            (self.other, self.mover)
+        };
+        Position {
+            black,
+            white,
+            black_to_move: self.black_to_move,
         }
     }
 
     /// The board's side.
     pub fn size(&self) -> u8 {
-        self.sized.map_or(8, |b| b.size)
-    }
-
-    fn black_to_move(&self) -> bool {
-        self.sized
-            .map_or(self.pos.black_to_move, |b| b.black_to_move)
+        self.sized.as_ref().map_or(8, |b| b.size)
     }
 
     /// Discs of black and of white.
     pub fn counts(&self) -> (u32, u32) {
         match &self.sized {
             Some(b) => (b.black.count(), b.white.count()),
-            None => (self.pos.black.count_ones(), self.pos.white.count_ones()),
+            None => {
+                let pos = self.pos();
+                (pos.black.count_ones(), pos.white.count_ones())
+            }
         }
     }
 
     /// Whether the side to move has no move.
     #[inline]
     fn stuck(&self) -> bool {
-        match &self.sized {
-            Some(b) => b.moves.is_empty(),
-            None => self.moves == 0,
-        }
+        self.moves == 0
     }
 
-    /// Whether neither side can move: the common answer (the side to move
-    /// has a move) inline, the rest out of line.
+    /// Whether neither side can move.
     #[inline]
     fn over(&self) -> bool {
-        self.stuck() && self.over_when_stuck()
+        self.over
     }
 
-    /// [`State::over`] once the side to move has no move.
-    #[inline(never)]
-    fn over_when_stuck(&self) -> bool {
-        match &self.sized {
-            Some(b) => b.is_over(),
-            None => {
-                let (p, o) = self.pos.mover();
-                engine::legal_moves_fast(o, p) == 0
-            }
+    /// Plays a legal 8x8 move: `bit` its square, `flipped` its flips, `next`
+    /// the next side's legal moves.
+    #[inline(always)]
+    fn place(&mut self, bit: u64, flipped: u64, next: u64) {
+        if let Some(n) = self.placed.get_mut(usize::from(!self.black_to_move)) {
+            *n += 1;
         }
+        let mover = self.mover;
+        self.mover = self.other & !flipped;
+        self.other = mover | flipped | bit;
+        self.black_to_move = !self.black_to_move;
+        self.moves = next;
+        if next == 0 {
+            self.stuck_now();
+        }
+    }
+
+    /// The legal moves of the owner of `p` against `o` on this game's
+    /// 8x8 engine.
+    fn legal(&self, p: u64, o: u64) -> u64 {
+        match self.engine {
+            // SAFETY: `Engine::Avx2` is chosen only when the CPU has AVX2.
+            #[cfg(target_arch = "x86_64")]
+            Engine::Avx2 => unsafe { engine::legal_moves_avx2(p, o) },
+            _ => engine::legal_moves(p, o),
+        }
+    }
+
+    /// Whether the game ended, once the side to move has no move (8x8).
+    #[cold]
+    #[inline(never)]
+    fn stuck_now(&mut self) {
+        self.over = self.legal(self.other, self.mover) == 0;
+    }
+
+    /// A pass on the 8x8 board.
+    fn pass(&mut self) {
+        (self.mover, self.other) = (self.other, self.mover);
+        self.black_to_move = !self.black_to_move;
+        self.moves = self.legal(self.mover, self.other);
+        self.over = self.moves == 0 && self.legal(self.other, self.mover) == 0;
     }
 
     fn legal_names(&self) -> Vec<String> {
@@ -237,7 +347,7 @@ impl State {
     }
 
     fn side(&self) -> (&'static str, &'static str) {
-        if self.black_to_move() {
+        if self.black_to_move {
             ("black", "white")
         } else {
             ("white", "black")
@@ -300,7 +410,8 @@ impl render::Cells for State {
                 let bit = 1u64
                     .checked_shl(u32::from(row) * 8 + u32::from(col))
                     .unwrap_or(0);
-                (self.pos.black & bit != 0, self.pos.white & bit != 0)
+                let pos = self.pos();
+                (pos.black & bit != 0, pos.white & bit != 0)
             }
         };
         if black {
@@ -393,7 +504,7 @@ fn tag_error(code: &str, what: &str, tag: &crate::record::Tag, why: String, help
 
 impl Reversi {
     /// Judges a move on a board of another size than 8.
-    fn play_sized(state: &mut State, board: &mut Board, mv: &Parsed<Move>) -> Result<(), Diag> {
+    fn play_sized(state: &State, board: &mut Board, mv: &Parsed<Move>) -> Result<(), Diag> {
         let sq = match mv.mv {
             Move::Pass => {
                 if !board.moves.is_empty() {
@@ -420,12 +531,48 @@ impl Reversi {
         if flipped.is_empty() {
             return Err(no_flip(state, &name, mv.span));
         }
-        let i = usize::from(!board.black_to_move);
-        if let Some(n) = state.placed.get_mut(i) {
-            *n += 1;
-        }
         board.play(sq, flipped);
         Ok(())
+    }
+
+    /// [`Rules::play`] for every move but a legal one on the 8x8 board: a
+    /// pass, a move on another size, an illegal move.
+    #[cold]
+    #[inline(never)]
+    fn play_other(state: &mut State, mv: &Parsed<Move>) -> Result<(), Diag> {
+        if let Some(b) = &state.sized {
+            let mut board = **b;
+            let black = board.black_to_move;
+            Self::play_sized(state, &mut board, mv)?;
+            if !matches!(mv.mv, Move::Pass)
+                && let Some(n) = state.placed.get_mut(usize::from(!black))
+            {
+                *n += 1;
+            }
+            state.mirror(&board);
+            state.sized = Some(Box::new(board));
+            return Ok(());
+        }
+        match mv.mv {
+            Move::Pass => {
+                if state.moves != 0 {
+                    return Err(illegal_pass(state, mv.span));
+                }
+                state.pass();
+                Ok(())
+            }
+            Move::At(sq) => Err(off_board(&notation::sized_name(sq), mv.span)),
+            // not a legal move: the square is taken or outflanks nothing
+            Move::Place(sq) => {
+                let bit = 1u64.checked_shl(u32::from(sq)).unwrap_or(0);
+                let name = notation::square_name(sq);
+                if (state.mover | state.other) & bit != 0 {
+                    let black = state.pos().black & bit != 0;
+                    return Err(occupied(state, &name, black, mv.span));
+                }
+                Err(no_flip(state, &name, mv.span))
+            }
+        }
     }
 }
 
@@ -497,11 +644,30 @@ impl Rules for Reversi {
 
     fn start(tags: &Tags) -> Result<State, Vec<Diag>> {
         let mut errors = Vec::new();
-        let scoring = Scoring::ALL
-            .get(variant_in::<Self>(tags, &mut errors))
-            .copied()
-            .unwrap_or(Scoring::Standard);
-        let size = match tags.get("Size") {
+        // the rules tags in one pass (the first of each name), most tags
+        // told apart by their first letter
+        let (mut variant, mut size_tag, mut komi_tag, mut setup_tag) = (false, None, None, None);
+        for t in tags.iter() {
+            if !matches!(t.name.as_bytes().first(), Some(b'V' | b'S' | b'K')) {
+                continue;
+            }
+            match t.name.as_str() {
+                "Variant" => variant = true,
+                "Size" => _ = size_tag.get_or_insert(t),
+                "Komi" => _ = komi_tag.get_or_insert(t),
+                "Setup" => _ = setup_tag.get_or_insert(t),
+                _ => {}
+            }
+        }
+        let scoring = if variant {
+            Scoring::ALL
+                .get(variant_in::<Self>(tags, &mut errors))
+                .copied()
+                .unwrap_or(Scoring::Standard)
+        } else {
+            Scoring::Standard
+        };
+        let size = match size_tag {
             None => Some(8),
             Some(t) => match parse_size(&t.value) {
                 Ok(n) => Some(n),
@@ -517,7 +683,7 @@ impl Rules for Reversi {
                 }
             },
         };
-        let komi = match tags.get("Komi") {
+        let komi = match komi_tag {
             None => None,
             Some(t) => match parse_komi(&t.value) {
                 Ok(k) => Some(k),
@@ -533,7 +699,7 @@ impl Rules for Reversi {
                 }
             },
         };
-        let setup = match (tags.get("Setup"), size) {
+        let setup = match (setup_tag, size) {
             (Some(t), Some(size)) => match parse_setup(&t.value, size) {
                 Ok(s) => Some(s),
                 Err(why) => {
@@ -556,14 +722,8 @@ impl Rules for Reversi {
         let mut state = match (&setup, size) {
             (None, 8) => State::new(Position::START, scoring),
             (Some(s), 8) => State::new(eight(s), scoring),
-            (None, n) => State {
-                sized: Some(Board::start(n)),
-                ..State::new(Position::START, scoring)
-            },
-            (Some(s), n) => State {
-                sized: Some(Board::new(n, s.black, s.white, s.black_to_move)),
-                ..State::new(Position::START, scoring)
-            },
+            (None, n) => State::on(Board::start(n), scoring),
+            (Some(s), n) => State::on(Board::new(n, s.black, s.white, s.black_to_move), scoring),
         };
         state.komi = komi;
         Ok(state)
@@ -605,49 +765,30 @@ impl Rules for Reversi {
         Move::Pass
     }
 
+    /// A legal move on the 8x8 board inline: its square is one of the
+    /// side to move's legal moves (so empty and outflanking), and one
+    /// kernel call gives its flips and the next side's moves. Everything
+    /// else out of line (`Reversi::play_other`).
+    #[inline]
     fn play(state: &mut State, mv: &Parsed<Move>, _src: &str) -> Result<(), Diag> {
-        if let Some(mut board) = state.sized {
-            let r = Self::play_sized(state, &mut board, mv);
-            state.sized = Some(board);
-            return r;
-        }
-        match mv.mv {
-            Move::Pass => {
-                if state.moves != 0 {
-                    return Err(illegal_pass(state, mv.span));
-                }
-                state.pos.pass();
-                state.moves = state.pos.moves();
-                Ok(())
-            }
-            Move::At(sq) => Err(off_board(&notation::sized_name(sq), mv.span)),
-            Move::Place(sq) => {
-                let sq32 = u32::from(sq);
-                let bit = 1u64.checked_shl(sq32).unwrap_or(0);
-                let name = || notation::square_name(sq);
-                if (state.pos.black | state.pos.white) & bit != 0 {
-                    let black = state.pos.black & bit != 0;
-                    return Err(occupied(state, &name(), black, mv.span));
-                }
-                let (p, o) = state.pos.mover();
-                // flips and the next side's moves in one kernel call
-                let step = if state.moves & bit != 0 {
-                    engine::step_fast(p, o, sq32)
-                } else {
-                    None
-                };
-                let Some((flipped, next_moves)) = step else {
-                    return Err(no_flip(state, &name(), mv.span));
-                };
-                let i = usize::from(!state.pos.black_to_move);
-                if let Some(n) = state.placed.get_mut(i) {
-                    *n += 1;
-                }
-                state.pos.play(sq32, flipped);
-                state.moves = next_moves;
-                Ok(())
+        if let Move::Place(sq) = mv.mv
+            && sq < 64
+            && state.moves >> sq & 1 != 0
+        {
+            let (p, o, sq) = (state.mover, state.other, u32::from(sq));
+            let step = match state.engine {
+                // SAFETY: `Engine::Avx2` is chosen only when the CPU has AVX2.
+                #[cfg(target_arch = "x86_64")]
+                Engine::Avx2 => Some(unsafe { engine::step_avx2(p, o, sq) }),
+                Engine::Plain => Some(engine::step(p, o, sq)),
+                _ => None,
+            };
+            if let Some((flipped, next)) = step {
+                state.place(1 << sq, flipped, next);
+                return Ok(());
             }
         }
+        Self::play_other(state, mv)
     }
 
     fn scores_into(state: &State, out: &mut Vec<i64>) {
@@ -727,7 +868,7 @@ impl Rules for Reversi {
     }
 
     fn render(state: &State, color: bool) -> String {
-        let to_move = (!state.over()).then(|| state.black_to_move());
+        let to_move = (!state.over()).then_some(state.black_to_move);
         render::text(state, color, state.counts(), to_move)
     }
 

@@ -55,14 +55,91 @@ fn is_pass(text: &str) -> bool {
         .any(|p| p.eq_ignore_ascii_case(text))
 }
 
-/// A square from two bytes on the 8x8 board, `None` when they are not one.
-fn square(col: u8, row: u8) -> Option<u8> {
-    let col = col.to_ascii_lowercase();
-    if (b'a'..=b'h').contains(&col) && (b'1'..=b'8').contains(&row) {
-        Some((row - b'1') * 8 + (col - b'a'))
-    } else {
-        None
+/// `COLUMN[b]`: the column of a letter `a`..`h` or `A`..`H`, `0x80` for
+/// any other byte.
+static COLUMN: [u8; 256] = {
+    let mut t = [0x80u8; 256];
+    let mut c = 0;
+    while c < 8 {
+        t[b'a' as usize + c] = c as u8;
+        t[b'A' as usize + c] = c as u8;
+        c += 1;
     }
+    t
+};
+
+/// `ROW[b]`: 8 times the row of a digit `1`..`8`, `0x80` for any other byte.
+static ROW: [u8; 256] = {
+    let mut t = [0x80u8; 256];
+    let mut r = 0;
+    while r < 8 {
+        t[b'1' as usize + r] = 8 * r as u8;
+        r += 1;
+    }
+    t
+};
+
+/// A square from two bytes on the 8x8 board, `None` when they are not one:
+/// a table lookup per byte.
+#[inline]
+fn square(col: u8, row: u8) -> Option<u8> {
+    let col = COLUMN.get(usize::from(col)).copied().unwrap_or(0x80);
+    let row = ROW.get(usize::from(row)).copied().unwrap_or(0x80);
+    let sq = col | row;
+    (sq & 0x80 == 0).then_some(sq)
+}
+
+/// Reads the run of tokens that are one 8x8 square each (the common
+/// movetext) from the start of `tokens`, `first` being the index of
+/// `tokens[0]`; returns how many it read. A chunk of tokens is read into
+/// squares first, then its moves are added in one `extend` of known length
+/// (no capacity check per move). Out of line, so the loops keep their
+/// values in registers.
+#[inline(never)]
+fn eight_squares(
+    tokens: &[Token],
+    src: &[u8],
+    first: usize,
+    moves: &mut Vec<Parsed<Move>>,
+) -> usize {
+    const CHUNK: usize = 64;
+    let mut squares = [0u8; CHUNK];
+    let mut done = 0;
+    while let Some(rest) = tokens.get(done..)
+        && !rest.is_empty()
+    {
+        let chunk = rest.get(..CHUNK).unwrap_or(rest);
+        let mut n = 0;
+        for (tok, slot) in chunk.iter().zip(squares.iter_mut()) {
+            let span = tok.span;
+            let sq = match src.get(span.offset..).and_then(<[u8]>::first_chunk) {
+                Some(&[c, r]) if span.length == 2 => square(c, r),
+                _ => None,
+            };
+            let Some(sq) = sq else {
+                break;
+            };
+            *slot = sq;
+            n += 1;
+        }
+        let at = first + done;
+        let read = squares.get(..n).unwrap_or(&[]);
+        moves.extend(
+            read.iter()
+                .zip(chunk)
+                .enumerate()
+                .map(|(k, (&sq, tok))| Parsed {
+                    mv: Move::Place(sq),
+                    span: tok.span,
+                    token: at + k,
+                }),
+        );
+        done += n;
+        if n < chunk.len() {
+            break;
+        }
+    }
+    done
 }
 
 /// A square from a letter and the digits after it on an NxN board.
@@ -105,23 +182,29 @@ pub fn parse(tokens: &[Token], src: &str) -> ParsedMoves<Move> {
 /// malformed one (a square off the board is malformed).
 pub fn parse_sized(tokens: &[Token], src: &str, size: u8) -> ParsedMoves<Move> {
     let mut moves = Vec::with_capacity(tokens.len().min(1 << 16));
-    for (index, tok) in tokens.iter().enumerate() {
-        // the common token first: one square, read from its two bytes
-        let two = src.as_bytes().get(tok.span.offset..tok.span.end());
-        if let Some([c, r]) = two {
-            let sq = if size == 8 {
-                square(*c, *r).map(Move::Place)
-            } else {
-                sized_square(size, *c, &[*r])
-            };
-            if let Some(mv) = sq {
-                moves.push(Parsed {
-                    mv,
-                    span: tok.span,
-                    token: index,
-                });
-                continue;
-            }
+    let mut next = 0;
+    loop {
+        if size == 8 {
+            // the common tokens first: one square each, read from two bytes
+            let rest = tokens.get(next..).unwrap_or(&[]);
+            next += eight_squares(rest, src.as_bytes(), next, &mut moves);
+        }
+        let index = next;
+        let Some(tok) = tokens.get(index) else {
+            break;
+        };
+        next += 1;
+        // one square of another size, from its two bytes
+        if size != 8
+            && let Some(&[c, r]) = src.as_bytes().get(tok.span.offset..tok.span.end())
+            && let Some(mv) = sized_square(size, c, &[r])
+        {
+            moves.push(Parsed {
+                mv,
+                span: tok.span,
+                token: index,
+            });
+            continue;
         }
         let text = tok.text(src);
         if is_pass(text) {

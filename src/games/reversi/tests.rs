@@ -389,3 +389,94 @@ fn any_movetext_reads_on_every_size() {
     }
     assert_eq!(parse_komi("-0.0"), Ok(Komi(0)));
 }
+
+/// `Rules::play` on the portable 8x8 engine and on the one this CPU runs
+/// (AVX2 where it has it), against the plain `Position` bookkeeping: the
+/// same states after every ply (discs, side to move, legal moves, whether
+/// over, discs placed) and the same diagnostics for illegal moves and
+/// passes, on random games from the start and from setups.
+#[test]
+fn play_engines_agree() {
+    let mut s = 0x0123_4567_89ab_cdefu64;
+    // (legal moves, passes, illegal moves) seen
+    let mut seen = [0; 3];
+    let play = |state: &mut State, mv: Move| {
+        let pm = Parsed {
+            mv,
+            span: crate::span::Span::new(0, 2),
+            token: 0,
+        };
+        Reversi::play(state, &pm, "").map_err(|d| format!("{d:?}"))
+    };
+    for game in 0..400 {
+        // every other game from a random setup of the middle game
+        let start = if game % 2 == 0 {
+            Position::START
+        } else {
+            let a = xorshift(&mut s);
+            let b = xorshift(&mut s);
+            Position {
+                black: a & b & !Position::START.white | Position::START.black,
+                white: a & !b & !Position::START.black | Position::START.white,
+                black_to_move: b & 1 == 0,
+            }
+        };
+        let mut plain = State::new(start, Scoring::Standard);
+        plain.engine = Engine::Plain;
+        let mut fast = State::new(start, Scoring::Standard);
+        let mut pos = start;
+        let mut placed = [0u32; 2];
+        loop {
+            let (p, o) = pos.mover();
+            assert_eq!(plain.pos(), pos);
+            assert_eq!(plain.moves, engine::legal_moves(p, o));
+            assert_eq!(plain.over, pos.is_over());
+            assert_eq!(plain.placed, placed);
+            assert_eq!(
+                State {
+                    engine: fast.engine,
+                    ..plain.clone()
+                },
+                fast
+            );
+            if pos.is_over() {
+                break;
+            }
+            // a legal move mostly; now and then any square or a pass
+            let r = xorshift(&mut s);
+            let mv = match r % 8 {
+                0 => Move::Place((r >> 8) as u8 % 70),
+                1 => Move::Pass,
+                _ if plain.moves == 0 => Move::Pass,
+                _ => {
+                    let mut bits = plain.moves;
+                    for _ in 0..(r >> 8) % u64::from(bits.count_ones()) {
+                        bits &= bits - 1;
+                    }
+                    Move::Place(bits.trailing_zeros() as u8)
+                }
+            };
+            let (a, b) = (play(&mut plain, mv), play(&mut fast, mv));
+            assert_eq!(a, b, "{mv:?}");
+            if a.is_err() {
+                seen[2] += 1;
+            } else {
+                match mv {
+                    Move::Place(sq) => {
+                        seen[0] += 1;
+                        let sq = u32::from(sq);
+                        if let Some(n) = placed.get_mut(usize::from(!pos.black_to_move)) {
+                            *n += 1;
+                        }
+                        pos.play(sq, engine::flips(p, o, sq));
+                    }
+                    _ => {
+                        seen[1] += 1;
+                        pos.pass();
+                    }
+                }
+            }
+        }
+    }
+    assert!(seen.iter().all(|&n| n > 100), "{seen:?}");
+}
