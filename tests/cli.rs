@@ -629,3 +629,29 @@ fn quiet_acts_everywhere() {
     assert_eq!(quiet.stderr, "");
     assert_eq!(loud.stdout, quiet.stdout);
 }
+
+/// With one replay thread the reading thread replays small windows itself;
+/// with several, windows go to the pool: the output is the same, byte for
+/// byte, in every mode (the fixtures hold every game, valid and not).
+#[test]
+fn one_replay_thread_or_several_give_the_same_output() {
+    let run = |threads: &str, args: &[&str]| {
+        let o = Command::new(env!("CARGO_BIN_EXE_gamerec"))
+            .args(args)
+            .env("RAYON_NUM_THREADS", threads)
+            .output()
+            .expect("the binary runs");
+        (o.status.code(), o.stdout, o.stderr)
+    };
+    for args in [
+        &["validate", "fixtures"][..],
+        &["validate", "--format", "json", "fixtures"],
+        &["score", "fixtures"],
+        &["convert", "--to", "json", VALID],
+    ] {
+        let one = run("1", args);
+        assert!(!one.1.is_empty(), "{args:?} wrote nothing");
+        assert_eq!(one, run("2", args), "{args:?}");
+        assert_eq!(one, run("3", args), "{args:?}");
+    }
+}

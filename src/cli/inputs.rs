@@ -6,7 +6,11 @@
 //!   ([`formats::open`]), which yields one game at a time;
 //! - games: games are gathered into a bounded window ([`WINDOW_GAMES`]
 //!   games or [`WINDOW_BYTES`] bytes of text, whichever comes first);
-//! - replay: the window is replayed in parallel (rayon);
+//! - replay: the window is replayed in parallel (rayon); with a single
+//!   replay thread (`RAYON_NUM_THREADS=1`, a one-core machine) the reading
+//!   thread replays small windows ([`WINDOW_GAMES_ONE_THREAD`]) itself: no
+//!   hand-off to a worker, and a window's text, tokens and reports are still
+//!   in its caches when they are replayed and written;
 //! - sink: the reports go to the command's sink in input order, and are
 //!   dropped once written.
 //!
@@ -25,6 +29,21 @@ use crate::replay::{GameReport, Options, ViewError};
 
 /// Games replayed together at most.
 pub const WINDOW_GAMES: usize = 512;
+/// Games replayed together at most with a single replay thread: the
+/// reading thread replays them itself, a few at a time, while their text,
+/// tokens and reports are still in its caches.
+pub const WINDOW_GAMES_ONE_THREAD: usize = 32;
+
+/// How many games a window holds: [`WINDOW_GAMES`], or
+/// [`WINDOW_GAMES_ONE_THREAD`] with one replay thread.
+fn window_games() -> usize {
+    if rayon::current_num_threads() > 1 {
+        WINDOW_GAMES
+    } else {
+        WINDOW_GAMES_ONE_THREAD
+    }
+}
+
 /// Bytes of game text replayed together at most (a larger game goes alone).
 pub const WINDOW_BYTES: usize = 4 * 1024 * 1024;
 
@@ -252,6 +271,7 @@ pub fn run(
     let mut window: Vec<Pending> = Vec::new();
     // one report per window place, reused window after window
     let mut reports: Vec<(GameReport, String)> = Vec::new();
+    let window_games = window_games();
     let mut bytes = 0;
     let expanded = expand(paths, scan);
     window.extend(expanded.skipped.iter().cloned().map(Pending::Skipped));
@@ -260,7 +280,7 @@ pub fn run(
             Ok(g) => {
                 bytes += g.text.len() + 256;
                 window.push(Pending::Game(g));
-                if window.len() >= WINDOW_GAMES || bytes >= WINDOW_BYTES {
+                if window.len() >= window_games || bytes >= WINDOW_BYTES {
                     flush(&mut window, &mut reports, opts, prepare, sink)?;
                     bytes = 0;
                 }
@@ -341,15 +361,21 @@ fn flush(
     if reports.len() < window.len() {
         reports.resize_with(window.len(), Default::default);
     }
-    window
-        .par_iter_mut()
-        .zip(reports.par_iter_mut())
-        .for_each(|(p, (report, text))| {
-            if let Pending::Game(g) = p {
-                g.replay_into(opts, report);
-                *text = prepare.map(|f| f(g, report)).unwrap_or_default();
-            }
-        });
+    let replay = |(p, (report, text)): (&mut Pending, &mut (GameReport, String))| {
+        if let Pending::Game(g) = p {
+            g.replay_into(opts, report);
+            *text = prepare.map(|f| f(g, report)).unwrap_or_default();
+        }
+    };
+    if rayon::current_num_threads() > 1 {
+        window
+            .par_iter_mut()
+            .zip(reports.par_iter_mut())
+            .for_each(replay);
+    } else {
+        // one replay thread: no hand-off to it, the reading thread replays
+        window.iter_mut().zip(reports.iter_mut()).for_each(replay);
+    }
     // the reports are read in place, not moved out
     for (p, (r, text)) in window.drain(..).zip(reports.iter()) {
         match p {
