@@ -2094,7 +2094,6 @@ fn slide_ends_from_the_rays_agree_with_stepping() {
 #[test]
 fn remembered_answers_agree_with_the_generator_along_played_games() {
     use super::{Deblockle, State};
-    use crate::game::Parsed;
     let mut rng = Rng(0xd1b5_4a32_d192_ed03);
     for game in 0..200 {
         let nsbs = game % 4 == 3;
@@ -2113,17 +2112,7 @@ fn remembered_answers_agree_with_the_generator_along_played_games() {
             if p.is_over() {
                 break;
             }
-            let turns = p.turns(p.to_move);
-            let mv = match turns.get(rng.below(turns.len())) {
-                Some(g) => Move::Turn(engine::as_turn(g)),
-                None => Move::Pass,
-            };
-            let parsed = Parsed {
-                mv,
-                span: crate::span::Span::default(),
-                token: 0,
-            };
-            Deblockle::play(&mut state, &parsed, "").unwrap();
+            play_random(&mut state, &mut rng);
         }
     }
 }
@@ -2131,7 +2120,6 @@ fn remembered_answers_agree_with_the_generator_along_played_games() {
 #[test]
 fn kept_easy_tip_masks_agree_with_the_blocks_along_played_games() {
     use super::{Deblockle, State};
-    use crate::game::Parsed;
     let mut rng = Rng(0x8cb9_2ba7_2f3d_8dd7);
     let (mut easy_settled, mut plies) = (0, 0);
     for game in 0..300 {
@@ -2167,17 +2155,7 @@ fn kept_easy_tip_masks_agree_with_the_blocks_along_played_games() {
             if Deblockle::is_over(&state) {
                 break;
             }
-            let turns = p.turns(p.to_move);
-            let mv = match turns.get(rng.below(turns.len())) {
-                Some(g) => Move::Turn(engine::as_turn(g)),
-                None => Move::Pass,
-            };
-            let parsed = Parsed {
-                mv,
-                span: crate::span::Span::default(),
-                token: 0,
-            };
-            Deblockle::play(&mut state, &parsed, "").unwrap();
+            play_random(&mut state, &mut rng);
         }
     }
     assert!(
@@ -2208,4 +2186,23 @@ fn setup_faces_read_from_bytes_as_face_parse_reads_the_word() {
             assert_eq!(super::quick_face(text.as_bytes()), want, "{text:?}");
         }
     }
+}
+
+/// Plays a random legal turn of the side to move through `Rules::play` (a
+/// pass when it has none).
+fn play_random(state: &mut super::State, rng: &mut Rng) {
+    use super::Deblockle;
+    use crate::game::{Parsed, Rules};
+    let p = state.pos;
+    let turns = p.turns(p.to_move);
+    let mv = match turns.get(rng.below(turns.len())) {
+        Some(g) => Move::Turn(engine::as_turn(g)),
+        None => Move::Pass,
+    };
+    let parsed = Parsed {
+        mv,
+        span: crate::span::Span::default(),
+        token: 0,
+    };
+    Deblockle::play(state, &parsed, "").unwrap();
 }
