@@ -11,12 +11,14 @@
 //!   thread replays small windows ([`WINDOW_GAMES_ONE_THREAD`]) itself: no
 //!   hand-off to a worker, and a window's text, tokens and reports are still
 //!   in its caches when they are replayed and written;
-//! - sink: the reports go to the command's sink in input order, and are
-//!   dropped once written.
+//! - sink: the reports go to the command's sink in input order; each window
+//!   place keeps its report for the next window's game there (its room is
+//!   reused, a large game's let go: `GameReport::reset`), and each game's
+//!   box goes back to the reader's pool (`formats::recycle`).
 //!
 //! Memory is bounded by the window (and the largest single game), whatever
 //! the number or size of the inputs; nothing is kept past its output but the
-//! sink's counts.
+//! sink's counts and the reused room.
 
 use std::io::{self, Read};
 use std::path::Path;
