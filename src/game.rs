@@ -35,7 +35,7 @@ pub struct ParsedMoves<M> {
 /// `State` holds the position and everything needed to judge the next move
 /// (whose turn, pieces left, hands, the variant's options).
 pub trait Rules: 'static {
-    type Move: Clone + std::fmt::Debug;
+    type Move: Clone + std::fmt::Debug + 'static;
     type State: Clone;
 
     /// Normalised name, as in the `Game` tag (`reversi`).
@@ -70,6 +70,20 @@ pub trait Rules: 'static {
         src: &str,
     ) -> ParsedMoves<Self::Move> {
         Self::parse_moves(tokens, src)
+    }
+
+    /// [`Rules::parse_moves_in`] into `moves` (emptied first: the replay
+    /// reuses one buffer game after game), returning the notation error
+    /// after the moves read, if any. Default: `parse_moves_in`'s vector.
+    fn parse_moves_into(
+        start: &Self::State,
+        tokens: &[Token],
+        src: &str,
+        moves: &mut Vec<Parsed<Self::Move>>,
+    ) -> Option<Diag> {
+        let parsed = Self::parse_moves_in(start, tokens, src);
+        *moves = parsed.moves;
+        parsed.error
     }
 
     /// Who moves next (the `player` of a move in JSON: a seat or a colour).

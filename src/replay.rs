@@ -473,6 +473,51 @@ pub fn replay_into(raw: &RawGame, src: &str, opts: &Options, report: &mut GameRe
     cap_diagnostics(report);
 }
 
+/// One buffer per thread and game for the parsed moves of a replay, so that
+/// a replay allocates none once the thread has replayed a game of its kind.
+mod scratch {
+    use std::any::Any;
+    use std::cell::RefCell;
+
+    /// Moves a kept buffer holds room for at most (a larger game's room is
+    /// let go).
+    const KEPT: usize = 4096;
+
+    thread_local! {
+        /// The buffers, one per element type (a few games: a short list).
+        static KEPT_BUFFERS: RefCell<Vec<Box<dyn Any>>> = const { RefCell::new(Vec::new()) };
+    }
+
+    /// This thread's buffer of `T`s (empty), or a new one.
+    pub fn take<T: 'static>() -> Vec<T> {
+        KEPT_BUFFERS
+            .with(|kept| {
+                let mut kept = kept.try_borrow_mut().ok()?;
+                kept.iter_mut()
+                    .find_map(|b| b.downcast_mut::<Vec<T>>())
+                    .map(std::mem::take)
+            })
+            .unwrap_or_default()
+    }
+
+    /// Hands a buffer back (emptied) for the thread's next replay of its kind.
+    pub fn give<T: 'static>(mut v: Vec<T>) {
+        if v.capacity() > KEPT {
+            return;
+        }
+        v.clear();
+        KEPT_BUFFERS.with(|kept| {
+            let Ok(mut kept) = kept.try_borrow_mut() else {
+                return;
+            };
+            match kept.iter_mut().find_map(|b| b.downcast_mut::<Vec<T>>()) {
+                Some(slot) => *slot = v,
+                None => kept.push(Box::new(v)),
+            }
+        });
+    }
+}
+
 /// Diagnostics kept per game and kind (errors, warnings): a damaged file
 /// could give thousands for one game.
 pub const MAX_DIAGNOSTICS: usize = 20;
@@ -807,23 +852,21 @@ fn run<'a, R: Rules>(
         on_ply,
     };
     replay.played(None);
-    let parsed = R::parse_moves_in(&replay.state, &raw.tokens, src);
-    let split = split_document_move::<R>(raw, src, &parsed.moves);
+    // the parsed moves go into this thread's buffer for the game's moves
+    let mut moves: Vec<Parsed<R::Move>> = scratch::take();
+    let error = R::parse_moves_into(&replay.state, &raw.tokens, src, &mut moves);
+    let split = split_document_move::<R>(raw, src, &moves);
     let failed = match split {
-        None => {
-            replay.moves(&parsed.moves).is_err()
-                || replay
-                    .movetext_end(parsed.error, parsed.moves.last())
-                    .is_err()
-        }
+        None => replay.moves(&moves).is_err() || replay.movetext_end(error, moves.last()).is_err(),
         Some((k, d)) => {
-            if replay.moves(parsed.moves.get(..k).unwrap_or(&[])).is_ok() {
+            if replay.moves(moves.get(..k).unwrap_or(&[])).is_ok() {
                 let ply = replay.plies + 1;
                 replay.report.push(d.ply(ply));
             }
             true
         }
     };
+    scratch::give(moves);
     let token_claim = raw.result_token.as_ref().and_then(|t| {
         read_claim(
             t.text(src),
@@ -1496,6 +1539,44 @@ mod tests {
                     assert_eq!(spare, fresh);
                 }
             }
+        }
+    }
+
+    /// A game's moves read into a reused buffer (holding another game's
+    /// moves) are the moves read fresh, with the same error.
+    fn reads_into_a_used_buffer<R: Rules>(games: &[(RawGame, &str)]) -> usize {
+        let mut buffer = Vec::new();
+        let mut read = 0;
+        for (raw, src) in games {
+            let Ok(start) = R::start(&raw.tags) else {
+                continue;
+            };
+            let fresh = R::parse_moves_in(&start, &raw.tokens, src);
+            let error = R::parse_moves_into(&start, &raw.tokens, src, &mut buffer);
+            assert_eq!(format!("{buffer:?}"), format!("{:?}", fresh.moves));
+            assert_eq!(format!("{error:?}"), format!("{:?}", fresh.error));
+            read += 1;
+        }
+        read
+    }
+
+    #[test]
+    fn moves_read_into_a_reused_buffer_are_moves_read_fresh() {
+        use crate::games::reversi::Reversi;
+        use crate::games::{blokus::Blokus, deblockle::Deblockle, qwirkle::Qwirkle};
+        let mut texts = Vec::new();
+        fixture_texts(std::path::Path::new("fixtures"), &mut texts);
+        let games: Vec<(RawGame, &str)> = texts
+            .iter()
+            .flat_map(|t| parse_file(t).into_iter().map(move |g| (g, t.as_str())))
+            .collect();
+        for read in [
+            reads_into_a_used_buffer::<Reversi>(&games),
+            reads_into_a_used_buffer::<Blokus>(&games),
+            reads_into_a_used_buffer::<Qwirkle>(&games),
+            reads_into_a_used_buffer::<Deblockle>(&games),
+        ] {
+            assert!(read > 20, "{read} games read");
         }
     }
 

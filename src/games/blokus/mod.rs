@@ -681,6 +681,22 @@ impl Rules for Blokus {
         }
     }
 
+    fn parse_moves_into(
+        start: &State,
+        tokens: &[Token],
+        src: &str,
+        moves: &mut Vec<Parsed<Move>>,
+    ) -> Option<Diag> {
+        match &start.trigon {
+            Some(t) => {
+                let parsed = trigon::parse(t, tokens, src);
+                *moves = parsed.moves;
+                parsed.error
+            }
+            None => notation::parse_into(tokens, src, moves),
+        }
+    }
+
     fn to_move(state: &State) -> &'static str {
         state.colour(state.mover())
     }

@@ -489,9 +489,20 @@ pub fn placement(text: &str, at: usize, whole: Span) -> Result<Place, Diag> {
 
 /// Reads the movetext tokens into moves, up to the first malformed one.
 pub fn parse(tokens: &[Token], src: &str) -> ParsedMoves<Move> {
-    parse_with(tokens, src, |text, span| {
-        placement(text, span.offset, span).map(Move::Place)
-    })
+    let mut moves = Vec::new();
+    let error = parse_into(tokens, src, &mut moves);
+    ParsedMoves { moves, error }
+}
+
+/// [`parse`] into `moves` (emptied first, its room reused): the notation
+/// error after the moves read, if any.
+pub fn parse_into(tokens: &[Token], src: &str, moves: &mut Vec<Parsed<Move>>) -> Option<Diag> {
+    parse_with_into(
+        tokens,
+        src,
+        |text, span| placement(text, span.offset, span).map(Move::Place),
+        moves,
+    )
 }
 
 /// Reads the movetext tokens into moves, up to the first malformed one:
@@ -502,7 +513,21 @@ pub(crate) fn parse_with(
     src: &str,
     place: impl Fn(&str, Span) -> Result<Move, Diag>,
 ) -> ParsedMoves<Move> {
-    let mut moves = Vec::with_capacity(tokens.len().min(1 << 12));
+    let mut moves = Vec::new();
+    let error = parse_with_into(tokens, src, place, &mut moves);
+    ParsedMoves { moves, error }
+}
+
+/// [`parse_with`] into `moves` (emptied first, its room reused): the
+/// notation error after the moves read, if any.
+pub(crate) fn parse_with_into(
+    tokens: &[Token],
+    src: &str,
+    place: impl Fn(&str, Span) -> Result<Move, Diag>,
+    moves: &mut Vec<Parsed<Move>>,
+) -> Option<Diag> {
+    moves.clear();
+    moves.reserve(tokens.len().min(1 << 12));
     for (index, tok) in tokens.iter().enumerate() {
         let text = tok.text(src);
         let mv = if text.eq_ignore_ascii_case("pass") {
@@ -510,12 +535,7 @@ pub(crate) fn parse_with(
         } else {
             match place(text, tok.span) {
                 Ok(m) => m,
-                Err(d) => {
-                    return ParsedMoves {
-                        moves,
-                        error: Some(d),
-                    };
-                }
+                Err(d) => return Some(d),
             }
         };
         moves.push(Parsed {
@@ -524,7 +544,7 @@ pub(crate) fn parse_with(
             token: index,
         });
     }
-    ParsedMoves { moves, error: None }
+    None
 }
 
 #[cfg(test)]

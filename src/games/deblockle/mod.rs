@@ -584,6 +584,15 @@ impl Rules for Deblockle {
         notation::parse(tokens, src)
     }
 
+    fn parse_moves_into(
+        _start: &State,
+        tokens: &[Token],
+        src: &str,
+        moves: &mut Vec<Parsed<Move>>,
+    ) -> Option<Diag> {
+        notation::parse_into(tokens, src, moves)
+    }
+
     fn to_move(state: &State) -> &'static str {
         SIDES[state.pos.to_move & 1]
     }

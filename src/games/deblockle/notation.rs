@@ -353,7 +353,16 @@ fn parse_turn_long(text: &str) -> Result<Turn, (usize, usize, &'static str)> {
 
 /// Reads the movetext tokens into moves, up to the first malformed one.
 pub fn parse(tokens: &[Token], src: &str) -> ParsedMoves<Move> {
-    let mut moves = Vec::with_capacity(tokens.len().min(1 << 16));
+    let mut moves = Vec::new();
+    let error = parse_into(tokens, src, &mut moves);
+    ParsedMoves { moves, error }
+}
+
+/// [`parse`] into `moves` (emptied first, its room reused): the notation
+/// error after the moves read, if any.
+pub fn parse_into(tokens: &[Token], src: &str, moves: &mut Vec<Parsed<Move>>) -> Option<Diag> {
+    moves.clear();
+    moves.reserve(tokens.len().min(1 << 16));
     let bytes = src.as_bytes();
     for (index, tok) in tokens.iter().enumerate() {
         // A turn in its usual shape is read from the bytes (ASCII, so the
@@ -363,12 +372,7 @@ pub fn parse(tokens: &[Token], src: &str) -> ParsedMoves<Move> {
             Some(t) => Move::Turn(t),
             None => match other_move(b, tok, src) {
                 Ok(mv) => mv,
-                Err(d) => {
-                    return ParsedMoves {
-                        moves,
-                        error: Some(d),
-                    };
-                }
+                Err(d) => return Some(d),
             },
         };
         moves.push(Parsed {
@@ -377,7 +381,7 @@ pub fn parse(tokens: &[Token], src: &str) -> ParsedMoves<Move> {
             token: index,
         });
     }
-    ParsedMoves { moves, error: None }
+    None
 }
 
 /// A token that is not a turn in its usual shape (`b` its bytes): a pass,

@@ -988,6 +988,15 @@ impl Rules for Qwirkle {
         notation::parse(tokens, src)
     }
 
+    fn parse_moves_into(
+        _start: &State,
+        tokens: &[Token],
+        src: &str,
+        moves: &mut Vec<Parsed<Move>>,
+    ) -> Option<Diag> {
+        notation::parse_into(tokens, src, moves)
+    }
+
     fn to_move(state: &State) -> &'static str {
         SEATS.get(state.to_move).copied().unwrap_or("player?")
     }

@@ -658,8 +658,17 @@ fn first_text(it: Item) -> String {
 
 /// Reads the movetext tokens into turns, up to the first malformed one.
 pub fn parse(tokens: &[Token], src: &str) -> ParsedMoves<Move> {
+    let mut moves = Vec::new();
+    let error = parse_into(tokens, src, &mut moves);
+    ParsedMoves { moves, error }
+}
+
+/// [`parse`] into `moves` (emptied first, its room reused): the notation
+/// error after the turns read, if any.
+pub fn parse_into(tokens: &[Token], src: &str, moves: &mut Vec<Parsed<Move>>) -> Option<Diag> {
+    moves.clear();
     // a turn is two or three tokens in most records
-    let mut moves = Vec::with_capacity(tokens.len().min(1 << 16) / 2);
+    moves.reserve(tokens.len().min(1 << 16) / 2);
     let mut r = Reader::new(tokens, src);
     while let Some(first) = r.next() {
         moves.push(Parsed {
@@ -684,17 +693,11 @@ pub fn parse(tokens: &[Token], src: &str) -> ParsedMoves<Move> {
                 } else {
                     d
                 };
-                return ParsedMoves {
-                    moves,
-                    error: Some(d),
-                };
+                return Some(d);
             }
         }
     }
-    ParsedMoves {
-        moves,
-        error: r.error,
-    }
+    r.error
 }
 
 fn list(tiles: &[Tile]) -> String {

@@ -745,6 +745,15 @@ impl Rules for Reversi {
         notation::parse_sized(tokens, src, start.size())
     }
 
+    fn parse_moves_into(
+        start: &State,
+        tokens: &[Token],
+        src: &str,
+        moves: &mut Vec<Parsed<Move>>,
+    ) -> Option<Diag> {
+        notation::parse_sized_into(tokens, src, start.size(), moves)
+    }
+
     fn to_move(state: &State) -> &'static str {
         state.side().0
     }

@@ -181,13 +181,27 @@ pub fn parse(tokens: &[Token], src: &str) -> ParsedMoves<Move> {
 /// Reads the movetext tokens into moves of an NxN board, up to the first
 /// malformed one (a square off the board is malformed).
 pub fn parse_sized(tokens: &[Token], src: &str, size: u8) -> ParsedMoves<Move> {
-    let mut moves = Vec::with_capacity(tokens.len().min(1 << 16));
+    let mut moves = Vec::new();
+    let error = parse_sized_into(tokens, src, size, &mut moves);
+    ParsedMoves { moves, error }
+}
+
+/// [`parse_sized`] into `moves` (emptied first, its room reused): the
+/// notation error after the moves read, if any.
+pub fn parse_sized_into(
+    tokens: &[Token],
+    src: &str,
+    size: u8,
+    moves: &mut Vec<Parsed<Move>>,
+) -> Option<Diag> {
+    moves.clear();
+    moves.reserve(tokens.len().min(1 << 16));
     let mut next = 0;
     loop {
         if size == 8 {
             // the common tokens first: one square each, read from two bytes
             let rest = tokens.get(next..).unwrap_or(&[]);
-            next += eight_squares(rest, src.as_bytes(), next, &mut moves);
+            next += eight_squares(rest, src.as_bytes(), next, moves);
         }
         let index = next;
         let Some(tok) = tokens.get(index) else {
@@ -243,13 +257,10 @@ pub fn parse_sized(tokens: &[Token], src: &str, size: u8) -> ParsedMoves<Move> {
                 bytes.len() - i
             };
             let span = Span::new(at, len);
-            return ParsedMoves {
-                moves,
-                error: Some(bad_square(span.text(src), span, size)),
-            };
+            return Some(bad_square(span.text(src), span, size));
         }
     }
-    ParsedMoves { moves, error: None }
+    None
 }
 
 #[cfg(test)]
