@@ -414,33 +414,65 @@ pub fn is_result_syntax(text: &str) -> bool {
         // no separator: not scores (most move tokens end here)
         return text == "*";
     }
-    parse_result_scores(text).is_some()
+    each_result_score(text, |_| {}).is_some()
 }
 
 /// The scores of a `Result` value: integers joined by `-`, or by `,` with optional
 /// spaces (a leading `-` is then a sign). `None` for `*` or malformed text.
 pub fn parse_result_scores(text: &str) -> Option<Vec<i64>> {
+    let mut scores = Vec::new();
+    each_result_score(text, |s| scores.push(s))?;
+    Some(scores)
+}
+
+/// [`parse_result_scores`] one score at a time, in order, without a
+/// vector: how many scores there are, or `None` for `*` or malformed text
+/// (the scores before the fault have been handed out).
+pub fn each_result_score(text: &str, mut each: impl FnMut(i64)) -> Option<usize> {
     let text = text.trim();
     let signed = text.contains(',');
+    if !signed {
+        // integers joined by `-` (the usual form): digits only between dashes
+        let (mut count, mut value, mut digits) = (0, 0i64, 0);
+        for &b in text.as_bytes() {
+            match b {
+                b'0'..=b'9' => {
+                    value = value.checked_mul(10)?.checked_add(i64::from(b - b'0'))?;
+                    digits += 1;
+                }
+                b'-' if digits > 0 => {
+                    each(value);
+                    (count, value, digits) = (count + 1, 0, 0);
+                }
+                _ => return None,
+            }
+        }
+        if digits == 0 || count == 0 {
+            return None;
+        }
+        each(value);
+        return Some(count + 1);
+    }
     let parts = || {
         text.split(if signed { ',' } else { '-' })
             .map(move |p| if signed { p.trim() } else { p })
     };
     // two parts at least
     parts().nth(1)?;
-    parts()
-        .map(|p| {
-            let digits = if signed {
-                p.strip_prefix('-').unwrap_or(p)
-            } else {
-                p
-            };
-            if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-                return None;
-            }
-            p.parse::<i64>().ok()
-        })
-        .collect()
+    let mut count = 0;
+    for p in parts() {
+        let digits = if signed {
+            p.strip_prefix('-').unwrap_or(p)
+        } else {
+            p
+        };
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        each(p.parse::<i64>().ok()?);
+        count += 1;
+    }
+    Some(count)
 }
 
 /// The `Result` text for scores: joined by `-`, or by `, ` when one is negative.
@@ -1397,6 +1429,42 @@ mod tests {
         assert_eq!(parse_result_scores("*"), None);
         assert_eq!(parse_result_scores("a-b"), None);
         assert_eq!(parse_result_scores("5"), None);
+        let mut seen = Vec::new();
+        assert_eq!(each_result_score(" -52, 15 ", |s| seen.push(s)), Some(2));
+        assert_eq!(seen, [-52, 15]);
+        assert_eq!(each_result_score("1-2-x", |_| {}), None);
+        // the dash form read byte by byte agrees with the general reading
+        for text in [
+            "36-28",
+            "0-64",
+            "1-2-3-4",
+            "007-1",
+            "-1-2",
+            "1--2",
+            "1-2-",
+            "1-",
+            "-",
+            "",
+            "99999999999999999999-1",
+            "9223372036854775807-0",
+            "1-+2",
+            "1 -2",
+            " 3-4 ",
+            "*",
+            "١-٢",
+        ] {
+            let general: Option<Vec<i64>> = text
+                .trim()
+                .split('-')
+                .map(|p| {
+                    (!p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
+                        .then(|| p.parse::<i64>().ok())
+                        .flatten()
+                })
+                .collect::<Option<Vec<i64>>>()
+                .filter(|v| v.len() >= 2);
+            assert_eq!(parse_result_scores(text), general, "{text:?}");
+        }
         assert_eq!(format_result(&[-52, 15]), "-52, 15");
         assert_eq!(format_result(&[36, 28]), "36-28");
     }

@@ -27,7 +27,7 @@ use serde_json::{Map, Value};
 
 use crate::diag::{Diag, Severity, plural};
 use crate::game::{Parsed, Rules};
-use crate::record::{RawGame, parse_result_scores};
+use crate::record::{RawGame, each_result_score, parse_result_scores};
 use crate::span::Span;
 
 /// What the caller wants from a replay.
@@ -729,21 +729,22 @@ fn tag_pairs_into(
 }
 
 /// A claimed result: from the `Result` tag or the final result token.
-struct Claim {
-    /// `None` for `*`.
-    scores: Option<Vec<i64>>,
+struct Claim<'a> {
+    /// The scores' text (well formed, one score per seat when the seats are
+    /// known), read again when checked: no vector per game; `None` for `*`.
+    scores: Option<&'a str>,
     span: Span,
     what: &'static str,
 }
 
 /// Reads a claimed result. The number of scores is checked against `seats`
 /// when they are known (the game could be set up).
-fn read_claim(
-    text: &str,
+fn read_claim<'a>(
+    text: &'a str,
     span: Span,
     what: &'static str,
     seats: Option<&[&str]>,
-) -> Result<Claim, Diag> {
+) -> Result<Claim<'a>, Diag> {
     let text = text.trim();
     if text == "*" {
         return Ok(Claim {
@@ -753,20 +754,20 @@ fn read_claim(
         });
     }
     let in_order = |seats: &[&str]| seats.join(", ");
-    match (parse_result_scores(text), seats) {
-        (Some(scores), Some(seats)) if scores.len() != seats.len() => Err(Diag::error(
+    match (each_result_score(text, |_| {}), seats) {
+        (Some(count), Some(seats)) if count != seats.len() => Err(Diag::error(
             "record::bad_result",
             format!(
                 "the result gives {}, but this game has {}",
-                plural(scores.len(), "score", "scores"),
+                plural(count, "score", "scores"),
                 plural(seats.len(), "seat", "seats"),
             ),
         )
         .at(span)
         .label("wrong number of scores")
         .help(format!("one score per seat, in order: {}", in_order(seats)))),
-        (Some(scores), _) => Ok(Claim {
-            scores: Some(scores),
+        (Some(_), _) => Ok(Claim {
+            scores: Some(text),
             span,
             what,
         }),
@@ -938,14 +939,14 @@ fn split_document_move<R: Rules>(
 /// tags', a malformed `Result`), and the start state unless a rules tag failed.
 /// Also returns the seats when it needed them, and the `Result` tag's claim
 /// when it reads.
-fn tags<R: Rules>(
-    raw: &RawGame,
+fn tags<'a, R: Rules>(
+    raw: &'a RawGame,
     src: &str,
     report: &mut GameReport,
 ) -> (
     Option<R::State>,
     Option<&'static [&'static str]>,
-    Option<Claim>,
+    Option<Claim<'a>>,
 ) {
     let mut errors: Vec<Diag> = raw.tag_errors.clone();
     let stopped = raw.tag_errors.iter().any(|e| {
@@ -1303,9 +1304,16 @@ impl<R: Rules> Replay<'_, R> {
     fn check_claims(&mut self, claims: [Option<Claim>; 2]) {
         let report = &mut self.report;
         for claim in claims.into_iter().flatten() {
-            let Some(claimed) = claim.scores else {
+            let Some(text) = claim.scores else {
                 continue;
             };
+            // the claim against the replay's scores, a score at a time
+            let (mut at, mut same) = (0, true);
+            let count = each_result_score(text, |s| {
+                same &= report.scores.get(at) == Some(&s);
+                at += 1;
+            });
+            let same = same && count == Some(report.scores.len());
             if !report.over {
                 report.push(
                     Diag::warning(
@@ -1319,7 +1327,8 @@ impl<R: Rules> Replay<'_, R> {
                     .label("game not over")
                     .help("write `*` for an unfinished game"),
                 );
-            } else if claimed != report.scores {
+            } else if !same {
+                let claimed = parse_result_scores(text).unwrap_or_default();
                 let actual = crate::record::format_result(&report.scores);
                 let d = Diag::error(
                     "record::result_mismatch",
