@@ -1,7 +1,7 @@
 //! The game abstraction: what every game module provides.
 //!
 //! A game is a type implementing [`Rules`]: its notation turns container tokens
-//! into typed moves (`Rules::parse_moves`), its engine judges them
+//! into typed moves (`Rules::parse_moves_into`), its engine judges them
 //! (`Rules::play`) and its renderer draws positions. The generic driver in
 //! [`crate::replay`] runs any `Rules` over a [`RawGame`](crate::record::RawGame):
 //! automatic passes, moves after the end, the `Result` check, ply counting, the
@@ -57,33 +57,23 @@ pub trait Rules: 'static {
     /// Seat names in seat order: the keys of `scores` and the order of `Result`.
     fn seats(state: &Self::State) -> &'static [&'static str];
 
-    /// Reads the movetext. `src` is the file the token spans point into.
-    fn parse_moves(tokens: &[Token], src: &str) -> ParsedMoves<Self::Move>;
-
-    /// Reads the movetext for the game `start` set up, for games whose
-    /// notation depends on the variant's board (Blokus Trigon's triangles).
-    /// The notation learns the board's shape, not the position. Default:
-    /// [`Rules::parse_moves`].
-    fn parse_moves_in(
-        _start: &Self::State,
-        tokens: &[Token],
-        src: &str,
-    ) -> ParsedMoves<Self::Move> {
-        Self::parse_moves(tokens, src)
-    }
-
-    /// [`Rules::parse_moves_in`] into `moves` (emptied first: the replay
-    /// reuses one buffer game after game), returning the notation error
-    /// after the moves read, if any. Default: `parse_moves_in`'s vector.
+    /// Reads the movetext of the game `start` set up into `moves` (emptied
+    /// first: the replay reuses one buffer game after game), and returns the
+    /// first notation error after the moves read, if any. `src` is the file
+    /// the token spans point into. The notation learns the board's shape
+    /// from `start` (Blokus Trigon's triangles), not the position.
     fn parse_moves_into(
         start: &Self::State,
         tokens: &[Token],
         src: &str,
         moves: &mut Vec<Parsed<Self::Move>>,
-    ) -> Option<Diag> {
-        let parsed = Self::parse_moves_in(start, tokens, src);
-        *moves = parsed.moves;
-        parsed.error
+    ) -> Option<Diag>;
+
+    /// [`Rules::parse_moves_into`] into a new vector.
+    fn parse_moves_in(start: &Self::State, tokens: &[Token], src: &str) -> ParsedMoves<Self::Move> {
+        let mut moves = Vec::new();
+        let error = Self::parse_moves_into(start, tokens, src, &mut moves);
+        ParsedMoves { moves, error }
     }
 
     /// Who moves next (the `player` of a move in JSON: a seat or a colour).

@@ -26,7 +26,7 @@
 //! reads tokens into [`Move`]s, [`engine`] is the row-mask rule engine,
 //! [`setup`] reads set-up tags, [`render`] draws positions; [`trigon`] has
 //! the same layout for Trigon. The notation is told the variant
-//! ([`Rules::parse_moves_in`]): a Trigon record's tokens are read as
+//! ([`Rules::parse_moves_into`]): a Trigon record's tokens are read as
 //! triangles ([`Move::Tri`]), whose shapes depend on the board's size.
 //!
 //! Decisions where the spec is silent:
@@ -104,7 +104,7 @@ pub mod trigon;
 use serde_json::{Map, Value, json};
 
 use crate::diag::Diag;
-use crate::game::{Parsed, ParsedMoves, Rules, variant_in, variant_index};
+use crate::game::{Parsed, Rules, variant_in, variant_index};
 use crate::record::{Tag, Tags, Token};
 use engine::Board;
 pub use notation::Move;
@@ -670,17 +670,6 @@ impl Rules for Blokus {
         }
     }
 
-    fn parse_moves(tokens: &[Token], src: &str) -> ParsedMoves<Move> {
-        notation::parse(tokens, src)
-    }
-
-    fn parse_moves_in(start: &State, tokens: &[Token], src: &str) -> ParsedMoves<Move> {
-        match &start.trigon {
-            Some(t) => trigon::parse(t, tokens, src),
-            None => notation::parse(tokens, src),
-        }
-    }
-
     fn parse_moves_into(
         start: &State,
         tokens: &[Token],
@@ -688,11 +677,7 @@ impl Rules for Blokus {
         moves: &mut Vec<Parsed<Move>>,
     ) -> Option<Diag> {
         match &start.trigon {
-            Some(t) => {
-                let parsed = trigon::parse(t, tokens, src);
-                *moves = parsed.moves;
-                parsed.error
-            }
+            Some(t) => trigon::parse_into(t, tokens, src, moves),
             None => notation::parse_into(tokens, src, moves),
         }
     }

@@ -505,20 +505,9 @@ pub fn parse_into(tokens: &[Token], src: &str, moves: &mut Vec<Parsed<Move>>) ->
     )
 }
 
-/// Reads the movetext tokens into moves, up to the first malformed one:
-/// `pass`, or a placement read by `place` (the token's text and span),
-/// classic's or Trigon's.
-pub(crate) fn parse_with(
-    tokens: &[Token],
-    src: &str,
-    place: impl Fn(&str, Span) -> Result<Move, Diag>,
-) -> ParsedMoves<Move> {
-    let mut moves = Vec::new();
-    let error = parse_with_into(tokens, src, place, &mut moves);
-    ParsedMoves { moves, error }
-}
-
-/// [`parse_with`] into `moves` (emptied first, its room reused): the
+/// Reads the movetext tokens into `moves` (emptied first, its room reused),
+/// up to the first malformed one: `pass`, or a placement read by `place`
+/// (the token's text and span), classic's or Trigon's. Returns the
 /// notation error after the moves read, if any.
 pub(crate) fn parse_with_into(
     tokens: &[Token],

@@ -201,7 +201,7 @@ fn prefix(src: &str, k: usize) -> (State, Vec<String>, String) {
     let games = crate::record::parse_file(src);
     let g = &games[0];
     let mut state = Blokus::start(&g.tags).unwrap_or_else(|_| panic!("tags"));
-    let parsed = Blokus::parse_moves(&g.tokens, src);
+    let parsed = super::notation::parse(&g.tokens, src);
     let mut texts = Vec::new();
     for pm in parsed.moves.iter().take(k) {
         while !Blokus::is_over(&state) && Blokus::must_pass(&state) && !Blokus::is_pass(&pm.mv) {

@@ -84,7 +84,7 @@ mod tests;
 use serde_json::{Map, Value, json};
 
 use crate::diag::Diag;
-use crate::game::{Parsed, ParsedMoves, Rules, variant_in, variant_index};
+use crate::game::{Parsed, Rules, variant_in, variant_index};
 use crate::record::{Tag, Tags, Token};
 use crate::span::Span;
 use cube::{Face, Orient};
@@ -578,10 +578,6 @@ impl Rules for Deblockle {
 
     fn seats(_: &State) -> &'static [&'static str] {
         &["gold", "blue"]
-    }
-
-    fn parse_moves(tokens: &[Token], src: &str) -> ParsedMoves<Move> {
-        notation::parse(tokens, src)
     }
 
     fn parse_moves_into(

@@ -96,7 +96,7 @@ mod tests;
 use serde_json::{Map, Value, json};
 
 use crate::diag::{Diag, legal_moves_help};
-use crate::game::{Parsed, ParsedMoves, Rules, variant_in};
+use crate::game::{Parsed, Rules, variant_in};
 use crate::record::{Tags, Token};
 use crate::span::Span;
 use engine::{Board, Counts, PlaceError, Put, Tile, code, count_add, count_take, tiles_of};
@@ -982,10 +982,6 @@ impl Rules for Qwirkle {
 
     fn seats(state: &State) -> &'static [&'static str] {
         SEATS.get(..state.players).unwrap_or(&SEATS)
-    }
-
-    fn parse_moves(tokens: &[Token], src: &str) -> ParsedMoves<Move> {
-        notation::parse(tokens, src)
     }
 
     fn parse_moves_into(

@@ -45,7 +45,7 @@ mod tests;
 use serde_json::{Map, Value, json};
 
 use crate::diag::{Diag, legal_moves_help};
-use crate::game::{Parsed, ParsedMoves, Rules, variant_in, variant_index};
+use crate::game::{Parsed, Rules, variant_in, variant_index};
 use crate::record::{Tags, Token};
 use engine::Position;
 pub use notation::Move;
@@ -735,14 +735,6 @@ impl Rules for Reversi {
 
     fn seats(_: &State) -> &'static [&'static str] {
         &["black", "white"]
-    }
-
-    fn parse_moves(tokens: &[Token], src: &str) -> ParsedMoves<Move> {
-        notation::parse(tokens, src)
-    }
-
-    fn parse_moves_in(start: &State, tokens: &[Token], src: &str) -> ParsedMoves<Move> {
-        notation::parse_sized(tokens, src, start.size())
     }
 
     fn parse_moves_into(

@@ -45,18 +45,26 @@ use super::Placements;
 use super::setup;
 use super::{Move, State};
 use crate::diag::Diag;
-use crate::game::{Parsed, ParsedMoves};
+use crate::game::Parsed;
 use crate::record::{Tag, Tags, Token};
 use crate::span::Span;
 use board::{Board, Geometry};
 use serde_json::{Map, Value, json};
 
 /// Reads movetext for the board `b`.
-pub fn parse(b: &Board, tokens: &[Token], src: &str) -> ParsedMoves<Move> {
+pub fn parse_into(
+    b: &Board,
+    tokens: &[Token],
+    src: &str,
+    moves: &mut Vec<Parsed<Move>>,
+) -> Option<Diag> {
     let g = b.geo();
-    super::notation::parse_with(tokens, src, |text, span| {
-        notation::placement(g, text, span.offset, span).map(Move::Tri)
-    })
+    super::notation::parse_with_into(
+        tokens,
+        src,
+        |text, span| notation::placement(g, text, span.offset, span).map(Move::Tri),
+        moves,
+    )
 }
 
 /// One legal placement for the colour to move, as help text.
