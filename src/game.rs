@@ -30,6 +30,29 @@ pub struct ParsedMoves<M> {
     pub error: Option<Diag>,
 }
 
+/// Reads one move per token into `moves` (emptied first, its room reused)
+/// with `read`, up to the first token it refuses: that token's diagnostic.
+/// For notations where every token is one move (Blokus, Deblockle).
+pub fn one_move_per_token<M>(
+    tokens: &[Token],
+    moves: &mut Vec<Parsed<M>>,
+    mut read: impl FnMut(&Token) -> Result<M, Diag>,
+) -> Option<Diag> {
+    moves.clear();
+    moves.reserve(tokens.len().min(1 << 16));
+    for (index, tok) in tokens.iter().enumerate() {
+        match read(tok) {
+            Ok(mv) => moves.push(Parsed {
+                mv,
+                span: tok.span,
+                token: index,
+            }),
+            Err(d) => return Some(d),
+        }
+    }
+    None
+}
+
 /// One game's notation, engine and renderer.
 ///
 /// `State` holds the position and everything needed to judge the next move

@@ -515,25 +515,14 @@ pub(crate) fn parse_with_into(
     place: impl Fn(&str, Span) -> Result<Move, Diag>,
     moves: &mut Vec<Parsed<Move>>,
 ) -> Option<Diag> {
-    moves.clear();
-    moves.reserve(tokens.len().min(1 << 12));
-    for (index, tok) in tokens.iter().enumerate() {
+    crate::game::one_move_per_token(tokens, moves, |tok| {
         let text = tok.text(src);
-        let mv = if text.eq_ignore_ascii_case("pass") {
-            Move::Pass
+        if text.eq_ignore_ascii_case("pass") {
+            Ok(Move::Pass)
         } else {
-            match place(text, tok.span) {
-                Ok(m) => m,
-                Err(d) => return Some(d),
-            }
-        };
-        moves.push(Parsed {
-            mv,
-            span: tok.span,
-            token: index,
-        });
-    }
-    None
+            place(text, tok.span)
+        }
+    })
 }
 
 #[cfg(test)]

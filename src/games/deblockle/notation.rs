@@ -361,27 +361,16 @@ pub fn parse(tokens: &[Token], src: &str) -> ParsedMoves<Move> {
 /// [`parse`] into `moves` (emptied first, its room reused): the notation
 /// error after the moves read, if any.
 pub fn parse_into(tokens: &[Token], src: &str, moves: &mut Vec<Parsed<Move>>) -> Option<Diag> {
-    moves.clear();
-    moves.reserve(tokens.len().min(1 << 16));
     let bytes = src.as_bytes();
-    for (index, tok) in tokens.iter().enumerate() {
+    crate::game::one_move_per_token(tokens, moves, |tok| {
         // A turn in its usual shape is read from the bytes (ASCII, so the
         // token's text); anything else from the text, out of line.
         let b = bytes.get(tok.span.offset..tok.span.end()).unwrap_or(&[]);
-        let mv = match quick_turn(b) {
-            Some(t) => Move::Turn(t),
-            None => match other_move(b, tok, src) {
-                Ok(mv) => mv,
-                Err(d) => return Some(d),
-            },
-        };
-        moves.push(Parsed {
-            mv,
-            span: tok.span,
-            token: index,
-        });
-    }
-    None
+        match quick_turn(b) {
+            Some(t) => Ok(Move::Turn(t)),
+            None => other_move(b, tok, src),
+        }
+    })
 }
 
 /// A token that is not a turn in its usual shape (`b` its bytes): a pass,
