@@ -36,13 +36,19 @@ pub const WINDOW_GAMES: usize = 512;
 /// tokens and reports are still in its caches.
 pub const WINDOW_GAMES_ONE_THREAD: usize = 32;
 
+/// Whether games are replayed on the reading thread: there is one replay
+/// thread, so handing windows to it would only wait for it.
+fn replays_on_reading_thread() -> bool {
+    rayon::current_num_threads() <= 1
+}
+
 /// How many games a window holds: [`WINDOW_GAMES`], or
-/// [`WINDOW_GAMES_ONE_THREAD`] with one replay thread.
+/// [`WINDOW_GAMES_ONE_THREAD`] when the reading thread replays them.
 fn window_games() -> usize {
-    if rayon::current_num_threads() > 1 {
-        WINDOW_GAMES
-    } else {
+    if replays_on_reading_thread() {
         WINDOW_GAMES_ONE_THREAD
+    } else {
+        WINDOW_GAMES
     }
 }
 
@@ -369,14 +375,13 @@ fn flush(
             *text = prepare.map(|f| f(g, report)).unwrap_or_default();
         }
     };
-    if rayon::current_num_threads() > 1 {
+    if replays_on_reading_thread() {
+        window.iter_mut().zip(reports.iter_mut()).for_each(replay);
+    } else {
         window
             .par_iter_mut()
             .zip(reports.par_iter_mut())
             .for_each(replay);
-    } else {
-        // one replay thread: no hand-off to it, the reading thread replays
-        window.iter_mut().zip(reports.iter_mut()).for_each(replay);
     }
     // the reports are read in place, not moved out
     for (p, (r, text)) in window.drain(..).zip(reports.iter()) {
