@@ -30,6 +30,16 @@ pub struct ParsedMoves<M> {
     pub error: Option<Diag>,
 }
 
+impl<M> ParsedMoves<M> {
+    /// What a reader that fills a vector (a notation's `parse_into`) reads
+    /// into a new one.
+    pub fn read(read: impl FnOnce(&mut Vec<Parsed<M>>) -> Option<Diag>) -> Self {
+        let mut moves = Vec::new();
+        let error = read(&mut moves);
+        ParsedMoves { moves, error }
+    }
+}
+
 /// Reads one move per token into `moves` (emptied first, its room reused)
 /// with `read`, up to the first token it refuses: that token's diagnostic.
 /// For notations where every token is one move (Blokus, Deblockle).
@@ -94,9 +104,7 @@ pub trait Rules: 'static {
 
     /// [`Rules::parse_moves_into`] into a new vector.
     fn parse_moves_in(start: &Self::State, tokens: &[Token], src: &str) -> ParsedMoves<Self::Move> {
-        let mut moves = Vec::new();
-        let error = Self::parse_moves_into(start, tokens, src, &mut moves);
-        ParsedMoves { moves, error }
+        ParsedMoves::read(|moves| Self::parse_moves_into(start, tokens, src, moves))
     }
 
     /// Who moves next (the `player` of a move in JSON: a seat or a colour).

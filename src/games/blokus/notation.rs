@@ -489,9 +489,7 @@ pub fn placement(text: &str, at: usize, whole: Span) -> Result<Place, Diag> {
 
 /// Reads the movetext tokens into moves, up to the first malformed one.
 pub fn parse(tokens: &[Token], src: &str) -> ParsedMoves<Move> {
-    let mut moves = Vec::new();
-    let error = parse_into(tokens, src, &mut moves);
-    ParsedMoves { moves, error }
+    ParsedMoves::read(|moves| parse_into(tokens, src, moves))
 }
 
 /// [`parse`] into `moves` (emptied first, its room reused): the notation

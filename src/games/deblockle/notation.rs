@@ -353,9 +353,7 @@ fn parse_turn_long(text: &str) -> Result<Turn, (usize, usize, &'static str)> {
 
 /// Reads the movetext tokens into moves, up to the first malformed one.
 pub fn parse(tokens: &[Token], src: &str) -> ParsedMoves<Move> {
-    let mut moves = Vec::new();
-    let error = parse_into(tokens, src, &mut moves);
-    ParsedMoves { moves, error }
+    ParsedMoves::read(|moves| parse_into(tokens, src, moves))
 }
 
 /// [`parse`] into `moves` (emptied first, its room reused): the notation

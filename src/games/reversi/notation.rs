@@ -181,9 +181,7 @@ pub fn parse(tokens: &[Token], src: &str) -> ParsedMoves<Move> {
 /// Reads the movetext tokens into moves of an NxN board, up to the first
 /// malformed one (a square off the board is malformed).
 pub fn parse_sized(tokens: &[Token], src: &str, size: u8) -> ParsedMoves<Move> {
-    let mut moves = Vec::new();
-    let error = parse_sized_into(tokens, src, size, &mut moves);
-    ParsedMoves { moves, error }
+    ParsedMoves::read(|moves| parse_sized_into(tokens, src, size, moves))
 }
 
 /// [`parse_sized`] into `moves` (emptied first, its room reused): the
