@@ -305,6 +305,123 @@ const BYTE_CLASS: [u8; 256] = {
     t
 };
 
+/// The class of one byte ([`BYTE_CLASS`]).
+#[inline(always)]
+fn byte_class(b: u8) -> u8 {
+    BYTE_CLASS[usize::from(b)]
+}
+
+/// The byte classes of up to 64 bytes as bit masks (bit `i` for byte `i`;
+/// bits past the bytes given are clear), for [`Reader::plain_tokens`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct ClassMasks {
+    /// Blanks within a line: space, tab, vertical tab, form feed.
+    blank: u64,
+    /// Token bytes, digits included.
+    token: u64,
+    /// Token bytes that may start a plain token (not digits).
+    start: u64,
+}
+
+impl ClassMasks {
+    /// The masks of the first 64 bytes of `bytes` (all of them when fewer).
+    #[inline]
+    fn of(bytes: &[u8]) -> ClassMasks {
+        match bytes.first_chunk::<64>() {
+            Some(chunk) => ClassMasks::of_chunk(chunk),
+            None => {
+                let mut chunk = [0u8; 64];
+                let n = bytes.len().min(64);
+                if let (Some(to), Some(from)) = (chunk.get_mut(..n), bytes.get(..n)) {
+                    to.copy_from_slice(from);
+                }
+                // a zero byte is of no class
+                ClassMasks::of_chunk(&chunk)
+            }
+        }
+    }
+
+    #[inline]
+    fn of_chunk(chunk: &[u8; 64]) -> ClassMasks {
+        #[cfg(target_arch = "x86_64")]
+        {
+            // SAFETY: SSE2 is part of every x86-64 CPU.
+            unsafe { ClassMasks::of_chunk_sse2(chunk) }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            ClassMasks::of_chunk_plain(chunk)
+        }
+    }
+
+    /// A byte at a time, through [`BYTE_CLASS`].
+    #[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+    fn of_chunk_plain(chunk: &[u8; 64]) -> ClassMasks {
+        let mut m = ClassMasks {
+            blank: 0,
+            token: 0,
+            start: 0,
+        };
+        for (i, &b) in chunk.iter().enumerate() {
+            let class = byte_class(b);
+            m.blank |= u64::from(class == BLANK) << i;
+            m.token |= u64::from(class == TOKEN || class == DIGIT) << i;
+            m.start |= u64::from(class == TOKEN) << i;
+        }
+        m
+    }
+
+    /// Sixteen bytes at a time with SSE2 compares: the same classes as
+    /// [`BYTE_CLASS`] (a test checks every byte value in every place).
+    ///
+    /// # Safety
+    /// Only where the CPU has SSE2 (every x86-64 CPU).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "sse2")]
+    fn of_chunk_sse2(chunk: &[u8; 64]) -> ClassMasks {
+        use std::arch::x86_64::*;
+        let mut m = ClassMasks {
+            blank: 0,
+            token: 0,
+            start: 0,
+        };
+        let eq = |v: __m128i, b: u8| _mm_cmpeq_epi8(v, _mm_set1_epi8(b as i8));
+        for (k, part) in chunk.chunks_exact(16).enumerate() {
+            let word = |at: usize| {
+                part.get(at..at + 8)
+                    .and_then(|w| <[u8; 8]>::try_from(w).ok())
+                    .map_or(0, i64::from_le_bytes)
+            };
+            let v = _mm_set_epi64x(word(8), word(0));
+            let blank = _mm_or_si128(
+                _mm_or_si128(eq(v, b' '), eq(v, b'\t')),
+                _mm_or_si128(eq(v, 0x0b), eq(v, 0x0c)),
+            );
+            // 0x21..=0x7e (bytes from 0x80 compare as negative) but for the
+            // four that open or close something
+            let printable = _mm_and_si128(
+                _mm_cmpgt_epi8(v, _mm_set1_epi8(0x20)),
+                _mm_cmplt_epi8(v, _mm_set1_epi8(0x7f)),
+            );
+            let special = _mm_or_si128(
+                _mm_or_si128(eq(v, b'{'), eq(v, b'}')),
+                _mm_or_si128(eq(v, b';'), eq(v, b'[')),
+            );
+            let token = _mm_andnot_si128(special, printable);
+            let digit = _mm_and_si128(
+                _mm_cmpgt_epi8(v, _mm_set1_epi8(b'0' as i8 - 1)),
+                _mm_cmplt_epi8(v, _mm_set1_epi8(b'9' as i8 + 1)),
+            );
+            let start = _mm_andnot_si128(digit, token);
+            let bits = |x: __m128i| u64::from(_mm_movemask_epi8(x) as u16) << (16 * k);
+            m.blank |= bits(blank);
+            m.token |= bits(token);
+            m.start |= bits(start);
+        }
+        m
+    }
+}
+
 /// Tokens whose room a game kept for reuse keeps ([`RawGame::trim`]).
 const KEPT_TOKENS: usize = 256;
 
@@ -645,47 +762,66 @@ impl<'a> Reader<'a> {
 
     /// The rest of the current line while it holds only blanks and plain
     /// ASCII tokens (no move number, comment, brace, tag or non-ASCII
-    /// character): read a byte class at a time, each token as
-    /// [`Reader::token`] would read it. Stops before anything else (a line
-    /// end included), which the main loop then reads.
+    /// character), each token as [`Reader::token`] would read it. Stops
+    /// before anything else (a line end included), which the main loop then
+    /// reads. The line is looked at 64 bytes at a time as bit masks of byte
+    /// classes ([`ClassMasks`]): a blank run and a token are each one
+    /// trailing-zero count, so no branch depends on a token's length.
     fn plain_tokens(&mut self) {
         if self.skipping {
             return;
         }
-        let end = self.line_end.min(self.buf.text().len());
         let bytes = self.buf.text().as_bytes();
+        let end = self.line_end.min(bytes.len());
         let mut pos = self.pos;
-        loop {
-            // blanks
-            while let Some(&b) = bytes.get(pos).filter(|_| pos < end) {
-                if BYTE_CLASS.get(usize::from(b)) != Some(&BLANK) {
-                    break;
+        'window: while pos < end {
+            let m = ClassMasks::of(bytes.get(pos..end).unwrap_or(&[]));
+            let mut i = 0u32;
+            loop {
+                // blanks: bits past the line are not blanks, so the count
+                // stops there at the latest
+                i += (!m.blank).checked_shr(i).unwrap_or(0).trailing_zeros();
+                if i >= 64 {
+                    pos += 64;
+                    continue 'window;
                 }
-                pos += 1;
-            }
-            // a token that starts with a letter or a sign: its bytes, then it
-            // must end at a blank or a line end
-            let start = pos;
-            if bytes.get(pos).and_then(|&b| BYTE_CLASS.get(usize::from(b))) != Some(&TOKEN) {
-                break;
-            }
-            while let Some(&b) = bytes.get(pos) {
-                let class = BYTE_CLASS.get(usize::from(b)).copied().unwrap_or(OTHER);
-                if class != TOKEN && class != DIGIT {
-                    break;
+                // a token that starts with a letter or a sign
+                if (m.start >> i) & 1 == 0 {
+                    pos += i as usize;
+                    break 'window;
                 }
-                pos += 1;
+                let len = (!m.token >> i).trailing_zeros();
+                let start = pos + i as usize;
+                let len = if i + len < 64 {
+                    len as usize
+                } else if i > 0 {
+                    // it may go on past the window: look again from its start
+                    pos = start;
+                    continue 'window;
+                } else {
+                    // longer than a window
+                    bytes
+                        .get(start..)
+                        .unwrap_or(&[])
+                        .iter()
+                        .take_while(|&&b| matches!(byte_class(b), TOKEN | DIGIT))
+                        .count()
+                };
+                // it must end at a blank, a line end or the end of the text
+                let ends_well = bytes
+                    .get(start + len)
+                    .is_none_or(|&b| matches!(b, b' ' | b'\t' | 0x0b | 0x0c | b'\n' | b'\r'));
+                if !ends_well {
+                    pos = start;
+                    break 'window;
+                }
+                self.cur.tokens.push(Token::new(Span::new(start, len)));
+                if len >= 64 - i as usize {
+                    pos = start + len;
+                    continue 'window;
+                }
+                i += len as u32;
             }
-            let ends_well = bytes
-                .get(pos)
-                .is_none_or(|&b| matches!(b, b' ' | b'\t' | 0x0b | 0x0c | b'\n' | b'\r'));
-            if !ends_well {
-                pos = start;
-                break;
-            }
-            self.cur
-                .tokens
-                .push(Token::new(Span::new(start, pos - start)));
         }
         self.pos = pos;
     }
@@ -1313,6 +1449,59 @@ mod tests {
         }
         assert_eq!(n, 4);
         assert_eq!(reused.next_game_into(&mut raw, &mut text), None);
+    }
+
+    /// The vector masks give every byte value, in every place of a window,
+    /// the class [`BYTE_CLASS`] gives it.
+    #[test]
+    fn class_masks_agree_with_the_byte_table() {
+        for v in 0..=255u8 {
+            for at in 0..64 {
+                let mut chunk = [0u8; 64];
+                for (i, b) in chunk.iter_mut().enumerate() {
+                    *b = (i as u8).wrapping_mul(37).wrapping_add(v);
+                }
+                chunk[at] = v;
+                let plain = ClassMasks::of_chunk_plain(&chunk);
+                assert_eq!(ClassMasks::of_chunk(&chunk), plain, "byte {v:#x} at {at}");
+                let bit = 1u64 << at;
+                let class = byte_class(v);
+                assert_eq!(plain.blank & bit != 0, class == BLANK);
+                assert_eq!(plain.token & bit != 0, matches!(class, TOKEN | DIGIT));
+                assert_eq!(plain.start & bit != 0, class == TOKEN);
+            }
+            // fewer than 64 bytes: the bits past them are clear
+            let short = [v; 5];
+            let m = ClassMasks::of(&short);
+            assert_eq!((m.blank | m.token | m.start) >> 5, 0);
+        }
+    }
+
+    /// Tokens and blank runs of every length up to past two windows, at every
+    /// place against the 64-byte windows of the plain token reader: the
+    /// tokens are the line's words.
+    #[test]
+    fn plain_tokens_across_window_edges() {
+        for lead in 0..70 {
+            for len in [1, 2, 7, 8, 62, 63, 64, 65, 66, 127, 128, 129, 140] {
+                let word: String = (0..len).map(|i| char::from(b'a' + (i % 26) as u8)).collect();
+                let blanks = " ".repeat(lead);
+                let line = format!("x{blanks}{word}\t{word}{blanks} {word} e5\x0bf6\x0c*");
+                for end in ["", "\n", "\r\n"] {
+                    let src = format!("[Game \"reversi\"]\n{line}{end}");
+                    let games = parse_file(&src);
+                    let want: Vec<&str> = line
+                        .split(|c: char| c.is_ascii_whitespace() || c == '\x0b')
+                        .filter(|w| !w.is_empty() && *w != "*")
+                        .collect();
+                    assert_eq!(texts(&src, &games[0]), want, "lead {lead} len {len} end {end:?}");
+                }
+            }
+        }
+        // a token that does not end at a blank, a digit, a brace: left to the
+        // general reader, as before
+        let src = "[Game \"reversi\"]\nf5 d6{c} 12. c3 d3; x\n";
+        assert_eq!(texts(src, &parse_file(src)[0]), ["f5", "d6", "c3", "d3"]);
     }
 
     #[test]

@@ -135,6 +135,21 @@ const fn build_rays() -> [[u64; 49]; 4] {
 
 /// The squares beyond a square toward each [`Dir`] (a slide's lines).
 static RAYS: [[u64; 49]; 4] = build_rays();
+/// [`RAYS`] with 64 rows per direction (the last 15 empty), so that a
+/// square masked with 63 picks its row without a bounds check.
+static RAYS_64: [[u64; 64]; 4] = {
+    let mut t = [[0u64; 64]; 4];
+    let mut d = 0;
+    while d < 4 {
+        let mut sq = 0;
+        while sq < 49 {
+            t[d][sq] = RAYS[d][sq];
+            sq += 1;
+        }
+        d += 1;
+    }
+    t
+};
 /// Orthogonal neighbours as a bit set (a cross hop's squares).
 static CROSS_MASK: [u64; 64] = build_masks(&NEIGH);
 /// Diagonal neighbours as a bit set (an x hop's squares).
@@ -843,21 +858,6 @@ pub fn judge(pos: &Position, t: &Turn, ms: Span) -> Result<Gen, Diag> {
     }
 }
 
-/// The direction of a straight step from `a` to `b` (any distance), from
-/// their columns and rows; `None` when they are not on one line or equal.
-#[inline(always)]
-fn line_dir(a: SqRef, b: SqRef) -> Option<Dir> {
-    let dc = i16::from(b.col) - i16::from(a.col);
-    let dr = i16::from(b.row) - i16::from(a.row);
-    match (dc.signum(), dr.signum()) {
-        (0, 1) => Some(Dir::North),
-        (1, 0) => Some(Dir::East),
-        (0, -1) => Some(Dir::South),
-        (-1, 0) => Some(Dir::West),
-        _ => None,
-    }
-}
-
 /// The turn as written when it is legal; `None` when it is not (then
 /// [`judge_long`] says why). Checks only the written turn: the tip, then
 /// the written final square against the hop's squares (a mask for cross and
@@ -876,12 +876,10 @@ pub fn quick_judge(pos: &Position, t: &Turn) -> Option<Gen> {
     if mine & bit(from) == 0 || all & bit(tip) != 0 || mask(&CROSS_MASK, from) & bit(tip) == 0 {
         return None;
     }
-    let d = match tip.wrapping_sub(from) {
-        7 => Dir::North,
-        1 => Dir::East,
-        0xf9 => Dir::South,
-        _ => Dir::West,
-    };
+    // the step's direction from its difference (7, 1, -7, -1), without a
+    // branch: down the board gives 2, a sideways step 1
+    let diff = tip.wrapping_sub(from);
+    let d = Dir::ALL[usize::from(diff >> 7) * 2 + usize::from(diff == 1 || diff == 0xff)];
     let orient = pos.orient_at(from).tip(d);
     let top = orient.top();
     let others = all & !bit(from);
@@ -892,34 +890,16 @@ pub fn quick_judge(pos: &Position, t: &Turn) -> Option<Gen> {
         }
         tip
     } else {
-        // where a hop may end: empty (the square left counts as empty), no star
-        let free = BOARD & !others & !STARS;
-        let (dest, ok) = match (top, t.hop) {
-            (Face::Stop, Hop::None) => (tip, true),
-            (Face::Cross, Hop::Dest(r)) => {
+        let (dest, ok) = match t.hop {
+            Hop::None => (tip, top == Face::Stop),
+            Hop::Dest(r) => {
                 let dest = r.index()?;
-                (dest, mask(&CROSS_MASK, tip) & free & bit(dest) != 0)
+                (dest, hop_reaches(top, t.to, r, tip, dest, others))
             }
-            (Face::X, Hop::Dest(r)) => {
-                let dest = r.index()?;
-                (dest, mask(&X_MASK, tip) & free & bit(dest) != 0)
-            }
-            (Face::Slider, Hop::Dest(r)) => {
-                let dest = r.index()?;
-                let end = slide_end(tip, line_dir(t.to, r)?, others)?;
-                (dest, end == dest && STARS & bit(dest) == 0)
-            }
-            (Face::Hoops, Hop::Dest(r)) => {
-                // two steps over squares free of blocks, then a third onto `dest`
-                let dest = r.index()?;
-                let open = BOARD & !others;
-                let two = around(mask(&CROSS_MASK, tip) & open) & open;
-                (
-                    dest,
-                    free & bit(dest) != 0 && two & mask(&CROSS_MASK, dest) != 0,
-                )
-            }
-            (Face::Hoops, Hop::Path(path)) => {
+            Hop::Path(path) => {
+                if top != Face::Hoops {
+                    return None;
+                }
                 // three orthogonal steps over squares free of blocks
                 let mut prev = tip;
                 for s in path {
@@ -931,7 +911,6 @@ pub fn quick_judge(pos: &Position, t: &Turn) -> Option<Gen> {
                 }
                 (prev, STARS & bit(prev) == 0)
             }
-            _ => return None,
         };
         if !ok {
             return None;
@@ -956,6 +935,36 @@ pub fn quick_judge(pos: &Position, t: &Turn) -> Option<Gen> {
         orient,
         scored,
     })
+}
+
+/// Whether a hop from `tip` (written `to`) with `top` up may end on `dest`
+/// (written `r`), `others` being the blocks that stay: every face's test is
+/// made and the top face's taken, so no branch depends on the face (it is
+/// as good as random from one turn to the next). Cross and x: one mask;
+/// slider: `dest` on a line from the tip, the squares up to it free and the
+/// one after it a block or off the board; hoops: three steps over free
+/// squares (the reach as a bit set); stop and star have no hop. A hop never
+/// ends on a block or a star.
+#[inline(always)]
+fn hop_reaches(top: Face, to: SqRef, r: SqRef, tip: u8, dest: u8, others: u64) -> bool {
+    let when = |face: Face| u64::from(top == face).wrapping_neg();
+    let open = BOARD & !others;
+    let at = bit(dest) & open & !STARS;
+    // the slide's direction from the columns and rows (any direction when
+    // they are not on a line: then `dest` is on none of the tip's rays)
+    let (dc, dr) = (r.col.wrapping_sub(to.col), r.row.wrapping_sub(to.row));
+    let d = usize::from(dc != 0) + 2 * usize::from(dc < 0 || (dc == 0 && dr < 0));
+    let ray = RAYS_64[d & 3][usize::from(tip & 63)];
+    let beyond = RAYS_64[d & 3][usize::from(dest & 63)];
+    let between = ray & !beyond & !bit(dest);
+    let after = beyond & mask(&CROSS_MASK, dest);
+    let slides = u64::from(between & others == 0 && after & open == 0).wrapping_neg();
+    let hoops = around(around(mask(&CROSS_MASK, tip) & open) & open);
+    let reach = (mask(&CROSS_MASK, tip) & when(Face::Cross))
+        | (mask(&X_MASK, tip) & when(Face::X))
+        | (ray & slides & when(Face::Slider))
+        | (hoops & when(Face::Hoops));
+    reach & at != 0
 }
 
 /// [`judge`] check by check, in the order of the rules (see the module
