@@ -222,15 +222,26 @@ fn three_squares(w: u64, sep: u8, at: u8) -> Option<[SqRef; 3]> {
 /// A turn in its usual shape, every row one digit: `c3-c4`, `c3-c4/e6` or
 /// `c3-c4/d4/e4/f4`, read a word of eight bytes at a time
 /// ([`three_squares`]; the length says which shape); `None` for anything
-/// else (then [`parse_turn_long`] reads it).
+/// else (then [`parse_turn_long`] reads it). `ahead` is the text from the
+/// token's start on: when it holds eight bytes, a turn without a hop is
+/// read as one with (its hop filled in) and the hop dropped after, so that
+/// no branch depends on which of the two shapes a token has.
 #[inline]
-fn quick_turn(b: &[u8]) -> Option<Turn> {
-    match b.len() {
-        5 => {
+fn quick_turn(b: &[u8], ahead: &[u8]) -> Option<Turn> {
+    // a hop that is not there, to fill the word
+    let fill = u64::from_le_bytes([0, 0, 0, 0, 0, b'/', b'a', b'1']);
+    match (b.len(), ahead.first_chunk::<8>()) {
+        (len @ (5 | 8), Some(word)) => {
+            let short = len == 5;
+            let w = u64::from_le_bytes(*word);
+            let w = if short { (w & 0xff_ffff_ffff) | fill } else { w };
+            let [from, to, dest] = three_squares(w, b'-', 0)?;
+            let hop = if short { Hop::None } else { Hop::Dest(dest) };
+            Some(Turn { from, to, hop })
+        }
+        (5, None) => {
             let tip = u32::from_le_bytes(*b.first_chunk::<4>()?);
             let last = *b.get(4)?;
-            // a hop that is not there, to fill the word
-            let fill = u64::from_le_bytes([0, 0, 0, 0, 0, b'/', b'a', b'1']);
             let w = u64::from(tip) | u64::from(last) << 32 | fill;
             let [from, to, _] = three_squares(w, b'-', 0)?;
             Some(Turn {
@@ -239,16 +250,7 @@ fn quick_turn(b: &[u8]) -> Option<Turn> {
                 hop: Hop::None,
             })
         }
-        8 => {
-            let w = u64::from_le_bytes(*b.first_chunk::<8>()?);
-            let [from, to, dest] = three_squares(w, b'-', 0)?;
-            Some(Turn {
-                from,
-                to,
-                hop: Hop::Dest(dest),
-            })
-        }
-        14 => {
+        (14, _) => {
             let w = u64::from_le_bytes(*b.first_chunk::<8>()?);
             let [from, to, first] = three_squares(w, b'-', 0)?;
             // bytes 6..14: the first step again, then the other two
@@ -364,7 +366,8 @@ pub fn parse_into(tokens: &[Token], src: &str, moves: &mut Vec<Parsed<Move>>) ->
         // A turn in its usual shape is read from the bytes (ASCII, so the
         // token's text); anything else from the text, out of line.
         let b = bytes.get(tok.span.offset..tok.span.end()).unwrap_or(&[]);
-        match quick_turn(b) {
+        let ahead = bytes.get(tok.span.offset..).unwrap_or(&[]);
+        match quick_turn(b, ahead) {
             Some(t) => Ok(Move::Turn(t)),
             None => other_move(b, tok, src),
         }
@@ -424,6 +427,17 @@ mod tests {
         )
     }
 
+    /// [`quick_turn`] with the token alone and with text after it (read in
+    /// the same word for a short turn): the same answer.
+    fn quick_both(b: &[u8]) -> Option<Turn> {
+        let alone = quick_turn(b, b);
+        for after in [&b" "[..], b"/a1", b"-c9/x7 d", b"\xff\xff\xff\xff"] {
+            let ahead = [b, after].concat();
+            assert_eq!(quick_turn(b, &ahead), alone, "{b:?} then {after:?}");
+        }
+        alone
+    }
+
     #[test]
     fn quick_turns_read_as_the_long_way_does() {
         let mut texts: Vec<String> = vec![
@@ -453,7 +467,7 @@ mod tests {
         }
         let mut quick = 0;
         for t in &texts {
-            if let Some(q) = quick_turn(t.as_bytes()) {
+            if let Some(q) = quick_both(t.as_bytes()) {
                 quick += 1;
                 assert_eq!(Ok(q), parse_turn_long(t), "{t}");
             }
@@ -469,7 +483,7 @@ mod tests {
                 for byte in 0..=255u8 {
                     let mut b = template.as_bytes().to_vec();
                     b[at] = byte;
-                    let quick = quick_turn(&b);
+                    let quick = quick_both(&b);
                     match std::str::from_utf8(&b) {
                         Ok(text) => assert_eq!(
                             quick.ok_or(()),
