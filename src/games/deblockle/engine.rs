@@ -947,24 +947,29 @@ pub fn quick_judge(pos: &Position, t: &Turn) -> Option<Gen> {
 /// ends on a block or a star.
 #[inline(always)]
 fn hop_reaches(top: Face, to: SqRef, r: SqRef, tip: u8, dest: u8, others: u64) -> bool {
-    let when = |face: Face| u64::from(top == face).wrapping_neg();
     let open = BOARD & !others;
     let at = bit(dest) & open & !STARS;
     // the slide's direction from the columns and rows (any direction when
     // they are not on a line: then `dest` is on none of the tip's rays)
     let (dc, dr) = (r.col.wrapping_sub(to.col), r.row.wrapping_sub(to.row));
-    let d = usize::from(dc != 0) + 2 * usize::from(dc < 0 || (dc == 0 && dr < 0));
+    let d = usize::from(dc != 0) + 2 * usize::from((dc < 0) | ((dc == 0) & (dr < 0)));
     let ray = RAYS_64[d & 3][usize::from(tip & 63)];
     let beyond = RAYS_64[d & 3][usize::from(dest & 63)];
     let between = ray & !beyond & !bit(dest);
     let after = beyond & mask(&CROSS_MASK, dest);
-    let slides = u64::from(between & others == 0 && after & open == 0).wrapping_neg();
+    let slides = u64::from((between & others) | (after & open) == 0).wrapping_neg();
     let hoops = around(around(mask(&CROSS_MASK, tip) & open) & open);
-    let reach = (mask(&CROSS_MASK, tip) & when(Face::Cross))
-        | (mask(&X_MASK, tip) & when(Face::X))
-        | (ray & slides & when(Face::Slider))
-        | (hoops & when(Face::Hoops));
-    reach & at != 0
+    // by face (`Face as usize`): star, stop, cross, x, slider, hoops; an
+    // index, not a match, so that no branch is taken on it
+    let reach = [
+        0,
+        0,
+        mask(&CROSS_MASK, tip),
+        mask(&X_MASK, tip),
+        ray & slides,
+        hoops,
+    ];
+    reach.get(top as usize).copied().unwrap_or(0) & at != 0
 }
 
 /// [`judge`] check by check, in the order of the rules (see the module
