@@ -40,21 +40,38 @@ impl<M> ParsedMoves<M> {
     }
 }
 
-/// Reads one move per token into `moves` (emptied first, its room reused)
-/// with `read`, up to the first token it refuses: that token's diagnostic.
-/// For notations where every token is one move (Blokus, Deblockle).
+/// Reads one move per token into `moves` (emptied first, its room reused),
+/// up to the first token it refuses: that token's diagnostic. `quick`
+/// reads a token in its usual shape (`None` for anything else), `read`
+/// any token, out of the common path. For notations where every token is
+/// one move (Blokus, Deblockle).
+///
+/// A move `quick` gives is pushed as it comes: going through a `Result`
+/// holding a diagnostic would put it in memory field by field and read it
+/// back in wider words, which the processor cannot forward from the
+/// stores (a stall on every move).
 pub fn one_move_per_token<M>(
     tokens: &[Token],
     moves: &mut Vec<Parsed<M>>,
+    mut quick: impl FnMut(&Token) -> Option<M>,
     mut read: impl FnMut(&Token) -> Result<M, Diag>,
 ) -> Option<Diag> {
     moves.clear();
     moves.reserve(tokens.len().min(1 << 16));
     for (index, tok) in tokens.iter().enumerate() {
+        let span = tok.span;
+        if let Some(mv) = quick(tok) {
+            moves.push(Parsed {
+                mv,
+                span,
+                token: index,
+            });
+            continue;
+        }
         match read(tok) {
             Ok(mv) => moves.push(Parsed {
                 mv,
-                span: tok.span,
+                span,
                 token: index,
             }),
             Err(d) => return Some(d),

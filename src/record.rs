@@ -1484,7 +1484,9 @@ mod tests {
     fn plain_tokens_across_window_edges() {
         for lead in 0..70 {
             for len in [1, 2, 7, 8, 62, 63, 64, 65, 66, 127, 128, 129, 140] {
-                let word: String = (0..len).map(|i| char::from(b'a' + (i % 26) as u8)).collect();
+                let word: String = (0..len)
+                    .map(|i| char::from(b'a' + (i % 26) as u8))
+                    .collect();
                 let blanks = " ".repeat(lead);
                 let line = format!("x{blanks}{word}\t{word}{blanks} {word} e5\x0bf6\x0c*");
                 for end in ["", "\n", "\r\n"] {
@@ -1494,7 +1496,11 @@ mod tests {
                         .split(|c: char| c.is_ascii_whitespace() || c == '\x0b')
                         .filter(|w| !w.is_empty() && *w != "*")
                         .collect();
-                    assert_eq!(texts(&src, &games[0]), want, "lead {lead} len {len} end {end:?}");
+                    assert_eq!(
+                        texts(&src, &games[0]),
+                        want,
+                        "lead {lead} len {len} end {end:?}"
+                    );
                 }
             }
         }

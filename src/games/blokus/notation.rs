@@ -513,14 +513,19 @@ pub(crate) fn parse_with_into(
     place: impl Fn(&str, Span) -> Result<Move, Diag>,
     moves: &mut Vec<Parsed<Move>>,
 ) -> Option<Diag> {
-    crate::game::one_move_per_token(tokens, moves, |tok| {
-        let text = tok.text(src);
-        if text.eq_ignore_ascii_case("pass") {
-            Ok(Move::Pass)
-        } else {
-            place(text, tok.span)
-        }
-    })
+    crate::game::one_move_per_token(
+        tokens,
+        moves,
+        |_| None,
+        |tok| {
+            let text = tok.text(src);
+            if text.eq_ignore_ascii_case("pass") {
+                Ok(Move::Pass)
+            } else {
+                place(text, tok.span)
+            }
+        },
+    )
 }
 
 #[cfg(test)]

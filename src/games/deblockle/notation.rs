@@ -234,7 +234,11 @@ fn quick_turn(b: &[u8], ahead: &[u8]) -> Option<Turn> {
         (len @ (5 | 8), Some(word)) => {
             let short = len == 5;
             let w = u64::from_le_bytes(*word);
-            let w = if short { (w & 0xff_ffff_ffff) | fill } else { w };
+            let w = if short {
+                (w & 0xff_ffff_ffff) | fill
+            } else {
+                w
+            };
             let [from, to, dest] = three_squares(w, b'-', 0)?;
             let hop = if short { Hop::None } else { Hop::Dest(dest) };
             Some(Turn { from, to, hop })
@@ -362,27 +366,30 @@ pub fn parse(tokens: &[Token], src: &str) -> ParsedMoves<Move> {
 /// error after the moves read, if any.
 pub fn parse_into(tokens: &[Token], src: &str, moves: &mut Vec<Parsed<Move>>) -> Option<Diag> {
     let bytes = src.as_bytes();
-    crate::game::one_move_per_token(tokens, moves, |tok| {
-        // A turn in its usual shape is read from the bytes (ASCII, so the
-        // token's text); anything else from the text, out of line.
-        let b = bytes.get(tok.span.offset..tok.span.end()).unwrap_or(&[]);
-        let ahead = bytes.get(tok.span.offset..).unwrap_or(&[]);
-        match quick_turn(b, ahead) {
-            Some(t) => Ok(Move::Turn(t)),
-            None => other_move(b, tok, src),
-        }
-    })
+    crate::game::one_move_per_token(
+        tokens,
+        moves,
+        // a turn in its usual shape, from the bytes (ASCII, so the
+        // token's text)
+        |tok| {
+            let b = bytes.get(tok.span.offset..tok.span.end()).unwrap_or(&[]);
+            let ahead = bytes.get(tok.span.offset..).unwrap_or(&[]);
+            quick_turn(b, ahead).map(Move::Turn)
+        },
+        // anything else from the text
+        |tok| other_move(tok, src),
+    )
 }
 
-/// A token that is not a turn in its usual shape (`b` its bytes): a pass,
-/// a turn read the long way, or the diagnostic for what is malformed.
+/// A token that is not a turn in its usual shape: a pass, a turn read the
+/// long way, or the diagnostic for what is malformed.
 #[cold]
 #[inline(never)]
-fn other_move(b: &[u8], tok: &Token, src: &str) -> Result<Move, Diag> {
-    if b.eq_ignore_ascii_case(b"pass") {
+fn other_move(tok: &Token, src: &str) -> Result<Move, Diag> {
+    let text = tok.text(src);
+    if text.eq_ignore_ascii_case("pass") {
         return Ok(Move::Pass);
     }
-    let text = tok.text(src);
     parse_turn_long(text)
         .map(Move::Turn)
         .map_err(|e| blame(text, tok.span, e, src))
