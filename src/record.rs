@@ -312,7 +312,7 @@ fn byte_class(b: u8) -> u8 {
 }
 
 /// The byte classes of up to 64 bytes as bit masks (bit `i` for byte `i`;
-/// bits past the bytes given are clear), for [`Reader::plain_tokens`].
+/// past the bytes given, as after a line end), for [`Reader::plain_tokens`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct ClassMasks {
     /// Blanks within a line: space, tab, vertical tab, form feed.
@@ -321,21 +321,25 @@ struct ClassMasks {
     token: u64,
     /// Token bytes that may start a plain token (not digits).
     start: u64,
+    /// Bytes a token may end at: blanks and line ends (and the end of the
+    /// bytes given).
+    term: u64,
 }
 
 impl ClassMasks {
-    /// The masks of the first 64 bytes of `bytes` (all of them when fewer).
+    /// The masks of the first 64 bytes of `bytes` (all of them when fewer:
+    /// past them, as after a line end).
     #[inline]
     fn of(bytes: &[u8]) -> ClassMasks {
         match bytes.first_chunk::<64>() {
             Some(chunk) => ClassMasks::of_chunk(chunk),
             None => {
-                let mut chunk = [0u8; 64];
+                // the end of the bytes reads as a line end
+                let mut chunk = [b'\n'; 64];
                 let n = bytes.len().min(64);
                 if let (Some(to), Some(from)) = (chunk.get_mut(..n), bytes.get(..n)) {
                     to.copy_from_slice(from);
                 }
-                // a zero byte is of no class
                 ClassMasks::of_chunk(&chunk)
             }
         }
@@ -361,10 +365,12 @@ impl ClassMasks {
             blank: 0,
             token: 0,
             start: 0,
+            term: 0,
         };
         for (i, &b) in chunk.iter().enumerate() {
             let class = byte_class(b);
             m.blank |= u64::from(class == BLANK) << i;
+            m.term |= u64::from(class == BLANK || b == b'\n' || b == b'\r') << i;
             m.token |= u64::from(class == TOKEN || class == DIGIT) << i;
             m.start |= u64::from(class == TOKEN) << i;
         }
@@ -384,6 +390,7 @@ impl ClassMasks {
             blank: 0,
             token: 0,
             start: 0,
+            term: 0,
         };
         let eq = |v: __m128i, b: u8| _mm_cmpeq_epi8(v, _mm_set1_epi8(b as i8));
         for (k, part) in chunk.chunks_exact(16).enumerate() {
@@ -417,6 +424,10 @@ impl ClassMasks {
             m.blank |= bits(blank);
             m.token |= bits(token);
             m.start |= bits(start);
+            m.term |= bits(_mm_or_si128(
+                blank,
+                _mm_or_si128(eq(v, b'\n'), eq(v, b'\r')),
+            ));
         }
         m
     }
@@ -808,9 +819,13 @@ impl<'a> Reader<'a> {
                         .count()
                 };
                 // it must end at a blank, a line end or the end of the text
-                let ends_well = bytes
-                    .get(start + len)
-                    .is_none_or(|&b| matches!(b, b' ' | b'\t' | 0x0b | 0x0c | b'\n' | b'\r'));
+                let ends_well = if len < 64 - i as usize {
+                    (m.term >> (i as usize + len)) & 1 != 0
+                } else {
+                    bytes
+                        .get(start + len)
+                        .is_none_or(|&b| matches!(b, b' ' | b'\t' | 0x0b | 0x0c | b'\n' | b'\r'))
+                };
                 if !ends_well {
                     pos = start;
                     break 'window;
@@ -1469,11 +1484,14 @@ mod tests {
                 assert_eq!(plain.blank & bit != 0, class == BLANK);
                 assert_eq!(plain.token & bit != 0, matches!(class, TOKEN | DIGIT));
                 assert_eq!(plain.start & bit != 0, class == TOKEN);
+                let ends = class == BLANK || v == b'\n' || v == b'\r';
+                assert_eq!(plain.term & bit != 0, ends);
             }
-            // fewer than 64 bytes: the bits past them are clear
+            // fewer than 64 bytes: past them, as after a line end
             let short = [v; 5];
             let m = ClassMasks::of(&short);
             assert_eq!((m.blank | m.token | m.start) >> 5, 0);
+            assert_eq!(m.term >> 5, u64::MAX >> 5);
         }
     }
 

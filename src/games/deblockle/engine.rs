@@ -880,8 +880,10 @@ pub fn quick_judge(pos: &Position, t: &Turn) -> Option<Gen> {
     // branch: down the board gives 2, a sideways step 1
     let diff = tip.wrapping_sub(from);
     let d = Dir::ALL[usize::from(diff >> 7) * 2 + usize::from(diff == 1 || diff == 0xff)];
-    let orient = pos.orient_at(from).tip(d);
-    let top = orient.top();
+    let before = pos.orient_at(from);
+    let orient = before.tip(d);
+    // from the orientation before, so that the two look-ups run side by side
+    let top = before.tip_top(d);
     let others = all & !bit(from);
     let scored = STARS & bit(tip) != 0;
     let dest = if scored {
