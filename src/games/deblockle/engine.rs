@@ -17,7 +17,9 @@
 //! direction, a tip's final squares as one bit set. Whether a written turn is
 //! legal ([`quick_judge`]) is checked on that turn alone: its tip, then its
 //! written final square against the hop's mask, the slide's end or the
-//! hoops reach. Tests check both against the generator and the long judge,
+//! hoops reach, every face's test made and the top face's taken (the face
+//! is as good as random from turn to turn: a branch on it is mispredicted
+//! most of the time). Tests check both against the generator and the long judge,
 //! and the kept masks against the blocks along played games.
 //!
 //! The engine never reads text: [`judge`] takes a typed [`Turn`] and either
@@ -115,8 +117,8 @@ static NEIGH: [[u8; 4]; 49] = build_neigh();
 /// Diagonal neighbours (NE, SE, SW, NW).
 static DIAG: [[u8; 4]; 49] = build_diag();
 /// The squares beyond each square toward each [`Dir`], to the edge.
-const fn build_rays() -> [[u64; 49]; 4] {
-    let mut t = [[0u64; 49]; 4];
+const fn build_rays() -> [[u64; 64]; 4] {
+    let mut t = [[0u64; 64]; 4];
     let mut d = 0;
     while d < 4 {
         let mut sq = 0;
@@ -133,23 +135,10 @@ const fn build_rays() -> [[u64; 49]; 4] {
     t
 }
 
-/// The squares beyond a square toward each [`Dir`] (a slide's lines).
-static RAYS: [[u64; 49]; 4] = build_rays();
-/// [`RAYS`] with 64 rows per direction (the last 15 empty), so that a
-/// square masked with 63 picks its row without a bounds check.
-static RAYS_64: [[u64; 64]; 4] = {
-    let mut t = [[0u64; 64]; 4];
-    let mut d = 0;
-    while d < 4 {
-        let mut sq = 0;
-        while sq < 49 {
-            t[d][sq] = RAYS[d][sq];
-            sq += 1;
-        }
-        d += 1;
-    }
-    t
-};
+/// The squares beyond a square toward each [`Dir`] (a slide's lines; 64
+/// rows per direction, the last 15 empty, so that a square masked with 63
+/// picks its row without a bounds check).
+static RAYS: [[u64; 64]; 4] = build_rays();
 /// Orthogonal neighbours as a bit set (a cross hop's squares).
 static CROSS_MASK: [u64; 64] = build_masks(&NEIGH);
 /// Diagonal neighbours as a bit set (an x hop's squares).
@@ -860,9 +849,10 @@ pub fn judge(pos: &Position, t: &Turn, ms: Span) -> Result<Gen, Diag> {
 
 /// The turn as written when it is legal; `None` when it is not (then
 /// [`judge_long`] says why). Checks only the written turn: the tip, then
-/// the written final square against the hop's squares (a mask for cross and
-/// x, the run's end for slider, the three-step reach or one mask test per
-/// step for hoops), without building the tip's other final squares.
+/// the written final square against the hop's squares ([`hop_reaches`]:
+/// a mask for cross and x, the run's end for slider, the three-step reach
+/// for hoops, all made and the top face's taken, so that no branch depends
+/// on the face; a hoops path one mask test per step).
 /// Accepts exactly the turns [`judge_long`] accepts, and gives the same
 /// [`Gen`] (a test checks it on every candidate turn along random games).
 #[inline(always)]
@@ -955,8 +945,8 @@ fn hop_reaches(top: Face, to: SqRef, r: SqRef, tip: u8, dest: u8, others: u64) -
     // they are not on a line: then `dest` is on none of the tip's rays)
     let (dc, dr) = (r.col.wrapping_sub(to.col), r.row.wrapping_sub(to.row));
     let d = usize::from(dc != 0) + 2 * usize::from((dc < 0) | ((dc == 0) & (dr < 0)));
-    let ray = RAYS_64[d & 3][usize::from(tip & 63)];
-    let beyond = RAYS_64[d & 3][usize::from(dest & 63)];
+    let ray = RAYS[d & 3][usize::from(tip & 63)];
+    let beyond = RAYS[d & 3][usize::from(dest & 63)];
     let between = ray & !beyond & !bit(dest);
     let after = beyond & mask(&CROSS_MASK, dest);
     let slides = u64::from((between & others) | (after & open) == 0).wrapping_neg();
