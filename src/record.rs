@@ -313,7 +313,7 @@ fn byte_class(b: u8) -> u8 {
 
 /// The byte classes of up to 64 bytes as bit masks (bit `i` for byte `i`;
 /// past the bytes given, as after a line end), for [`Reader::plain_tokens`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct ClassMasks {
     /// Blanks within a line: space, tab, vertical tab, form feed.
     blank: u64,
@@ -361,12 +361,7 @@ impl ClassMasks {
     /// A byte at a time, through [`BYTE_CLASS`].
     #[cfg_attr(target_arch = "x86_64", allow(dead_code))]
     fn of_chunk_plain(chunk: &[u8; 64]) -> ClassMasks {
-        let mut m = ClassMasks {
-            blank: 0,
-            token: 0,
-            start: 0,
-            term: 0,
-        };
+        let mut m = ClassMasks::default();
         for (i, &b) in chunk.iter().enumerate() {
             let class = byte_class(b);
             m.blank |= u64::from(class == BLANK) << i;
@@ -386,12 +381,7 @@ impl ClassMasks {
     #[target_feature(enable = "sse2")]
     fn of_chunk_sse2(chunk: &[u8; 64]) -> ClassMasks {
         use std::arch::x86_64::*;
-        let mut m = ClassMasks {
-            blank: 0,
-            token: 0,
-            start: 0,
-            term: 0,
-        };
+        let mut m = ClassMasks::default();
         let eq = |v: __m128i, b: u8| _mm_cmpeq_epi8(v, _mm_set1_epi8(b as i8));
         for (k, part) in chunk.chunks_exact(16).enumerate() {
             let word = |at: usize| {
