@@ -223,17 +223,25 @@ fn three_squares(w: u64, sep: u8, at: u8) -> Option<[SqRef; 3]> {
 /// `c3-c4/d4/e4/f4`, read a word of eight bytes at a time
 /// ([`three_squares`]; the length says which shape); `None` for anything
 /// else (then [`parse_turn_long`] reads it). `ahead` is the text from the
-/// token's start on: when it holds eight bytes, a turn without a hop is
-/// read as one with (its hop filled in) and the hop dropped after, so that
-/// no branch depends on which of the two shapes a token has.
+/// token's start on (`b` at least): a turn without a hop is read as one
+/// with (its hop filled in) and the hop dropped after, so that no branch
+/// depends on which of the two shapes a token has.
 #[inline]
 fn quick_turn(b: &[u8], ahead: &[u8]) -> Option<Turn> {
     // a hop that is not there, to fill the word
     let fill = u64::from_le_bytes([0, 0, 0, 0, 0, b'/', b'a', b'1']);
-    match (b.len(), ahead.first_chunk::<8>()) {
-        (len @ (5 | 8), Some(word)) => {
+    match b.len() {
+        len @ (5 | 8) => {
+            // the eight bytes from the token's start (zeros past the text)
+            let word = ahead.first_chunk::<8>().copied().unwrap_or_else(|| {
+                let mut word = [0u8; 8];
+                for (to, from) in word.iter_mut().zip(ahead) {
+                    *to = *from;
+                }
+                word
+            });
             let short = len == 5;
-            let w = u64::from_le_bytes(*word);
+            let w = u64::from_le_bytes(word);
             let w = if short {
                 (w & 0xff_ffff_ffff) | fill
             } else {
@@ -243,18 +251,7 @@ fn quick_turn(b: &[u8], ahead: &[u8]) -> Option<Turn> {
             let hop = if short { Hop::None } else { Hop::Dest(dest) };
             Some(Turn { from, to, hop })
         }
-        (5, None) => {
-            let tip = u32::from_le_bytes(*b.first_chunk::<4>()?);
-            let last = *b.get(4)?;
-            let w = u64::from(tip) | u64::from(last) << 32 | fill;
-            let [from, to, _] = three_squares(w, b'-', 0)?;
-            Some(Turn {
-                from,
-                to,
-                hop: Hop::None,
-            })
-        }
-        (14, _) => {
+        14 => {
             let w = u64::from_le_bytes(*b.first_chunk::<8>()?);
             let [from, to, first] = three_squares(w, b'-', 0)?;
             // bytes 6..14: the first step again, then the other two
