@@ -311,6 +311,12 @@ fn byte_class(b: u8) -> u8 {
     BYTE_CLASS[usize::from(b)]
 }
 
+/// Whether a plain token may end before `b`: a blank or a line end.
+#[inline(always)]
+fn ends_token(b: u8) -> bool {
+    byte_class(b) == BLANK || b == b'\n' || b == b'\r'
+}
+
 /// The byte classes of up to 64 bytes as bit masks (bit `i` for byte `i`;
 /// past the bytes given, as after a line end), for [`Reader::plain_tokens`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -365,7 +371,7 @@ impl ClassMasks {
         for (i, &b) in chunk.iter().enumerate() {
             let class = byte_class(b);
             m.blank |= u64::from(class == BLANK) << i;
-            m.term |= u64::from(class == BLANK || b == b'\n' || b == b'\r') << i;
+            m.term |= u64::from(ends_token(b)) << i;
             m.token |= u64::from(class == TOKEN || class == DIGIT) << i;
             m.start |= u64::from(class == TOKEN) << i;
         }
@@ -812,9 +818,7 @@ impl<'a> Reader<'a> {
                 let ends_well = if len < 64 - i as usize {
                     (m.term >> (i as usize + len)) & 1 != 0
                 } else {
-                    bytes
-                        .get(start + len)
-                        .is_none_or(|&b| matches!(b, b' ' | b'\t' | 0x0b | 0x0c | b'\n' | b'\r'))
+                    bytes.get(start + len).is_none_or(|&b| ends_token(b))
                 };
                 if !ends_well {
                     pos = start;
@@ -1474,8 +1478,7 @@ mod tests {
                 assert_eq!(plain.blank & bit != 0, class == BLANK);
                 assert_eq!(plain.token & bit != 0, matches!(class, TOKEN | DIGIT));
                 assert_eq!(plain.start & bit != 0, class == TOKEN);
-                let ends = class == BLANK || v == b'\n' || v == b'\r';
-                assert_eq!(plain.term & bit != 0, ends);
+                assert_eq!(plain.term & bit != 0, ends_token(v));
             }
             // fewer than 64 bytes: past them, as after a line end
             let short = [v; 5];
