@@ -950,17 +950,11 @@ fn hop_reaches(top: Face, to: SqRef, r: SqRef, tip: u8, dest: u8, others: u64) -
     let between = ray & !beyond & !bit(dest);
     let after = beyond & mask(&CROSS_MASK, dest);
     let slides = u64::from((between & others) | (after & open) == 0).wrapping_neg();
-    let hoops = around(around(mask(&CROSS_MASK, tip) & open) & open);
+    let next_to_tip = mask(&CROSS_MASK, tip);
+    let hoops = around(around(next_to_tip & open) & open);
     // by face (`Face as usize`): star, stop, cross, x, slider, hoops; an
     // index, not a match, so that no branch is taken on it
-    let reach = [
-        0,
-        0,
-        mask(&CROSS_MASK, tip),
-        mask(&X_MASK, tip),
-        ray & slides,
-        hoops,
-    ];
+    let reach = [0, 0, next_to_tip, mask(&X_MASK, tip), ray & slides, hoops];
     reach.get(top as usize).copied().unwrap_or(0) & at != 0
 }
 
