@@ -1,4 +1,4 @@
-//! One bench per row of the speed table (README, "Speed"), on generated
+//! One bench per row of the speed table (`docs/speed.md`), on generated
 //! corpora (`support/corpus.rs`; the same generator writes the files
 //! `benches/compare.sh` runs the binary on). Throughput is games (or perft
 //! leaves) per second on one core: every bench runs on the calling thread.
