@@ -1,0 +1,137 @@
+//! Hostile input, second pass (the reading half): every reader is bounded
+//! by the game it reads, whatever the bytes. The reproducers are generated
+//! here at small sizes; `benches/memory.sh` runs them at 1 MB and 100 MB
+//! and measures peak memory.
+
+mod common;
+
+use common::gamerec;
+use gamerec::formats::{self, ReadOptions};
+
+/// The games a file reads as (`name` picks the format by extension), with
+/// the text each keeps.
+fn games(name: &str, bytes: &[u8], opts: &ReadOptions) -> Vec<formats::SourceGame> {
+    let (_, games) =
+        formats::open(name, Box::new(std::io::Cursor::new(bytes.to_vec())), opts).unwrap();
+    games.map(|g| *g.unwrap()).collect()
+}
+
+fn codes(report: &serde_json::Value, key: &str) -> Vec<String> {
+    report[key]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .map(|d| d["code"].as_str().unwrap_or("").to_string())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+fn validate_json(from: &str, extra: &[&str], input: &[u8]) -> (i32, serde_json::Value) {
+    let mut args = vec!["validate", "--format", "json", "--from", from];
+    args.extend_from_slice(extra);
+    args.push("-");
+    let r = gamerec(&args, input);
+    let doc = serde_json::from_str(&r.stdout).unwrap_or(serde_json::Value::Null);
+    (r.code, doc)
+}
+
+/// Find 1: unclosed GGF games on one line. Each game keeps its own text,
+/// not a copy of the whole line (which made 130 KB take 1.2 GB).
+#[test]
+fn unclosed_ggf_games_on_one_line_keep_only_their_own_text() {
+    let line = "(;GM[Othello]".repeat(2000);
+    let read = games("a.ggf", line.as_bytes(), &ReadOptions::default());
+    assert_eq!(read.len(), 2000);
+    let kept: usize = read.iter().map(|g| g.text.len()).sum();
+    assert_eq!(kept, line.len());
+    assert!(
+        read.iter()
+            .all(|g| g.raw.stop.as_ref().unwrap().code == "ggf::syntax")
+    );
+
+    // `(;` x N then `;)` x N: N games, the `;)`s after the last skipped
+    let n = 3000;
+    let nested = format!("{}{}", "(;".repeat(n), ";)".repeat(n));
+    let read = games("a.ggf", nested.as_bytes(), &ReadOptions::default());
+    assert_eq!(read.len(), n);
+    let kept: usize = read.iter().map(|g| g.text.len()).sum();
+    assert!(kept <= nested.len());
+}
+
+/// Find 2: text before each GGF game is skipped with a warning, one per
+/// run of text, and each game keeps its own line only.
+#[test]
+fn text_between_ggf_games_is_skipped_with_one_warning_per_run() {
+    let text = "x(;GM[Othello];)\n".repeat(4000);
+    let read = games("a.ggf", text.as_bytes(), &ReadOptions::default());
+    assert_eq!(read.len(), 4000);
+    let kept: usize = read.iter().map(|g| g.text.len()).sum();
+    assert!(kept <= text.len());
+    let (code, doc) = validate_json(
+        "ggf",
+        &[],
+        "junk\nmore junk\n(;GM[Othello]B[f5];)x y\n(;GM[Othello];) z".as_bytes(),
+    );
+    assert_eq!(code, 0, "{doc}");
+    let games = doc["games"].as_array().unwrap();
+    assert_eq!(games.len(), 2);
+    assert_eq!(codes(&games[0], "warnings"), ["ggf::skipped_text"]);
+    assert_eq!(games[0]["warnings"][0]["line"], 1);
+    assert_eq!(codes(&games[1], "warnings"), ["ggf::skipped_text"]);
+    assert_eq!(games[1]["warnings"][0]["line"], 3);
+    // no game at all: a file that cannot be read, whatever its size
+    let junk = "x".repeat(5000);
+    let r = gamerec(
+        &["validate", "--from", "ggf", "--max-game-bytes", "1000", "-"],
+        junk.as_bytes(),
+    );
+    assert_eq!(r.code, 2, "{}{}", r.stdout, r.stderr);
+}
+
+/// Find 3: the size limit counts what a game costs in memory, not only its
+/// bytes: a GGF game of 200,000 small properties (800 KB) is too large
+/// under the default 16 MB limit.
+#[test]
+fn the_size_limit_counts_properties() {
+    let game = format!("(;GM[Othello]{};)", "C[x]".repeat(200_000));
+    let (code, doc) = validate_json("ggf", &[], game.as_bytes());
+    assert_eq!(code, 1);
+    assert_eq!(codes(&doc["games"][0], "errors"), ["record::too_large"]);
+    // a game with a few thousand properties is read
+    let game = format!("(;GM[Othello]{}B[f5];)", "C[x]".repeat(2000));
+    let (_, doc) = validate_json("ggf", &[], game.as_bytes());
+    assert!(!codes(&doc["games"][0], "errors").contains(&"record::too_large".to_string()));
+}
+
+/// Find 8: a game over the size limit is `record::too_large` in every
+/// format, not `record::missing_game` at 0/0, and the next game is read.
+#[test]
+fn too_large_in_every_format() {
+    let big = "x".repeat(3000);
+    let cases: [(&str, String); 4] = [
+        (
+            "json",
+            format!(
+                "{{\"games\": [{{\"game\": \"reversi\", \"tags\": [[\"X\", \"{big}\"]], \"moves\": []}}, {{\"game\": \"reversi\", \"tags\": [], \"moves\": [{{\"notation\": \"f5\"}}]}}]}}"
+            ),
+        ),
+        (
+            "ggf",
+            format!("(;GM[Othello]C[{big}]B[f5];)\n(;GM[Othello]B[f5];)\n"),
+        ),
+        (
+            "pentobi",
+            format!("(;GM[Blokus]C[{big}];1[a1])\n(;GM[Blokus];1[a1])\n"),
+        ),
+        ("transcript", format!("f5{}\nf5\n", " d6".repeat(1000))),
+    ];
+    for (from, text) in cases {
+        let (code, doc) = validate_json(from, &["--max-game-bytes", "1000"], text.as_bytes());
+        assert_eq!(code, 1, "{from}: {doc}");
+        let g = &doc["games"][0];
+        assert_eq!(codes(g, "errors"), ["record::too_large"], "{from}: {g}");
+        assert_eq!(g["errors"][0]["line"], 1, "{from}");
+        assert!(doc["games"].as_array().unwrap().len() >= 2, "{from}: {doc}");
+    }
+}
