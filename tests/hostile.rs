@@ -135,3 +135,74 @@ fn too_large_in_every_format() {
         assert!(doc["games"].as_array().unwrap().len() >= 2, "{from}: {doc}");
     }
 }
+
+/// A `.wtb` file: a header announcing `announced` games, then `present`
+/// records of the game f5 d6 c3 (not over).
+fn wtb(announced: u32, present: usize) -> Vec<u8> {
+    let mut f = vec![20, 21, 1, 1];
+    f.extend_from_slice(&announced.to_le_bytes());
+    f.extend_from_slice(&[0, 0]);
+    f.extend_from_slice(&1999u16.to_le_bytes());
+    f.extend_from_slice(&[8, 0, 22, 0]);
+    for _ in 0..present {
+        let mut g = vec![1, 0, 2, 0, 3, 0, 32, 32, 56, 46, 35];
+        g.resize(68, 0);
+        f.extend(g);
+    }
+    f
+}
+
+/// Find 6: a WTHOR header's count is checked against the records present:
+/// every record is read, and the last game says both counts.
+#[test]
+fn wthor_header_count_against_the_records_present() {
+    let dir = std::env::temp_dir().join(format!("gamerec-hostile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for announced in [0u32, 2] {
+        let path = dir.join(format!("count{announced}.wtb"));
+        std::fs::write(&path, wtb(announced, 8)).unwrap();
+        let p = path.to_str().unwrap();
+        let r = gamerec(&["validate", "--format", "json", p], b"");
+        let doc: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+        let games = doc["games"].as_array().unwrap();
+        assert_eq!(games.len(), 8, "{announced}: {}", r.stdout);
+        let count = |g: &serde_json::Value| {
+            g["warnings"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|w| w["code"] == "wthor::count")
+                .cloned()
+                .collect::<Vec<_>>()
+        };
+        for g in &games[..7] {
+            assert!(count(g).is_empty());
+        }
+        let warning = &count(&games[7])[0];
+        let message = warning["message"].as_str().unwrap();
+        assert!(
+            message.contains(&format!("announces {announced} game")),
+            "{message}"
+        );
+        assert!(message.contains("holds 8 games"), "{message}");
+        assert_eq!(warning["span"]["offset"], 4);
+        // convert writes every game
+        let r = gamerec(&["convert", "--to", "gamerec", p], b"");
+        assert_eq!(r.stdout.matches("[Game ").count(), 8, "{}", r.stderr);
+    }
+    // the count right: no warning; a file cut short: still `wthor::truncated`
+    let path = dir.join("exact.wtb");
+    std::fs::write(&path, wtb(8, 8)).unwrap();
+    let r = gamerec(
+        &["validate", "--format", "json", path.to_str().unwrap()],
+        b"",
+    );
+    assert!(!r.stdout.contains("wthor::count"));
+    std::fs::write(&path, wtb(9, 8)).unwrap();
+    let r = gamerec(
+        &["validate", "--format", "json", path.to_str().unwrap()],
+        b"",
+    );
+    assert!(r.stdout.contains("wthor::truncated"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
