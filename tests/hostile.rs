@@ -206,3 +206,105 @@ fn wthor_header_count_against_the_records_present() {
     assert!(r.stdout.contains("wthor::truncated"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A YAML document of `n` games in block style, as `convert --to yaml`
+/// writes it.
+fn yaml_games(n: usize) -> String {
+    let mut y = String::from("# a comment\nother: [1, 2]\ngames:\n");
+    for i in 0..n {
+        y.push_str(&format!(
+            "- game: reversi\n  tags:\n  - - Event\n    - &e 'game {i}'\n  - - Round\n    - *e\n  moves:\n  - notation: f5\n  - notation: d6\n"
+        ));
+    }
+    y.push_str("after: 1\n");
+    y
+}
+
+/// Find 4: YAML is read a game at a time (its anchors inside a game), with
+/// the size limit of a game; junk is refused at its first bytes.
+#[test]
+fn yaml_is_read_a_game_at_a_time() {
+    let y = yaml_games(3);
+    let (code, doc) = validate_json("yaml", &[], y.as_bytes());
+    assert_eq!(code, 0, "{doc}");
+    let games = doc["games"].as_array().unwrap();
+    assert_eq!(games.len(), 3);
+    assert_eq!(games[2]["tags"]["Round"], "game 2");
+    assert_eq!(games[1]["errors"].as_array().unwrap().len(), 0);
+    // each game keeps its own text, not the document's
+    let read = games_of_yaml(&yaml_games(200));
+    assert_eq!(read.len(), 200);
+    assert!(
+        read.iter().all(|g| g.text.len() < 200),
+        "{}",
+        read[0].text.len()
+    );
+
+    // --max-game-bytes is honoured: a big game is too large, the next is read
+    let mut big = String::from("games:\n- game: reversi\n  tags:\n  - - Event\n    - '");
+    big.push_str(&"x".repeat(100_000));
+    big.push_str("'\n  moves: []\n- game: reversi\n  tags: []\n  moves:\n  - notation: f5\n");
+    let (code, doc) = validate_json("yaml", &["--max-game-bytes", "100000"], big.as_bytes());
+    assert_eq!(code, 1, "{doc}");
+    let games = doc["games"].as_array().unwrap();
+    assert_eq!(codes(&games[0], "errors"), ["record::too_large"]);
+    assert_eq!(games[1]["valid"], true);
+
+    // junk is refused at its first line, also past any limit
+    for junk in [
+        "x".repeat(100_000),
+        "- a\n- b\n".into(),
+        "  games:\n".into(),
+    ] {
+        let r = gamerec(&["validate", "--from", "yaml", "-"], junk.as_bytes());
+        assert_eq!(r.code, 2, "{}", r.stderr);
+        assert!(
+            r.stderr.contains("not a gamerec YAML document"),
+            "{}",
+            r.stderr
+        );
+    }
+    // an alias to an anchor of another game is an error of the file
+    let across = "games:\n- game: reversi\n  tags: [[Event, &e x]]\n  moves: []\n- game: reversi\n  tags: [[Event, *e]]\n  moves: []\n";
+    let r = gamerec(&["validate", "--from", "yaml", "-"], across.as_bytes());
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    // a flow-style list is read whole
+    let flow = "games: [{game: reversi, tags: [], moves: [{notation: f5}]}]\n";
+    let (code, doc) = validate_json("yaml", &[], flow.as_bytes());
+    assert_eq!(code, 0, "{doc}");
+    assert_eq!(doc["games"][0]["plies"], 1);
+}
+
+fn games_of_yaml(y: &str) -> Vec<formats::SourceGame> {
+    let opts = ReadOptions {
+        forced: formats::Format::by_name("yaml"),
+        ..ReadOptions::default()
+    };
+    games("a.yaml", y.as_bytes(), &opts)
+}
+
+/// Find 4: a junk `.json` file is refused at its first byte, not after
+/// reading it to the size limit.
+#[test]
+fn junk_json_is_refused_at_its_first_byte() {
+    struct Endless(usize);
+    impl std::io::Read for Endless {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            self.0 += buf.len();
+            buf.fill(b'x');
+            Ok(buf.len())
+        }
+    }
+    for name in ["a.json", "a.yaml"] {
+        let mut src = Endless(0);
+        let refused = {
+            let opened = formats::open(name, Box::new(&mut src), &ReadOptions::default());
+            match opened {
+                Err(_) => true,
+                Ok((_, mut games)) => matches!(games.next(), Some(Err(_))),
+            }
+        };
+        assert!(refused, "{name}");
+        assert!(src.0 <= 4 * 64 * 1024, "{name}: {} bytes read", src.0);
+    }
+}

@@ -408,6 +408,10 @@ impl Scanner {
         if self.first_byte.is_none() && !b.is_ascii_whitespace() && !matches!(b, 0xef | 0xbb | 0xbf)
         {
             self.first_byte = Some(b);
+            if b != b'{' {
+                // not a JSON object: refused at once, nothing more is read
+                return true;
+            }
         }
         if self.in_string {
             if self.escaped {
