@@ -5,6 +5,8 @@
 # of `cargo test`: it writes about 700 MB under a temporary folder.
 #
 #   benches/hostile.sh            (BIN=path/to/gamerec to measure another build)
+#   CMDS="validate" benches/hostile.sh    (only the commands named: validate, score, convert)
+#   ONLY="ggf-props yaml" benches/hostile.sh    (only those inputs)
 #
 # Prints one line per run: peak resident memory (/usr/bin/time), seconds,
 # and whether it is within the 64 MB bound; then, per input, the time of the
@@ -21,6 +23,9 @@ fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 limit_kb=$((64 * 1024))
+CMDS=${CMDS:-"validate score convert"}
+ONLY=${ONLY:-}
+has() { case " $1 " in *" $2 "*) return 0 ;; *) return 1 ;; esac; }
 failed=0
 
 measure() { # label, command...
@@ -87,16 +92,24 @@ PY
 run() { # kind, extension, sizes...
   local kind=$1 ext=$2
   shift 2
+  if [ -n "$ONLY" ] && ! has "$ONLY" "$kind"; then return; fi
   local size prev=""
   for size in "$@"; do
     local f="$work/$kind-$size.$ext"
     make "$kind" "$size" "$f"
     local mb=$((size / 1000000))
-    measure "$kind ${mb} MB: validate -q" "$BIN" validate -q "$f"
-    local t=$(cat "$work/last_secs")
-    measure "$kind ${mb} MB: score" "$BIN" score "$f"
-    measure "$kind ${mb} MB: convert --to json" "$BIN" convert --to json "$f"
-    if [ -n "$prev" ]; then
+    local t=""
+    if has "$CMDS" validate; then
+      measure "$kind ${mb} MB: validate -q" "$BIN" validate -q "$f"
+      t=$(cat "$work/last_secs")
+    fi
+    if has "$CMDS" score; then
+      measure "$kind ${mb} MB: score" "$BIN" score "$f"
+    fi
+    if has "$CMDS" convert; then
+      measure "$kind ${mb} MB: convert --to json" "$BIN" convert --to json "$f"
+    fi
+    if [ -n "$prev" ] && [ -n "$t" ]; then
       local ratio verdict=ok
       ratio=$(awk -v a="$t" -v b="$prev" 'BEGIN { if (b < 0.05) b = 0.05; printf "%.2f", a / b }')
       if awk -v r="$ratio" 'BEGIN { exit !(r > 2.2) }'; then

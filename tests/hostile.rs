@@ -307,4 +307,9 @@ fn junk_json_is_refused_at_its_first_byte() {
         assert!(refused, "{name}");
         assert!(src.0 <= 4 * 64 * 1024, "{name}: {} bytes read", src.0);
     }
+    // junk after an opening brace, too
+    let junk = format!("{{{}", "x".repeat(100_000));
+    let r = gamerec(&["validate", "--from", "json", "-"], junk.as_bytes());
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(r.stderr.contains("`x` at byte 1"), "{}", r.stderr);
 }
