@@ -613,6 +613,11 @@ fn resolve_with(
         }
         (None, Some(c)) => (c, None),
         (None, None) => {
+            // A game over the size limit was dropped before its tags were
+            // read: that is what is wrong with it, not a missing tag.
+            if let Some(stop) = raw.stop.as_ref().filter(|d| d.code == "record::too_large") {
+                return Err(fail(stop.clone()));
+            }
             // Point at the game's first tag, or its first move.
             let first = raw
                 .tags

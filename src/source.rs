@@ -405,7 +405,8 @@ impl TextBuf<'_> {
 
     fn cut(&mut self, end: usize, mut large: Option<(String, Origin)>) -> Chunk {
         if large.is_none() && end - self.start > self.limit {
-            let mut keep = self.start + TOO_LARGE_KEPT;
+            // what is kept of it never reaches past its end
+            let mut keep = (self.start + TOO_LARGE_KEPT).min(end);
             while !self.text.is_char_boundary(keep) {
                 keep -= 1;
             }

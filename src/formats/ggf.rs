@@ -7,15 +7,23 @@
 //! The text is the file itself; each move's token is the square (or pass)
 //! inside `B[...]`/`W[...]`, so spans point into the file.
 //!
-//! Reading (a nom parser):
-//! - the file is cut into pieces at every line that starts (after spaces)
-//!   with `(;` or with a match count then `(;`; a line ends at LF, CRLF or a
-//!   lone CR (read a piece at a time, a piece past 64 KiB also ends after a
-//!   game's `;)` inside a line, so a file of games on one line is read a
-//!   game at a time). A game that a piece ends before its `;)` (a line
-//!   missing its `;)`, a value missing its `]`) is `ggf::syntax`, blamed
-//!   where it stops; its moves before that are replayed, and the next game
-//!   is read from the next such line;
+//! Reading (a nom parser), a game at a time, each byte looked at once:
+//! - the file is cut into units, a game and the text before it: a unit
+//!   ends after a game's `;)` (outside `[...]` values), before a `(;`
+//!   inside a game, or at a line inside a game that starts (after blanks)
+//!   with `(;` or a match count then `(;` (a line ends at LF, CRLF or a lone
+//!   CR). A game that stops before its `;)` (a line missing its `;)`, a
+//!   value missing its `]`, a game running into the next) is `ggf::syntax`,
+//!   blamed where it stops; its moves before that are replayed. Each game
+//!   keeps its own text only (from the end of the game before);
+//! - text between games that is no game and no match count is skipped with
+//!   one `ggf::skipped_text` warning per run of it, on the game after it
+//!   (text after the last game is ignored); past 64 KiB such text is
+//!   dropped as it is read, the warning saying how many bytes. A file with
+//!   no game is `record::no_games`, whatever its size;
+//! - the size limit (`--max-game-bytes`) counts what a game costs in
+//!   memory: its bytes and [`PROP_COST`] bytes per property. A game past it
+//!   is `record::too_large` and reading goes on after it;
 //! - `GM` becomes the `Game` tag (compared case-insensitively: `Othello` is
 //!   Reversi's alias; another game is `record::unknown_game` at the value); a
 //!   game without `GM` is taken as Othello;
@@ -52,12 +60,12 @@
 //!   to move once the replay has passed automatically for a side without a
 //!   move (`record::wrong_player` otherwise);
 //! - a match count is checked against the games that follow it up to the
-//!   next count or the end of its piece, and a synchro game (`s`) is in a
-//!   match of two: `ggf::match_count` on the match's first game;
-//! - a `(;` inside a game ends it (`ggf::syntax`: no `;)`) and starts the
-//!   next one; other text that is no property inside a game is
-//!   `ggf::syntax` (the moves before it are replayed; the game is skipped to
-//!   its `;)`); text between games is ignored.
+//!   next count or the next game that starts a line, and a synchro game
+//!   (`s`) is in a match of two: `ggf::match_count` on the match's first
+//!   game (a match's games are held until it closes, at most 16: past
+//!   that the count is checked against "more than 16");
+//! - other text that is no property inside a game is `ggf::syntax` (the
+//!   moves before it are replayed; the game is skipped to its `;)`).
 //!
 //! Writing (Reversi games only): `GM[Othello]` (a `Game` tag spelling
 //! `othello` another way is kept), then the tags in their order as
@@ -89,7 +97,7 @@ use crate::diag::Diag;
 use crate::formats::{Losses, SourceGame};
 use crate::model::DocGame;
 use crate::record::{MAX_TAG_ERRORS, RawGame, Tag, Tags, Token, WinnerClaim};
-use crate::source::{BLOCK, Chunk, TOO_LARGE_KEPT, TextBuf};
+use crate::source::{Chunk, TOO_LARGE_KEPT, TextBuf};
 use crate::span::{Origin, Span};
 
 /// One property: name, unescaped value, spans of the whole and of the value.
@@ -130,17 +138,6 @@ fn match_count(i: &str) -> IResult<&str, &str> {
     let (i, _) = take_while1(is_blank).parse(i)?;
     let (_, _) = tag("(;").parse(i)?;
     Ok((i, digits))
-}
-
-/// Whether a line starts a game or a match: spaces, an optional match count,
-/// then `(;`.
-fn starts_game(line: &str) -> bool {
-    let game = (
-        take_while(is_blank),
-        opt((digit1, take_while1(is_blank))),
-        tag::<&str, &str, nom::error::Error<&str>>("(;"),
-    );
-    recognize(game).parse(line).is_ok()
 }
 
 /// A property name: an uppercase letter, then letters and digits.
@@ -187,251 +184,510 @@ fn value(mut i: &str) -> (&str, Cow<'_, str>, bool) {
     }
 }
 
-/// Where the pieces of a text start: its start, and every line that starts a
-/// game or a match.
-fn piece_starts(text: &str) -> Vec<usize> {
-    let mut starts = vec![0];
-    let bytes = text.as_bytes();
-    for (k, &b) in bytes.iter().enumerate() {
-        if (b == b'\n' || b == b'\r') && k + 1 < bytes.len() {
-            let at = k + 1;
-            if text.get(at..).is_some_and(starts_game) {
-                starts.push(at);
+/// What one property costs in memory beyond its text, for the size limit
+/// of a game: its parsed form, and the tag or the move (token, colour) it
+/// becomes. A game's cost is its bytes plus this much per property.
+pub const PROP_COST: usize = 128;
+
+/// Where the cutter stands.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum State {
+    /// Between games: looking for `(;`.
+    #[default]
+    Outside,
+    /// Inside a game, between properties.
+    Game,
+    /// Inside a `[...]` value.
+    Value,
+    /// After a `\` in a value.
+    Escape,
+}
+
+/// How far the start of a line inside a game reads like the start of a
+/// game: blanks, an optional match count and its blanks, then `(;`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum LineStart {
+    Blanks,
+    Digits,
+    CountBlanks,
+    Paren,
+}
+
+/// Cuts a GGF text into units, each a game and the text before it, fed
+/// every byte once. A unit ends after a game's `;)` (outside values), before
+/// a `(;` inside a game (the game has no `;)`), or at a line inside a game
+/// that starts a game or a match (an unclosed game or value stops there).
+/// Positions are indices into the reader's text.
+#[derive(Default)]
+struct Cutter {
+    state: State,
+    /// In a game: the last byte was `;`.
+    semi: bool,
+    /// The last byte was `(`, at this position.
+    paren: Option<usize>,
+    /// In a game, after a line end: where the line starts and how far it
+    /// reads like a game's start.
+    line: Option<(usize, LineStart)>,
+    /// Where the unit's game starts (its `(`).
+    game: Option<usize>,
+    /// Whether a byte other than a blank or a line end was seen outside a
+    /// game (text that is no game, or a match count).
+    text_outside: bool,
+}
+
+fn is_line_end(b: u8) -> bool {
+    b == b'\n' || b == b'\r'
+}
+
+impl Cutter {
+    /// Takes the byte at `at`; returns where the unit ends, once known.
+    fn feed(&mut self, at: usize, b: u8) -> Option<usize> {
+        if let Some((start, phase)) = self.line {
+            let next = match (phase, b) {
+                (LineStart::Blanks, b' ' | b'\t') => Some(LineStart::Blanks),
+                (LineStart::Blanks, b'0'..=b'9') | (LineStart::Digits, b'0'..=b'9') => {
+                    Some(LineStart::Digits)
+                }
+                (LineStart::Digits | LineStart::CountBlanks, b' ' | b'\t') => {
+                    Some(LineStart::CountBlanks)
+                }
+                (LineStart::Blanks | LineStart::CountBlanks, b'(') => Some(LineStart::Paren),
+                (LineStart::Paren, b';') => return Some(start),
+                _ => None,
+            };
+            match next {
+                Some(p) => {
+                    self.line = Some((start, p));
+                    // blanks, digits and `(` do not change the state
+                    if b != b'(' {
+                        return None;
+                    }
+                }
+                None => self.line = None,
             }
         }
+        let paren = self.paren.take();
+        let semi = std::mem::replace(&mut self.semi, false);
+        match self.state {
+            State::Outside => match b {
+                b';' if paren.is_some() => {
+                    self.state = State::Game;
+                    self.game = paren;
+                }
+                b'(' => self.paren = Some(at),
+                b' ' | b'\t' | b'\n' | b'\r' => {}
+                _ => self.text_outside = true,
+            },
+            State::Game => match b {
+                b'[' => self.state = State::Value,
+                b')' if semi => return Some(at + 1),
+                // a game inside a game: this one has no `;)`
+                b';' if paren.is_some() => return paren,
+                b';' => self.semi = true,
+                b'(' => self.paren = Some(at),
+                _ if is_line_end(b) => self.line = Some((at + 1, LineStart::Blanks)),
+                _ => {}
+            },
+            State::Value | State::Escape => {
+                if self.state == State::Escape {
+                    self.state = State::Value;
+                } else if b == b'\\' {
+                    self.state = State::Escape;
+                } else if b == b']' {
+                    self.state = State::Game;
+                }
+                if is_line_end(b) {
+                    self.line = Some((at + 1, LineStart::Blanks));
+                }
+            }
+        }
+        None
     }
-    starts
+
+    /// Positions move `by` bytes back (the reader dropped text before them).
+    fn shift(&mut self, by: usize) {
+        self.paren = self.paren.map(|p| p.saturating_sub(by));
+        self.game = self.game.map(|p| p.saturating_sub(by));
+        self.line = self.line.map(|(p, s)| (p.saturating_sub(by), s));
+    }
 }
 
 /// Reads every game of a GGF text.
 pub fn read(text: &str) -> Vec<RawGame> {
-    let starts = piece_starts(text);
+    games(TextBuf::of_str(text))
+        .filter_map(Result::ok)
+        .map(|mut g| {
+            g.raw.shift(g.origin.offset);
+            g.raw
+        })
+        .collect()
+}
+
+/// A game of a unit, with what stands before it.
+struct UnitGame {
+    raw: RawGame,
+    synchro: bool,
+    /// The match count before it: the count and its span.
+    count: Option<(usize, Span)>,
+    /// Whether it (or its match count) is the first thing on its line.
+    starts_line: bool,
+    /// The text before it that is no game, nor a match count.
+    junk: Option<Span>,
+}
+
+/// Reads the games of a unit (normally one); spans are offsets into `text`.
+/// `line_start`: whether the unit starts a line. A game that costs more
+/// than `budget` ([`PROP_COST`]) is `record::too_large`.
+fn read_unit(text: &str, line_start: bool, budget: usize) -> Vec<UnitGame> {
+    let end = text.len();
+    let at = |rest: &str| end - rest.len();
+    let mut i = text;
     let mut games = Vec::new();
-    for (k, &start) in starts.iter().enumerate() {
-        let end = starts.get(k + 1).copied().unwrap_or(text.len());
-        games.extend(read_piece(text, start, end));
+    let mut line_start = line_start;
+    let mut count: Option<(usize, Span, bool)> = None;
+    let mut junk: Option<Span> = None;
+    while let Some(&b) = i.as_bytes().first() {
+        let len = i.chars().next().map_or(1, char::len_utf8);
+        if b == b' ' || b == b'\t' || is_line_end(b) {
+            line_start = line_start || is_line_end(b);
+            i = i.get(1..).unwrap_or("");
+            continue;
+        }
+        if b.is_ascii_digit() {
+            if let Ok((rest, digits)) = match_count(i) {
+                let span = Span::new(at(i), digits.len());
+                count = Some((digits.parse().unwrap_or(usize::MAX), span, line_start));
+                i = rest;
+                continue;
+            }
+        }
+        if let Ok((rest, _)) = tag::<&str, &str, nom::error::Error<&str>>("(;").parse(i) {
+            let starts_line = count.map_or(line_start, |(_, _, l)| l);
+            let (raw, synchro, rest) = game(text, at(i), rest, end, budget);
+            games.push(UnitGame {
+                raw,
+                synchro,
+                count: count.take().map(|(n, s, _)| (n, s)),
+                starts_line,
+                junk: junk.take(),
+            });
+            i = rest;
+            line_start = false;
+            continue;
+        }
+        // text that is no game: skipped, with a warning on the next game
+        let here = Span::new(at(i), len);
+        junk = Some(junk.map_or(here, |j| j.join(here)));
+        i = i.get(len..).unwrap_or("");
+        line_start = false;
     }
     games
 }
 
-/// Where the streaming reader cuts the text: after a line end, and after a
-/// `;)` outside a value (so that a long line of games is read a game at a
-/// time).
-#[derive(Default)]
-struct Cut {
-    in_value: bool,
-    escaped: bool,
-    semicolon: bool,
+/// How many games of a match are held back (its first game is told when
+/// its count is wrong): a match holding more is checked then.
+const MATCH_HELD: usize = 16;
+
+/// A match count and the games read since it, held until the match closes.
+struct Match {
+    count: usize,
+    span: Span,
+    games: Vec<(SourceGame, bool)>,
+    /// Whether more games followed than were held.
+    more: bool,
 }
 
-impl Cut {
-    fn ends_after(&mut self, b: u8) -> bool {
-        let line_end = b == b'\n' || b == b'\r';
-        if self.in_value {
-            if self.escaped {
-                self.escaped = false;
-            } else if b == b'\\' {
-                self.escaped = true;
-            } else if b == b']' {
-                self.in_value = false;
-            }
-            return line_end;
+impl Match {
+    /// Checks the match: the count against its games, and a synchro match
+    /// is two games; gives its games back.
+    fn close(mut self) -> Vec<(SourceGame, bool)> {
+        let n = self.games.len();
+        let synchro = self.games.iter().any(|(_, s)| *s);
+        let plural = |k| crate::diag::plural(k, "game", "games");
+        let d = if self.more {
+            (self.count <= n).then(|| {
+                Diag::error(
+                    "ggf::match_count",
+                    format!(
+                        "the match count says {}, but more than {} follow",
+                        plural(self.count),
+                        plural(n)
+                    ),
+                )
+                .label(format!("should be more than {n}"))
+            })
+        } else if self.count != n {
+            Some(
+                Diag::error(
+                    "ggf::match_count",
+                    format!(
+                        "the match count says {}, but {} {}",
+                        plural(self.count),
+                        plural(n),
+                        if n == 1 { "follows" } else { "follow" }
+                    ),
+                )
+                .label(format!("should be {n}")),
+            )
+        } else if synchro && n != 2 {
+            Some(
+                Diag::error(
+                    "ggf::match_count",
+                    format!(
+                        "a synchro match (`s` in TY) is two games, but this one has {}",
+                        plural(n)
+                    ),
+                )
+                .label("should be 2"),
+            )
+        } else {
+            None
+        };
+        if let (Some(d), Some((first, _))) = (d, self.games.first_mut()) {
+            let d = d.at(self.span).help(
+                "a match is its number of games then the games: `1 (;...;)`, or `2 (;...;)(;...;)` for a synchro pair",
+            );
+            first.raw.tag_errors.insert(0, d);
+            first.raw.tag_errors.truncate(MAX_TAG_ERRORS);
         }
-        let semicolon = std::mem::replace(&mut self.semicolon, b == b';');
-        match b {
-            b'[' => {
-                self.in_value = true;
-                false
-            }
-            b')' => semicolon,
-            _ => line_end,
-        }
+        std::mem::take(&mut self.games)
     }
 }
 
-/// A file's games, one piece (a run of lines from one that starts a game to
-/// the next) at a time; a piece longer than a block is also cut after a game
-/// that ends inside a line.
-pub fn games(mut buf: TextBuf<'_>) -> impl Iterator<Item = Result<SourceGame, String>> + '_ {
-    let limit = buf.limit();
-    let mut cut = Cut::default();
-    let mut ready: VecDeque<Result<SourceGame, String>> = VecDeque::new();
-    let mut piece: Option<(String, Origin)> = None;
-    // after a piece over the size limit: its lines are dropped up to the next game
-    let mut skipping = false;
-    let mut at_line_start = true;
-    let mut done = false;
-    let flush = |piece: Option<(String, Origin)>, ready: &mut VecDeque<_>| {
-        if let Some((text, origin)) = piece {
-            let games = read_piece(&text, 0, text.len());
-            super::push_games(text, origin, games, ready);
-        }
+/// The warning for text between games that is skipped: `span` in the game's
+/// text, and how many bytes of it were dropped unseen before that.
+fn skipped_text(span: Span, dropped: usize) -> Diag {
+    let message = if dropped > 0 {
+        format!(
+            "text between games is skipped ({} bytes before this game are no game)",
+            dropped + span.length
+        )
+    } else {
+        "text between games is skipped".to_string()
+    };
+    Diag::warning("ggf::skipped_text", message)
+        .at(span)
+        .label("not a game: skipped")
+        .help(
+            "a GGF file holds games `(;...;)`, each optionally after its match count (`1 (;...;)`)",
+        )
+}
+
+/// A file's games, a unit (a game and the text before it) at a time: each
+/// byte is looked at once, and a unit never holds more than the size limit
+/// of a game (text between games past a block is dropped as it is read).
+pub fn games(buf: TextBuf<'_>) -> impl Iterator<Item = Result<SourceGame, String>> + '_ {
+    let mut r = Units {
+        buf,
+        ready: VecDeque::new(),
+        open: None,
+        line_start: true,
+        dropped: 0,
+        done: false,
     };
     std::iter::from_fn(move || {
         loop {
-            if let Some(g) = ready.pop_front() {
+            if let Some(g) = r.ready.pop_front() {
                 return Some(g);
             }
-            if done {
+            if r.done {
                 return None;
             }
-            match buf.next_chunk(|b| cut.ends_after(b)) {
-                None => {
-                    done = true;
-                    flush(piece.take(), &mut ready);
-                    if let Some(e) = buf.take_error() {
-                        ready.push_back(Err(e));
-                    }
-                }
-                Some(Chunk::Text(line, origin)) => {
-                    let line_start = at_line_start;
-                    at_line_start = line.ends_with(['\n', '\r']);
-                    if line_start && starts_game(&line) {
-                        skipping = false;
-                        flush(piece.take(), &mut ready);
-                        piece = Some((line, origin));
-                    } else if skipping {
-                    } else if let Some((text, o)) = piece.take() {
-                        if text.len() + line.len() > limit {
-                            let mut keep = TOO_LARGE_KEPT.min(text.len());
-                            while !text.is_char_boundary(keep) {
-                                keep -= 1;
-                            }
-                            let kept = text.get(..keep).unwrap_or("").to_string();
-                            ready.push_back(Ok(SourceGame::too_large(Chunk::TooLarge(kept, o))));
-                            skipping = true;
-                        } else {
-                            let mut text = text;
-                            text.push_str(&line);
-                            piece = Some((text, o));
-                        }
-                    } else {
-                        piece = Some((line, origin));
-                    }
-                    let long = piece.as_ref().is_some_and(|(t, _)| t.len() >= BLOCK);
-                    if long
-                        && !at_line_start
-                        && piece.as_ref().is_some_and(|(t, _)| t.ends_with(";)"))
-                    {
-                        flush(piece.take(), &mut ready);
-                    }
-                }
-                Some(large) => {
-                    at_line_start = true;
-                    flush(piece.take(), &mut ready);
-                    ready.push_back(Ok(SourceGame::too_large(large)));
-                    skipping = true;
-                }
-            }
+            r.next_unit();
         }
     })
 }
 
-/// A match count read before its games.
-struct Match {
-    count: usize,
-    span: Span,
-    /// The index of its first game.
-    first: usize,
+struct Units<'a> {
+    buf: TextBuf<'a>,
+    ready: VecDeque<Result<SourceGame, String>>,
+    open: Option<Match>,
+    /// Whether the next unit starts a line.
+    line_start: bool,
+    /// Bytes between games dropped before the next unit's text.
+    dropped: usize,
+    done: bool,
 }
 
-/// Checks a match once its games are read: the count against them, and a
-/// synchro match is two games.
-fn close_match(m: Option<Match>, games: &mut [(RawGame, bool)]) {
-    let Some(m) = m else {
-        return;
-    };
-    let Some(ours) = games.get_mut(m.first..) else {
-        return;
-    };
-    let n = ours.len();
-    let synchro = ours.iter().any(|(_, s)| *s);
-    let Some((first, _)) = ours.first_mut() else {
-        return;
-    };
-    let plural = |k| crate::diag::plural(k, "game", "games");
-    let d = if m.count != n {
-        Some(
-            Diag::error(
-                "ggf::match_count",
-                format!(
-                    "the match count says {}, but {} {}",
-                    plural(m.count),
-                    plural(n),
-                    if n == 1 { "follows" } else { "follow" }
-                ),
-            )
-            .label(format!("should be {n}")),
-        )
-    } else if synchro && n != 2 {
-        Some(
-            Diag::error(
-                "ggf::match_count",
-                format!(
-                    "a synchro match (`s` in TY) is two games, but this one has {}",
-                    plural(n)
-                ),
-            )
-            .label("should be 2"),
-        )
-    } else {
-        None
-    };
-    if let Some(d) = d {
-        let d = d.at(m.span).help(
-            "a match is its number of games then the games: `1 (;...;)`, or `2 (;...;)(;...;)` for a synchro pair",
-        );
-        first.tag_errors.insert(0, d);
-        first.tag_errors.truncate(MAX_TAG_ERRORS);
+impl Units<'_> {
+    fn release(&mut self, games: Vec<(SourceGame, bool)>) {
+        self.ready.extend(games.into_iter().map(|(g, _)| Ok(g)));
     }
-}
 
-/// Reads the games of `text[start..end]`, a piece; spans are offsets into `text`.
-fn read_piece(text: &str, start: usize, end: usize) -> Vec<RawGame> {
-    let Some(mut i) = text.get(start..end) else {
-        return Vec::new();
-    };
-    let at = |rest: &str| end - rest.len();
-    let mut games: Vec<(RawGame, bool)> = Vec::new();
-    let mut current: Option<Match> = None;
-    while let Some(k) = i.find(|c: char| c == '(' || c.is_ascii_digit()) {
-        i = i.get(k..).unwrap_or("");
-        if i.starts_with(|c: char| c.is_ascii_digit()) {
-            if let Ok((rest, digits)) = match_count(i) {
-                close_match(current.take(), &mut games);
-                current = Some(Match {
-                    count: digits.parse().unwrap_or(usize::MAX),
-                    span: Span::new(at(i), digits.len()),
-                    first: games.len(),
-                });
-                i = rest;
+    fn close_match(&mut self) {
+        if let Some(m) = self.open.take() {
+            let games = m.close();
+            self.release(games);
+        }
+    }
+
+    /// Reads one unit and queues its games.
+    fn next_unit(&mut self) {
+        let limit = self.buf.limit();
+        let mut cut = Cutter::default();
+        let mut at = self.buf.start();
+        // a game past the size limit: what is kept of it, the rest dropped
+        let mut large: Option<(String, Origin)> = None;
+        let end = loop {
+            let found = self.buf.text().as_bytes().get(at..).and_then(|bytes| {
+                bytes
+                    .iter()
+                    .enumerate()
+                    .find_map(|(k, &b)| cut.feed(at + k, b))
+            });
+            if let Some(end) = found {
+                break Some(end);
+            }
+            at = self.buf.text().len();
+            if self.buf.fill() {
+                continue;
+            }
+            if !self.buf.full() {
+                break None;
+            }
+            // the unit has reached the size limit
+            if large.is_none() && cut.state == State::Outside {
+                // text between games: dropped as it is read (a `(` at the
+                // end may start a game)
+                let keep_from = cut.paren.unwrap_or(at);
+                let text = self.buf.text();
+                let mut from = keep_from.min(text.len());
+                while !text.is_char_boundary(from) {
+                    from -= 1;
+                }
+                if cut.text_outside {
+                    self.dropped += from - self.buf.start();
+                }
+                cut.text_outside = false;
+                self.buf.skip_to(from);
             } else {
-                // skip the whole run of digits
-                let run = i.find(|c: char| !c.is_ascii_digit()).unwrap_or(i.len());
-                i = i.get(run..).unwrap_or("");
+                if large.is_none() {
+                    let start = cut.game.unwrap_or(self.buf.start());
+                    self.buf.skip_to(start);
+                    let text = self.buf.text();
+                    let mut keep = (start + TOO_LARGE_KEPT).min(text.len());
+                    while !text.is_char_boundary(keep) {
+                        keep -= 1;
+                    }
+                    large = Some(self.buf.take_to(keep));
+                }
+                self.buf.skip_to(at);
             }
-            continue;
+            let by = self.buf.compact();
+            cut.shift(by);
+            at -= by;
+        };
+        let end = end.unwrap_or(self.buf.text().len());
+        let at_end = end >= self.buf.text().len() && self.buf.at_end();
+        if let Some(kept) = large {
+            self.buf.skip_to(end);
+            self.buf.compact();
+            self.line_start = false;
+            self.dropped = 0;
+            self.close_match();
+            self.ready
+                .push_back(Ok(SourceGame::too_large(Chunk::TooLarge(kept.0, kept.1))));
+        } else {
+            let (text, origin) = self.buf.take_to(end);
+            self.buf.compact();
+            let line_start = std::mem::replace(&mut self.line_start, text.ends_with(['\n', '\r']));
+            let games = read_unit(&text, line_start, limit);
+            self.queue(text, origin, games);
         }
-        match tag::<&str, &str, nom::error::Error<&str>>("(;").parse(i) {
-            Ok((rest, _)) => {
-                let (game, synchro, rest) = game(text, at(i), rest, end);
-                games.push((game, synchro));
-                i = rest;
+        if at_end {
+            self.done = true;
+            self.close_match();
+            if let Some(e) = self.buf.take_error() {
+                self.ready.push_back(Err(e));
             }
-            Err(_) => i = i.get(1..).unwrap_or(""),
         }
     }
-    close_match(current, &mut games);
-    games.into_iter().map(|(g, _)| g).collect()
+
+    /// Queues a unit's games, each with its own part of the unit's text.
+    fn queue(&mut self, mut text: String, mut origin: Origin, games: Vec<UnitGame>) {
+        let n = games.len();
+        let mut cut = 0;
+        for (k, mut g) in games.into_iter().enumerate() {
+            // this game's text: from the end of the one before to its end
+            // (the last one to the end of the unit)
+            let end = if k + 1 == n {
+                text.len()
+            } else {
+                g.raw.span.end().clamp(cut, text.len())
+            };
+            let own = if k + 1 == n {
+                let mut own = std::mem::take(&mut text);
+                own.drain(..cut.min(own.len()));
+                own
+            } else {
+                text.get(cut..end).unwrap_or("").to_string()
+            };
+            g.raw.unshift(cut);
+            let shift = |s: Span| Span::new(s.offset.saturating_sub(cut), s.length);
+            if let Some(j) = g.junk.map(shift) {
+                g.raw.tag_errors.insert(0, skipped_text(j, self.dropped));
+                g.raw.tag_errors.truncate(MAX_TAG_ERRORS);
+            } else if self.dropped > 0 {
+                let at = Span::new(g.raw.span.offset.saturating_sub(cut), 0);
+                g.raw.tag_errors.insert(0, skipped_text(at, self.dropped));
+                g.raw.tag_errors.truncate(MAX_TAG_ERRORS);
+            }
+            self.dropped = 0;
+            let count = g.count.map(|(c, s)| (c, shift(s)));
+            let here = origin;
+            origin = origin.after(&own);
+            cut = end;
+            let game = SourceGame::of(own, here, g.raw);
+            if count.is_some() || g.starts_line {
+                self.close_match();
+            }
+            if let Some((count, span)) = count {
+                self.open = Some(Match {
+                    count,
+                    span,
+                    games: Vec::new(),
+                    more: false,
+                });
+            }
+            match self.open.as_mut() {
+                Some(m) if m.games.len() < MATCH_HELD => m.games.push((game, g.synchro)),
+                Some(_) => {
+                    // past what is held: the match is checked now, and
+                    // its later games go out as they come
+                    if let Some(mut m) = self.open.take() {
+                        m.more = true;
+                        let held = m.close();
+                        self.release(held);
+                    }
+                    self.ready.push_back(Ok(game));
+                }
+                None => self.ready.push_back(Ok(game)),
+            }
+        }
+    }
 }
 
 /// Reads the properties of one game from `i` (after `(;`); returns them, the
 /// rest after `;)` and a syntax error if one stopped the game.
-fn props(mut i: &str, end: usize) -> (Vec<Prop<'_>>, &str, Option<Diag>) {
+fn props(mut i: &str, end: usize, budget: usize) -> (Vec<Prop<'_>>, &str, Option<Diag>) {
     let at = |rest: &str| end - rest.len();
     let mut out = Vec::new();
-    let mut last = at(i);
+    let first = at(i);
+    let mut last = first;
     loop {
+        let cost = (at(i) - first).saturating_add(out.len().saturating_mul(PROP_COST));
+        if cost > budget {
+            let d = Diag::error(
+                "record::too_large",
+                format!("this game is larger than the limit of {budget} bytes"),
+            )
+            .at(Span::new(first.saturating_sub(2), 2))
+            .label("the game that starts here is too large")
+            .help(format!(
+                "a game costs its bytes and {PROP_COST} bytes per property; split the game, or raise the limit with --max-game-bytes"
+            ));
+            return (Vec::new(), i.get(i.len()..).unwrap_or(""), Some(d));
+        }
         i = multispace0::<&str, nom::error::Error<&str>>(i).map_or(i, |(rest, _)| rest);
         if i.is_empty() {
             let d = syntax(
@@ -675,9 +931,23 @@ fn tag_of(name: &str, value: String, p: &Prop) -> Tag {
 
 /// Reads one game from `i` (after its `(;` at `start`): the container's
 /// game, whether it is a synchro game (`s`), and the rest after it.
-fn game<'t>(text: &str, start: usize, i: &'t str, end: usize) -> (RawGame, bool, &'t str) {
-    let (props, rest, stop) = props(i, end);
+fn game<'t>(
+    text: &str,
+    start: usize,
+    i: &'t str,
+    end: usize,
+    budget: usize,
+) -> (RawGame, bool, &'t str) {
+    let (props, rest, stop) = props(i, end, budget);
     let game_end = end - rest.len();
+    if let Some(d) = stop.as_ref().filter(|d| d.code == "record::too_large") {
+        let raw = RawGame {
+            stop: Some(d.clone()),
+            span: Span::between(start, game_end),
+            ..RawGame::default()
+        };
+        return (raw, false, rest);
+    }
     let head = Span::new(start, 2);
     let mut errors: Vec<Diag> = Vec::new();
     let mut error = |d: Diag| {

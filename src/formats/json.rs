@@ -399,6 +399,9 @@ struct Scanner {
     element: Option<usize>,
     first_byte: Option<u8>,
     too_deep: bool,
+    /// A byte that no JSON text holds there, at the top level of the
+    /// document (junk after a `{`): its offset in the piece.
+    junk: Option<(usize, u8)>,
 }
 
 impl Scanner {
@@ -408,6 +411,10 @@ impl Scanner {
         if self.first_byte.is_none() && !b.is_ascii_whitespace() && !matches!(b, 0xef | 0xbb | 0xbf)
         {
             self.first_byte = Some(b);
+            if b != b'{' {
+                // not a JSON object: refused at once, nothing more is read
+                return true;
+            }
         }
         if self.in_string {
             if self.escaped {
@@ -423,6 +430,11 @@ impl Scanner {
                 self.string.push(b);
             }
             return false;
+        }
+        if self.depth <= 1 && !is_json_byte(b) {
+            // not JSON: refused here, nothing more is read
+            self.junk = Some((at, b));
+            return true;
         }
         let element_level = self.in_games && self.depth == 2;
         if element_level
@@ -464,6 +476,20 @@ impl Scanner {
     }
 }
 
+/// Whether a byte may stand outside strings at the top of a JSON document:
+/// white space, punctuation, and the characters of numbers, `true`,
+/// `false` and `null`.
+fn is_json_byte(b: u8) -> bool {
+    matches!(
+        b,
+        b' ' | b'\t' | b'\n' | b'\r' | b'{' | b'}' | b'[' | b']' | b':' | b',' | b'"' | b'0'
+            ..=b'9' | b'-' | b'+' | b'.' | b'e' | b'E'
+            | b't' | b'r' | b'u' | b'f' | b'a' | b'l' | b's' | b'n'
+            // a byte-order mark
+            | 0xef | 0xbb | 0xbf
+    )
+}
+
 /// Reads a JSON document one game at a time (see [`super::open`]).
 pub fn games(mut buf: TextBuf<'_>) -> impl Iterator<Item = Result<SourceGame, String>> + '_ {
     let mut scanner = Scanner::default();
@@ -483,6 +509,22 @@ pub fn games(mut buf: TextBuf<'_>) -> impl Iterator<Item = Result<SourceGame, St
             scanner.element = None;
             let chunk = buf.next_chunk(|b| scanner.feed(b));
             let fail = |why: String| Some(Err(format!("not a gamerec JSON document: {why}")));
+            if let Some((at, b)) = scanner.junk {
+                ended = true;
+                let shown = if b.is_ascii_graphic() {
+                    format!("`{}`", char::from(b))
+                } else {
+                    format!("byte 0x{b:02x}")
+                };
+                let base = match &chunk {
+                    Some(Chunk::Text(_, o) | Chunk::TooLarge(_, o)) => o.offset,
+                    None => 0,
+                };
+                return fail(format!(
+                    "{shown} at byte {}, where JSON expects a key, a value or punctuation",
+                    base + at
+                ));
+            }
             if scanner.too_deep {
                 ended = true;
                 return fail(format!("nested more than {MAX_DEPTH} levels deep"));

@@ -412,11 +412,6 @@ pub fn open<'a>(
     // a file with something in it must hold a game (spec §2, no silent passes)
     let has_content = !head_text.trim_start_matches('\u{feff}').trim().is_empty();
     let no_games = has_content.then(|| detect::no_games(format, chosen));
-    let limit = if format == Format::Yaml {
-        yaml::MAX_YAML_BYTES
-    } else {
-        limit
-    };
     let buf = if format == Format::Pentobi {
         let charset = pentobi::charset(&first);
         TextBuf::decoded(first, reader, limit, charset)

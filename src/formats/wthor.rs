@@ -40,8 +40,12 @@
 //! - a file shorter than its header says (a partial last record, or missing
 //!   records) keeps its complete games and gets one more game, invalid, with
 //!   the error `wthor::truncated` at ply 0, pointing at the byte where the
-//!   missing data starts; bytes beyond the games the header announces are
-//!   ignored;
+//!   missing data starts;
+//! - a file holding more records than its header announces (a count of 0
+//!   with 8 games, of 2 with 8) has every record read; its last game has
+//!   the warning `wthor::count` naming both counts, at the header's count
+//!   (bytes 4 to 7); bytes past the count that make no whole record are
+//!   not read;
 //! - a file shorter than the header, or of another board size than 8x8 or
 //!   10x10, cannot be read (a file-level error, exit 2);
 //! - 10x10 games always go through the driver (the replay straight from the
@@ -324,15 +328,20 @@ pub fn read(bytes: &[u8], names: &Names) -> Result<Read, String> {
     let size = header_size(bytes);
     let len = game_len(size);
     let body = bytes.get(HEADER_LEN..).unwrap_or(&[]);
-    let complete = (body.len() / len).min(announced);
+    // every whole record, also past the header's count
+    let complete = body.len() / len;
     let mut w = Writer {
         text: String::with_capacity(complete * 300),
         map: ByteMap::default(),
     };
     let mut games = Vec::with_capacity(complete + 1);
-    for (i, rec) in body.chunks_exact(len).take(complete).enumerate() {
+    for (i, rec) in body.chunks_exact(len).enumerate() {
         let at = HEADER_LEN + i * len;
-        games.push(read_game(&mut w, rec, at, year, names, size));
+        let mut g = read_game(&mut w, rec, at, year, names, size);
+        if i + 1 == complete && complete > announced {
+            count_note(&mut w, &mut g, announced, complete);
+        }
+        games.push(g);
     }
     if complete < announced {
         let partial = body.len().saturating_sub(complete * len);
@@ -343,6 +352,33 @@ pub fn read(bytes: &[u8], names: &Names) -> Result<Read, String> {
         games,
         byte_map: w.map,
     })
+}
+
+/// Notes on the last game of a file holding more records than its header
+/// announces: a warning naming both counts, at the header's count.
+fn count_note(w: &mut Writer, raw: &mut RawGame, announced: usize, present: usize) {
+    let games = |n| crate::diag::plural(n, "game", "games");
+    let note_start = w.text.len();
+    w.text.push_str("; the header announces ");
+    w.text.push_str(&games(announced));
+    let span = Span::between(note_start, w.text.len());
+    w.text.push_str("\n\n");
+    w.map.push(span.offset, span.length, 1, 4, 4);
+    raw.tag_errors.push(
+        Diag::warning(
+            "wthor::count",
+            format!(
+                "the header announces {}, but the file holds {}: every record is read",
+                games(announced),
+                games(present)
+            ),
+        )
+        .at(span)
+        .label(format!("the header's count: {announced}"))
+        .help(format!(
+            "bytes 4 to 7 of the header are the number of games: {present} for this file"
+        )),
+    );
 }
 
 /// The game that stands for the missing end of a file whose header
@@ -414,6 +450,9 @@ pub struct Record {
     /// For the truncated end: the games the header announces, and how many
     /// are whole.
     truncated: Option<(usize, usize)>,
+    /// For the last record of a file holding more than its header
+    /// announces: the games announced and the records present.
+    count: Option<(usize, usize)>,
 }
 
 impl Record {
@@ -438,13 +477,17 @@ impl Record {
                 self.size,
             ),
         };
+        let mut raw = raw;
+        if let Some((announced, present)) = self.count {
+            count_note(&mut w, &mut raw, announced, present);
+        }
         (w.text, raw, w.map)
     }
 
     /// The report of a clean game (every move legal, the game over, the
     /// stored score right) without the generic driver; `None` otherwise.
     pub fn fast_report(&self, opts: &Options) -> Option<GameReport> {
-        if self.truncated.is_some() || self.size != 8 {
+        if self.truncated.is_some() || self.count.is_some() || self.size != 8 {
             return None;
         }
         let rec = self.bytes();
@@ -499,47 +542,47 @@ pub fn games<'a>(
     if let Some(dst) = block.get_mut(..first.len()) {
         dst.copy_from_slice(first);
     }
-    let mut pending = 0..first.len();
+    let mut records = Records {
+        reader,
+        block,
+        pending: 0..first.len(),
+        game_len,
+    };
     let mut index = 0usize;
     let mut ended = false;
+    // from the header's count on, the record after the one handed out is
+    // read first: the last one says when the file holds more than announced
+    let mut ahead: Option<Result<([u8; GAME_LEN_10], usize), String>> = None;
     Ok(std::iter::from_fn(move || {
-        if ended || index > announced {
+        if ended {
             return None;
         }
-        let mut rec = [0u8; GAME_LEN_10];
-        let mut len = 0;
-        while len < game_len {
-            if !pending.is_empty() {
-                let take = (game_len - len).min(pending.len());
-                let (Some(dst), Some(src)) = (
-                    rec.get_mut(len..len + take),
-                    block.get(pending.start..pending.start + take),
-                ) else {
-                    break;
-                };
-                dst.copy_from_slice(src);
-                len += take;
-                pending.start += take;
-                continue;
+        let (rec, len) = match ahead.take().unwrap_or_else(|| records.next()) {
+            Ok(r) => r,
+            Err(e) => {
+                ended = true;
+                return Some(Err(e));
             }
-            match reader.read(&mut block) {
-                Ok(0) => break,
-                Ok(n) => pending = 0..n.min(block.len()),
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-                Err(e) => {
-                    ended = true;
-                    return Some(Err(format!("cannot read: {e}")));
-                }
-            }
-        }
+        };
         let at = HEADER_LEN + index * game_len;
-        if index == announced {
+        if len < game_len && index >= announced {
+            // the end (bytes past the count that make no whole record are
+            // not read)
+            ended = true;
             return None;
         }
         let truncated = (len < game_len).then(|| {
             ended = true;
             (announced, index)
         });
+        let mut count = None;
+        if truncated.is_none() && index + 1 >= announced {
+            let next = records.next();
+            if index + 1 > announced && next.as_ref().is_ok_and(|(_, l)| *l < game_len) {
+                count = Some((announced, index + 1));
+            }
+            ahead = Some(next);
+        }
         index += 1;
         let record = Record {
             bytes: rec,
@@ -549,6 +592,7 @@ pub fn games<'a>(
             year,
             names: Arc::clone(&names),
             truncated,
+            count,
         };
         let mut g = crate::formats::pooled();
         g.text.clear();
@@ -556,6 +600,47 @@ pub fn games<'a>(
         g.record = Some(record);
         Some(Ok(g))
     }))
+}
+
+/// The records of a `.wtb` file after its header, read a block at a time.
+struct Records<'a> {
+    reader: Box<dyn std::io::Read + 'a>,
+    block: Vec<u8>,
+    /// The part of `block` not handed out yet.
+    pending: std::ops::Range<usize>,
+    game_len: usize,
+}
+
+impl Records<'_> {
+    /// The next record's bytes and how many there are (fewer than a record
+    /// at the end of the file).
+    fn next(&mut self) -> Result<([u8; GAME_LEN_10], usize), String> {
+        let mut rec = [0u8; GAME_LEN_10];
+        let mut len = 0;
+        while len < self.game_len {
+            if !self.pending.is_empty() {
+                let take = (self.game_len - len).min(self.pending.len());
+                let (Some(dst), Some(src)) = (
+                    rec.get_mut(len..len + take),
+                    self.block
+                        .get(self.pending.start..self.pending.start + take),
+                ) else {
+                    break;
+                };
+                dst.copy_from_slice(src);
+                len += take;
+                self.pending.start += take;
+                continue;
+            }
+            match self.reader.read(&mut self.block) {
+                Ok(0) => break,
+                Ok(n) => self.pending = 0..n.min(self.block.len()),
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(format!("cannot read: {e}")),
+            }
+        }
+        Ok((rec, len))
+    }
 }
 
 /// A tag of a record: name, value, and the file bytes it comes from.

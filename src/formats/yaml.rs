@@ -1,17 +1,28 @@
 //! The YAML form of the document model (`convert --to yaml`).
 //!
-//! Reading takes the whole document (YAML's anchors can point anywhere in
-//! it), up to [`MAX_YAML_BYTES`]; flow collections nested deeper than
-//! [`MAX_DEPTH`] are refused before parsing. JSON or gamerec text is read a
-//! game at a time, for collections of any size.
+//! Reading streams, as JSON does: the items of the top-level block sequence
+//! `games` are cut as the text is read, a line at a time, and each is parsed
+//! on its own, so a document of any size is read in the memory of one game.
+//! An item ends at the next line that starts an item at its indentation, or
+//! at a line that is a key of the top-level mapping; other top-level keys
+//! (and what is indented under them) are skipped. Decisions:
+//! - an anchor is resolved inside its game: an alias to an anchor of
+//!   another game, or outside `games`, is an error of the file;
+//! - a game's text may be at most the size limit (`--max-game-bytes`)
+//!   divided by [`YAML_COST`] (what parsing it costs in memory): past it
+//!   the game is `record::too_large` and the next one is read;
+//! - flow collections nested deeper than [`MAX_DEPTH`] are refused before
+//!   parsing (the parser's time and stack would grow with them);
+//! - a `games` list in flow style (`games: [...]`) is read whole, up to the
+//!   same limit;
+//! - a file whose first line that holds something is not a key of a
+//!   mapping (nor a directive or `---`) is refused there, before reading
+//!   on; so is a second document (`---` after the games).
 
 use super::{DocText, FromDoc, SourceGame};
-use crate::model::Document;
-use crate::source::TextBuf;
+use crate::model::{DocGame, Document};
+use crate::source::{Chunk, TOO_LARGE_KEPT, TextBuf};
 use crate::span::Origin;
-
-/// The largest YAML document read.
-pub const MAX_YAML_BYTES: usize = 256 * 1024 * 1024;
 
 /// How deep flow collections (`[...]`, `{...}`) may nest.
 pub const MAX_DEPTH: usize = 64;
@@ -62,42 +73,315 @@ fn check_depth(text: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// Reads a YAML document's games (see [`super::open`]).
-pub fn games(
-    mut buf: TextBuf<'_>,
-) -> Result<impl Iterator<Item = Result<SourceGame, String>>, String> {
-    while buf.fill() {}
-    if let Some(e) = buf.take_error() {
-        return Err(e);
+/// What a YAML game costs in memory per byte of its text while it is
+/// parsed (the parser's events and nodes): a game's text may be at most the
+/// size limit divided by this.
+pub const YAML_COST: usize = 16;
+
+/// Where the reader stands in the document.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Place {
+    /// Before the `games:` key (other top-level keys are skipped).
+    Before,
+    /// In the `games` block sequence, its items `-` at this indentation
+    /// (`None` until the first one).
+    Games(Option<usize>),
+    /// After the sequence (other top-level keys are skipped).
+    After,
+}
+
+/// A line's indentation and its content (without the line end).
+fn content(line: &str) -> (usize, &str) {
+    let body = line.trim_end_matches(['\n', '\r']);
+    let rest = body.trim_start_matches(' ');
+    (body.len() - rest.len(), rest)
+}
+
+/// Whether a line holds nothing (blank, or a comment).
+fn is_blank(rest: &str) -> bool {
+    let t = rest.trim_start_matches([' ', '\t']);
+    t.is_empty() || t.starts_with('#')
+}
+
+/// Whether a line starts an item of a block sequence (`-` then a blank or
+/// the line end).
+fn is_item(rest: &str) -> bool {
+    rest == "-" || rest.starts_with("- ") || rest.starts_with("-\t")
+}
+
+/// Whether a line at the top level is a key (`name:` then a blank or the
+/// line end), and whether it is `games`; the rest after the colon.
+fn top_key(rest: &str) -> Option<(&str, &str)> {
+    let colon = rest.find(':')?;
+    let (key, after) = rest.split_at(colon);
+    let after = after.get(1..).unwrap_or("");
+    let key = key.trim_matches(['"', '\'']);
+    let ok = !key.is_empty()
+        && !key.starts_with(['-', '[', '{', '#', '&', '*', '!', '|', '>', '%', '@', '`'])
+        && (after.is_empty() || after.starts_with([' ', '\t']));
+    ok.then_some((key, after))
+}
+
+/// Reads a YAML document's games (see [`super::open`]) a game at a time:
+/// the items of its block sequence `games` are cut as the text is read,
+/// and each is parsed on its own (its anchors resolved inside it), with the
+/// size limit of a game ([`YAML_COST`]) and the nesting limit
+/// ([`MAX_DEPTH`]). A document whose `games` list is written in flow style
+/// (`games: [...]`) is read whole, up to the same limit. Text that is not a
+/// YAML mapping is refused at its first line.
+pub fn games(buf: TextBuf<'_>) -> Result<impl Iterator<Item = Result<SourceGame, String>>, String> {
+    // the first line that holds something decides, from the first block
+    let head = buf.text().trim_start_matches('\u{feff}');
+    if let Some(rest) = head
+        .split_inclusive(['\n', '\r'])
+        .map(content)
+        .find(|(_, rest)| !is_blank(rest))
+        .map(|(indent, rest)| (indent, rest.to_string()))
+    {
+        let (indent, rest) = rest;
+        let directive = rest.starts_with('%') || rest.starts_with("---");
+        if !directive && (indent > 0 || top_key(&rest).is_none()) {
+            return Err(fail(
+                "expected a mapping with a `games` list (`games:` then its games)",
+            ));
+        }
     }
-    if !buf.at_end() {
-        return Err(format!(
-            "a YAML document larger than {MAX_YAML_BYTES} bytes: write it as JSON or gamerec text, which are read a game at a time"
-        ));
-    }
-    let bom = if buf.text().starts_with('\u{feff}') {
-        3
-    } else {
-        0
+    let limit = buf.limit();
+    let mut r = Reader {
+        buf,
+        element_limit: (limit / YAML_COST).max(1),
+        place: Place::Before,
+        first: true,
+        item: None,
+        flow: None,
+        from: FromDoc::new(),
+        ready: std::collections::VecDeque::new(),
+        index: 0,
+        done: false,
     };
-    let text = buf.text().get(bom..).unwrap_or("");
-    let doc = read(text)?;
-    let mut from = FromDoc::new();
-    // kept only when a game's field must be blamed in the document
-    let whole = doc
-        .games
-        .iter()
-        .any(|g| crate::model::check_moves(g).is_some())
-        .then(|| text.to_string());
-    let origin = Origin::default().after(buf.text().get(..bom).unwrap_or(""));
-    Ok(doc.games.into_iter().flat_map(move |g| {
-        let at = whole.as_deref().map(|text| DocText {
-            text,
-            origin,
-            whole: true,
-        });
-        from.game(&g, at.as_ref()).into_iter().map(Ok)
+    Ok(std::iter::from_fn(move || {
+        loop {
+            if let Some(g) = r.ready.pop_front() {
+                return Some(g);
+            }
+            if r.done {
+                return None;
+            }
+            match r.line() {
+                Ok(true) => {}
+                Ok(false) => r.done = true,
+                Err(e) => {
+                    r.done = true;
+                    r.ready.push_back(Err(e));
+                }
+            }
+        }
     }))
+}
+
+fn fail(why: impl std::fmt::Display) -> String {
+    format!("not a gamerec YAML document: {why}")
+}
+
+/// The streaming reader's state (see [`games`]).
+struct Reader<'a> {
+    buf: TextBuf<'a>,
+    /// Most bytes of one game's text.
+    element_limit: usize,
+    place: Place,
+    /// Whether no line has been read yet (a byte-order mark may start it).
+    first: bool,
+    /// The item being read: its text, origin, and whether it is past the
+    /// limit (then only its first bytes are kept).
+    item: Option<(String, Origin, bool)>,
+    /// A `games` list in flow style: the document from its `games:` line.
+    flow: Option<(String, Origin)>,
+    from: FromDoc,
+    ready: std::collections::VecDeque<Result<SourceGame, String>>,
+    index: usize,
+    done: bool,
+}
+
+impl Reader<'_> {
+    /// Parses the item read, queueing its games.
+    fn finish(&mut self) -> Result<(), String> {
+        let Some((text, origin, large)) = self.item.take() else {
+            return Ok(());
+        };
+        let n = self.index;
+        self.index += 1;
+        if large {
+            self.ready
+                .push_back(Ok(SourceGame::too_large(Chunk::TooLarge(text, origin))));
+            return Ok(());
+        }
+        check_depth(&text).map_err(|e| format!("game {n}: {e}"))?;
+        // the item as a sequence of one, at its own indentation
+        let games: Vec<DocGame> =
+            serde_yaml::from_str(&text).map_err(|e| fail(format!("game {n}: {e}")))?;
+        let at = DocText {
+            text: &text,
+            origin,
+            whole: false,
+        };
+        for g in &games {
+            self.ready
+                .extend(self.from.game(g, Some(&at)).into_iter().map(Ok));
+        }
+        Ok(())
+    }
+
+    /// A flow-style list: the document from its `games:` line, read whole.
+    fn finish_flow(&mut self, text: &str, origin: Origin) -> Result<(), String> {
+        let doc = read(text)?;
+        let whole = doc
+            .games
+            .iter()
+            .any(|g| crate::model::check_moves(g).is_some());
+        for g in &doc.games {
+            let at = DocText {
+                text,
+                origin,
+                whole: true,
+            };
+            let at = whole.then_some(&at);
+            self.ready.extend(self.from.game(g, at).into_iter().map(Ok));
+        }
+        Ok(())
+    }
+
+    /// Reads one line; `false` at the end.
+    fn line(&mut self) -> Result<bool, String> {
+        let Some(chunk) = self.buf.next_chunk(crate::source::lines()) else {
+            if let Some(e) = self.buf.take_error() {
+                self.finish()?;
+                return Err(e);
+            }
+            if let Some((text, origin)) = self.flow.take() {
+                self.finish_flow(&text, origin)?;
+                return Ok(false);
+            }
+            self.finish()?;
+            if self.place == Place::Before {
+                return Err(fail("no `games` list"));
+            }
+            return Ok(false);
+        };
+        let (line, origin, large_line) = match chunk {
+            Chunk::Text(t, o) => (t, o, false),
+            Chunk::TooLarge(t, o) => (t, o, true),
+        };
+        let limit = self.element_limit;
+        if let Some((text, _)) = self.flow.as_mut() {
+            if large_line || text.len() + line.len() > limit {
+                return Err(fail(format!(
+                    "its `games` list is in flow style (`games: [...]`), which is read whole, and it is larger than {limit} bytes: write the list in block style (`- game: ...`), or as JSON"
+                )));
+            }
+            text.push_str(&line);
+            return Ok(true);
+        }
+        let body = if std::mem::replace(&mut self.first, false) {
+            line.trim_start_matches('\u{feff}')
+        } else {
+            line.as_str()
+        };
+        let (indent, rest) = content(body);
+        if is_blank(rest) && !large_line {
+            if let Some((text, _, false)) = self.item.as_mut() {
+                text.push_str(&line);
+            }
+            return Ok(true);
+        }
+        let at_line = origin.line + 1;
+        if indent == 0 && (rest.starts_with("---") || rest.starts_with("...")) {
+            if self.place == Place::Before {
+                return Ok(true);
+            }
+            self.finish()?;
+            if rest.starts_with("---") {
+                return Err(fail(format!(
+                    "line {at_line}: a second document (gamerec reads one)"
+                )));
+            }
+            self.place = Place::After;
+            return Ok(true);
+        }
+        match self.place {
+            Place::Before | Place::After => {
+                if indent > 0 {
+                    // inside the value of another key: skipped
+                    return Ok(true);
+                }
+                match top_key(rest) {
+                    Some(("games", after)) if self.place == Place::Before => {
+                        let value = after.trim_start_matches([' ', '\t']);
+                        if value.is_empty() || value.starts_with('#') {
+                            self.place = Place::Games(None);
+                        } else if large_line || line.len() > limit {
+                            return Err(fail(format!(
+                                "line {at_line}: a `games` list in flow style larger than {limit} bytes"
+                            )));
+                        } else {
+                            self.flow = Some((line, origin));
+                        }
+                    }
+                    Some(_) => {}
+                    None if rest.starts_with('%') => {}
+                    None => {
+                        return Err(fail(format!(
+                            "line {at_line}: expected a key of the top-level mapping"
+                        )));
+                    }
+                }
+                Ok(true)
+            }
+            Place::Games(at) => {
+                if is_item(rest) && at.is_none_or(|a| a == indent) {
+                    self.finish()?;
+                    self.place = Place::Games(Some(indent));
+                    let large = large_line || line.len() > limit;
+                    let mut text = line;
+                    if large {
+                        let mut keep = TOO_LARGE_KEPT.min(text.len());
+                        while !text.is_char_boundary(keep) {
+                            keep -= 1;
+                        }
+                        text.truncate(keep);
+                    }
+                    self.item = Some((text, origin, large));
+                } else if at.is_some_and(|a| indent > a) {
+                    if let Some((text, _, large)) = self.item.as_mut() {
+                        if *large {
+                        } else if large_line || text.len() + line.len() > limit {
+                            *large = true;
+                            let mut keep = TOO_LARGE_KEPT.min(text.len());
+                            while !text.is_char_boundary(keep) {
+                                keep -= 1;
+                            }
+                            text.truncate(keep);
+                        } else {
+                            text.push_str(&line);
+                        }
+                    }
+                } else if at.is_none() {
+                    return Err(fail(format!(
+                        "line {at_line}: the `games` list holds no items `- ...` (a list in flow style is written on the `games:` line)"
+                    )));
+                } else {
+                    // the list has ended: a key of the top level follows
+                    self.finish()?;
+                    self.place = Place::After;
+                    if indent > 0 || top_key(rest).is_none() {
+                        return Err(fail(format!(
+                            "line {at_line}: expected an item of the `games` list or a top-level key"
+                        )));
+                    }
+                }
+                Ok(true)
+            }
+        }
+    }
 }
 
 #[cfg(test)]
