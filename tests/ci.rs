@@ -73,9 +73,13 @@ fn a_file_with_no_game_is_an_error_naming_the_format_tried() {
         assert_eq!(doc["errors"][0]["code"], "record::no_games");
         assert!(r.stderr.is_empty());
     }
-    // an empty file is no games and no error (spec §5)
+    // an empty file is no games and no unreadable file, but a run that
+    // reads no game is exit 2 unless --allow-empty (spec §5)
     let empty = write(dir.path(), "empty.ggf", "\n");
-    assert_eq!(gamerec(&["validate", &empty], b"").code, 0);
+    let r = gamerec(&["validate", &empty], b"");
+    assert_eq!(r.code, 2);
+    assert!(!r.stdout.contains("unreadable"), "{}", r.stdout);
+    assert_eq!(gamerec(&["validate", "--allow-empty", &empty], b"").code, 0);
 }
 
 #[test]

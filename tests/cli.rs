@@ -95,10 +95,93 @@ fn directories_are_searched_recursively() {
     assert!(o.stdout.starts_with("21 games, 21 valid"), "{}", o.stdout);
     let dir = std::env::temp_dir().join(format!("gamerec-empty-{}", std::process::id()));
     let _ = std::fs::create_dir_all(&dir);
-    let o = bin(&["validate", &dir.to_string_lossy()], b"");
+    let o = bin(&["validate", "--allow-empty", &dir.to_string_lossy()], b"");
     assert_eq!(o.code, 0);
     assert_eq!(o.stdout, "0 games, 0 valid, 0 invalid, 0 unfinished\n");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A run that reads no game is no pass (spec §5): exit 2, `no games
+/// found`, saying what was scanned and why each file was skipped;
+/// `--allow-empty` makes it 0. `--iglob` matches without regard to case.
+#[test]
+fn a_run_without_games_is_exit_2() {
+    let root = scratch("empty-runs");
+    let put = |rel: &str, text: &str| {
+        let p = root.join(rel);
+        let _ = std::fs::create_dir_all(p.parent().unwrap());
+        std::fs::write(p, text).unwrap();
+    };
+    let game = std::fs::read_to_string(VALID).unwrap();
+    std::fs::create_dir_all(root.join("empty")).unwrap();
+    put("gz/a.gamerec.gz", "\x1f\u{8b}");
+    put("gz/b.wtb.gz", "\x1f\u{8b}");
+    put("repo/.git/HEAD", "ref: refs/heads/main\n");
+    put("repo/.gitignore", "data/\n");
+    put("repo/data/game.gamerec", &game);
+    put("upper/GAME.GAMEREC", &game);
+    let run = |args: &[&str]| bin_in(&root, args);
+    let o = run(&["validate", "empty"]);
+    assert_eq!(o.code, 2, "{}", o.stderr);
+    assert_eq!(o.stdout, "0 games, 0 valid, 0 invalid, 0 unfinished\n");
+    assert!(
+        o.stderr
+            .contains("error: no games found: scanned empty: 0 files"),
+        "{}",
+        o.stderr
+    );
+    assert!(o.stderr.contains("--allow-empty"), "{}", o.stderr);
+    let o = run(&["validate", "-q", "gz"]);
+    assert_eq!(o.code, 2);
+    assert!(
+        o.stderr
+            .contains("2 with an extension gamerec does not read (.gz)"),
+        "{}",
+        o.stderr
+    );
+    let o = run(&["score", "repo"]);
+    assert_eq!(o.code, 2);
+    assert!(
+        o.stderr
+            .contains("1 excluded by .gitignore/.ignore (--no-ignore reads them)"),
+        "{}",
+        o.stderr
+    );
+    assert_eq!(run(&["validate", "--no-ignore", "repo"]).code, 0);
+    let o = run(&["validate", "--glob", "*.gamerec", "upper"]);
+    assert_eq!(o.code, 2);
+    assert!(
+        o.stderr
+            .contains("1 not matching --glob '*.gamerec' (--iglob"),
+        "{}",
+        o.stderr
+    );
+    let o = run(&["validate", "--iglob", "*.gamerec", "upper"]);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert!(o.stdout.starts_with("1 game, 1 valid"), "{}", o.stdout);
+    // an empty file named on the command line, and standard input
+    put("empty.gamerec", "");
+    let o = run(&["validate", "empty.gamerec"]);
+    assert_eq!(o.code, 2);
+    assert!(
+        o.stderr.contains("empty.gamerec holds no game"),
+        "{}",
+        o.stderr
+    );
+    assert_eq!(bin(&["validate", "--game", "reversi", "-"], b"").code, 2);
+    // machine formats: the error in the document, nothing on stderr
+    let o = run(&["validate", "--format", "json", "empty"]);
+    assert_eq!(o.code, 2);
+    assert!(o.stderr.is_empty(), "{}", o.stderr);
+    let doc: serde_json::Value = serde_json::from_str(&o.stdout).unwrap();
+    assert_eq!(doc["errors"][0]["code"], "record::no_games");
+    for allowed in [
+        &["validate", "--allow-empty", "gz"][..],
+        &["score", "--allow-empty", "empty"],
+    ] {
+        assert_eq!(run(allowed).code, 0, "{allowed:?}");
+    }
+    let _ = std::fs::remove_dir_all(&root);
 }
 
 #[test]
@@ -340,11 +423,18 @@ fn long_options(help: &str) -> Vec<String> {
 #[test]
 fn help_lists_only_the_options_each_command_uses() {
     const READ: &[&str] = &["from", "game", "max-game-bytes", "players", "tournaments"];
-    const SCAN: &[&str] = &["glob", "hidden", "no-ignore"];
-    let report: Vec<&str> = ["color", "deny-warnings", "format", "no-progress", "quiet"]
-        .into_iter()
-        .chain(SCAN.iter().copied())
-        .collect();
+    const SCAN: &[&str] = &["glob", "hidden", "iglob", "no-ignore"];
+    let report: Vec<&str> = [
+        "allow-empty",
+        "color",
+        "deny-warnings",
+        "format",
+        "no-progress",
+        "quiet",
+    ]
+    .into_iter()
+    .chain(SCAN.iter().copied())
+    .collect();
     let position = ["color", "index", "ply", "quiet"];
     let cases: Vec<(&str, Vec<&str>)> = vec![
         ("validate", [READ, &report].concat()),

@@ -101,6 +101,10 @@ pub struct ScanArgs {
     /// directory scans.
     #[arg(long = "glob", value_name = "GLOB")]
     pub globs: Vec<String>,
+    /// As `--glob`, matched without regard to case (`--iglob '*.wtb'`
+    /// reads `WTH_2001.WTB`).
+    #[arg(long = "iglob", value_name = "GLOB")]
+    pub iglobs: Vec<String>,
 }
 
 /// The files the path arguments name, with the entries skipped and the
@@ -131,33 +135,62 @@ pub fn expand(paths: &[String], scan: &ScanArgs) -> Expanded {
     out
 }
 
-fn walk(dir: &str, scan: &ScanArgs, out: &mut Expanded) {
+/// A directory walker with the filters asked for: hidden entries,
+/// ignore files, the `--glob`/`--iglob` patterns.
+fn walker(
+    dir: &str,
+    scan: &ScanArgs,
+    skip_hidden: bool,
+    use_ignore: bool,
+    use_globs: bool,
+) -> Result<ignore::Walk, FileError> {
     let mut overrides = ignore::overrides::OverrideBuilder::new(dir);
-    for g in &scan.globs {
-        if let Err(e) = overrides.add(g) {
-            out.errors
-                .push(FileError::new(g.clone(), format!("bad --glob: {e}")));
-            return;
+    if use_globs {
+        let bad =
+            |g: &String, e: ignore::Error| FileError::new(g.clone(), format!("bad --glob: {e}"));
+        for g in &scan.globs {
+            overrides.add(g).map_err(|e| bad(g, e))?;
+        }
+        // as in ripgrep: the patterns added after this match without case
+        overrides
+            .case_insensitive(true)
+            .map_err(|e| FileError::new(dir, format!("bad --iglob: {e}")))?;
+        for g in &scan.iglobs {
+            overrides.add(g).map_err(|e| bad(g, e))?;
         }
     }
-    let overrides = match overrides.build() {
-        Ok(o) => o,
+    let overrides = overrides
+        .build()
+        .map_err(|e| FileError::new(dir, format!("bad --glob: {e}")))?;
+    Ok(ignore::WalkBuilder::new(dir)
+        .hidden(skip_hidden)
+        .ignore(use_ignore)
+        .git_ignore(use_ignore)
+        .git_exclude(use_ignore)
+        .git_global(use_ignore)
+        .parents(use_ignore)
+        .overrides(overrides)
+        .sort_by_file_path(|a, b| a.cmp(b))
+        .build())
+}
+
+/// Whether a scan reads files with this name's extension.
+fn scanned(path: &Path) -> bool {
+    path.extension().and_then(|e| e.to_str()).is_some_and(|e| {
+        Format::scanned_extensions()
+            .iter()
+            .any(|x| x.eq_ignore_ascii_case(e))
+    })
+}
+
+fn walk(dir: &str, scan: &ScanArgs, out: &mut Expanded) {
+    let walker = match walker(dir, scan, !scan.hidden, !scan.no_ignore, true) {
+        Ok(w) => w,
         Err(e) => {
-            out.errors
-                .push(FileError::new(dir, format!("bad --glob: {e}")));
+            out.errors.push(e);
             return;
         }
     };
-    let walker = ignore::WalkBuilder::new(dir)
-        .hidden(!scan.hidden)
-        .ignore(!scan.no_ignore)
-        .git_ignore(!scan.no_ignore)
-        .git_exclude(!scan.no_ignore)
-        .git_global(!scan.no_ignore)
-        .parents(!scan.no_ignore)
-        .overrides(overrides)
-        .sort_by_file_path(|a, b| a.cmp(b))
-        .build();
     for entry in walker {
         let entry = match entry {
             Ok(e) => e,
@@ -172,12 +205,7 @@ fn walk(dir: &str, scan: &ScanArgs, out: &mut Expanded) {
             continue;
         }
         let name = path.to_string_lossy().into_owned();
-        let wanted = path.extension().and_then(|e| e.to_str()).is_some_and(|e| {
-            Format::scanned_extensions()
-                .iter()
-                .any(|x| x.eq_ignore_ascii_case(e))
-        });
-        if !wanted {
+        if !scanned(path) {
             continue;
         }
         // what a link points to counts; only regular files are read
@@ -198,6 +226,113 @@ fn walk(dir: &str, scan: &ScanArgs, out: &mut Expanded) {
                 .push(FileError::new(name, format!("cannot read: {e}"))),
         }
     }
+}
+
+/// The files a walker yields.
+fn files_of(w: Result<ignore::Walk, FileError>) -> std::collections::BTreeSet<std::path::PathBuf> {
+    w.into_iter()
+        .flatten()
+        .flatten()
+        .filter(|e| !e.file_type().is_some_and(|t| t.is_dir()))
+        .map(|e| e.into_path())
+        .collect()
+}
+
+/// What a run that read no game looked at, for its `no games found` error:
+/// each path, and for a directory how many files it holds and why each was
+/// skipped (hidden, ignored by an ignore file, unmatched by the globs, an
+/// extension gamerec does not read, a general extension without a record).
+/// Walks the directories again: only for a run without games.
+pub fn explain_empty(paths: &[String], scan: &ScanArgs) -> String {
+    let mut parts = Vec::new();
+    for p in paths {
+        if p == "-" {
+            parts.push("standard input holds no game".to_string());
+            continue;
+        }
+        if !Path::new(p).is_dir() {
+            parts.push(format!("{p} holds no game"));
+            continue;
+        }
+        let all = files_of(walker(p, scan, false, false, false));
+        let shown = files_of(walker(p, scan, !scan.hidden, false, false));
+        let kept = files_of(walker(p, scan, !scan.hidden, !scan.no_ignore, false));
+        let matched = files_of(walker(p, scan, !scan.hidden, !scan.no_ignore, true));
+        let globs = !scan.globs.is_empty() || !scan.iglobs.is_empty();
+        let (mut hidden, mut ignored, mut unmatched, mut general, mut read) = (0, 0, 0, 0, 0);
+        let mut unknown: Vec<String> = Vec::new();
+        let mut unknown_count = 0;
+        for f in &all {
+            if !shown.contains(f) {
+                hidden += 1;
+            } else if !matched.contains(f) {
+                if kept.contains(f) && globs {
+                    unmatched += 1;
+                } else {
+                    ignored += 1;
+                }
+            } else if !scanned(f) {
+                unknown_count += 1;
+                let ext = f
+                    .extension()
+                    .map(|e| format!(".{}", e.to_string_lossy()))
+                    .unwrap_or_else(|| "no extension".into());
+                if !unknown.contains(&ext) {
+                    unknown.push(ext);
+                }
+            } else if formats::detect::is_general(&f.to_string_lossy()) && !holds_a_record(f) {
+                general += 1;
+            } else {
+                read += 1;
+            }
+        }
+        let mut skipped = Vec::new();
+        if hidden > 0 {
+            skipped.push(format!("{hidden} hidden (--hidden reads them)"));
+        }
+        if ignored > 0 {
+            skipped.push(format!(
+                "{ignored} excluded by .gitignore/.ignore (--no-ignore reads them)"
+            ));
+        }
+        if unmatched > 0 {
+            let mut globs: Vec<String> =
+                scan.globs.iter().map(|g| format!("--glob '{g}'")).collect();
+            globs.extend(scan.iglobs.iter().map(|g| format!("--iglob '{g}'")));
+            let hint = if scan.iglobs.is_empty() {
+                " (--iglob matches without regard to case)"
+            } else {
+                ""
+            };
+            skipped.push(format!(
+                "{unmatched} not matching {}{hint}",
+                globs.join(" ")
+            ));
+        }
+        if unknown_count > 0 {
+            unknown.truncate(8);
+            skipped.push(format!(
+                "{unknown_count} with an extension gamerec does not read ({})",
+                unknown.join(", ")
+            ));
+        }
+        if general > 0 {
+            skipped.push(format!("{general} .txt/.csv/.pgn without a record in them"));
+        }
+        let mut files = crate::diag::plural(all.len(), "file", "files");
+        if read > 0 {
+            files.push_str(&format!(" ({read} read, without games)"));
+        }
+        if skipped.is_empty() {
+            parts.push(format!("scanned {p}: {files}"));
+        } else {
+            parts.push(format!(
+                "scanned {p}: {files}, skipped {}",
+                skipped.join(", ")
+            ));
+        }
+    }
+    format!("no games found: {}", parts.join("; "))
 }
 
 /// Whether a file's first bytes are a record of a format gamerec reads

@@ -201,7 +201,11 @@ pub fn counting_to<T: Send>(
 /// Leaves per second over `elapsed` (0 before any time has passed).
 fn rate(leaves: u64, elapsed: Duration) -> f64 {
     let secs = elapsed.as_secs_f64();
-    if secs > 0.0 { leaves as f64 / secs } else { 0.0 }
+    if secs > 0.0 {
+        leaves as f64 / secs
+    } else {
+        0.0
+    }
 }
 
 /// A rate in a few digits: `950`, `12.3 k`, `758 M`.

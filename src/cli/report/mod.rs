@@ -158,6 +158,9 @@ pub struct Args {
     /// Warnings make a game count as invalid for the exit code.
     #[arg(long)]
     pub deny_warnings: bool,
+    /// Exit 0 when the run reads no game (by default `no games found`, exit 2).
+    #[arg(long)]
+    pub allow_empty: bool,
     #[command(flatten)]
     pub scan: super::inputs::ScanArgs,
 }
@@ -256,6 +259,23 @@ impl Sink<'_> {
                 self.skipped.push(e.clone());
             }
         }
+        Ok(())
+    }
+
+    /// A run that read no game: `record::no_games`, an error of no game
+    /// (it makes the exit code 2).
+    fn no_games(&mut self, e: FileError) -> io::Result<()> {
+        match self.format {
+            OutputFormat::Human => writeln!(
+                self.err,
+                "error: {}\n  help: --allow-empty accepts a run without games",
+                visible(&e.message)
+            )?,
+            OutputFormat::Github => github::file_error(self.out, &e)?,
+            OutputFormat::Junit => self.junit.file_error(self.out, &e)?,
+            _ => {}
+        }
+        self.file_errors.push(e);
         Ok(())
     }
 
@@ -362,7 +382,17 @@ pub fn run(
             )
         });
         progress.finish();
-        let result = result.and_then(|()| sink.finish());
+        let result = result.and_then(|()| {
+            if sink.summary.games == 0 && sink.file_errors.is_empty() && !args.allow_empty {
+                let message = super::inputs::explain_empty(&args.paths, &args.scan);
+                sink.no_games(FileError {
+                    file: args.paths.join(" "),
+                    message,
+                    code: Some("record::no_games"),
+                })?;
+            }
+            sink.finish()
+        });
         let mut summary = sink.summary;
         if args.deny_warnings {
             // games with warnings fail the run: counted with the invalid ones
