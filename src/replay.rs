@@ -693,10 +693,9 @@ fn resolve_with(
     match crate::games::by_name(name) {
         Some(g) => Ok((g, warnings)),
         None => {
-            let known: Vec<&str> = crate::games::REGISTRY.iter().map(|g| g.name()).collect();
             let mut d = Diag::error("record::unknown_game", format!("unknown game `{name}`"))
                 .label("not a game gamerec knows")
-                .help(format!("known games: {}", known.join(", ")));
+                .help(crate::games::unknown_help(name));
             if let Some(s) = tag_span {
                 d = d.at(s);
             }

@@ -745,3 +745,66 @@ fn one_replay_thread_or_several_give_the_same_output() {
         assert_eq!(one, run("3", args), "{args:?}");
     }
 }
+
+/// Games are numbered from 1 in human output and by `--index` (spec §5);
+/// JSON keeps its 0-based `index` and adds `number`.
+#[test]
+fn games_are_numbered_from_one() {
+    let two = "[Game \"reversi\"]\n1. f5 d6\n[Game \"reversi\"]\n1. f5 f5\n";
+    let o = bin(&["validate", "-"], two.as_bytes());
+    assert_eq!(o.code, 1);
+    assert!(o.stderr.contains("game 2"), "{}", o.stderr);
+    assert!(!o.stderr.contains("game 0"), "{}", o.stderr);
+    let o = bin(&["validate", "--format", "json", "-"], two.as_bytes());
+    let doc: serde_json::Value = serde_json::from_str(&o.stdout).unwrap();
+    assert_eq!(doc["games"][0]["index"], 0);
+    assert_eq!(doc["games"][0]["number"], 1);
+    assert_eq!(doc["games"][1]["number"], 2);
+    // --index takes that number: 1 (the default) is the first game
+    let first = bin(&["moves", "-"], two.as_bytes());
+    assert_eq!(first.code, 0, "{}", first.stderr);
+    assert_eq!(
+        bin(&["moves", "--index", "1", "-"], two.as_bytes()).stdout,
+        first.stdout
+    );
+    let o = bin(&["moves", "--index", "2", "-"], two.as_bytes());
+    assert_eq!(o.code, 1, "{}", o.stderr);
+    assert!(o.stderr.contains("game 2"), "{}", o.stderr);
+    let o = bin(&["show", "--index", "0", "-"], two.as_bytes());
+    assert_eq!(o.code, 2);
+    assert!(
+        o.stderr.contains("--index counts games from 1"),
+        "{}",
+        o.stderr
+    );
+    let o = bin(&["show", "--index", "3", "-"], two.as_bytes());
+    assert!(
+        o.stderr
+            .contains("holds 2 games; --index 3 is out of range"),
+        "{}",
+        o.stderr
+    );
+}
+
+/// A misspelled game name gets a "did you mean", and the list names
+/// the aliases (`othello`).
+#[test]
+fn unknown_game_offers_the_closest_name() {
+    let o = bin(&["validate", "--game", "othelo", VALID], b"");
+    assert_eq!(o.code, 2);
+    assert!(o.stderr.contains("did you mean `othello`?"), "{}", o.stderr);
+    assert!(
+        o.stderr.contains("reversi, othello, blokus"),
+        "{}",
+        o.stderr
+    );
+    let o = bin(&["perft", "revresi", "1"], b"");
+    assert!(o.stderr.contains("did you mean `reversi`?"), "{}", o.stderr);
+    let o = bin(
+        &["validate", "--format", "json", "-"],
+        b"[Game \"Qwirkel\"]\n*\n",
+    );
+    assert!(o.stdout.contains("did you mean `qwirkle`?"), "{}", o.stdout);
+    let o = bin(&["validate", "--game", "chess", VALID], b"");
+    assert!(!o.stderr.contains("did you mean"), "{}", o.stderr);
+}

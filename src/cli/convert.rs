@@ -435,7 +435,7 @@ fn convert_one(
                                             err,
                                             "warning: {} game {}: not kept in {}: {}",
                                             diagnostics::visible(&g.file.name),
-                                            g.index,
+                                            g.index + 1,
                                             to.name(),
                                             diagnostics::visible(what)
                                         )?;
@@ -445,7 +445,7 @@ fn convert_one(
                                     refused = Some(format!(
                                         "{} game {}: {why}",
                                         diagnostics::visible(&g.file.name),
-                                        g.index
+                                        g.index + 1
                                     ));
                                 }
                                 Err(Err(e)) => return Err(e),

@@ -538,8 +538,8 @@ fn flush(
 pub struct PositionArgs {
     /// A file or `-` for standard input.
     pub path: String,
-    /// Which game of the file (from 0).
-    #[arg(long, default_value_t = 0)]
+    /// Which game of the file, counted from 1 (as human output numbers them).
+    #[arg(long, default_value_t = 1, value_name = "N")]
     pub index: usize,
     /// The position after this many plies (default: the end).
     #[arg(long)]
@@ -553,7 +553,10 @@ pub fn view_one(
     ctx: &mut Ctx,
     at: &PositionArgs,
 ) -> Result<(SourceGame, crate::replay::View), i32> {
-    let (path, index, ply) = (at.path.as_str(), at.index, at.ply);
+    let (path, number, ply) = (at.path.as_str(), at.index, at.ply);
+    let Some(index) = number.checked_sub(1) else {
+        return Err(ctx.usage("--index counts games from 1 (the first game is --index 1)"));
+    };
     let read_opts = ctx.read_options();
     // the file is read up to the game asked for, no further
     let found: Result<SourceGame, String> = match open(path, Some(&mut *ctx.stdin), &read_opts) {
@@ -576,7 +579,7 @@ pub fn view_one(
             }
             found.unwrap_or_else(|| {
                 Err(format!(
-                    "{path} holds {}; --index {index} is out of range",
+                    "{path} holds {}; --index {number} is out of range",
                     crate::diag::plural(n, "game", "games")
                 ))
             })

@@ -442,8 +442,11 @@ pub fn run(
         ColorChoice::Always => (true, true),
         ColorChoice::Never => (false, false),
         ColorChoice::Auto => {
-            let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
-            (terminals.out && !no_color, terminals.err && !no_color)
+            let plain = plain_terminal(
+                std::env::var_os("NO_COLOR").as_deref(),
+                std::env::var_os("TERM").as_deref(),
+            );
+            (terminals.out && !plain, terminals.err && !plain)
         }
     };
     let from = match read.from.as_deref() {
@@ -463,11 +466,10 @@ pub fn run(
     };
     if let Some(g) = read.game.as_deref() {
         if crate::games::by_name(g).is_none() {
-            let known: Vec<&str> = crate::games::REGISTRY.iter().map(|g| g.name()).collect();
             let _ = writeln!(
                 err,
-                "error: unknown game `{g}` (known: {})",
-                known.join(", ")
+                "error: unknown game `{g}` ({})",
+                crate::games::unknown_help(g)
             );
             return EXIT_USAGE;
         }
@@ -519,6 +521,13 @@ pub fn run(
     }
 }
 
+/// Whether `--color auto` leaves colour off on a terminal: `NO_COLOR` set
+/// and not empty (no-color.org), or `TERM=dumb` (a terminal that draws no
+/// escapes, as in Emacs shells).
+fn plain_terminal(no_color: Option<&std::ffi::OsStr>, term: Option<&std::ffi::OsStr>) -> bool {
+    no_color.is_some_and(|v| !v.is_empty()) || term.is_some_and(|t| t == "dumb")
+}
+
 /// Output could not be written: a closed pipe (`| head`) ends quietly with
 /// the code so far; anything else (`> /dev/full`) is said on stderr, exit 2.
 pub fn write_failed(ctx: &mut Ctx, e: &std::io::Error, code: i32) -> i32 {
@@ -547,4 +556,22 @@ pub fn main() -> i32 {
         &mut err,
         terminals,
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::ffi::OsStr;
+
+    #[test]
+    fn no_colour_under_term_dumb_or_no_color() {
+        fn s(v: &str) -> Option<&OsStr> {
+            Some(OsStr::new(v))
+        }
+        assert!(!plain_terminal(None, s("xterm-256color")));
+        assert!(!plain_terminal(None, None));
+        assert!(plain_terminal(None, s("dumb")));
+        assert!(plain_terminal(s("1"), s("xterm")));
+        assert!(!plain_terminal(s(""), s("xterm")));
+    }
 }

@@ -149,9 +149,9 @@ fn with_stdin<'a>(ctx: &'a mut Ctx, stdin: &'a mut &[u8]) -> Ctx<'a> {
 pub fn title(file: &str, index: usize, r: &GameReport) -> String {
     let about = describe(r);
     if about.is_empty() {
-        format!("{file}, game {index}: {}", r.game)
+        format!("{file}, game {}: {}", index + 1, r.game)
     } else {
-        format!("{file}, game {index}: {} ({about})", r.game)
+        format!("{file}, game {}: {} ({about})", index + 1, r.game)
     }
 }
 

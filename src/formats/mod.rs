@@ -322,11 +322,13 @@ impl SourceGame {
 }
 
 /// How human output names a game: `game 4`, or `game 4 (variation 1.3.2)`
-/// for a line of a game tree.
+/// for a line of a game tree; numbered from 1 as people count (spec §5),
+/// `index` counting from 0.
 pub fn game_label(index: usize, variation: Option<&str>) -> String {
+    let number = index + 1;
     match variation {
-        Some(v) => format!("game {index} (variation {v})"),
-        None => format!("game {index}"),
+        Some(v) => format!("game {number} (variation {v})"),
+        None => format!("game {number}"),
     }
 }
 

@@ -88,9 +88,9 @@ impl Writer {
         self.suite(w, &g.file.name)?;
         let about = describe(r);
         let name = if about.is_empty() {
-            format!("game {}", g.index)
+            format!("game {}", g.index + 1)
         } else {
-            format!("game {} ({about})", g.index)
+            format!("game {} ({about})", g.index + 1)
         };
         write!(
             w,

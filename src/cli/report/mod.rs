@@ -88,6 +88,8 @@ pub fn game_json(g: &SourceGame, r: &GameReport) -> Value {
     let mut obj = Map::new();
     obj.insert("file".into(), json!(g.file.name));
     obj.insert("index".into(), json!(g.index));
+    // the same count from 1, as human output numbers games
+    obj.insert("number".into(), json!(g.index + 1));
     if let Some(v) = &g.variation {
         obj.insert("variation".into(), json!(v));
     }

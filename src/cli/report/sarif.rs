@@ -105,6 +105,7 @@ fn result(g: &SourceGame, about: &str, d: &Diag) -> Value {
     }
     let mut props = Map::new();
     props.insert("game".into(), json!(g.index));
+    props.insert("number".into(), json!(g.index + 1));
     if !about.is_empty() {
         props.insert("about".into(), json!(about));
     }
