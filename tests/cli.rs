@@ -70,10 +70,16 @@ fn streams() {
     let doc: serde_json::Value = serde_json::from_str(&o.stdout).expect("one JSON document");
     assert_eq!(doc["summary"]["invalid"], 1);
     assert_eq!(doc["errors"][0]["file"], "no/such/file");
-    // -q: only the summary line.
+    // -q: errors still on stderr; -qq / --quiet-all: only the summary line.
     let o = bin(&["validate", "-q", INVALID], b"");
     assert_eq!(o.stdout, "1 game, 0 valid, 1 invalid, 0 unfinished\n");
-    assert!(o.stderr.is_empty());
+    assert!(o.stderr.contains("reversi::no_flip"), "{}", o.stderr);
+    for qq in ["-qq", "--quiet-all"] {
+        let o = bin(&["validate", qq, INVALID], b"");
+        assert_eq!(o.code, 1);
+        assert_eq!(o.stdout, "1 game, 0 valid, 1 invalid, 0 unfinished\n");
+        assert!(o.stderr.is_empty(), "{qq}: {}", o.stderr);
+    }
 }
 
 #[test]
@@ -425,12 +431,15 @@ fn help_lists_only_the_options_each_command_uses() {
     const READ: &[&str] = &["from", "game", "max-game-bytes", "players", "tournaments"];
     const SCAN: &[&str] = &["glob", "hidden", "iglob", "no-ignore"];
     let report: Vec<&str> = [
+        "allow",
         "allow-empty",
         "color",
+        "deny",
         "deny-warnings",
         "format",
         "no-progress",
         "quiet",
+        "quiet-all",
     ]
     .into_iter()
     .chain(SCAN.iter().copied())
@@ -707,6 +716,7 @@ fn quiet_acts_everywhere() {
     assert!(loud.stderr.contains("1 game, 1 valid"), "{}", loud.stderr);
     assert_eq!(quiet.stderr, "");
     assert_eq!(loud.stdout, quiet.stdout);
+    // valid games: -q leaves their warnings out
     let loud = bin(&["validate", "fixtures/reversi/valid"], b"");
     let quiet = bin(&["validate", "-q", "fixtures/reversi/valid"], b"");
     assert!(!loud.stderr.is_empty());
@@ -807,4 +817,125 @@ fn unknown_game_offers_the_closest_name() {
     assert!(o.stdout.contains("did you mean `qwirkle`?"), "{}", o.stdout);
     let o = bin(&["validate", "--game", "chess", VALID], b"");
     assert!(!o.stderr.contains("did you mean"), "{}", o.stderr);
+}
+
+/// `--allow`/`--deny` per code (globs), a per-code tally of the warnings in
+/// the summary of every format, and a help line that fits a binary record.
+#[test]
+fn warnings_are_controlled_per_code() {
+    let warned = "fixtures/reversi/valid/unfinished-claimed-result.gamerec";
+    let wthor = "fixtures/wthor/valid/unfinished.wtb";
+    let o = bin(&["validate", warned], b"");
+    assert_eq!(o.code, 0);
+    assert!(
+        o.stderr.contains("record::result_unchecked"),
+        "{}",
+        o.stderr
+    );
+    assert_eq!(
+        o.stdout,
+        "1 game, 1 valid, 0 invalid, 1 unfinished; 1 warning: 1 record::result_unchecked\n"
+    );
+    // allowed: not printed, not counted
+    for pattern in ["record::result_unchecked", "record::*", "*unchecked"] {
+        let o = bin(&["validate", "--allow", pattern, warned], b"");
+        assert_eq!(o.code, 0);
+        assert!(o.stderr.is_empty(), "{pattern}: {}", o.stderr);
+        assert_eq!(o.stdout, "1 game, 1 valid, 0 invalid, 1 unfinished\n");
+    }
+    let o = bin(&["validate", "--allow", "reversi::*", warned], b"");
+    assert!(
+        o.stderr.contains("record::result_unchecked"),
+        "{}",
+        o.stderr
+    );
+    // denied: an error, the game invalid
+    let o = bin(&["validate", "--deny", "record::result_*", warned], b"");
+    assert_eq!(o.code, 1);
+    assert!(
+        o.stdout.starts_with("1 game, 0 valid, 1 invalid"),
+        "{}",
+        o.stdout
+    );
+    assert!(
+        o.stderr.contains("×") || o.stderr.contains("error"),
+        "{}",
+        o.stderr
+    );
+    // -q keeps a denied warning: it is an error now
+    let o = bin(
+        &[
+            "validate",
+            "-q",
+            "--deny",
+            "record::result_unchecked",
+            warned,
+        ],
+        b"",
+    );
+    assert!(
+        o.stderr.contains("record::result_unchecked"),
+        "{}",
+        o.stderr
+    );
+    // --deny-warnings: the summary counts the warnings
+    let o = bin(&["validate", "-q", "--deny-warnings", warned], b"");
+    assert_eq!(o.code, 1);
+    assert!(
+        o.stdout.contains("; 1 warning: 1 record::result_unchecked"),
+        "{}",
+        o.stdout
+    );
+    // JSON: the summary adds the counts; the denied warning is in `errors`
+    let o = bin(&["validate", "--format", "json", warned], b"");
+    let doc: serde_json::Value = serde_json::from_str(&o.stdout).unwrap();
+    assert_eq!(doc["summary"]["warnings"], 1);
+    assert_eq!(
+        doc["summary"]["warning_codes"]["record::result_unchecked"],
+        1
+    );
+    let o = bin(
+        &[
+            "validate",
+            "--format",
+            "json",
+            "--deny",
+            "record::*",
+            warned,
+        ],
+        b"",
+    );
+    let doc: serde_json::Value = serde_json::from_str(&o.stdout).unwrap();
+    assert_eq!(doc["games"][0]["valid"], false);
+    assert_eq!(
+        doc["games"][0]["errors"][0]["code"],
+        "record::result_unchecked"
+    );
+    assert_eq!(doc["summary"]["warnings"], 0);
+    let o = bin(&["validate", "--format", "jsonl", warned], b"");
+    assert!(
+        o.stdout
+            .contains("\"warning_codes\":{\"record::result_unchecked\":1}"),
+        "{}",
+        o.stdout
+    );
+    let o = bin(&["validate", "--format", "github", warned], b"");
+    assert!(
+        o.stdout
+            .ends_with("; 1 warning: 1 record::result_unchecked\n"),
+        "{}",
+        o.stdout
+    );
+    let o = bin(&["validate", "--format", "sarif", warned], b"");
+    let doc: serde_json::Value = serde_json::from_str(&o.stdout).unwrap();
+    assert_eq!(
+        doc["runs"][0]["invocations"][0]["properties"]["summary"]["warnings"],
+        1
+    );
+    let o = bin(&["validate", "--format", "junit", warned], b"");
+    assert!(o.stdout.contains("<!-- 1 game, 1 valid, 0 invalid, 1 unfinished; 1 warning: 1 record::result_unchecked -->"), "{}", o.stdout);
+    // a binary record cannot be given `*`: its help says how to silence it
+    let o = bin(&["validate", wthor], b"");
+    assert!(o.stderr.contains("--allow"), "{}", o.stderr);
+    assert!(!o.stderr.contains("write `*`"), "{}", o.stderr);
 }

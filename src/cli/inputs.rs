@@ -489,7 +489,8 @@ fn read(
 }
 
 /// What a sink makes of a game in the replay step (in parallel).
-pub type Prepare<'a> = &'a (dyn Fn(&SourceGame, &GameReport) -> String + Sync);
+/// It may change the report first (`--allow`, `--deny`).
+pub type Prepare<'a> = &'a (dyn Fn(&SourceGame, &mut GameReport) -> String + Sync);
 
 /// Replays the window in parallel and hands it to the sink in order. Each
 /// game's report goes into `reports` at its place in the window: the

@@ -109,12 +109,17 @@ pub struct ColorArgs {
     color: ColorChoice,
 }
 
-/// `-q` for the commands that report games: the summary line only.
+/// `-q`/`-qq` for the commands that report games.
 #[derive(clap::Args, Debug, Clone, Copy)]
 pub struct QuietSummary {
-    /// Print only the summary line (no diagnostics of valid games, no progress).
-    #[arg(short, long)]
-    quiet: bool,
+    /// Leave out warnings, per-game text and progress; errors and files that
+    /// cannot be read are still printed. `-qq`: nothing but the summary line
+    /// and files that cannot be read.
+    #[arg(short, long, action = clap::ArgAction::Count)]
+    quiet: u8,
+    /// As `-qq`: nothing but the summary line and files that cannot be read.
+    #[arg(long)]
+    quiet_all: bool,
 }
 
 /// `-q` for the commands whose output is their result.
@@ -346,6 +351,9 @@ pub struct Settings {
     /// Colour on stderr (diagnostics).
     pub color_err: bool,
     pub quiet: bool,
+    /// `-qq`/`--quiet-all` (`validate`, `score`): not even errors, only the
+    /// summary line and files that cannot be read.
+    pub quiet_all: bool,
     /// Draw progress on stderr (a terminal, no `-q`, no `--no-progress`).
     pub progress: bool,
     pub game: Option<String>,
@@ -404,6 +412,12 @@ pub fn run(
     };
     // what each command takes; the rest keep their defaults
     let none = ReadArgs::default();
+    let quiet_all = match &cli.command {
+        Command::Validate { quiet, .. } | Command::Score { quiet, .. } => {
+            quiet.quiet >= 2 || quiet.quiet_all
+        }
+        _ => false,
+    };
     let (read, quiet, color, no_progress) = match &cli.command {
         Command::Validate {
             read,
@@ -418,7 +432,12 @@ pub fn run(
             color,
             progress,
             ..
-        } => (read, quiet.quiet, color.color, progress.no_progress),
+        } => (
+            read,
+            quiet.quiet > 0 || quiet.quiet_all,
+            color.color,
+            progress.no_progress,
+        ),
         Command::Convert {
             read,
             quiet,
@@ -482,6 +501,7 @@ pub fn run(
             color_out,
             color_err,
             quiet,
+            quiet_all,
             progress: terminals.err && !no_progress && !quiet,
             game: read.game.clone(),
             from,

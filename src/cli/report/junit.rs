@@ -134,10 +134,13 @@ impl Writer {
         )
     }
 
-    pub fn finish(&mut self, w: &mut dyn Write) -> io::Result<()> {
+    /// Closes the document; `summary` (the summary line) goes in a comment.
+    pub fn finish(&mut self, w: &mut dyn Write, summary: &str) -> io::Result<()> {
         if self.suite.take().is_some() {
             writeln!(w, "  </testsuite>")?;
         }
+        // a comment may not hold `--`
+        writeln!(w, "  <!-- {} -->", escape(summary).replace("--", "- -"))?;
         writeln!(w, "</testsuites>")
     }
 }

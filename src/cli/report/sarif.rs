@@ -161,6 +161,7 @@ impl Writer {
         w: &mut dyn Write,
         file_errors: &[FileError],
         skipped: &[FileError],
+        summary: Value,
     ) -> io::Result<()> {
         let close = if self.results == 0 { "]" } else { "\n      ]" };
         for e in file_errors {
@@ -187,6 +188,8 @@ impl Writer {
         let invocation = json!([{
             "executionSuccessful": file_errors.is_empty(),
             "toolExecutionNotifications": notes,
+            // the counts of the summary, warnings per code included
+            "properties": { "summary": summary },
         }]);
         let rules: Vec<Value> = self
             .codes
