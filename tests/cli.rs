@@ -480,7 +480,7 @@ fn help_lists_only_the_options_each_command_uses() {
         ),
         ("schema", vec![]),
         ("completions", vec![]),
-        ("man", vec![]),
+        ("man", vec!["dir"]),
     ];
     for (command, options) in cases {
         let o = bin(&[command, "--help"], b"");
@@ -556,6 +556,46 @@ fn completions_and_man_page() {
         &o.stdout[..200.min(o.stdout.len())]
     );
     assert!(o.stdout.contains("validate"));
+    // one page per command, each with every option that command takes
+    let o = bin(&["man", "validate"], b"");
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert!(o.stdout.contains(".TH gamerec-validate 1"), "{}", o.stdout);
+    for option in [
+        "deny\\-warnings",
+        "allow\\-empty",
+        "max\\-game\\-bytes",
+        "glob",
+        "quiet",
+    ] {
+        assert!(
+            o.stdout.contains(&format!("\\fB\\-\\-{option}\\fR")),
+            "{option}"
+        );
+    }
+    let o = bin(&["man", "perft"], b"");
+    assert!(o.stdout.contains("\\-\\-divide"), "{}", o.stdout);
+    let o = bin(&["man", "chess"], b"");
+    assert_eq!(o.code, 2);
+    assert!(o.stderr.contains("pages: validate, score"), "{}", o.stderr);
+    // --dir writes them all, each page gamerec(1) names
+    let dir = scratch("man").join("man1");
+    let o = bin(&["man", "--dir", &dir.to_string_lossy()], b"");
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    let top = std::fs::read_to_string(dir.join("gamerec.1")).unwrap();
+    for command in [
+        "validate", "score", "show", "convert", "moves", "perft", "html",
+    ] {
+        assert!(
+            top.contains(&format!("gamerec\\-{command}(1)")),
+            "{command}"
+        );
+        let page = std::fs::read_to_string(dir.join(format!("gamerec-{command}.1"))).unwrap();
+        assert!(
+            page.contains(&format!(".TH gamerec-{command} 1")),
+            "{command}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(dir.parent().unwrap());
 }
 
 /// `-` as an output path is standard output: no file named `-` is made.

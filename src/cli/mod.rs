@@ -306,11 +306,20 @@ Install:
         #[command(flatten)]
         quiet: QuietAccepted,
     },
-    /// Print the man page (roff).
+    /// Print a man page (roff): gamerec(1), or a command's own page with every option.
     #[command(after_help = "\
-Install:
-  gamerec man > ~/.local/share/man/man1/gamerec.1 && man gamerec")]
+Examples:
+  gamerec man                  gamerec(1), the commands
+  gamerec man validate         gamerec-validate(1), every option of validate
+  gamerec man --dir ~/.local/share/man/man1 && man gamerec-validate")]
     Man {
+        /// The command whose page to print (validate, score, ...); none: gamerec(1).
+        #[arg(value_name = "COMMAND")]
+        page: Option<String>,
+        /// Write every page (gamerec.1 and one per command) into this folder,
+        /// created if missing, instead of printing one.
+        #[arg(long, value_name = "DIR", conflicts_with = "page")]
+        dir: Option<String>,
         #[command(flatten)]
         quiet: QuietAccepted,
     },
@@ -528,16 +537,50 @@ pub fn run(
                 Err(e) => write_failed(&mut ctx, &e, EXIT_OK),
             }
         }
-        Command::Man { .. } => match clap_mangen::Man::new(Cli::command()).render(&mut ctx.out) {
-            Ok(()) => EXIT_OK,
-            Err(e) => write_failed(&mut ctx, &e, EXIT_OK),
-        },
+        Command::Man { page, dir, .. } => man(&mut ctx, page.as_deref(), dir.as_deref()),
     };
     let flushed = ctx.out.flush();
     let _ = ctx.err.flush();
     match flushed {
         Ok(()) => code,
         Err(e) => write_failed(&mut ctx, &e, code),
+    }
+}
+
+/// `gamerec man [COMMAND] [--dir DIR]`: one page, or every page into a folder.
+/// A command's page is `gamerec-COMMAND(1)`, the name gamerec(1) refers to.
+fn man(ctx: &mut Ctx, page: Option<&str>, dir: Option<&str>) -> i32 {
+    let mut cli = Cli::command().disable_help_subcommand(true);
+    // names the subcommands `gamerec-validate` and so on
+    cli.build();
+    if let Some(dir) = dir {
+        let made = std::fs::create_dir_all(dir).and_then(|()| clap_mangen::generate_to(cli, dir));
+        return match made {
+            Ok(()) => EXIT_OK,
+            Err(e) => ctx.usage(&format!("cannot write the man pages in {dir}: {e}")),
+        };
+    }
+    let cmd = match page {
+        None => cli,
+        Some(name) => match cli.find_subcommand(name) {
+            Some(sub) => sub.clone().version(VERSION),
+            None => {
+                let known: Vec<&str> = cli.get_subcommands().map(|s| s.get_name()).collect();
+                return ctx.usage(&format!(
+                    "no man page for `{name}` (pages: {})",
+                    known.join(", ")
+                ));
+            }
+        },
+    };
+    // written whole, as completions: a closed pipe ends quietly
+    let mut text = Vec::new();
+    let rendered = clap_mangen::Man::new(cmd)
+        .render(&mut text)
+        .and_then(|()| ctx.out.write_all(&text));
+    match rendered {
+        Ok(()) => EXIT_OK,
+        Err(e) => write_failed(ctx, &e, EXIT_OK),
     }
 }
 
