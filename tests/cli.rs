@@ -979,3 +979,51 @@ fn warnings_are_controlled_per_code() {
     assert!(o.stderr.contains("--allow"), "{}", o.stderr);
     assert!(!o.stderr.contains("write `*`"), "{}", o.stderr);
 }
+
+/// `convert -o nodir/file` makes the missing folders; when it cannot, the
+/// message names the folder in one sentence, never a temporary file.
+#[test]
+fn convert_output_makes_missing_folders() {
+    let root = scratch("convert-nodir");
+    let out = root.join("new/deeper/game.json");
+    let o = bin(
+        &[
+            "convert",
+            VALID,
+            "--to",
+            "json",
+            "-o",
+            &out.to_string_lossy(),
+        ],
+        b"",
+    );
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert!(std::fs::read_to_string(&out).unwrap().contains("\"games\""));
+    // a folder that cannot be made: under a regular file
+    let blocked = root.join("new/deeper/game.json/x/game.json");
+    let o = bin(
+        &[
+            "convert",
+            VALID,
+            "--to",
+            "json",
+            "-o",
+            &blocked.to_string_lossy(),
+        ],
+        b"",
+    );
+    assert_eq!(o.code, 2);
+    assert!(
+        o.stderr.starts_with("error: cannot create the folder "),
+        "{}",
+        o.stderr
+    );
+    assert!(
+        o.stderr.contains("game.json/x for the output"),
+        "{}",
+        o.stderr
+    );
+    assert!(!o.stderr.contains(".tmp"), "{}", o.stderr);
+    assert_eq!(o.stderr.lines().count(), 1, "{}", o.stderr);
+    let _ = std::fs::remove_dir_all(&root);
+}
