@@ -1027,3 +1027,59 @@ fn convert_output_makes_missing_folders() {
     assert_eq!(o.stderr.lines().count(), 1, "{}", o.stderr);
     let _ = std::fs::remove_dir_all(&root);
 }
+
+/// SARIF locations are URIs relative to `%SRCROOT%` (the folder gamerec
+/// runs in, given in `originalUriBaseIds`), absolute paths inside it made
+/// relative; JUnit suites carry their `tests`/`failures`/`errors` counts.
+#[test]
+fn sarif_uris_are_relative_and_junit_suites_count() {
+    let abs = std::fs::canonicalize(INVALID).unwrap();
+    for path in [INVALID.to_string(), abs.to_string_lossy().into_owned()] {
+        let o = bin(&["validate", "--format", "sarif", &path], b"");
+        let doc: serde_json::Value = serde_json::from_str(&o.stdout).unwrap();
+        let run = &doc["runs"][0];
+        let at = &run["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"];
+        assert_eq!(at["uri"], INVALID, "{path}");
+        assert_eq!(at["uriBaseId"], "%SRCROOT%", "{path}");
+        let base = run["originalUriBaseIds"]["%SRCROOT%"]["uri"]
+            .as_str()
+            .unwrap();
+        assert!(
+            base.starts_with("file:///") && base.ends_with('/'),
+            "{base}"
+        );
+    }
+    let two = "fixtures/reversi/valid/multi-game.gamerec";
+    let o = bin(
+        &[
+            "validate",
+            "--format",
+            "junit",
+            two,
+            INVALID,
+            "no/such/file.gamerec",
+        ],
+        b"",
+    );
+    assert!(
+        o.stdout.contains(&format!(
+            "<testsuite name=\"{two}\" tests=\"3\" failures=\"0\" errors=\"0\">"
+        )),
+        "{}",
+        o.stdout
+    );
+    assert!(
+        o.stdout.contains(&format!(
+            "<testsuite name=\"{INVALID}\" tests=\"1\" failures=\"1\" errors=\"0\">"
+        )),
+        "{}",
+        o.stdout
+    );
+    assert!(
+        o.stdout.contains(
+            "<testsuite name=\"no/such/file.gamerec\" tests=\"1\" failures=\"0\" errors=\"1\">"
+        ),
+        "{}",
+        o.stdout
+    );
+}
