@@ -481,6 +481,7 @@ fn help_lists_only_the_options_each_command_uses() {
         ("schema", vec![]),
         ("completions", vec![]),
         ("man", vec!["dir"]),
+        ("tags", vec![]),
     ];
     for (command, options) in cases {
         let o = bin(&[command, "--help"], b"");
@@ -1082,4 +1083,63 @@ fn sarif_uris_are_relative_and_junit_suites_count() {
         "{}",
         o.stdout
     );
+}
+
+/// A tag name one edit away from a known tag, or equal to one but for case,
+/// is a `record::unknown_tag` warning with "did you mean"; other unknown
+/// tags are kept silently; `gamerec tags GAME` lists the known tags.
+#[test]
+fn tag_typos_are_warned() {
+    let text = "[Game \"reversi\"]\n[Reslut \"21-43\"]\n[Whtie \"Ben\"]\n[result \"43-21\"]\n[Opening \"x\"]\n1. f5 d6\n";
+    let o = bin(&["validate", "--format", "json", "-"], text.as_bytes());
+    assert_eq!(o.code, 0, "{}", o.stdout);
+    let doc: serde_json::Value = serde_json::from_str(&o.stdout).unwrap();
+    let warnings = doc["games"][0]["warnings"].as_array().unwrap();
+    let said: Vec<(&str, &str)> = warnings
+        .iter()
+        .map(|w| (w["code"].as_str().unwrap(), w["help"].as_str().unwrap()))
+        .collect();
+    assert_eq!(said.len(), 3, "{said:?}");
+    assert!(
+        said.iter().all(|(c, _)| *c == "record::unknown_tag"),
+        "{said:?}"
+    );
+    assert!(said[0].1.starts_with("did you mean `Result`?"), "{said:?}");
+    assert!(said[1].1.starts_with("did you mean `White`?"), "{said:?}");
+    assert!(said[2].1.starts_with("did you mean `Result`?"), "{said:?}");
+    assert_eq!(warnings[2]["line"], 4);
+    assert!(
+        warnings[2]["message"]
+            .as_str()
+            .unwrap()
+            .contains("case-sensitive"),
+        "{warnings:?}"
+    );
+    // the game's rules tags count
+    let o = bin(
+        &["validate", "-"],
+        b"[Game \"reversi\"]\n[Komy \"0\"]\n1. f5\n",
+    );
+    assert!(o.stderr.contains("did you mean `Komi`?"), "{}", o.stderr);
+    let o = bin(
+        &["validate", "--deny", "record::unknown_tag", "-"],
+        text.as_bytes(),
+    );
+    assert_eq!(o.code, 1);
+    let o = bin(&["tags", "reversi"], b"");
+    assert_eq!(o.code, 0);
+    for tag in [
+        "Game",
+        "Variant",
+        "Black, White",
+        "Result",
+        "Setup, Size, Komi",
+        "Event",
+    ] {
+        assert!(o.stdout.contains(tag), "{tag}: {}", o.stdout);
+    }
+    let o = bin(&["tags", "qwirkle"], b"");
+    assert!(o.stdout.contains("Player1, Player2"), "{}", o.stdout);
+    assert!(o.stdout.contains("Hand1"), "{}", o.stdout);
+    assert_eq!(bin(&["tags", "othelo"], b"").code, 2);
 }

@@ -15,6 +15,7 @@ pub mod report;
 mod schema;
 mod score;
 mod show;
+mod tags;
 mod validate;
 
 use std::ffi::OsString;
@@ -286,6 +287,17 @@ Examples:
         #[command(flatten)]
         read: ReadArgs,
     },
+    /// List every tag a game knows (a name one edit away from one is a warning).
+    #[command(after_help = "\
+Examples:
+  gamerec tags reversi
+  gamerec tags blokus")]
+    Tags {
+        #[command(flatten)]
+        args: tags::Args,
+        #[command(flatten)]
+        quiet: QuietAccepted,
+    },
     /// Print the JSON Schema of the `--format json` report.
     Schema {
         #[command(flatten)]
@@ -462,9 +474,10 @@ pub fn run(
         } => (read, quiet.quiet, color.color, true),
         Command::Html { read, quiet, .. } => (read, quiet.quiet, ColorChoice::Never, true),
         Command::Perft(a) => (&none, a.quiet, ColorChoice::Never, a.no_progress),
-        Command::Schema { .. } | Command::Completions { .. } | Command::Man { .. } => {
-            (&none, false, ColorChoice::Never, true)
-        }
+        Command::Schema { .. }
+        | Command::Tags { .. }
+        | Command::Completions { .. }
+        | Command::Man { .. } => (&none, false, ColorChoice::Never, true),
     };
     let (color_out, color_err) = match color {
         ColorChoice::Always => (true, true),
@@ -528,6 +541,7 @@ pub fn run(
         Command::Perft(a) => perft::run(&mut ctx, a),
         Command::Html { args, .. } => html::run(&mut ctx, args),
         Command::Schema { args, .. } => schema::run(&mut ctx, args),
+        Command::Tags { args, .. } => tags::run(&mut ctx, args),
         Command::Completions { shell, .. } => {
             // written whole: the generator panics on a closed pipe
             let mut script = Vec::new();

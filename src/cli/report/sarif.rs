@@ -108,6 +108,7 @@ fn description(code: &str) -> String {
         }
         "record::no_games" => Some("A file holds no game of the format it is read as"),
         "record::too_large" => Some("A game is larger than the size limit"),
+        "record::unknown_tag" => Some("A tag name is a known tag misspelled or mis-cased"),
         "record::too_many_diagnostics" => Some("A game has more diagnostics than are kept"),
         _ => None,
     };
