@@ -1143,3 +1143,19 @@ fn tag_typos_are_warned() {
     assert!(o.stdout.contains("Hand1"), "{}", o.stdout);
     assert_eq!(bin(&["tags", "othelo"], b"").code, 2);
 }
+
+/// `score` names each seat's player from the tag named after the seat
+/// (`Player1` for Qwirkle's `player1`).
+#[test]
+fn score_names_the_players() {
+    let text = "[Game \"qwirkle\"]\n[Players \"2\"]\n[Player1 \"Ann\"]\n[Player2 \"Ben\"]\n*\n";
+    let o = bin(&["score", "-"], text.as_bytes());
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert!(
+        o.stdout.contains("player1 0 (Ann), player2 0 (Ben)"),
+        "{}",
+        o.stdout
+    );
+    let o = bin(&["score", VALID], b"");
+    assert!(!o.stdout.contains("()"), "{}", o.stdout);
+}

@@ -486,8 +486,9 @@ pub fn run(
     let opts = Options {
         game: ctx.settings.game.clone(),
         result_extras: machine,
-        // the machine formats show the tags; the human one only `describe`'s text
-        all_tags: machine,
+        // the machine formats show the tags; the human one only `describe`'s
+        // text, and `score`'s the players' names
+        all_tags: machine || per_game.is_some(),
         // the human `score` text shows them
         score_notes: per_game.is_some() && !machine,
         // `-qq` shows nothing per game
