@@ -428,7 +428,14 @@ fn long_options(help: &str) -> Vec<String> {
 /// files of the commands that read records, stay off the others' help).
 #[test]
 fn help_lists_only_the_options_each_command_uses() {
-    const READ: &[&str] = &["from", "game", "max-game-bytes", "players", "tournaments"];
+    const READ: &[&str] = &[
+        "encoding",
+        "from",
+        "game",
+        "max-game-bytes",
+        "players",
+        "tournaments",
+    ];
     const SCAN: &[&str] = &["glob", "hidden", "iglob", "no-ignore"];
     let report: Vec<&str> = [
         "allow",
@@ -1158,4 +1165,52 @@ fn score_names_the_players() {
     );
     let o = bin(&["score", VALID], b"");
     assert!(!o.stdout.contains("()"), "{}", o.stdout);
+}
+
+/// Wrong bytes get one clear error, with the fix, before any parsing: a
+/// Latin-1 file (line and column, `--encoding latin1`, which then reads
+/// it), compressed data, a WTHOR file on standard input (`--from wthor`).
+#[test]
+fn wrong_bytes_get_one_clear_error() {
+    let root = scratch("bytes");
+    let latin1 = root.join("old.gamerec");
+    std::fs::write(
+        &latin1,
+        b"[Game \"reversi\"]\n[Black \"Ren\xe9e\"]\n[White \"Ben\"]\n1. f5 d6\n",
+    )
+    .unwrap();
+    let path = latin1.to_string_lossy().into_owned();
+    let o = bin(&["validate", &path], b"");
+    assert_eq!(o.code, 2);
+    assert_eq!(o.stderr.lines().count(), 1, "{}", o.stderr);
+    assert!(
+        o.stderr
+            .contains("not UTF-8 text: byte 0xE9 at line 2, column 12"),
+        "{}",
+        o.stderr
+    );
+    assert!(o.stderr.contains("--encoding latin1"), "{}", o.stderr);
+    assert!(!o.stderr.contains("bad_tag"), "{}", o.stderr);
+    let o = bin(&["score", "--encoding", "latin1", &path], b"");
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert!(o.stdout.contains("Renée vs Ben"), "{}", o.stdout);
+    let gz = root.join("games.gamerec");
+    std::fs::write(&gz, b"\x1f\x8b\x08\x00\x00\x00\x00\x00").unwrap();
+    let o = bin(&["validate", &gz.to_string_lossy()], b"");
+    assert_eq!(o.code, 2);
+    assert!(
+        o.stderr
+            .contains("gzip-compressed data: compressed input is not supported yet"),
+        "{}",
+        o.stderr
+    );
+    assert!(!o.stderr.contains("missing_game"), "{}", o.stderr);
+    let wtb = std::fs::read("fixtures/wthor/valid/unfinished.wtb").unwrap();
+    let o = bin(&["validate", "-"], &wtb);
+    assert_eq!(o.code, 2);
+    assert!(o.stderr.contains("pass --from wthor"), "{}", o.stderr);
+    assert!(!o.stderr.contains("add a tag"), "{}", o.stderr);
+    let o = bin(&["validate", "--from", "wthor", "-"], &wtb);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    let _ = std::fs::remove_dir_all(&root);
 }

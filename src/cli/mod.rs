@@ -88,6 +88,18 @@ pub struct ReadArgs {
     /// `record::too_large` (reading goes on after it where the format allows).
     #[arg(long, value_name = "BYTES", default_value_t = crate::source::MAX_GAME_BYTES)]
     max_game_bytes: usize,
+    /// The text files' encoding: utf-8, or latin1 (ISO-8859-1) for old files.
+    #[arg(long, value_enum, value_name = "ENCODING", default_value_t = Encoding::Utf8)]
+    encoding: Encoding,
+}
+
+/// `--encoding`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Encoding {
+    #[value(name = "utf-8", alias = "utf8")]
+    Utf8,
+    #[value(name = "latin1", alias = "iso-8859-1")]
+    Latin1,
 }
 
 impl Default for ReadArgs {
@@ -98,6 +110,7 @@ impl Default for ReadArgs {
             players: None,
             tournaments: None,
             max_game_bytes: crate::source::MAX_GAME_BYTES,
+            encoding: Encoding::Utf8,
         }
     }
 }
@@ -384,6 +397,8 @@ pub struct Settings {
     pub tournaments: Option<String>,
     /// `--max-game-bytes`.
     pub max_game_bytes: usize,
+    /// `--encoding latin1`.
+    pub latin1: bool,
 }
 
 impl Ctx<'_> {
@@ -394,6 +409,7 @@ impl Ctx<'_> {
             players: self.settings.players.as_ref().map(Into::into),
             tournaments: self.settings.tournaments.as_ref().map(Into::into),
             max_game_bytes: self.settings.max_game_bytes,
+            latin1: self.settings.latin1,
         }
     }
 
@@ -530,6 +546,7 @@ pub fn run(
             players: read.players.clone(),
             tournaments: read.tournaments.clone(),
             max_game_bytes: read.max_game_bytes,
+            latin1: read.encoding == Encoding::Latin1,
         },
     };
     let code = match cli.command {

@@ -167,6 +167,9 @@ pub struct ReadOptions {
     pub tournaments: Option<PathBuf>,
     /// `--max-game-bytes`: the size limit of one game (`record::too_large`).
     pub max_game_bytes: usize,
+    /// `--encoding latin1`: text files are ISO-8859-1 (the CLI decodes them
+    /// before the readers see them).
+    pub latin1: bool,
 }
 
 impl Default for ReadOptions {
@@ -176,6 +179,7 @@ impl Default for ReadOptions {
             players: None,
             tournaments: None,
             max_game_bytes: MAX_GAME_BYTES,
+            latin1: false,
         }
     }
 }
