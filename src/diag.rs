@@ -95,3 +95,68 @@ pub fn legal_moves_help(moves: &[String]) -> String {
 pub fn plural(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
+
+/// The edit distance (insertions, deletions, substitutions, and swaps of
+/// two neighbours) between two short names, compared without regard to
+/// ASCII case; `usize::MAX` for names over 64 characters (no suggestion
+/// is made for those).
+pub fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().map(|c| c.to_ascii_lowercase()).collect();
+    let b: Vec<char> = b.chars().map(|c| c.to_ascii_lowercase()).collect();
+    if a.len() > 64 || b.len() > 64 {
+        return usize::MAX;
+    }
+    // rows of the table: two back, one back, this one
+    let mut two: Vec<usize> = vec![0; b.len() + 1];
+    let mut one: Vec<usize> = (0..=b.len()).collect();
+    let mut row = vec![0; b.len() + 1];
+    for (i, &ca) in a.iter().enumerate() {
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let cost = usize::from(ca != cb);
+            let mut d = (one[j] + cost).min(one[j + 1] + 1).min(row[j] + 1);
+            if i > 0 && j > 0 && a.get(i - 1) == Some(&cb) && b.get(j - 1) == Some(&ca) {
+                d = d.min(two[j - 1] + 1);
+            }
+            row[j + 1] = d;
+        }
+        std::mem::swap(&mut two, &mut one);
+        std::mem::swap(&mut one, &mut row);
+    }
+    one[b.len()]
+}
+
+/// The known name closest to `name` within `max` edits (the first of the
+/// closest), for a "did you mean" help.
+pub fn closest<'a>(
+    name: &str,
+    known: impl IntoIterator<Item = &'a str>,
+    max: usize,
+) -> Option<&'a str> {
+    known
+        .into_iter()
+        .map(|k| (edit_distance(name, k), k))
+        .filter(|(d, _)| *d <= max)
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, k)| k)
+}
+
+#[cfg(test)]
+mod distance_tests {
+    use super::*;
+
+    #[test]
+    fn edit_distance_counts_one_edit() {
+        assert_eq!(edit_distance("othelo", "othello"), 1);
+        assert_eq!(edit_distance("Reslut", "Result"), 1);
+        assert_eq!(edit_distance("Whtie", "White"), 1);
+        assert_eq!(edit_distance("result", "Result"), 0);
+        assert!(edit_distance("Event", "Round") > 2);
+        assert_eq!(edit_distance("", "ab"), 2);
+        assert_eq!(
+            closest("othelo", ["reversi", "othello", "blokus"], 2),
+            Some("othello")
+        );
+        assert_eq!(closest("chess", ["reversi", "othello"], 2), None);
+    }
+}

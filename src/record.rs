@@ -253,6 +253,55 @@ pub struct WinnerClaim {
 }
 
 /// Splits a file into games. `src` is the whole file; spans are offsets into it.
+/// The tags every game knows besides its player and rules tags (spec §1):
+/// `Game`, `Variant`, `Result` and the usual descriptive ones, kept and
+/// carried through conversion; `TheoreticalScore` is WTHOR's.
+pub const COMMON_TAGS: &[&str] = &[
+    "Game",
+    "Variant",
+    "Result",
+    "Event",
+    "Site",
+    "Date",
+    "Round",
+    "Annotator",
+    "TheoreticalScore",
+];
+
+/// `record::unknown_tag` warnings for tag names that look like a mistake:
+/// equal to a known tag but for case (tag names are case-sensitive, so
+/// `[result "..."]` is not checked), or one edit away from one
+/// (`[Reslut "..."]`, `[Whtie "..."]`). Other unknown tags are kept
+/// silently, as spec §1 asks. `known` are the game's known tags; `game`
+/// names the game for the help. Allocates nothing when every tag is known.
+pub fn unknown_tag_warnings(tags: &Tags, known: &[&[&'static str]], game: &str) -> Vec<Diag> {
+    let mut out = Vec::new();
+    let all = || known.iter().flat_map(|k| k.iter().copied());
+    for t in &tags.0 {
+        if all().any(|k| k == t.name) {
+            continue;
+        }
+        let near = all()
+            .find(|k| k.eq_ignore_ascii_case(&t.name))
+            .or_else(|| crate::diag::closest(&t.name, all(), 1));
+        let Some(near) = near else { continue };
+        let message = if near.eq_ignore_ascii_case(&t.name) {
+            format!("unknown tag `{}`: tag names are case-sensitive", t.name)
+        } else {
+            format!("unknown tag `{}`", t.name)
+        };
+        out.push(
+            Diag::warning("record::unknown_tag", message)
+                .at(t.span)
+                .label(format!("kept as an unknown tag, not read as `{near}`"))
+                .help(format!(
+                    "did you mean `{near}`? (`gamerec tags {game}` lists the known tags)"
+                )),
+        );
+    }
+    out
+}
+
 pub fn parse_file(src: &str) -> Vec<RawGame> {
     let mut games = Vec::new();
     let mut reader = Reader::new(TextBuf::of_str(src));

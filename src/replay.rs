@@ -269,6 +269,11 @@ pub trait DynGame: Sync {
     fn aliases(&self) -> &'static [&'static str];
     /// The variants, by name; the first is the default.
     fn variants(&self) -> &'static [&'static str];
+    /// The tags that set the rules (besides `Game` and `Variant`).
+    fn rules_tags(&self) -> &'static [&'static str];
+    /// The player tags of every variant and number of players: the seat
+    /// names capitalised, in seat order (for `gamerec tags`).
+    fn player_tags(&self) -> Vec<String>;
     /// Replays a game into `report` (an earlier game's, whose room is reused).
     fn replay(&self, raw: &RawGame, src: &str, opts: &Options, report: &mut GameReport);
     /// Replays the whole game and looks at the position after `ply` plies (the
@@ -326,6 +331,39 @@ impl<R: Rules> DynGame for Game<R> {
 
     fn variants(&self) -> &'static [&'static str] {
         R::VARIANTS
+    }
+
+    fn rules_tags(&self) -> &'static [&'static str] {
+        R::RULES_TAGS
+    }
+
+    fn player_tags(&self) -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        for v in R::VARIANTS {
+            for players in ["", "2", "3", "4", "5", "6"] {
+                let mut text = format!("[Variant \"{v}\"]\n");
+                if !players.is_empty() {
+                    text.push_str(&format!("[Players \"{players}\"]\n"));
+                }
+                let games = crate::record::parse_file(&text);
+                let Some(Ok(state)) = games.first().map(|g| R::start(&g.tags)) else {
+                    continue;
+                };
+                for seat in R::seats(&state) {
+                    let mut chars = seat.chars();
+                    let tag: String = chars
+                        .next()
+                        .map(|c| c.to_ascii_uppercase())
+                        .into_iter()
+                        .chain(chars)
+                        .collect();
+                    if !out.contains(&tag) {
+                        out.push(tag);
+                    }
+                }
+            }
+        }
+        out
     }
 
     fn replay(&self, raw: &RawGame, src: &str, opts: &Options, report: &mut GameReport) {
@@ -698,10 +736,9 @@ fn resolve_with(
     match crate::games::by_name(name) {
         Some(g) => Ok((g, warnings)),
         None => {
-            let known: Vec<&str> = crate::games::REGISTRY.iter().map(|g| g.name()).collect();
             let mut d = Diag::error("record::unknown_game", format!("unknown game `{name}`"))
                 .label("not a game gamerec knows")
-                .help(format!("known games: {}", known.join(", ")));
+                .help(crate::games::unknown_help(name));
             if let Some(s) = tag_span {
                 d = d.at(s);
             }
@@ -987,6 +1024,12 @@ fn tags<'a, R: Rules>(
             Err(d) => errors.push(d),
         }
     }
+    // misspelled or mis-cased tag names: warnings
+    errors.extend(crate::record::unknown_tag_warnings(
+        &raw.tags,
+        &[crate::record::COMMON_TAGS, &PLAYER_TAGS, R::RULES_TAGS],
+        R::NAME,
+    ));
     errors.sort_by_key(|d| d.span.map_or(0, |s| s.offset));
     for d in errors {
         report.push(d.ply(0));

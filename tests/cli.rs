@@ -70,10 +70,16 @@ fn streams() {
     let doc: serde_json::Value = serde_json::from_str(&o.stdout).expect("one JSON document");
     assert_eq!(doc["summary"]["invalid"], 1);
     assert_eq!(doc["errors"][0]["file"], "no/such/file");
-    // -q: only the summary line.
+    // -q: errors still on stderr; -qq / --quiet-all: only the summary line.
     let o = bin(&["validate", "-q", INVALID], b"");
     assert_eq!(o.stdout, "1 game, 0 valid, 1 invalid, 0 unfinished\n");
-    assert!(o.stderr.is_empty());
+    assert!(o.stderr.contains("reversi::no_flip"), "{}", o.stderr);
+    for qq in ["-qq", "--quiet-all"] {
+        let o = bin(&["validate", qq, INVALID], b"");
+        assert_eq!(o.code, 1);
+        assert_eq!(o.stdout, "1 game, 0 valid, 1 invalid, 0 unfinished\n");
+        assert!(o.stderr.is_empty(), "{qq}: {}", o.stderr);
+    }
 }
 
 #[test]
@@ -95,10 +101,93 @@ fn directories_are_searched_recursively() {
     assert!(o.stdout.starts_with("21 games, 21 valid"), "{}", o.stdout);
     let dir = std::env::temp_dir().join(format!("gamerec-empty-{}", std::process::id()));
     let _ = std::fs::create_dir_all(&dir);
-    let o = bin(&["validate", &dir.to_string_lossy()], b"");
+    let o = bin(&["validate", "--allow-empty", &dir.to_string_lossy()], b"");
     assert_eq!(o.code, 0);
     assert_eq!(o.stdout, "0 games, 0 valid, 0 invalid, 0 unfinished\n");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A run that reads no game is no pass (spec §5): exit 2, `no games
+/// found`, saying what was scanned and why each file was skipped;
+/// `--allow-empty` makes it 0. `--iglob` matches without regard to case.
+#[test]
+fn a_run_without_games_is_exit_2() {
+    let root = scratch("empty-runs");
+    let put = |rel: &str, text: &str| {
+        let p = root.join(rel);
+        let _ = std::fs::create_dir_all(p.parent().unwrap());
+        std::fs::write(p, text).unwrap();
+    };
+    let game = std::fs::read_to_string(VALID).unwrap();
+    std::fs::create_dir_all(root.join("empty")).unwrap();
+    put("gz/a.gamerec.gz", "\x1f\u{8b}");
+    put("gz/b.wtb.gz", "\x1f\u{8b}");
+    put("repo/.git/HEAD", "ref: refs/heads/main\n");
+    put("repo/.gitignore", "data/\n");
+    put("repo/data/game.gamerec", &game);
+    put("upper/GAME.GAMEREC", &game);
+    let run = |args: &[&str]| bin_in(&root, args);
+    let o = run(&["validate", "empty"]);
+    assert_eq!(o.code, 2, "{}", o.stderr);
+    assert_eq!(o.stdout, "0 games, 0 valid, 0 invalid, 0 unfinished\n");
+    assert!(
+        o.stderr
+            .contains("error: no games found: scanned empty: 0 files"),
+        "{}",
+        o.stderr
+    );
+    assert!(o.stderr.contains("--allow-empty"), "{}", o.stderr);
+    let o = run(&["validate", "-q", "gz"]);
+    assert_eq!(o.code, 2);
+    assert!(
+        o.stderr
+            .contains("2 with an extension gamerec does not read (.gz)"),
+        "{}",
+        o.stderr
+    );
+    let o = run(&["score", "repo"]);
+    assert_eq!(o.code, 2);
+    assert!(
+        o.stderr
+            .contains("1 excluded by .gitignore/.ignore (--no-ignore reads them)"),
+        "{}",
+        o.stderr
+    );
+    assert_eq!(run(&["validate", "--no-ignore", "repo"]).code, 0);
+    let o = run(&["validate", "--glob", "*.gamerec", "upper"]);
+    assert_eq!(o.code, 2);
+    assert!(
+        o.stderr
+            .contains("1 not matching --glob '*.gamerec' (--iglob"),
+        "{}",
+        o.stderr
+    );
+    let o = run(&["validate", "--iglob", "*.gamerec", "upper"]);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert!(o.stdout.starts_with("1 game, 1 valid"), "{}", o.stdout);
+    // an empty file named on the command line, and standard input
+    put("empty.gamerec", "");
+    let o = run(&["validate", "empty.gamerec"]);
+    assert_eq!(o.code, 2);
+    assert!(
+        o.stderr.contains("empty.gamerec holds no game"),
+        "{}",
+        o.stderr
+    );
+    assert_eq!(bin(&["validate", "--game", "reversi", "-"], b"").code, 2);
+    // machine formats: the error in the document, nothing on stderr
+    let o = run(&["validate", "--format", "json", "empty"]);
+    assert_eq!(o.code, 2);
+    assert!(o.stderr.is_empty(), "{}", o.stderr);
+    let doc: serde_json::Value = serde_json::from_str(&o.stdout).unwrap();
+    assert_eq!(doc["errors"][0]["code"], "record::no_games");
+    for allowed in [
+        &["validate", "--allow-empty", "gz"][..],
+        &["score", "--allow-empty", "empty"],
+    ] {
+        assert_eq!(run(allowed).code, 0, "{allowed:?}");
+    }
+    let _ = std::fs::remove_dir_all(&root);
 }
 
 #[test]
@@ -339,12 +428,29 @@ fn long_options(help: &str) -> Vec<String> {
 /// files of the commands that read records, stay off the others' help).
 #[test]
 fn help_lists_only_the_options_each_command_uses() {
-    const READ: &[&str] = &["from", "game", "max-game-bytes", "players", "tournaments"];
-    const SCAN: &[&str] = &["glob", "hidden", "no-ignore"];
-    let report: Vec<&str> = ["color", "deny-warnings", "format", "no-progress", "quiet"]
-        .into_iter()
-        .chain(SCAN.iter().copied())
-        .collect();
+    const READ: &[&str] = &[
+        "encoding",
+        "from",
+        "game",
+        "max-game-bytes",
+        "players",
+        "tournaments",
+    ];
+    const SCAN: &[&str] = &["glob", "hidden", "iglob", "no-ignore"];
+    let report: Vec<&str> = [
+        "allow",
+        "allow-empty",
+        "color",
+        "deny",
+        "deny-warnings",
+        "format",
+        "no-progress",
+        "quiet",
+        "quiet-all",
+    ]
+    .into_iter()
+    .chain(SCAN.iter().copied())
+    .collect();
     let position = ["color", "index", "ply", "quiet"];
     let cases: Vec<(&str, Vec<&str>)> = vec![
         ("validate", [READ, &report].concat()),
@@ -381,7 +487,8 @@ fn help_lists_only_the_options_each_command_uses() {
         ),
         ("schema", vec![]),
         ("completions", vec![]),
-        ("man", vec![]),
+        ("man", vec!["dir"]),
+        ("tags", vec![]),
     ];
     for (command, options) in cases {
         let o = bin(&[command, "--help"], b"");
@@ -457,6 +564,46 @@ fn completions_and_man_page() {
         &o.stdout[..200.min(o.stdout.len())]
     );
     assert!(o.stdout.contains("validate"));
+    // one page per command, each with every option that command takes
+    let o = bin(&["man", "validate"], b"");
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert!(o.stdout.contains(".TH gamerec-validate 1"), "{}", o.stdout);
+    for option in [
+        "deny\\-warnings",
+        "allow\\-empty",
+        "max\\-game\\-bytes",
+        "glob",
+        "quiet",
+    ] {
+        assert!(
+            o.stdout.contains(&format!("\\fB\\-\\-{option}\\fR")),
+            "{option}"
+        );
+    }
+    let o = bin(&["man", "perft"], b"");
+    assert!(o.stdout.contains("\\-\\-divide"), "{}", o.stdout);
+    let o = bin(&["man", "chess"], b"");
+    assert_eq!(o.code, 2);
+    assert!(o.stderr.contains("pages: validate, score"), "{}", o.stderr);
+    // --dir writes them all, each page gamerec(1) names
+    let dir = scratch("man").join("man1");
+    let o = bin(&["man", "--dir", &dir.to_string_lossy()], b"");
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    let top = std::fs::read_to_string(dir.join("gamerec.1")).unwrap();
+    for command in [
+        "validate", "score", "show", "convert", "moves", "perft", "html",
+    ] {
+        assert!(
+            top.contains(&format!("gamerec\\-{command}(1)")),
+            "{command}"
+        );
+        let page = std::fs::read_to_string(dir.join(format!("gamerec-{command}.1"))).unwrap();
+        assert!(
+            page.contains(&format!(".TH gamerec-{command} 1")),
+            "{command}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(dir.parent().unwrap());
 }
 
 /// `-` as an output path is standard output: no file named `-` is made.
@@ -617,6 +764,7 @@ fn quiet_acts_everywhere() {
     assert!(loud.stderr.contains("1 game, 1 valid"), "{}", loud.stderr);
     assert_eq!(quiet.stderr, "");
     assert_eq!(loud.stdout, quiet.stdout);
+    // valid games: -q leaves their warnings out
     let loud = bin(&["validate", "fixtures/reversi/valid"], b"");
     let quiet = bin(&["validate", "-q", "fixtures/reversi/valid"], b"");
     assert!(!loud.stderr.is_empty());
@@ -654,4 +802,415 @@ fn one_replay_thread_or_several_give_the_same_output() {
         assert_eq!(one, run("2", args), "{args:?}");
         assert_eq!(one, run("3", args), "{args:?}");
     }
+}
+
+/// Games are numbered from 1 in human output and by `--index` (spec §5);
+/// JSON keeps its 0-based `index` and adds `number`.
+#[test]
+fn games_are_numbered_from_one() {
+    let two = "[Game \"reversi\"]\n1. f5 d6\n[Game \"reversi\"]\n1. f5 f5\n";
+    let o = bin(&["validate", "-"], two.as_bytes());
+    assert_eq!(o.code, 1);
+    assert!(o.stderr.contains("game 2"), "{}", o.stderr);
+    assert!(!o.stderr.contains("game 0"), "{}", o.stderr);
+    let o = bin(&["validate", "--format", "json", "-"], two.as_bytes());
+    let doc: serde_json::Value = serde_json::from_str(&o.stdout).unwrap();
+    assert_eq!(doc["games"][0]["index"], 0);
+    assert_eq!(doc["games"][0]["number"], 1);
+    assert_eq!(doc["games"][1]["number"], 2);
+    // --index takes that number: 1 (the default) is the first game
+    let first = bin(&["moves", "-"], two.as_bytes());
+    assert_eq!(first.code, 0, "{}", first.stderr);
+    assert_eq!(
+        bin(&["moves", "--index", "1", "-"], two.as_bytes()).stdout,
+        first.stdout
+    );
+    let o = bin(&["moves", "--index", "2", "-"], two.as_bytes());
+    assert_eq!(o.code, 1, "{}", o.stderr);
+    assert!(o.stderr.contains("game 2"), "{}", o.stderr);
+    let o = bin(&["show", "--index", "0", "-"], two.as_bytes());
+    assert_eq!(o.code, 2);
+    assert!(
+        o.stderr.contains("--index counts games from 1"),
+        "{}",
+        o.stderr
+    );
+    let o = bin(&["show", "--index", "3", "-"], two.as_bytes());
+    assert!(
+        o.stderr
+            .contains("holds 2 games; --index 3 is out of range"),
+        "{}",
+        o.stderr
+    );
+}
+
+/// A misspelled game name gets a "did you mean", and the list names
+/// the aliases (`othello`).
+#[test]
+fn unknown_game_offers_the_closest_name() {
+    let o = bin(&["validate", "--game", "othelo", VALID], b"");
+    assert_eq!(o.code, 2);
+    assert!(o.stderr.contains("did you mean `othello`?"), "{}", o.stderr);
+    assert!(
+        o.stderr.contains("reversi, othello, blokus"),
+        "{}",
+        o.stderr
+    );
+    let o = bin(&["perft", "revresi", "1"], b"");
+    assert!(o.stderr.contains("did you mean `reversi`?"), "{}", o.stderr);
+    let o = bin(
+        &["validate", "--format", "json", "-"],
+        b"[Game \"Qwirkel\"]\n*\n",
+    );
+    assert!(o.stdout.contains("did you mean `qwirkle`?"), "{}", o.stdout);
+    let o = bin(&["validate", "--game", "chess", VALID], b"");
+    assert!(!o.stderr.contains("did you mean"), "{}", o.stderr);
+}
+
+/// `--allow`/`--deny` per code (globs), a per-code tally of the warnings in
+/// the summary of every format, and a help line that fits a binary record.
+#[test]
+fn warnings_are_controlled_per_code() {
+    let warned = "fixtures/reversi/valid/unfinished-claimed-result.gamerec";
+    let wthor = "fixtures/wthor/valid/unfinished.wtb";
+    let o = bin(&["validate", warned], b"");
+    assert_eq!(o.code, 0);
+    assert!(
+        o.stderr.contains("record::result_unchecked"),
+        "{}",
+        o.stderr
+    );
+    assert_eq!(
+        o.stdout,
+        "1 game, 1 valid, 0 invalid, 1 unfinished; 1 warning: 1 record::result_unchecked\n"
+    );
+    // allowed: not printed, not counted
+    for pattern in ["record::result_unchecked", "record::*", "*unchecked"] {
+        let o = bin(&["validate", "--allow", pattern, warned], b"");
+        assert_eq!(o.code, 0);
+        assert!(o.stderr.is_empty(), "{pattern}: {}", o.stderr);
+        assert_eq!(o.stdout, "1 game, 1 valid, 0 invalid, 1 unfinished\n");
+    }
+    let o = bin(&["validate", "--allow", "reversi::*", warned], b"");
+    assert!(
+        o.stderr.contains("record::result_unchecked"),
+        "{}",
+        o.stderr
+    );
+    // denied: an error, the game invalid
+    let o = bin(&["validate", "--deny", "record::result_*", warned], b"");
+    assert_eq!(o.code, 1);
+    assert!(
+        o.stdout.starts_with("1 game, 0 valid, 1 invalid"),
+        "{}",
+        o.stdout
+    );
+    assert!(
+        o.stderr.contains("×") || o.stderr.contains("error"),
+        "{}",
+        o.stderr
+    );
+    // -q keeps a denied warning: it is an error now
+    let o = bin(
+        &[
+            "validate",
+            "-q",
+            "--deny",
+            "record::result_unchecked",
+            warned,
+        ],
+        b"",
+    );
+    assert!(
+        o.stderr.contains("record::result_unchecked"),
+        "{}",
+        o.stderr
+    );
+    // --deny-warnings: the summary counts the warnings
+    let o = bin(&["validate", "-q", "--deny-warnings", warned], b"");
+    assert_eq!(o.code, 1);
+    assert!(
+        o.stdout.contains("; 1 warning: 1 record::result_unchecked"),
+        "{}",
+        o.stdout
+    );
+    // JSON: the summary adds the counts; the denied warning is in `errors`
+    let o = bin(&["validate", "--format", "json", warned], b"");
+    let doc: serde_json::Value = serde_json::from_str(&o.stdout).unwrap();
+    assert_eq!(doc["summary"]["warnings"], 1);
+    assert_eq!(
+        doc["summary"]["warning_codes"]["record::result_unchecked"],
+        1
+    );
+    let o = bin(
+        &[
+            "validate",
+            "--format",
+            "json",
+            "--deny",
+            "record::*",
+            warned,
+        ],
+        b"",
+    );
+    let doc: serde_json::Value = serde_json::from_str(&o.stdout).unwrap();
+    assert_eq!(doc["games"][0]["valid"], false);
+    assert_eq!(
+        doc["games"][0]["errors"][0]["code"],
+        "record::result_unchecked"
+    );
+    assert_eq!(doc["summary"]["warnings"], 0);
+    let o = bin(&["validate", "--format", "jsonl", warned], b"");
+    assert!(
+        o.stdout
+            .contains("\"warning_codes\":{\"record::result_unchecked\":1}"),
+        "{}",
+        o.stdout
+    );
+    let o = bin(&["validate", "--format", "github", warned], b"");
+    assert!(
+        o.stdout
+            .ends_with("; 1 warning: 1 record::result_unchecked\n"),
+        "{}",
+        o.stdout
+    );
+    let o = bin(&["validate", "--format", "sarif", warned], b"");
+    let doc: serde_json::Value = serde_json::from_str(&o.stdout).unwrap();
+    assert_eq!(
+        doc["runs"][0]["invocations"][0]["properties"]["summary"]["warnings"],
+        1
+    );
+    let o = bin(&["validate", "--format", "junit", warned], b"");
+    assert!(o.stdout.contains("<!-- 1 game, 1 valid, 0 invalid, 1 unfinished; 1 warning: 1 record::result_unchecked -->"), "{}", o.stdout);
+    // a binary record cannot be given `*`: its help says how to silence it
+    let o = bin(&["validate", wthor], b"");
+    assert!(o.stderr.contains("--allow"), "{}", o.stderr);
+    assert!(!o.stderr.contains("write `*`"), "{}", o.stderr);
+}
+
+/// `convert -o nodir/file` makes the missing folders; when it cannot, the
+/// message names the folder in one sentence, never a temporary file.
+#[test]
+fn convert_output_makes_missing_folders() {
+    let root = scratch("convert-nodir");
+    let out = root.join("new/deeper/game.json");
+    let o = bin(
+        &[
+            "convert",
+            VALID,
+            "--to",
+            "json",
+            "-o",
+            &out.to_string_lossy(),
+        ],
+        b"",
+    );
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert!(std::fs::read_to_string(&out).unwrap().contains("\"games\""));
+    // a folder that cannot be made: under a regular file
+    let blocked = root.join("new/deeper/game.json/x/game.json");
+    let o = bin(
+        &[
+            "convert",
+            VALID,
+            "--to",
+            "json",
+            "-o",
+            &blocked.to_string_lossy(),
+        ],
+        b"",
+    );
+    assert_eq!(o.code, 2);
+    assert!(
+        o.stderr.starts_with("error: cannot create the folder "),
+        "{}",
+        o.stderr
+    );
+    assert!(
+        o.stderr.contains("game.json/x for the output"),
+        "{}",
+        o.stderr
+    );
+    assert!(!o.stderr.contains(".tmp"), "{}", o.stderr);
+    assert_eq!(o.stderr.lines().count(), 1, "{}", o.stderr);
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+/// SARIF locations are URIs relative to `%SRCROOT%` (the folder gamerec
+/// runs in, given in `originalUriBaseIds`), absolute paths inside it made
+/// relative; JUnit suites carry their `tests`/`failures`/`errors` counts.
+#[test]
+fn sarif_uris_are_relative_and_junit_suites_count() {
+    let abs = std::fs::canonicalize(INVALID).unwrap();
+    for path in [INVALID.to_string(), abs.to_string_lossy().into_owned()] {
+        let o = bin(&["validate", "--format", "sarif", &path], b"");
+        let doc: serde_json::Value = serde_json::from_str(&o.stdout).unwrap();
+        let run = &doc["runs"][0];
+        let at = &run["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"];
+        assert_eq!(at["uri"], INVALID, "{path}");
+        assert_eq!(at["uriBaseId"], "%SRCROOT%", "{path}");
+        let base = run["originalUriBaseIds"]["%SRCROOT%"]["uri"]
+            .as_str()
+            .unwrap();
+        assert!(
+            base.starts_with("file:///") && base.ends_with('/'),
+            "{base}"
+        );
+    }
+    let two = "fixtures/reversi/valid/multi-game.gamerec";
+    let o = bin(
+        &[
+            "validate",
+            "--format",
+            "junit",
+            two,
+            INVALID,
+            "no/such/file.gamerec",
+        ],
+        b"",
+    );
+    assert!(
+        o.stdout.contains(&format!(
+            "<testsuite name=\"{two}\" tests=\"3\" failures=\"0\" errors=\"0\">"
+        )),
+        "{}",
+        o.stdout
+    );
+    assert!(
+        o.stdout.contains(&format!(
+            "<testsuite name=\"{INVALID}\" tests=\"1\" failures=\"1\" errors=\"0\">"
+        )),
+        "{}",
+        o.stdout
+    );
+    assert!(
+        o.stdout.contains(
+            "<testsuite name=\"no/such/file.gamerec\" tests=\"1\" failures=\"0\" errors=\"1\">"
+        ),
+        "{}",
+        o.stdout
+    );
+}
+
+/// A tag name one edit away from a known tag, or equal to one but for case,
+/// is a `record::unknown_tag` warning with "did you mean"; other unknown
+/// tags are kept silently; `gamerec tags GAME` lists the known tags.
+#[test]
+fn tag_typos_are_warned() {
+    let text = "[Game \"reversi\"]\n[Reslut \"21-43\"]\n[Whtie \"Ben\"]\n[result \"43-21\"]\n[Opening \"x\"]\n1. f5 d6\n";
+    let o = bin(&["validate", "--format", "json", "-"], text.as_bytes());
+    assert_eq!(o.code, 0, "{}", o.stdout);
+    let doc: serde_json::Value = serde_json::from_str(&o.stdout).unwrap();
+    let warnings = doc["games"][0]["warnings"].as_array().unwrap();
+    let said: Vec<(&str, &str)> = warnings
+        .iter()
+        .map(|w| (w["code"].as_str().unwrap(), w["help"].as_str().unwrap()))
+        .collect();
+    assert_eq!(said.len(), 3, "{said:?}");
+    assert!(
+        said.iter().all(|(c, _)| *c == "record::unknown_tag"),
+        "{said:?}"
+    );
+    assert!(said[0].1.starts_with("did you mean `Result`?"), "{said:?}");
+    assert!(said[1].1.starts_with("did you mean `White`?"), "{said:?}");
+    assert!(said[2].1.starts_with("did you mean `Result`?"), "{said:?}");
+    assert_eq!(warnings[2]["line"], 4);
+    assert!(
+        warnings[2]["message"]
+            .as_str()
+            .unwrap()
+            .contains("case-sensitive"),
+        "{warnings:?}"
+    );
+    // the game's rules tags count
+    let o = bin(
+        &["validate", "-"],
+        b"[Game \"reversi\"]\n[Komy \"0\"]\n1. f5\n",
+    );
+    assert!(o.stderr.contains("did you mean `Komi`?"), "{}", o.stderr);
+    let o = bin(
+        &["validate", "--deny", "record::unknown_tag", "-"],
+        text.as_bytes(),
+    );
+    assert_eq!(o.code, 1);
+    let o = bin(&["tags", "reversi"], b"");
+    assert_eq!(o.code, 0);
+    for tag in [
+        "Game",
+        "Variant",
+        "Black, White",
+        "Result",
+        "Setup, Size, Komi",
+        "Event",
+    ] {
+        assert!(o.stdout.contains(tag), "{tag}: {}", o.stdout);
+    }
+    let o = bin(&["tags", "qwirkle"], b"");
+    assert!(o.stdout.contains("Player1, Player2"), "{}", o.stdout);
+    assert!(o.stdout.contains("Hand1"), "{}", o.stdout);
+    assert_eq!(bin(&["tags", "othelo"], b"").code, 2);
+}
+
+/// `score` names each seat's player from the tag named after the seat
+/// (`Player1` for Qwirkle's `player1`).
+#[test]
+fn score_names_the_players() {
+    let text = "[Game \"qwirkle\"]\n[Players \"2\"]\n[Player1 \"Ann\"]\n[Player2 \"Ben\"]\n*\n";
+    let o = bin(&["score", "-"], text.as_bytes());
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert!(
+        o.stdout.contains("player1 0 (Ann), player2 0 (Ben)"),
+        "{}",
+        o.stdout
+    );
+    let o = bin(&["score", VALID], b"");
+    assert!(!o.stdout.contains("()"), "{}", o.stdout);
+}
+
+/// Wrong bytes get one clear error, with the fix, before any parsing: a
+/// Latin-1 file (line and column, `--encoding latin1`, which then reads
+/// it), compressed data, a WTHOR file on standard input (`--from wthor`).
+#[test]
+fn wrong_bytes_get_one_clear_error() {
+    let root = scratch("bytes");
+    let latin1 = root.join("old.gamerec");
+    std::fs::write(
+        &latin1,
+        b"[Game \"reversi\"]\n[Black \"Ren\xe9e\"]\n[White \"Ben\"]\n1. f5 d6\n",
+    )
+    .unwrap();
+    let path = latin1.to_string_lossy().into_owned();
+    let o = bin(&["validate", &path], b"");
+    assert_eq!(o.code, 2);
+    assert_eq!(o.stderr.lines().count(), 1, "{}", o.stderr);
+    assert!(
+        o.stderr
+            .contains("not UTF-8 text: byte 0xE9 at line 2, column 12"),
+        "{}",
+        o.stderr
+    );
+    assert!(o.stderr.contains("--encoding latin1"), "{}", o.stderr);
+    assert!(!o.stderr.contains("bad_tag"), "{}", o.stderr);
+    let o = bin(&["score", "--encoding", "latin1", &path], b"");
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert!(o.stdout.contains("Renée vs Ben"), "{}", o.stdout);
+    let gz = root.join("games.gamerec");
+    std::fs::write(&gz, b"\x1f\x8b\x08\x00\x00\x00\x00\x00").unwrap();
+    let o = bin(&["validate", &gz.to_string_lossy()], b"");
+    assert_eq!(o.code, 2);
+    assert!(
+        o.stderr
+            .contains("gzip-compressed data: compressed input is not supported yet"),
+        "{}",
+        o.stderr
+    );
+    assert!(!o.stderr.contains("missing_game"), "{}", o.stderr);
+    let wtb = std::fs::read("fixtures/wthor/valid/unfinished.wtb").unwrap();
+    let o = bin(&["validate", "-"], &wtb);
+    assert_eq!(o.code, 2);
+    assert!(o.stderr.contains("pass --from wthor"), "{}", o.stderr);
+    assert!(!o.stderr.contains("add a tag"), "{}", o.stderr);
+    let o = bin(&["validate", "--from", "wthor", "-"], &wtb);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    let _ = std::fs::remove_dir_all(&root);
 }

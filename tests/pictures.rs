@@ -134,9 +134,18 @@ fn score_plot() {
     assert_eq!(svg.matches("class=\"plot\"").count(), 3);
     assert!(svg.contains("black 21") && svg.contains("white 43"));
     assert!(svg.contains("\u{2717} reversi::no_flip"));
-    assert!(svg.contains(">discs<") && svg.contains(">blocks left<"));
-    // Deblockle's plot counts blocks left: both sides end below their start
-    assert!(svg.contains("gold 0") && svg.contains("blue 1"));
+    assert!(svg.contains(">discs<") && svg.contains(">blocks removed<"));
+    // Deblockle's plot draws the score `score` prints: blocks removed
+    assert!(svg.contains("gold 2") && svg.contains("blue 1"), "{svg}");
+    let text = gamerec(
+        &["score", "fixtures/deblockle/valid/spec_example.gamerec"],
+        b"",
+    );
+    assert!(
+        text.stdout.contains("gold 2 (Ben), blue 1 (Chloe)"),
+        "{}",
+        text.stdout
+    );
 }
 
 /// A small collection as one page: the snapshot is the whole page.

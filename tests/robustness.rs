@@ -113,9 +113,13 @@ fn random_movetext_for_every_game() {
 
 #[test]
 fn empty_file_is_no_games() {
+    // a run that reads no game is exit 2 (spec §5), unless asked for
     let r = gamerec(&["validate", "-"], b"");
-    assert_eq!(r.code, 0);
+    assert_eq!(r.code, 2);
     assert_eq!(r.stdout, "0 games, 0 valid, 0 invalid, 0 unfinished\n");
+    assert!(r.stderr.contains("no games found"), "{}", r.stderr);
+    let r = gamerec(&["validate", "--allow-empty", "-"], b"");
+    assert_eq!(r.code, 0);
 }
 
 #[test]

@@ -647,7 +647,7 @@ fn wthor_names_are_merged_never_renumbered() {
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert!(
         r.stderr
-            .contains("game 0: not kept in WTHOR: the Site tag: WTHOR has no place for it"),
+            .contains("game 1: not kept in WTHOR: the Site tag: WTHOR has no place for it"),
         "{}",
         r.stderr
     );
@@ -754,7 +754,7 @@ fn wthor_refuses_a_deep_search_nobody_asked_for() {
     assert_eq!(r.code, 2, "{}", r.stderr);
     assert!(
         r.stderr
-            .contains("error: not converted: - game 1: this game has no TheoreticalScore"),
+            .contains("error: not converted: - game 2: this game has no TheoreticalScore"),
         "{}",
         r.stderr
     );

@@ -358,13 +358,25 @@ fn convert_one(
             .map_or_else(|| PathBuf::from("."), Path::to_path_buf),
         None => std::env::temp_dir(),
     };
+    // `-o nodir/file` makes the missing folders, as `-o newdir/` does
+    if output.is_some() && !dir.is_dir() {
+        if let Err(e) = std::fs::create_dir_all(&dir) {
+            return ctx.usage(&format!(
+                "cannot create the folder {} for the output: {}",
+                dir.display(),
+                io::Error::from(e.kind())
+            ));
+        }
+    }
     let mut tmp = match tempfile::NamedTempFile::new_in(&dir) {
         Ok(t) => t,
         Err(e) => {
-            return ctx.usage(&format!(
-                "cannot write a temporary file in {}: {e}",
-                dir.display()
-            ));
+            // said without the temporary file's name, which means nothing to the user
+            let what = match output {
+                Some(file) => format!("cannot write {}", file.display()),
+                None => format!("cannot write in {}", dir.display()),
+            };
+            return ctx.usage(&format!("{what}: {}", io::Error::from(e.kind())));
         }
     };
     let opts = Options {
@@ -435,7 +447,7 @@ fn convert_one(
                                             err,
                                             "warning: {} game {}: not kept in {}: {}",
                                             diagnostics::visible(&g.file.name),
-                                            g.index,
+                                            g.index + 1,
                                             to.name(),
                                             diagnostics::visible(what)
                                         )?;
@@ -445,7 +457,7 @@ fn convert_one(
                                     refused = Some(format!(
                                         "{} game {}: {why}",
                                         diagnostics::visible(&g.file.name),
-                                        g.index
+                                        g.index + 1
                                     ));
                                 }
                                 Err(Err(e)) => return Err(e),

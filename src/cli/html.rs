@@ -442,7 +442,7 @@ fn finish(
     obj.insert(
         "row".into(),
         json!([
-            format!("{} #{}", e.file, e.index),
+            format!("{} #{}", e.file, e.index + 1),
             r.game,
             e.players,
             result(r)
@@ -493,9 +493,9 @@ fn numbers(values: &[i64]) -> Value {
 fn title(e: &Entry) -> String {
     let about = crate::replay::describe(&e.report);
     if about.is_empty() {
-        format!("{}, game {}", e.file, e.index)
+        format!("{}, game {}", e.file, e.index + 1)
     } else {
-        format!("{}, game {} ({about})", e.file, e.index)
+        format!("{}, game {} ({about})", e.file, e.index + 1)
     }
 }
 
@@ -536,7 +536,7 @@ fn page(entries: &[Entry]) -> String {
             rows,
             "<tr class=\"{}\" data-n=\"{n}\"><td><a href=\"#game={n}\">{}</a></td><td>{}</td><td>{}</td><td>{}</td><td>{valid}</td><td>{}</td></tr>",
             if r.valid { "ok" } else { "bad" },
-            esc(&format!("{} #{}", e.file, e.index)),
+            esc(&format!("{} #{}", e.file, e.index + 1)),
             esc(r.game),
             esc(&e.players),
             esc(&result(r)),

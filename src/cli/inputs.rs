@@ -101,6 +101,10 @@ pub struct ScanArgs {
     /// directory scans.
     #[arg(long = "glob", value_name = "GLOB")]
     pub globs: Vec<String>,
+    /// As `--glob`, matched without regard to case (`--iglob '*.wtb'`
+    /// reads `WTH_2001.WTB`).
+    #[arg(long = "iglob", value_name = "GLOB")]
+    pub iglobs: Vec<String>,
 }
 
 /// The files the path arguments name, with the entries skipped and the
@@ -131,33 +135,62 @@ pub fn expand(paths: &[String], scan: &ScanArgs) -> Expanded {
     out
 }
 
-fn walk(dir: &str, scan: &ScanArgs, out: &mut Expanded) {
+/// A directory walker with the filters asked for: hidden entries,
+/// ignore files, the `--glob`/`--iglob` patterns.
+fn walker(
+    dir: &str,
+    scan: &ScanArgs,
+    skip_hidden: bool,
+    use_ignore: bool,
+    use_globs: bool,
+) -> Result<ignore::Walk, FileError> {
     let mut overrides = ignore::overrides::OverrideBuilder::new(dir);
-    for g in &scan.globs {
-        if let Err(e) = overrides.add(g) {
-            out.errors
-                .push(FileError::new(g.clone(), format!("bad --glob: {e}")));
-            return;
+    if use_globs {
+        let bad =
+            |g: &String, e: ignore::Error| FileError::new(g.clone(), format!("bad --glob: {e}"));
+        for g in &scan.globs {
+            overrides.add(g).map_err(|e| bad(g, e))?;
+        }
+        // as in ripgrep: the patterns added after this match without case
+        overrides
+            .case_insensitive(true)
+            .map_err(|e| FileError::new(dir, format!("bad --iglob: {e}")))?;
+        for g in &scan.iglobs {
+            overrides.add(g).map_err(|e| bad(g, e))?;
         }
     }
-    let overrides = match overrides.build() {
-        Ok(o) => o,
+    let overrides = overrides
+        .build()
+        .map_err(|e| FileError::new(dir, format!("bad --glob: {e}")))?;
+    Ok(ignore::WalkBuilder::new(dir)
+        .hidden(skip_hidden)
+        .ignore(use_ignore)
+        .git_ignore(use_ignore)
+        .git_exclude(use_ignore)
+        .git_global(use_ignore)
+        .parents(use_ignore)
+        .overrides(overrides)
+        .sort_by_file_path(|a, b| a.cmp(b))
+        .build())
+}
+
+/// Whether a scan reads files with this name's extension.
+fn scanned(path: &Path) -> bool {
+    path.extension().and_then(|e| e.to_str()).is_some_and(|e| {
+        Format::scanned_extensions()
+            .iter()
+            .any(|x| x.eq_ignore_ascii_case(e))
+    })
+}
+
+fn walk(dir: &str, scan: &ScanArgs, out: &mut Expanded) {
+    let walker = match walker(dir, scan, !scan.hidden, !scan.no_ignore, true) {
+        Ok(w) => w,
         Err(e) => {
-            out.errors
-                .push(FileError::new(dir, format!("bad --glob: {e}")));
+            out.errors.push(e);
             return;
         }
     };
-    let walker = ignore::WalkBuilder::new(dir)
-        .hidden(!scan.hidden)
-        .ignore(!scan.no_ignore)
-        .git_ignore(!scan.no_ignore)
-        .git_exclude(!scan.no_ignore)
-        .git_global(!scan.no_ignore)
-        .parents(!scan.no_ignore)
-        .overrides(overrides)
-        .sort_by_file_path(|a, b| a.cmp(b))
-        .build();
     for entry in walker {
         let entry = match entry {
             Ok(e) => e,
@@ -172,12 +205,7 @@ fn walk(dir: &str, scan: &ScanArgs, out: &mut Expanded) {
             continue;
         }
         let name = path.to_string_lossy().into_owned();
-        let wanted = path.extension().and_then(|e| e.to_str()).is_some_and(|e| {
-            Format::scanned_extensions()
-                .iter()
-                .any(|x| x.eq_ignore_ascii_case(e))
-        });
-        if !wanted {
+        if !scanned(path) {
             continue;
         }
         // what a link points to counts; only regular files are read
@@ -198,6 +226,113 @@ fn walk(dir: &str, scan: &ScanArgs, out: &mut Expanded) {
                 .push(FileError::new(name, format!("cannot read: {e}"))),
         }
     }
+}
+
+/// The files a walker yields.
+fn files_of(w: Result<ignore::Walk, FileError>) -> std::collections::BTreeSet<std::path::PathBuf> {
+    w.into_iter()
+        .flatten()
+        .flatten()
+        .filter(|e| !e.file_type().is_some_and(|t| t.is_dir()))
+        .map(|e| e.into_path())
+        .collect()
+}
+
+/// What a run that read no game looked at, for its `no games found` error:
+/// each path, and for a directory how many files it holds and why each was
+/// skipped (hidden, ignored by an ignore file, unmatched by the globs, an
+/// extension gamerec does not read, a general extension without a record).
+/// Walks the directories again: only for a run without games.
+pub fn explain_empty(paths: &[String], scan: &ScanArgs) -> String {
+    let mut parts = Vec::new();
+    for p in paths {
+        if p == "-" {
+            parts.push("standard input holds no game".to_string());
+            continue;
+        }
+        if !Path::new(p).is_dir() {
+            parts.push(format!("{p} holds no game"));
+            continue;
+        }
+        let all = files_of(walker(p, scan, false, false, false));
+        let shown = files_of(walker(p, scan, !scan.hidden, false, false));
+        let kept = files_of(walker(p, scan, !scan.hidden, !scan.no_ignore, false));
+        let matched = files_of(walker(p, scan, !scan.hidden, !scan.no_ignore, true));
+        let globs = !scan.globs.is_empty() || !scan.iglobs.is_empty();
+        let (mut hidden, mut ignored, mut unmatched, mut general, mut read) = (0, 0, 0, 0, 0);
+        let mut unknown: Vec<String> = Vec::new();
+        let mut unknown_count = 0;
+        for f in &all {
+            if !shown.contains(f) {
+                hidden += 1;
+            } else if !matched.contains(f) {
+                if kept.contains(f) && globs {
+                    unmatched += 1;
+                } else {
+                    ignored += 1;
+                }
+            } else if !scanned(f) {
+                unknown_count += 1;
+                let ext = f
+                    .extension()
+                    .map(|e| format!(".{}", e.to_string_lossy()))
+                    .unwrap_or_else(|| "no extension".into());
+                if !unknown.contains(&ext) {
+                    unknown.push(ext);
+                }
+            } else if formats::detect::is_general(&f.to_string_lossy()) && !holds_a_record(f) {
+                general += 1;
+            } else {
+                read += 1;
+            }
+        }
+        let mut skipped = Vec::new();
+        if hidden > 0 {
+            skipped.push(format!("{hidden} hidden (--hidden reads them)"));
+        }
+        if ignored > 0 {
+            skipped.push(format!(
+                "{ignored} excluded by .gitignore/.ignore (--no-ignore reads them)"
+            ));
+        }
+        if unmatched > 0 {
+            let mut globs: Vec<String> =
+                scan.globs.iter().map(|g| format!("--glob '{g}'")).collect();
+            globs.extend(scan.iglobs.iter().map(|g| format!("--iglob '{g}'")));
+            let hint = if scan.iglobs.is_empty() {
+                " (--iglob matches without regard to case)"
+            } else {
+                ""
+            };
+            skipped.push(format!(
+                "{unmatched} not matching {}{hint}",
+                globs.join(" ")
+            ));
+        }
+        if unknown_count > 0 {
+            unknown.truncate(8);
+            skipped.push(format!(
+                "{unknown_count} with an extension gamerec does not read ({})",
+                unknown.join(", ")
+            ));
+        }
+        if general > 0 {
+            skipped.push(format!("{general} .txt/.csv/.pgn without a record in them"));
+        }
+        let mut files = crate::diag::plural(all.len(), "file", "files");
+        if read > 0 {
+            files.push_str(&format!(" ({read} read, without games)"));
+        }
+        if skipped.is_empty() {
+            parts.push(format!("scanned {p}: {files}"));
+        } else {
+            parts.push(format!(
+                "scanned {p}: {files}, skipped {}",
+                skipped.join(", ")
+            ));
+        }
+    }
+    format!("no games found: {}", parts.join("; "))
 }
 
 /// Whether a file's first bytes are a record of a format gamerec reads
@@ -253,7 +388,125 @@ pub fn open<'a>(
             }
         }
     };
+    let reader =
+        check_bytes(file, reader, opts).map_err(|message| FileError::new(file, message))?;
     formats::open(file, reader, opts).map_err(|message| FileError::new(file, message))
+}
+
+/// Compressed data, by its magic bytes.
+fn compressed(head: &[u8]) -> Option<&'static str> {
+    const MAGIC: [(&[u8], &str); 5] = [
+        (b"\x1f\x8b", "gzip"),
+        (b"BZh", "bzip2"),
+        (b"\xfd7zXZ\x00", "xz"),
+        (b"\x28\xb5\x2f\xfd", "zstd"),
+        (b"PK\x03\x04", "zip"),
+    ];
+    MAGIC
+        .iter()
+        .find(|(m, _)| head.starts_with(m))
+        .map(|&(_, name)| name)
+}
+
+/// The bytes checked before any reader parses them (spec §1: input is
+/// UTF-8), so that wrong bytes get one clear error with the fix instead of
+/// a parse error: compressed data; binary data on standard input (a WTHOR
+/// file wants `--from wthor`); a text file's first block that is not UTF-8
+/// (line and column of the first bad byte; `--encoding latin1`). With
+/// `--encoding latin1` a text file is decoded from ISO-8859-1 here. Binary
+/// WTHOR files and Pentobi files (which name their own charset) are left
+/// to their readers. Only the first block (64 KiB) is checked here; a bad
+/// byte further on is still the reader's error.
+fn check_bytes<'a>(
+    file: &str,
+    mut reader: Box<dyn Read + 'a>,
+    opts: &ReadOptions,
+) -> Result<Box<dyn Read + 'a>, String> {
+    let mut head = Vec::new();
+    (&mut reader)
+        .take(crate::source::BLOCK as u64)
+        .read_to_end(&mut head)
+        .map_err(|e| format!("cannot read: {e}"))?;
+    if let Some(kind) = compressed(&head) {
+        return Err(format!(
+            "{kind}-compressed data: compressed input is not supported yet; decompress it first"
+        ));
+    }
+    let whole: Box<dyn Read + 'a> = Box::new(std::io::Cursor::new(head.clone()).chain(reader));
+    if formats::is_wthor(file, opts) {
+        return Ok(whole);
+    }
+    let (format, _) = formats::detect::choose(file, &String::from_utf8_lossy(&head), opts.forced);
+    if format == Format::Pentobi {
+        return Ok(whole);
+    }
+    if opts.forced.is_none() && head.iter().take(1024).any(|&b| b == 0) {
+        let what = if file == "-" {
+            "standard input"
+        } else {
+            "the file"
+        };
+        return Err(format!(
+            "binary data, not a text record, in {what}: for a WTHOR database file pass --from wthor"
+        ));
+    }
+    if opts.latin1 {
+        return Ok(Box::new(Latin1(whole, Vec::new())));
+    }
+    if let Err(e) = std::str::from_utf8(&head) {
+        // a character cut at the end of the block is not an error
+        if e.error_len().is_some() {
+            let good = head.get(..e.valid_up_to()).unwrap_or_default();
+            let text = String::from_utf8_lossy(good);
+            let line = text.matches('\n').count() + 1;
+            let start = text.rfind('\n').map_or(0, |i| i + 1);
+            let column = text
+                .get(start..)
+                .unwrap_or_default()
+                .trim_start_matches('\u{feff}')
+                .chars()
+                .count()
+                + 1;
+            let byte = head.get(e.valid_up_to()).copied().unwrap_or_default();
+            return Err(format!(
+                "not UTF-8 text: byte 0x{byte:02X} at line {line}, column {column} is not UTF-8; \
+                 for a Latin-1 (ISO-8859-1) file pass --encoding latin1"
+            ));
+        }
+    }
+    Ok(whole)
+}
+
+/// A reader of ISO-8859-1 bytes giving UTF-8: each byte is the character
+/// of its code (spans then count the decoded bytes).
+struct Latin1<R>(R, Vec<u8>);
+
+impl<R: Read> Read for Latin1<R> {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        if self.1.is_empty() {
+            let mut raw = vec![0u8; out.len().clamp(1, 32 * 1024)];
+            let n = self.0.read(&mut raw)?;
+            if n == 0 {
+                return Ok(0);
+            }
+            let text: String = raw.iter().take(n).map(|&b| char::from(b)).collect();
+            self.1 = text.into_bytes();
+            self.1.reverse();
+        }
+        let mut n = 0;
+        while n < out.len() {
+            match self.1.pop() {
+                Some(b) => {
+                    if let Some(slot) = out.get_mut(n) {
+                        *slot = b;
+                    }
+                    n += 1;
+                }
+                None => break,
+            }
+        }
+        Ok(n)
+    }
 }
 
 /// A window entry waiting for its turn.
@@ -354,7 +607,8 @@ fn read(
 }
 
 /// What a sink makes of a game in the replay step (in parallel).
-pub type Prepare<'a> = &'a (dyn Fn(&SourceGame, &GameReport) -> String + Sync);
+/// It may change the report first (`--allow`, `--deny`).
+pub type Prepare<'a> = &'a (dyn Fn(&SourceGame, &mut GameReport) -> String + Sync);
 
 /// Replays the window in parallel and hands it to the sink in order. Each
 /// game's report goes into `reports` at its place in the window: the
@@ -403,8 +657,8 @@ fn flush(
 pub struct PositionArgs {
     /// A file or `-` for standard input.
     pub path: String,
-    /// Which game of the file (from 0).
-    #[arg(long, default_value_t = 0)]
+    /// Which game of the file, counted from 1 (as human output numbers them).
+    #[arg(long, default_value_t = 1, value_name = "N")]
     pub index: usize,
     /// The position after this many plies (default: the end).
     #[arg(long)]
@@ -418,7 +672,10 @@ pub fn view_one(
     ctx: &mut Ctx,
     at: &PositionArgs,
 ) -> Result<(SourceGame, crate::replay::View), i32> {
-    let (path, index, ply) = (at.path.as_str(), at.index, at.ply);
+    let (path, number, ply) = (at.path.as_str(), at.index, at.ply);
+    let Some(index) = number.checked_sub(1) else {
+        return Err(ctx.usage("--index counts games from 1 (the first game is --index 1)"));
+    };
     let read_opts = ctx.read_options();
     // the file is read up to the game asked for, no further
     let found: Result<SourceGame, String> = match open(path, Some(&mut *ctx.stdin), &read_opts) {
@@ -441,7 +698,7 @@ pub fn view_one(
             }
             found.unwrap_or_else(|| {
                 Err(format!(
-                    "{path} holds {}; --index {index} is out of range",
+                    "{path} holds {}; --index {number} is out of range",
                     crate::diag::plural(n, "game", "games")
                 ))
             })

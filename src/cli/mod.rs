@@ -15,6 +15,7 @@ pub mod report;
 mod schema;
 mod score;
 mod show;
+mod tags;
 mod validate;
 
 use std::ffi::OsString;
@@ -87,6 +88,18 @@ pub struct ReadArgs {
     /// `record::too_large` (reading goes on after it where the format allows).
     #[arg(long, value_name = "BYTES", default_value_t = crate::source::MAX_GAME_BYTES)]
     max_game_bytes: usize,
+    /// The text files' encoding: utf-8, or latin1 (ISO-8859-1) for old files.
+    #[arg(long, value_enum, value_name = "ENCODING", default_value_t = Encoding::Utf8)]
+    encoding: Encoding,
+}
+
+/// `--encoding`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Encoding {
+    #[value(name = "utf-8", alias = "utf8")]
+    Utf8,
+    #[value(name = "latin1", alias = "iso-8859-1")]
+    Latin1,
 }
 
 impl Default for ReadArgs {
@@ -97,6 +110,7 @@ impl Default for ReadArgs {
             players: None,
             tournaments: None,
             max_game_bytes: crate::source::MAX_GAME_BYTES,
+            encoding: Encoding::Utf8,
         }
     }
 }
@@ -109,12 +123,17 @@ pub struct ColorArgs {
     color: ColorChoice,
 }
 
-/// `-q` for the commands that report games: the summary line only.
+/// `-q`/`-qq` for the commands that report games.
 #[derive(clap::Args, Debug, Clone, Copy)]
 pub struct QuietSummary {
-    /// Print only the summary line (no diagnostics of valid games, no progress).
-    #[arg(short, long)]
-    quiet: bool,
+    /// Leave out warnings, per-game text and progress; errors and files that
+    /// cannot be read are still printed. `-qq`: nothing but the summary line
+    /// and files that cannot be read.
+    #[arg(short, long, action = clap::ArgAction::Count)]
+    quiet: u8,
+    /// As `-qq`: nothing but the summary line and files that cannot be read.
+    #[arg(long)]
+    quiet_all: bool,
 }
 
 /// `-q` for the commands whose output is their result.
@@ -281,6 +300,17 @@ Examples:
         #[command(flatten)]
         read: ReadArgs,
     },
+    /// List every tag a game knows (a name one edit away from one is a warning).
+    #[command(after_help = "\
+Examples:
+  gamerec tags reversi
+  gamerec tags blokus")]
+    Tags {
+        #[command(flatten)]
+        args: tags::Args,
+        #[command(flatten)]
+        quiet: QuietAccepted,
+    },
     /// Print the JSON Schema of the `--format json` report.
     Schema {
         #[command(flatten)]
@@ -301,11 +331,20 @@ Install:
         #[command(flatten)]
         quiet: QuietAccepted,
     },
-    /// Print the man page (roff).
+    /// Print a man page (roff): gamerec(1), or a command's own page with every option.
     #[command(after_help = "\
-Install:
-  gamerec man > ~/.local/share/man/man1/gamerec.1 && man gamerec")]
+Examples:
+  gamerec man                  gamerec(1), the commands
+  gamerec man validate         gamerec-validate(1), every option of validate
+  gamerec man --dir ~/.local/share/man/man1 && man gamerec-validate")]
     Man {
+        /// The command whose page to print (validate, score, ...); none: gamerec(1).
+        #[arg(value_name = "COMMAND")]
+        page: Option<String>,
+        /// Write every page (gamerec.1 and one per command) into this folder,
+        /// created if missing, instead of printing one.
+        #[arg(long, value_name = "DIR", conflicts_with = "page")]
+        dir: Option<String>,
         #[command(flatten)]
         quiet: QuietAccepted,
     },
@@ -346,6 +385,9 @@ pub struct Settings {
     /// Colour on stderr (diagnostics).
     pub color_err: bool,
     pub quiet: bool,
+    /// `-qq`/`--quiet-all` (`validate`, `score`): not even errors, only the
+    /// summary line and files that cannot be read.
+    pub quiet_all: bool,
     /// Draw progress on stderr (a terminal, no `-q`, no `--no-progress`).
     pub progress: bool,
     pub game: Option<String>,
@@ -355,6 +397,8 @@ pub struct Settings {
     pub tournaments: Option<String>,
     /// `--max-game-bytes`.
     pub max_game_bytes: usize,
+    /// `--encoding latin1`.
+    pub latin1: bool,
 }
 
 impl Ctx<'_> {
@@ -365,6 +409,7 @@ impl Ctx<'_> {
             players: self.settings.players.as_ref().map(Into::into),
             tournaments: self.settings.tournaments.as_ref().map(Into::into),
             max_game_bytes: self.settings.max_game_bytes,
+            latin1: self.settings.latin1,
         }
     }
 
@@ -404,6 +449,12 @@ pub fn run(
     };
     // what each command takes; the rest keep their defaults
     let none = ReadArgs::default();
+    let quiet_all = match &cli.command {
+        Command::Validate { quiet, .. } | Command::Score { quiet, .. } => {
+            quiet.quiet >= 2 || quiet.quiet_all
+        }
+        _ => false,
+    };
     let (read, quiet, color, no_progress) = match &cli.command {
         Command::Validate {
             read,
@@ -418,7 +469,12 @@ pub fn run(
             color,
             progress,
             ..
-        } => (read, quiet.quiet, color.color, progress.no_progress),
+        } => (
+            read,
+            quiet.quiet > 0 || quiet.quiet_all,
+            color.color,
+            progress.no_progress,
+        ),
         Command::Convert {
             read,
             quiet,
@@ -434,16 +490,20 @@ pub fn run(
         } => (read, quiet.quiet, color.color, true),
         Command::Html { read, quiet, .. } => (read, quiet.quiet, ColorChoice::Never, true),
         Command::Perft(a) => (&none, a.quiet, ColorChoice::Never, a.no_progress),
-        Command::Schema { .. } | Command::Completions { .. } | Command::Man { .. } => {
-            (&none, false, ColorChoice::Never, true)
-        }
+        Command::Schema { .. }
+        | Command::Tags { .. }
+        | Command::Completions { .. }
+        | Command::Man { .. } => (&none, false, ColorChoice::Never, true),
     };
     let (color_out, color_err) = match color {
         ColorChoice::Always => (true, true),
         ColorChoice::Never => (false, false),
         ColorChoice::Auto => {
-            let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
-            (terminals.out && !no_color, terminals.err && !no_color)
+            let plain = plain_terminal(
+                std::env::var_os("NO_COLOR").as_deref(),
+                std::env::var_os("TERM").as_deref(),
+            );
+            (terminals.out && !plain, terminals.err && !plain)
         }
     };
     let from = match read.from.as_deref() {
@@ -463,11 +523,10 @@ pub fn run(
     };
     if let Some(g) = read.game.as_deref() {
         if crate::games::by_name(g).is_none() {
-            let known: Vec<&str> = crate::games::REGISTRY.iter().map(|g| g.name()).collect();
             let _ = writeln!(
                 err,
-                "error: unknown game `{g}` (known: {})",
-                known.join(", ")
+                "error: unknown game `{g}` ({})",
+                crate::games::unknown_help(g)
             );
             return EXIT_USAGE;
         }
@@ -480,12 +539,14 @@ pub fn run(
             color_out,
             color_err,
             quiet,
+            quiet_all,
             progress: terminals.err && !no_progress && !quiet,
             game: read.game.clone(),
             from,
             players: read.players.clone(),
             tournaments: read.tournaments.clone(),
             max_game_bytes: read.max_game_bytes,
+            latin1: read.encoding == Encoding::Latin1,
         },
     };
     let code = match cli.command {
@@ -497,6 +558,7 @@ pub fn run(
         Command::Perft(a) => perft::run(&mut ctx, a),
         Command::Html { args, .. } => html::run(&mut ctx, args),
         Command::Schema { args, .. } => schema::run(&mut ctx, args),
+        Command::Tags { args, .. } => tags::run(&mut ctx, args),
         Command::Completions { shell, .. } => {
             // written whole: the generator panics on a closed pipe
             let mut script = Vec::new();
@@ -506,10 +568,7 @@ pub fn run(
                 Err(e) => write_failed(&mut ctx, &e, EXIT_OK),
             }
         }
-        Command::Man { .. } => match clap_mangen::Man::new(Cli::command()).render(&mut ctx.out) {
-            Ok(()) => EXIT_OK,
-            Err(e) => write_failed(&mut ctx, &e, EXIT_OK),
-        },
+        Command::Man { page, dir, .. } => man(&mut ctx, page.as_deref(), dir.as_deref()),
     };
     let flushed = ctx.out.flush();
     let _ = ctx.err.flush();
@@ -517,6 +576,50 @@ pub fn run(
         Ok(()) => code,
         Err(e) => write_failed(&mut ctx, &e, code),
     }
+}
+
+/// `gamerec man [COMMAND] [--dir DIR]`: one page, or every page into a folder.
+/// A command's page is `gamerec-COMMAND(1)`, the name gamerec(1) refers to.
+fn man(ctx: &mut Ctx, page: Option<&str>, dir: Option<&str>) -> i32 {
+    let mut cli = Cli::command().disable_help_subcommand(true);
+    // names the subcommands `gamerec-validate` and so on
+    cli.build();
+    if let Some(dir) = dir {
+        let made = std::fs::create_dir_all(dir).and_then(|()| clap_mangen::generate_to(cli, dir));
+        return match made {
+            Ok(()) => EXIT_OK,
+            Err(e) => ctx.usage(&format!("cannot write the man pages in {dir}: {e}")),
+        };
+    }
+    let cmd = match page {
+        None => cli,
+        Some(name) => match cli.find_subcommand(name) {
+            Some(sub) => sub.clone().version(VERSION),
+            None => {
+                let known: Vec<&str> = cli.get_subcommands().map(|s| s.get_name()).collect();
+                return ctx.usage(&format!(
+                    "no man page for `{name}` (pages: {})",
+                    known.join(", ")
+                ));
+            }
+        },
+    };
+    // written whole, as completions: a closed pipe ends quietly
+    let mut text = Vec::new();
+    let rendered = clap_mangen::Man::new(cmd)
+        .render(&mut text)
+        .and_then(|()| ctx.out.write_all(&text));
+    match rendered {
+        Ok(()) => EXIT_OK,
+        Err(e) => write_failed(ctx, &e, EXIT_OK),
+    }
+}
+
+/// Whether `--color auto` leaves colour off on a terminal: `NO_COLOR` set
+/// and not empty (no-color.org), or `TERM=dumb` (a terminal that draws no
+/// escapes, as in Emacs shells).
+fn plain_terminal(no_color: Option<&std::ffi::OsStr>, term: Option<&std::ffi::OsStr>) -> bool {
+    no_color.is_some_and(|v| !v.is_empty()) || term.is_some_and(|t| t == "dumb")
 }
 
 /// Output could not be written: a closed pipe (`| head`) ends quietly with
@@ -547,4 +650,22 @@ pub fn main() -> i32 {
         &mut err,
         terminals,
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::ffi::OsStr;
+
+    #[test]
+    fn no_colour_under_term_dumb_or_no_color() {
+        fn s(v: &str) -> Option<&OsStr> {
+            Some(OsStr::new(v))
+        }
+        assert!(!plain_terminal(None, s("xterm-256color")));
+        assert!(!plain_terminal(None, None));
+        assert!(plain_terminal(None, s("dumb")));
+        assert!(plain_terminal(s("1"), s("xterm")));
+        assert!(!plain_terminal(s(""), s("xterm")));
+    }
 }

@@ -160,16 +160,20 @@ pub fn counting_to<T: Send>(
                     "{spinner} {msg}: {human_pos} leaves ({rate} leaves/s), {elapsed}",
                 )
                 .map(|s| {
+                    // the rate over the whole count, from when counting began
+                    // (the bar itself starts after the delay)
                     s.with_key(
                         "rate",
-                        |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
-                            let _ = w.write_str(&si(state.per_sec()));
+                        move |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                            let _ = w.write_str(&si(rate(state.pos(), start.elapsed())));
                         },
                     )
                 })
                 .unwrap_or_else(|_| ProgressStyle::default_spinner());
                 if let Some(t) = target.take() {
-                    let b = ProgressBar::with_draw_target(None, t).with_style(style);
+                    let b = ProgressBar::with_draw_target(None, t)
+                        .with_style(style)
+                        .with_elapsed(start.elapsed());
                     b.set_message(what.to_string());
                     bar = Some(b);
                 }
@@ -192,6 +196,16 @@ pub fn counting_to<T: Send>(
             Err(e) => std::panic::resume_unwind(e),
         }
     })
+}
+
+/// Leaves per second over `elapsed` (0 before any time has passed).
+fn rate(leaves: u64, elapsed: Duration) -> f64 {
+    let secs = elapsed.as_secs_f64();
+    if secs > 0.0 {
+        leaves as f64 / secs
+    } else {
+        0.0
+    }
 }
 
 /// A rate in a few digits: `950`, `12.3 k`, `758 M`.
@@ -344,6 +358,35 @@ mod tests {
         assert_eq!(si(758_123_456.0), "758 M");
         assert_eq!(si(12_345.0), "12.3 k");
         assert_eq!(si(950.0), "950");
+    }
+
+    /// The rate counts from the start of counting, not from when the
+    /// display appeared: leaves counted before it are not "instant".
+    #[test]
+    fn the_rate_counts_from_the_start() {
+        let term = FakeTerm::default();
+        let target = ProgressDrawTarget::term_like(Box::new(term.clone()));
+        counting_to(target, Duration::from_millis(400), "perft x 1", |done| {
+            // a million leaves in the first 400 ms, then nothing for 400 ms
+            done.fetch_add(1_000_000, Ordering::Relaxed);
+            std::thread::sleep(Duration::from_millis(800));
+        });
+        let drawn = term.text();
+        // at most 1e6 / 0.4 s = 2.5 M leaves/s, whatever the frame
+        let rates: Vec<&str> = drawn
+            .split(" leaves (")
+            .skip(1)
+            .filter_map(|r| r.split(" leaves/s").next())
+            .collect();
+        assert!(!rates.is_empty(), "{drawn}");
+        for r in rates {
+            let mega = match r {
+                "0" => Some(0.0),
+                _ => r.strip_suffix(" M").and_then(|m| m.parse::<f64>().ok()),
+            };
+            assert!(mega.is_some_and(|m| m <= 2.6), "rate {r} in {drawn}");
+        }
+        assert_eq!(rate(10, Duration::ZERO), 0.0);
     }
 
     #[test]

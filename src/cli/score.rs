@@ -17,6 +17,20 @@ pub struct Args {
     pub plot: Option<String>,
 }
 
+/// The name the seat's player tag gives (`player1` reads `Player1`).
+fn player_of<'r>(r: &'r GameReport, seat: &str) -> Option<&'r str> {
+    let mut chars = seat.chars();
+    let first = chars.next()?;
+    r.tags
+        .iter()
+        .find(|(k, _)| {
+            let mut kc = k.chars();
+            kc.next() == Some(first.to_ascii_uppercase()) && kc.as_str() == chars.as_str()
+        })
+        .map(|(_, v)| v.as_str())
+        .filter(|v| !v.trim().is_empty())
+}
+
 /// The human form of one game's score.
 pub fn describe_score(file: &str, game: &str, r: &GameReport) -> String {
     let about = describe(r);
@@ -42,11 +56,16 @@ pub fn describe_score(file: &str, game: &str, r: &GameReport) -> String {
         r.variant,
         crate::diag::plural(r.plies, "ply", "plies")
     ));
+    // each seat with its player's name, from the tag named after the seat
+    // (`Black`, `Player1`), when the record gives one
     let scores: Vec<String> = r
         .seats
         .iter()
         .zip(&r.scores)
-        .map(|(s, v)| format!("{s} {v}"))
+        .map(|(s, v)| match player_of(r, s) {
+            Some(name) => format!("{s} {v} ({})", super::diagnostics::visible(name)),
+            None => format!("{s} {v}"),
+        })
         .collect();
     if !scores.is_empty() {
         out.push_str(&format!("  {}\n", scores.join(", ")));
@@ -149,9 +168,9 @@ fn with_stdin<'a>(ctx: &'a mut Ctx, stdin: &'a mut &[u8]) -> Ctx<'a> {
 pub fn title(file: &str, index: usize, r: &GameReport) -> String {
     let about = describe(r);
     if about.is_empty() {
-        format!("{file}, game {index}: {}", r.game)
+        format!("{file}, game {}: {}", index + 1, r.game)
     } else {
-        format!("{file}, game {index}: {} ({about})", r.game)
+        format!("{file}, game {}: {} ({about})", index + 1, r.game)
     }
 }
 

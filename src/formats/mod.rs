@@ -167,6 +167,9 @@ pub struct ReadOptions {
     pub tournaments: Option<PathBuf>,
     /// `--max-game-bytes`: the size limit of one game (`record::too_large`).
     pub max_game_bytes: usize,
+    /// `--encoding latin1`: text files are ISO-8859-1 (the CLI decodes them
+    /// before the readers see them).
+    pub latin1: bool,
 }
 
 impl Default for ReadOptions {
@@ -176,6 +179,7 @@ impl Default for ReadOptions {
             players: None,
             tournaments: None,
             max_game_bytes: MAX_GAME_BYTES,
+            latin1: false,
         }
     }
 }
@@ -322,11 +326,13 @@ impl SourceGame {
 }
 
 /// How human output names a game: `game 4`, or `game 4 (variation 1.3.2)`
-/// for a line of a game tree.
+/// for a line of a game tree; numbered from 1 as people count (spec §5),
+/// `index` counting from 0.
 pub fn game_label(index: usize, variation: Option<&str>) -> String {
+    let number = index + 1;
     match variation {
-        Some(v) => format!("game {index} (variation {v})"),
-        None => format!("game {index}"),
+        Some(v) => format!("game {number} (variation {v})"),
+        None => format!("game {number}"),
     }
 }
 

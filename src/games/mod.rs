@@ -24,3 +24,18 @@ pub fn by_name(name: &str) -> Option<&'static dyn DynGame> {
             || g.aliases().iter().any(|a| a.eq_ignore_ascii_case(name))
     })
 }
+
+/// The help of an unknown game's name: a "did you mean" when a known name
+/// or alias is two edits away or less, then every name and alias.
+pub fn unknown_help(name: &str) -> String {
+    let mut known: Vec<&str> = Vec::new();
+    for g in REGISTRY {
+        known.push(g.name());
+        known.extend(g.aliases().iter().copied());
+    }
+    let list = format!("known games: {}", known.join(", "));
+    match crate::diag::closest(name.trim(), known.iter().copied(), 2) {
+        Some(k) => format!("did you mean `{k}`? {list}"),
+        None => list,
+    }
+}

@@ -44,7 +44,7 @@ fn diag(w: &mut dyn Write, g: &SourceGame, about: &str, d: &Diag) -> io::Result<
         Severity::Warning => "warning",
     };
     let mut props = vec![("file", g.file.name.clone())];
-    let mut message = format!("{} (game {}", d.message, g.index);
+    let mut message = format!("{} (game {}", d.message, g.index + 1);
     if !about.is_empty() {
         message.push_str(&format!(", {about}"));
     }

@@ -3,8 +3,10 @@
 //! `game N`, with its event and players), a `failure` per invalid game (its
 //! first error's code as `type`, every error in the text), warnings in the
 //! test case's `system-out`; a file that could not be read is a test case
-//! with an `error`. Written as games come, so the suites carry no counts
-//! (the tools count the test cases).
+//! with an `error`. Each suite is written when its file ends, with its
+//! `tests`, `failures` and `errors` counts (its test cases are held until
+//! then: memory bounded by one file's games' verdicts, not their records);
+//! the run's summary line closes the document as a comment.
 
 use std::io::{self, Write};
 
@@ -17,6 +19,11 @@ use crate::replay::{GameReport, describe};
 pub struct Writer {
     /// The file of the open test suite.
     suite: Option<String>,
+    /// Its test cases so far, written when the file ends.
+    body: Vec<u8>,
+    tests: usize,
+    failures: usize,
+    errors: usize,
 }
 
 /// Text made safe for XML 1.0 (markup characters as entities; control
@@ -72,25 +79,49 @@ impl Writer {
         writeln!(w, "<testsuites name=\"gamerec\">")
     }
 
+    /// Starts the suite of `file` unless it is the open one (the open one
+    /// ends: it is written).
     fn suite(&mut self, w: &mut dyn Write, file: &str) -> io::Result<()> {
         if self.suite.as_deref() == Some(file) {
             return Ok(());
         }
-        if self.suite.is_some() {
-            writeln!(w, "  </testsuite>")?;
-        }
-        writeln!(w, "  <testsuite name=\"{}\">", escape(file))?;
+        self.end_suite(w)?;
         self.suite = Some(file.to_string());
         Ok(())
     }
 
-    pub fn game(&mut self, w: &mut dyn Write, g: &SourceGame, r: &GameReport) -> io::Result<()> {
-        self.suite(w, &g.file.name)?;
+    /// Writes the open suite, with its counts.
+    fn end_suite(&mut self, w: &mut dyn Write) -> io::Result<()> {
+        let Some(file) = self.suite.take() else {
+            return Ok(());
+        };
+        writeln!(
+            w,
+            "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"{}\">",
+            escape(&file),
+            self.tests,
+            self.failures,
+            self.errors
+        )?;
+        w.write_all(&self.body)?;
+        writeln!(w, "  </testsuite>")?;
+        self.body.clear();
+        (self.tests, self.failures, self.errors) = (0, 0, 0);
+        Ok(())
+    }
+
+    pub fn game(&mut self, out: &mut dyn Write, g: &SourceGame, r: &GameReport) -> io::Result<()> {
+        self.suite(out, &g.file.name)?;
+        self.tests += 1;
+        if !r.valid {
+            self.failures += 1;
+        }
+        let w = &mut self.body;
         let about = describe(r);
         let name = if about.is_empty() {
-            format!("game {}", g.index)
+            format!("game {}", g.index + 1)
         } else {
-            format!("game {} ({about})", g.index)
+            format!("game {} ({about})", g.index + 1)
         };
         write!(
             w,
@@ -123,10 +154,12 @@ impl Writer {
         writeln!(w, "    </testcase>")
     }
 
-    pub fn file_error(&mut self, w: &mut dyn Write, e: &FileError) -> io::Result<()> {
-        self.suite(w, &e.file)?;
+    pub fn file_error(&mut self, out: &mut dyn Write, e: &FileError) -> io::Result<()> {
+        self.suite(out, &e.file)?;
+        self.tests += 1;
+        self.errors += 1;
         writeln!(
-            w,
+            self.body,
             "    <testcase name=\"file\" classname=\"{}\">\n      <error message=\"{}\" type=\"{}\"/>\n    </testcase>",
             escape(&e.file),
             escape(&e.message),
@@ -134,10 +167,11 @@ impl Writer {
         )
     }
 
-    pub fn finish(&mut self, w: &mut dyn Write) -> io::Result<()> {
-        if self.suite.take().is_some() {
-            writeln!(w, "  </testsuite>")?;
-        }
+    /// Closes the document; `summary` (the summary line) goes in a comment.
+    pub fn finish(&mut self, w: &mut dyn Write, summary: &str) -> io::Result<()> {
+        self.end_suite(w)?;
+        // a comment may not hold `--`
+        writeln!(w, "  <!-- {} -->", escape(summary).replace("--", "- -"))?;
         writeln!(w, "</testsuites>")
     }
 }

@@ -74,6 +74,134 @@ impl Summary {
     }
 }
 
+/// Warnings counted per code, for the summary: `; 413 warnings: 413
+/// record::result_unchecked` in the summary line, `warnings` and
+/// `warning_codes` added to the JSON summary.
+#[derive(Debug, Default)]
+pub struct Tally {
+    codes: std::collections::BTreeMap<String, usize>,
+    total: usize,
+}
+
+impl Tally {
+    pub fn add(&mut self, code: &str) {
+        self.total += 1;
+        match self.codes.get_mut(code) {
+            Some(n) => *n += 1,
+            None => {
+                self.codes.insert(code.to_string(), 1);
+            }
+        }
+    }
+
+    /// The codes, most frequent first (then by name).
+    fn sorted(&self) -> Vec<(&str, usize)> {
+        let mut v: Vec<(&str, usize)> = self.codes.iter().map(|(c, n)| (c.as_str(), *n)).collect();
+        v.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+        v
+    }
+
+    /// What the summary line adds: nothing without warnings.
+    pub fn line(&self) -> String {
+        if self.total == 0 {
+            return String::new();
+        }
+        let codes: Vec<String> = self
+            .sorted()
+            .iter()
+            .map(|(c, n)| format!("{n} {c}"))
+            .collect();
+        format!(
+            "; {}: {}",
+            crate::diag::plural(self.total, "warning", "warnings"),
+            codes.join(", ")
+        )
+    }
+
+    /// The JSON summary with the warnings' counts added.
+    fn json(&self, mut summary: Value) -> Value {
+        if let Value::Object(m) = &mut summary {
+            m.insert("warnings".into(), json!(self.total));
+            let codes: Map<String, Value> = self
+                .codes
+                .iter()
+                .map(|(c, n)| (c.clone(), json!(n)))
+                .collect();
+            m.insert("warning_codes".into(), Value::Object(codes));
+        }
+        summary
+    }
+}
+
+/// Whether a code matches a `--allow`/`--deny` pattern: `*` any run of
+/// characters (`reversi::*`), `?` one; otherwise the code itself.
+pub fn code_matches(pattern: &str, code: &str) -> bool {
+    let (p, c): (Vec<char>, Vec<char>) = (pattern.chars().collect(), code.chars().collect());
+    // the usual wildcard walk: back up to the last `*` on a mismatch
+    let (mut i, mut j) = (0, 0);
+    let mut star: Option<(usize, usize)> = None;
+    while let Some(&cj) = c.get(j) {
+        match p.get(i) {
+            Some('*') => {
+                star = Some((i, j));
+                i += 1;
+            }
+            Some(&x) if x == '?' || x == cj => {
+                i += 1;
+                j += 1;
+            }
+            _ => match star {
+                Some((si, sj)) => {
+                    i = si + 1;
+                    j = sj + 1;
+                    star = Some((si, sj + 1));
+                }
+                None => return false,
+            },
+        }
+    }
+    p.get(i..)
+        .is_some_and(|rest| rest.iter().all(|&x| x == '*'))
+}
+
+/// `--allow` and `--deny` on one game's report, and help lines that fit the
+/// input: an allowed warning is dropped, a denied one becomes an error
+/// (the game invalid). A binary record's `result_unchecked` cannot be
+/// edited to `*`: its help says how to silence it instead.
+fn adjust(g: &SourceGame, r: &mut GameReport, allow: &[String], deny: &[String]) {
+    if r.warnings.is_empty() {
+        return;
+    }
+    if !allow.is_empty() {
+        r.warnings
+            .retain(|d| !allow.iter().any(|p| code_matches(p, &d.code)));
+    }
+    if !deny.is_empty() {
+        let (denied, kept): (Vec<_>, Vec<_>) = std::mem::take(&mut r.warnings)
+            .into_iter()
+            .partition(|d| deny.iter().any(|p| code_matches(p, &d.code)));
+        r.warnings = kept;
+        if !denied.is_empty() {
+            r.valid = false;
+        }
+        for mut d in denied {
+            d.severity = crate::diag::Severity::Error;
+            r.errors.push(d);
+        }
+    }
+    if g.byte_map.is_some() {
+        for d in &mut r.warnings {
+            if d.code == "record::result_unchecked" {
+                d.help = Some(
+                    "this binary record keeps a score for every game, over or not; \
+                     --allow record::result_unchecked silences this warning"
+                        .into(),
+                );
+            }
+        }
+    }
+}
+
 /// The version of the JSON document's shape (`schema_version`): raised
 /// when a field changes meaning; adding fields keeps it.
 pub const SCHEMA_VERSION: u32 = 1;
@@ -88,6 +216,8 @@ pub fn game_json(g: &SourceGame, r: &GameReport) -> Value {
     let mut obj = Map::new();
     obj.insert("file".into(), json!(g.file.name));
     obj.insert("index".into(), json!(g.index));
+    // the same count from 1, as human output numbers games
+    obj.insert("number".into(), json!(g.index + 1));
     if let Some(v) = &g.variation {
         obj.insert("variation".into(), json!(v));
     }
@@ -158,6 +288,17 @@ pub struct Args {
     /// Warnings make a game count as invalid for the exit code.
     #[arg(long)]
     pub deny_warnings: bool,
+    /// Silence the warnings of this code (repeatable; globs such as
+    /// `reversi::*`). Errors cannot be allowed.
+    #[arg(long, value_name = "CODE")]
+    pub allow: Vec<String>,
+    /// Make the warnings of this code errors: their games are invalid
+    /// (repeatable; globs such as `record::*`).
+    #[arg(long, value_name = "CODE")]
+    pub deny: Vec<String>,
+    /// Exit 0 when the run reads no game (by default `no games found`, exit 2).
+    #[arg(long)]
+    pub allow_empty: bool,
     #[command(flatten)]
     pub scan: super::inputs::ScanArgs,
 }
@@ -174,6 +315,10 @@ struct Sink<'a> {
     skipped: Vec<FileError>,
     /// Games with warnings (for `--deny-warnings`).
     warned: usize,
+    /// Warnings per code, for the summary (after `--allow`/`--deny`).
+    tally: Tally,
+    /// `-qq`: not even errors.
+    quiet_all: bool,
     sarif: sarif::Writer,
     junit: junit::Writer,
 }
@@ -199,6 +344,9 @@ impl Sink<'_> {
                 if !r.warnings.is_empty() {
                     self.warned += 1;
                 }
+                for d in &r.warnings {
+                    self.tally.add(&d.code);
+                }
                 match self.format {
                     OutputFormat::Github => github::game(self.out, g, r)?,
                     OutputFormat::Sarif => self.sarif.game(self.out, g, r)?,
@@ -213,9 +361,11 @@ impl Sink<'_> {
                         writeln!(self.out)?;
                     }
                     OutputFormat::Human => {
-                        if !self.quiet {
-                            // rendered in the replay step
+                        // rendered in the replay step (errors only with `-q`)
+                        if !self.quiet_all {
                             self.err.write_all(rendered.as_bytes())?;
+                        }
+                        if !self.quiet {
                             if let Some(describe) = self.per_game {
                                 let text = describe(&g.file.name, &g.label(), r);
                                 write!(self.out, "{}", visible(&text))?;
@@ -259,6 +409,23 @@ impl Sink<'_> {
         Ok(())
     }
 
+    /// A run that read no game: `record::no_games`, an error of no game
+    /// (it makes the exit code 2).
+    fn no_games(&mut self, e: FileError) -> io::Result<()> {
+        match self.format {
+            OutputFormat::Human => writeln!(
+                self.err,
+                "error: {}\n  help: --allow-empty accepts a run without games",
+                visible(&e.message)
+            )?,
+            OutputFormat::Github => github::file_error(self.out, &e)?,
+            OutputFormat::Junit => self.junit.file_error(self.out, &e)?,
+            _ => {}
+        }
+        self.file_errors.push(e);
+        Ok(())
+    }
+
     fn finish(&mut self) -> io::Result<()> {
         let s = self.summary;
         match self.format {
@@ -267,7 +434,7 @@ impl Sink<'_> {
                 write!(
                     self.out,
                     "{close},\n  \"summary\": {},\n  \"errors\": {}",
-                    pretty_at(&s.json(), 2),
+                    pretty_at(&self.tally.json(s.json()), 2),
                     pretty_at(&file_errors_json(&self.file_errors), 2)
                 )?;
                 if !self.skipped.is_empty() {
@@ -282,7 +449,7 @@ impl Sink<'_> {
             OutputFormat::Jsonl => {
                 let mut last = Map::new();
                 last.insert("schema_version".into(), json!(SCHEMA_VERSION));
-                last.insert("summary".into(), s.json());
+                last.insert("summary".into(), self.tally.json(s.json()));
                 last.insert("errors".into(), file_errors_json(&self.file_errors));
                 if !self.skipped.is_empty() {
                     last.insert("skipped".into(), file_errors_json(&self.skipped));
@@ -290,11 +457,18 @@ impl Sink<'_> {
                 serde_json::to_writer(&mut *self.out, &Value::Object(last))?;
                 writeln!(self.out)?;
             }
-            OutputFormat::Human | OutputFormat::Github => writeln!(self.out, "{}", s.line())?,
-            OutputFormat::Sarif => self
-                .sarif
-                .finish(self.out, &self.file_errors, &self.skipped)?,
-            OutputFormat::Junit => self.junit.finish(self.out)?,
+            OutputFormat::Human | OutputFormat::Github => {
+                writeln!(self.out, "{}{}", s.line(), self.tally.line())?
+            }
+            OutputFormat::Sarif => self.sarif.finish(
+                self.out,
+                &self.file_errors,
+                &self.skipped,
+                self.tally.json(s.json()),
+            )?,
+            OutputFormat::Junit => self
+                .junit
+                .finish(self.out, &format!("{}{}", s.line(), self.tally.line()))?,
         }
         Ok(())
     }
@@ -312,12 +486,13 @@ pub fn run(
     let opts = Options {
         game: ctx.settings.game.clone(),
         result_extras: machine,
-        // the machine formats show the tags; the human one only `describe`'s text
-        all_tags: machine,
+        // the machine formats show the tags; the human one only `describe`'s
+        // text, and `score`'s the players' names
+        all_tags: machine || per_game.is_some(),
         // the human `score` text shows them
         score_notes: per_game.is_some() && !machine,
-        // `-q` shows nothing per game
-        about: machine || !ctx.settings.quiet,
+        // `-qq` shows nothing per game
+        about: machine || !ctx.settings.quiet_all,
         ..Options::default()
     };
     let read_opts = ctx.read_options();
@@ -334,19 +509,33 @@ pub fn run(
             file_errors: Vec::new(),
             skipped: Vec::new(),
             warned: 0,
+            tally: Tally::default(),
+            quiet_all: ctx.settings.quiet_all,
             sarif: sarif::Writer::default(),
             junit: junit::Writer::default(),
         };
         let stdin: &mut dyn std::io::Read = &mut *ctx.stdin;
         // human diagnostics are drawn in the replay step, in parallel
         let color = ctx.settings.color_err;
-        let render = move |g: &SourceGame, r: &GameReport| {
+        let draw = args.format == OutputFormat::Human && !ctx.settings.quiet_all;
+        let (quiet, allow, deny) = (ctx.settings.quiet, &args.allow, &args.deny);
+        let render = move |g: &SourceGame, r: &mut GameReport| {
+            adjust(g, r, allow, deny);
+            if !draw {
+                return String::new();
+            }
             let mut text = Vec::new();
-            let _ = diagnostics::write_game(&mut text, color, g, r);
+            if quiet {
+                // `-q`: the errors alone
+                let warnings = std::mem::take(&mut r.warnings);
+                let _ = diagnostics::write_game(&mut text, color, g, r);
+                r.warnings = warnings;
+            } else {
+                let _ = diagnostics::write_game(&mut text, color, g, r);
+            }
             String::from_utf8(text).unwrap_or_default()
         };
-        let prepare: Option<super::inputs::Prepare> =
-            (args.format == OutputFormat::Human && !ctx.settings.quiet).then_some(&render);
+        let prepare: Option<super::inputs::Prepare> = Some(&render);
         let result = sink.start().and_then(|()| {
             super::inputs::run(
                 stdin,
@@ -362,7 +551,17 @@ pub fn run(
             )
         });
         progress.finish();
-        let result = result.and_then(|()| sink.finish());
+        let result = result.and_then(|()| {
+            if sink.summary.games == 0 && sink.file_errors.is_empty() && !args.allow_empty {
+                let message = super::inputs::explain_empty(&args.paths, &args.scan);
+                sink.no_games(FileError {
+                    file: args.paths.join(" "),
+                    message,
+                    code: Some("record::no_games"),
+                })?;
+            }
+            sink.finish()
+        });
         let mut summary = sink.summary;
         if args.deny_warnings {
             // games with warnings fail the run: counted with the invalid ones

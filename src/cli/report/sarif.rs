@@ -6,6 +6,12 @@
 //! occurred with a description, written at the end (SARIF objects have no
 //! key order). Files that could not be read are `toolExecutionNotifications`
 //! of the run's invocation, which then is not `executionSuccessful`.
+//!
+//! File locations are URIs relative to `%SRCROOT%` (`uriBaseId`), the
+//! folder gamerec runs in, which `originalUriBaseIds` gives as a `file:`
+//! URI: code-scanning uploads map them to the repository when gamerec runs
+//! at its root. An absolute path inside that folder is made relative; one
+//! outside it stays an absolute `file:` URI without a base.
 
 use std::collections::BTreeSet;
 use std::io::{self, Write};
@@ -38,6 +44,48 @@ fn uri(path: &str) -> String {
     out
 }
 
+/// The base relative URIs are resolved against.
+const SRCROOT: &str = "%SRCROOT%";
+
+/// A file's `artifactLocation`: a URI relative to `%SRCROOT%` (the
+/// current folder) where it can be, else an absolute `file:` URI.
+fn artifact(path: &str) -> Value {
+    let p = std::path::Path::new(path);
+    if p.is_absolute() {
+        let inside = std::env::current_dir().ok().and_then(|cwd| {
+            p.strip_prefix(cwd)
+                .ok()
+                .map(|r| r.to_string_lossy().into_owned())
+        });
+        return match inside {
+            Some(rel) => json!({ "uri": uri(&rel), "uriBaseId": SRCROOT }),
+            None => {
+                let u = uri(path);
+                let sep = if u.starts_with('/') { "" } else { "/" };
+                json!({ "uri": format!("file://{sep}{u}") })
+            }
+        };
+    }
+    let rel = path.strip_prefix("./").unwrap_or(path);
+    json!({ "uri": uri(rel), "uriBaseId": SRCROOT })
+}
+
+/// `originalUriBaseIds`: `%SRCROOT%` as the current folder's `file:` URI
+/// (with its closing `/`, as SARIF asks).
+fn base_ids() -> Value {
+    match std::env::current_dir() {
+        Ok(cwd) => {
+            let mut u = uri(&cwd.to_string_lossy());
+            if !u.ends_with('/') {
+                u.push('/');
+            }
+            let sep = if u.starts_with('/') { "" } else { "/" };
+            json!({ SRCROOT: { "uri": format!("file://{sep}{u}") } })
+        }
+        Err(_) => json!({}),
+    }
+}
+
 /// What a code is about, for the rule's description.
 fn description(code: &str) -> String {
     let (game, kind) = code.split_once("::").unwrap_or(("gamerec", code));
@@ -60,6 +108,7 @@ fn description(code: &str) -> String {
         }
         "record::no_games" => Some("A file holds no game of the format it is read as"),
         "record::too_large" => Some("A game is larger than the size limit"),
+        "record::unknown_tag" => Some("A tag name is a known tag misspelled or mis-cased"),
         "record::too_many_diagnostics" => Some("A game has more diagnostics than are kept"),
         _ => None,
     };
@@ -99,12 +148,13 @@ fn result(g: &SourceGame, about: &str, d: &Diag) -> Value {
         }
         _ => {}
     }
-    let mut location = json!({ "artifactLocation": { "uri": uri(&g.file.name) } });
+    let mut location = json!({ "artifactLocation": artifact(&g.file.name) });
     if !region.is_empty() {
         location["region"] = Value::Object(region);
     }
     let mut props = Map::new();
     props.insert("game".into(), json!(g.index));
+    props.insert("number".into(), json!(g.index + 1));
     if !about.is_empty() {
         props.insert("about".into(), json!(about));
     }
@@ -160,6 +210,7 @@ impl Writer {
         w: &mut dyn Write,
         file_errors: &[FileError],
         skipped: &[FileError],
+        summary: Value,
     ) -> io::Result<()> {
         let close = if self.results == 0 { "]" } else { "\n      ]" };
         for e in file_errors {
@@ -171,7 +222,7 @@ impl Writer {
             let mut n = json!({
                 "level": level,
                 "message": { "text": format!("{}: {}", e.file, e.message) },
-                "locations": [ { "physicalLocation": { "artifactLocation": { "uri": uri(&e.file) } } } ],
+                "locations": [ { "physicalLocation": { "artifactLocation": artifact(&e.file) } } ],
             });
             if let Some(code) = e.code {
                 n["descriptor"] = json!({ "id": code });
@@ -186,6 +237,8 @@ impl Writer {
         let invocation = json!([{
             "executionSuccessful": file_errors.is_empty(),
             "toolExecutionNotifications": notes,
+            // the counts of the summary, warnings per code included
+            "properties": { "summary": summary },
         }]);
         let rules: Vec<Value> = self
             .codes
@@ -199,7 +252,9 @@ impl Writer {
                 "rules": rules,
             }
         });
-        write!(w, "{close},\n      \"invocations\": ")?;
+        write!(w, "{close},\n      \"originalUriBaseIds\": ")?;
+        crate::formats::json::write_pretty_at(w, &base_ids(), 6)?;
+        write!(w, ",\n      \"invocations\": ")?;
         crate::formats::json::write_pretty_at(w, &invocation, 6)?;
         write!(w, ",\n      \"tool\": ")?;
         crate::formats::json::write_pretty_at(w, &tool, 6)?;

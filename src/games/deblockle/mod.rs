@@ -712,16 +712,9 @@ impl Rules for Deblockle {
         render::scene(&state.pos, from, to)
     }
 
-    /// Blocks left on the board (the score is blocks removed).
-    fn plot(state: &State) -> Vec<i64> {
-        let p = &state.pos;
-        [GOLD, BLUE]
-            .iter()
-            .map(|&s| i64::from(p.total[s]) - i64::from(p.removed[s]))
-            .collect()
-    }
-
-    const PLOT_UNIT: &'static str = "blocks left";
+    // The plot draws the score, as `score` prints it: blocks removed (the
+    // `Result` tag's number, spec deblockle.md).
+    const PLOT_UNIT: &'static str = "blocks removed";
 
     fn perft_divide(
         variant: Option<&str>,
