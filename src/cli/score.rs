@@ -19,7 +19,7 @@ pub struct Args {
 
 /// The human form of one game's score.
 pub fn describe_score(file: &str, game: &str, r: &GameReport) -> String {
-    let about = describe(r);
+    let about = super::diagnostics::visible(&describe(r)).into_owned();
     let mut out = if about.is_empty() {
         format!("{file}, {game}\n")
     } else {
