@@ -382,7 +382,10 @@ fn close_match(m: Option<Match>, games: &mut [(RawGame, bool)]) {
             "a match is its number of games then the games: `1 (;...;)`, or `2 (;...;)(;...;)` for a synchro pair",
         );
         first.tag_errors.insert(0, d);
-        first.tag_errors.truncate(MAX_TAG_ERRORS);
+        if first.tag_errors.len() > MAX_TAG_ERRORS {
+            first.tag_errors.truncate(MAX_TAG_ERRORS);
+            first.tag_errors_dropped += 1;
+        }
     }
 }
 
@@ -680,9 +683,12 @@ fn game<'t>(text: &str, start: usize, i: &'t str, end: usize) -> (RawGame, bool,
     let game_end = end - rest.len();
     let head = Span::new(start, 2);
     let mut errors: Vec<Diag> = Vec::new();
+    let mut dropped = 0;
     let mut error = |d: Diag| {
         if errors.len() < MAX_TAG_ERRORS {
             errors.push(d);
+        } else {
+            dropped += 1;
         }
     };
     // the first of each property counts; moves repeat
@@ -878,6 +884,7 @@ fn game<'t>(text: &str, start: usize, i: &'t str, end: usize) -> (RawGame, bool,
     let raw = RawGame {
         tags: Tags(tags),
         tag_errors: errors,
+        tag_errors_dropped: dropped,
         tokens,
         stop: if no_replay { None } else { stop },
         span: Span::between(start, game_end),
