@@ -157,3 +157,18 @@ fn github_annotations_escape_controls_and_what_github_parses() {
         "the message's own line break: {out}"
     );
 }
+
+#[test]
+fn html_file_errors_are_escaped() {
+    let dir = std::env::temp_dir().join(format!("gamerec-escaping-html-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let name = "x\u{1b}[2J\u{202e}.gamerec";
+    std::fs::write(dir.join(name), b"[Game \"reversi\"]\n\xff\n").unwrap();
+    let d = dir.to_string_lossy().into_owned();
+    let page = dir.join("page.html").to_string_lossy().into_owned();
+    let (_, _, err) = bin(&["html", "-o", &page, &d]);
+    assert!(err.contains("x\\x1b[2J\\u{202e}.gamerec"), "{err}");
+    let bad = unsafe_chars(&err);
+    assert!(bad.is_empty(), "raw {bad:?} in\n{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}

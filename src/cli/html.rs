@@ -191,7 +191,12 @@ pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
         &mut add,
     );
     for e in &file_errors {
-        let _ = writeln!(ctx.err, "error: {}: {}", e.file, e.message);
+        let _ = writeln!(
+            ctx.err,
+            "error: {}: {}",
+            super::diagnostics::visible(&e.file),
+            super::diagnostics::visible(&e.message)
+        );
     }
     let page = page(&entries);
     let written = if args.output == "-" {
