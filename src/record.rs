@@ -92,6 +92,9 @@ pub struct RawGame {
     pub tags: Tags,
     /// Malformed or repeated tags (ply 0).
     pub tag_errors: Vec<Diag>,
+    /// Tag errors past [`MAX_TAG_ERRORS`] the reader dropped, counted in
+    /// the game's "more diagnostics not shown".
+    pub tag_errors_dropped: usize,
     /// A comment before the first move.
     pub comment: Option<String>,
     pub tokens: Vec<Token>,
@@ -127,6 +130,17 @@ pub struct RawGame {
 }
 
 impl RawGame {
+    /// Puts `d` first among the tag errors (a reader's note that belongs
+    /// before them), keeping at most `MAX_TAG_ERRORS` and counting the one
+    /// that falls off in `tag_errors_dropped`.
+    pub fn tag_error_first(&mut self, d: Diag) {
+        self.tag_errors.insert(0, d);
+        if self.tag_errors.len() > MAX_TAG_ERRORS {
+            self.tag_errors.truncate(MAX_TAG_ERRORS);
+            self.tag_errors_dropped += 1;
+        }
+    }
+
     /// Moves every span by `f` (a game read on its own and a whole file
     /// count offsets from different starts).
     fn move_spans(&mut self, f: impl Fn(Span) -> Span) {
@@ -192,6 +206,7 @@ impl RawGame {
         let RawGame {
             tags,
             tag_errors,
+            tag_errors_dropped,
             comment,
             tokens,
             comments,
@@ -208,6 +223,7 @@ impl RawGame {
         spare.extend(tags.0.drain(..room));
         tags.0.clear();
         tag_errors.clear();
+        *tag_errors_dropped = 0;
         *comment = None;
         tokens.clear();
         comments.clear();
@@ -1274,10 +1290,13 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// Records a tag error; past [`MAX_TAG_ERRORS`] in one game the rest are dropped.
+    /// Records a tag error; past [`MAX_TAG_ERRORS`] in one game the rest are
+    /// dropped and counted.
     fn tag_error(&mut self, d: Diag) {
         if self.cur.tag_errors.len() < MAX_TAG_ERRORS {
             self.cur.tag_errors.push(d);
+        } else {
+            self.cur.tag_errors_dropped += 1;
         }
     }
 

@@ -508,7 +508,7 @@ pub fn replay_into(raw: &RawGame, src: &str, opts: &Options, report: &mut GameRe
             .map(|t| (t.name.as_str(), t.value.as_str()));
         report.about = Some(describe_tags(tags, report.seats));
     }
-    cap_diagnostics(report);
+    cap_diagnostics(report, raw.tag_errors_dropped);
 }
 
 /// One buffer per thread and game for the parsed moves of a replay, so that
@@ -561,10 +561,12 @@ mod scratch {
 pub const MAX_DIAGNOSTICS: usize = 20;
 
 /// Keeps the first [`MAX_DIAGNOSTICS`] errors and warnings of a game, and
-/// says how many more there were.
-fn cap_diagnostics(report: &mut GameReport) {
+/// says how many more there were: those cut here and the `dropped` ones the
+/// reader did not keep (tag errors past [`crate::record::MAX_TAG_ERRORS`]).
+fn cap_diagnostics(report: &mut GameReport, dropped: usize) {
     let over = report.errors.len().saturating_sub(MAX_DIAGNOSTICS)
-        + report.warnings.len().saturating_sub(MAX_DIAGNOSTICS);
+        + report.warnings.len().saturating_sub(MAX_DIAGNOSTICS)
+        + dropped;
     if over == 0 {
         return;
     }

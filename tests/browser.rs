@@ -389,3 +389,60 @@ fn viewer_draws_what_show_draws() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Tag values that would end or hijack a script element if the page's data
+/// were not encoded for it (issue 30, find 12). No `-->`: it would end the
+/// comment-like state `<!--<script>` opens and hide the fault.
+const HOSTILE: &str = "[Game \"reversi\"]\n[Event \"<!--<script>\"]\n[Black \"</script><b id=\\\"bold\\\">B</b>\"]\n[White \"&amp;\u{2028}W\"]\n\n1. f5 d6\n";
+
+#[test]
+fn hostile_tags_show_as_text() {
+    let Some(bin) = chromium() else {
+        if std::env::var("CI").is_ok_and(|v| v == "true") {
+            panic!("chromium is required in CI (.ci/run installs it)");
+        }
+        eprintln!(
+            "SKIPPED hostile_tags_show_as_text: no chromium found (install it, or set GAMEREC_CHROMIUM)"
+        );
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("gamerec-browser-hostile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = dir.join("hostile.gamerec");
+    std::fs::write(&record, HOSTILE).unwrap();
+    let page = dir.join("report.html");
+    let (page_arg, record_arg) = (
+        page.to_string_lossy().into_owned(),
+        record.to_string_lossy().into_owned(),
+    );
+    let made = gamerec(&["html", "-o", &page_arg, &record_arg], b"");
+    assert_eq!(made.code, 0, "{}", made.stderr);
+    let url = format!("file://{}", page.display());
+    let dom = browse(&bin, &format!("{url}#game=0&ply=1"), &["--dump-dom"], false);
+    assert!(
+        dom.contains("data-ready="),
+        "the script did not run:\n{dom}"
+    );
+    // the index lists the game, its players as text
+    let index = dom
+        .split("id=\"index-box\">")
+        .nth(1)
+        .and_then(|s| s.split("</table>").next())
+        .unwrap_or_default();
+    assert!(index.contains("hostile.gamerec"), "{index}");
+    assert!(
+        index.contains("&lt;/script&gt;&lt;b id=\"bold\"&gt;B&lt;/b&gt;"),
+        "{index}"
+    );
+    assert!(index.contains("&amp;amp;\u{2028}W"), "{index}");
+    assert!(!dom.contains("<b id=\"bold\">"), "a tag became markup");
+    // the viewer's title holds the Event as text, and the board is drawn
+    let title = dom
+        .split("id=\"v-title\">")
+        .nth(1)
+        .and_then(|s| s.split("</h2>").next())
+        .unwrap_or_default();
+    assert!(title.contains("&lt;!--&lt;script&gt;"), "{title}");
+    assert!(!board(&dom, "id=\"board\"").is_empty());
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -240,3 +240,40 @@ fn damaged_fixtures() {
     }
     assert!(n > 0);
 }
+
+/// The "N more diagnostics not shown" warning of a game and its count.
+fn not_shown(stderr: &str) -> Option<usize> {
+    let at = stderr.find(" more diagnostic")?;
+    let head = stderr.get(..at)?;
+    let digits = head.rsplit(|c: char| !c.is_ascii_digit()).next()?;
+    digits.parse().ok()
+}
+
+#[test]
+fn the_count_of_diagnostics_not_shown_is_every_one_dropped() {
+    // 80,000 bad tags (the reader keeps 20) and no game: 79,980 bad tags
+    // and the missing game are not shown
+    let text = "[bad tag]\n".repeat(80_000);
+    let r = gamerec(&["validate", "-"], text.as_bytes());
+    assert_eq!(r.code, 1);
+    assert_eq!(not_shown(&r.stderr), Some(79_981), "{}", r.stderr);
+    assert!(
+        r.stderr
+            .contains("79981 more diagnostics of this game not shown")
+    );
+    // a game otherwise fine: the 79,980 dropped ones are still told
+    let text = format!("[Game \"reversi\"]\n{text}\n1. f5 d6\n");
+    let r = gamerec(&["validate", "-"], text.as_bytes());
+    assert_eq!(not_shown(&r.stderr), Some(79_980), "{}", r.stderr);
+    // exactly as many as are kept: nothing more to tell
+    let text = format!(
+        "[Game \"reversi\"]\n{}\n1. f5 d6\n",
+        "[bad tag]\n".repeat(20)
+    );
+    let r = gamerec(&["validate", "-"], text.as_bytes());
+    assert_eq!(not_shown(&r.stderr), None, "{}", r.stderr);
+    // GGF: repeated properties past the kept ones
+    let ggf = format!("(;GM[Othello]{}B[f5];)\n", "PB[x]".repeat(1_001));
+    let r = gamerec(&["validate", "--from", "ggf", "-"], ggf.as_bytes());
+    assert_eq!(not_shown(&r.stderr), Some(980), "{}", r.stderr);
+}

@@ -173,7 +173,7 @@ fn control_characters_from_input_are_escaped_in_human_output() {
         assert!(!r.stderr.contains('\u{7}'), "{}", r.stderr);
     }
     let r = gamerec(&["validate", "-"], text.as_bytes());
-    assert!(r.stderr.contains("\\u{1b}[31mred"), "{}", r.stderr);
+    assert!(r.stderr.contains("\\x1b[31mred"), "{}", r.stderr);
 }
 
 #[test]

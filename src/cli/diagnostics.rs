@@ -1,6 +1,7 @@
 //! Rendering [`Diag`]s: miette reports for terminals, objects for JSON.
 
-use std::fmt;
+use std::borrow::Cow;
+use std::fmt::{self, Write as _};
 
 use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, SourceSpan};
 use serde_json::{Value, json};
@@ -141,26 +142,56 @@ impl miette::SourceCode for Window<'_> {
     }
 }
 
-/// Text from the input made safe to print: control characters (but line
-/// ends and tabs) written as escapes, as git and ripgrep do, so a record
-/// cannot drive the terminal.
-pub fn visible(text: &str) -> std::borrow::Cow<'_, str> {
-    if !text.chars().any(is_control) {
-        return std::borrow::Cow::Borrowed(text);
+/// Text from the input (tags, tokens, comments, file names) made safe to
+/// print on a terminal, as git and ripgrep do: C0 controls but tab, DEL and
+/// C1 controls are written as escapes (`\n`, `\r`, `\x1b`, `\x7f`,
+/// `\u{9b}`), and so are the bidirectional controls (U+202A-U+202E,
+/// U+2066-U+2069, U+200E, U+200F, U+061C: `\u{202e}`), which would reorder
+/// what follows them on the line. A backslash is kept as it is, so escaping
+/// twice changes nothing. Every human output goes through this one function
+/// ([`visible_lines`] for text whose line breaks are the program's own).
+pub fn visible(text: &str) -> Cow<'_, str> {
+    escape(text, false)
+}
+
+/// [`visible`] for text the program composed of lines (a game's summary):
+/// its line feeds are kept, every other control is escaped.
+pub fn visible_lines(text: &str) -> Cow<'_, str> {
+    escape(text, true)
+}
+
+fn escape(text: &str, keep_lines: bool) -> Cow<'_, str> {
+    let unsafe_char = |c: char| is_unsafe(c) && !(keep_lines && c == '\n');
+    if !text.chars().any(unsafe_char) {
+        return Cow::Borrowed(text);
     }
     let mut out = String::with_capacity(text.len() + 8);
     for c in text.chars() {
-        if is_control(c) {
-            out.push_str(&format!("\\u{{{:x}}}", u32::from(c)));
-        } else {
+        if !unsafe_char(c) {
             out.push(c);
+            continue;
         }
+        let _ = match c {
+            '\n' => write!(out, "\\n"),
+            '\r' => write!(out, "\\r"),
+            '\0'..='\x7f' => write!(out, "\\x{:02x}", u32::from(c)),
+            _ => write!(out, "\\u{{{:x}}}", u32::from(c)),
+        };
     }
-    std::borrow::Cow::Owned(out)
+    Cow::Owned(out)
 }
 
+/// Whether [`visible`] escapes `c`: a control character (but tab) or a
+/// bidirectional control.
+fn is_unsafe(c: char) -> bool {
+    (c.is_control() && c != '\t')
+        || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{200e}' | '\u{200f}' | '\u{061c}')
+}
+
+/// The source text's controls that [`same_length_visible`] hides: as
+/// [`is_unsafe`], but line ends, which the window draws as lines.
 fn is_control(c: char) -> bool {
-    c.is_control() && !matches!(c, '\n' | '\t' | '\r')
+    is_unsafe(c) && !matches!(c, '\n' | '\r')
 }
 
 /// [`visible`] for source text whose spans must stay where they are: each
@@ -253,7 +284,7 @@ fn header(diag: &Diag, place: &Place) -> String {
     let game = if place.about.is_empty() {
         game
     } else {
-        format!("{game} ({})", place.about)
+        format!("{game} ({})", visible(place.about))
     };
     let at = if diag.ply == 0 {
         "tags".to_string()
@@ -267,11 +298,12 @@ fn header(diag: &Diag, place: &Place) -> String {
             .unwrap_or_default(),
         _ => String::new(),
     };
-    visible(&format!(
+    // each piece escaped, the line break between them kept
+    format!(
         "{}\nin {}, {game}, {at}{byte}",
-        diag.message, place.name
-    ))
-    .into_owned()
+        visible(&diag.message),
+        visible(place.name)
+    )
 }
 
 /// The longest window drawn with its source; longer ones are told plainly.
@@ -423,4 +455,34 @@ pub fn print_game(
         return;
     }
     let _ = write_game(ctx.err, ctx.settings.color_err, game, r);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn visible_escapes_controls_and_bidi_as_git_and_ripgrep_do() {
+        assert_eq!(visible("plain\ttext é"), "plain\ttext é");
+        assert!(matches!(visible("plain"), Cow::Borrowed(_)));
+        assert_eq!(
+            visible("\u{1b}[31m\u{7}\u{8}\0\u{7f}\u{9b}\u{85}\r\n"),
+            "\\x1b[31m\\x07\\x08\\x00\\x7f\\u{9b}\\u{85}\\r\\n"
+        );
+        assert_eq!(
+            visible("\u{202a}\u{202e}\u{2066}\u{2069}\u{200e}\u{200f}\u{61c}"),
+            "\\u{202a}\\u{202e}\\u{2066}\\u{2069}\\u{200e}\\u{200f}\\u{61c}"
+        );
+        assert_eq!(visible_lines("a\nb\u{1b}\r\n"), "a\nb\\x1b\\r\n");
+        let once = visible("a\\x1b\u{1b}\n");
+        assert_eq!(visible(&once), once, "escaping twice changes nothing");
+    }
+
+    #[test]
+    fn source_windows_keep_their_length() {
+        let s = "a\u{1b}\u{202e}b\n";
+        let v = same_length_visible(s);
+        assert_eq!(v, "a????b\n");
+        assert_eq!(v.len(), s.len());
+    }
 }

@@ -191,7 +191,12 @@ pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
         &mut add,
     );
     for e in &file_errors {
-        let _ = writeln!(ctx.err, "error: {}: {}", e.file, e.message);
+        let _ = writeln!(
+            ctx.err,
+            "error: {}: {}",
+            super::diagnostics::visible(&e.file),
+            super::diagnostics::visible(&e.message)
+        );
     }
     let page = page(&entries);
     let written = if args.output == "-" {
@@ -597,9 +602,7 @@ fn page(entries: &[Entry]) -> String {
         finals.push_str("</section>\n");
     }
     let data = json!({ "kinds": kinds, "styles": styles, "games": games, "digits": String::from_utf8_lossy(DIGITS) });
-    let data = serde_json::to_string(&data)
-        .unwrap_or_default()
-        .replace("</", "<\\/");
+    let data = script_json(&serde_json::to_string(&data).unwrap_or_default());
     let summary = summary(entries).line();
     let mut out = String::new();
     let _ = write!(
@@ -628,6 +631,28 @@ fn page(entries: &[Entry]) -> String {
         "<noscript>\n<table id=\"index\">\n<thead><tr><th>file</th><th>game</th><th>players</th><th>result</th><th>valid</th><th>plies</th></tr></thead>\n<tbody>\n{rows}</tbody>\n</table>\n{finals}</noscript>\n</main>\n<script type=\"application/json\" id=\"data\">{data}</script>\n<script>\n{}</script>\n</body>\n</html>\n",
         include_str!("html.js")
     );
+    out
+}
+
+/// JSON made safe to sit in a `<script type="application/json">` element:
+/// `<`, `>` and `&` as `\u003c`, `\u003e`, `\u0026` (no `</script`, `<!--`
+/// or `-->` can reach the HTML parser, whose script-data states would end the
+/// element early or swallow the rest of the page), and U+2028/U+2029 as
+/// `\u2028`/`\u2029` (line terminators to older JavaScript). These
+/// characters only occur inside JSON strings, where the escapes mean the
+/// same characters, so `JSON.parse` gives back the same data.
+fn script_json(json: &str) -> String {
+    let mut out = String::with_capacity(json.len());
+    for c in json.chars() {
+        match c {
+            '<' => out.push_str("\\u003c"),
+            '>' => out.push_str("\\u003e"),
+            '&' => out.push_str("\\u0026"),
+            '\u{2028}' => out.push_str("\\u2028"),
+            '\u{2029}' => out.push_str("\\u2029"),
+            c => out.push(c),
+        }
+    }
     out
 }
 
@@ -660,6 +685,22 @@ mod tests {
         seen.sort_unstable();
         seen.dedup();
         assert_eq!(seen.len(), DIGITS.len());
+    }
+
+    #[test]
+    fn script_json_escapes_what_the_html_parser_acts_on() {
+        let hostile = "<!--<script></script>-->&\u{2028}\u{2029}";
+        let v = json!({ "t": hostile });
+        let s = script_json(&serde_json::to_string(&v).unwrap_or_default());
+        for raw in ['<', '>', '&', '\u{2028}', '\u{2029}'] {
+            assert!(!s.contains(raw), "{raw:?} in {s}");
+        }
+        assert_eq!(
+            s,
+            r#"{"t":"\u003c!--\u003cscript\u003e\u003c/script\u003e--\u003e\u0026\u2028\u2029"}"#
+        );
+        let back: Value = serde_json::from_str(&s).unwrap_or_default();
+        assert_eq!(back, v, "the same data once parsed");
     }
 
     #[test]

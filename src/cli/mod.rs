@@ -415,7 +415,7 @@ impl Ctx<'_> {
 
     /// A usage problem: message on stderr, exit 2.
     pub fn usage(&mut self, message: &str) -> i32 {
-        let _ = writeln!(self.err, "error: {message}");
+        let _ = writeln!(self.err, "error: {}", diagnostics::visible(message));
         EXIT_USAGE
     }
 }

@@ -33,7 +33,7 @@ fn player_of<'r>(r: &'r GameReport, seat: &str) -> Option<&'r str> {
 
 /// The human form of one game's score.
 pub fn describe_score(file: &str, game: &str, r: &GameReport) -> String {
-    let about = describe(r);
+    let about = super::diagnostics::visible(&describe(r)).into_owned();
     let mut out = if about.is_empty() {
         format!("{file}, {game}\n")
     } else {

@@ -1,5 +1,6 @@
 //! `gamerec show PATH [--index N] [--ply N] [--svg FILE|-]`: draw a position.
 
+use super::diagnostics::visible;
 use super::inputs::{PositionArgs, view_one};
 use super::{Ctx, EXIT_INVALID, EXIT_OK};
 
@@ -28,9 +29,9 @@ pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
         return code;
     }
     let about = crate::replay::describe(&view.report);
-    let mut head = format!("{}, {}", input.file.name, input.label());
+    let mut head = format!("{}, {}", visible(&input.file.name), input.label());
     if !about.is_empty() {
-        head.push_str(&format!(" ({about})"));
+        head.push_str(&format!(" ({})", visible(&about)));
     }
     let when = if view.ply == 0 {
         "start position".to_string()

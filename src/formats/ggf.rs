@@ -447,8 +447,7 @@ impl Match {
             let d = d.at(self.span).help(
                 "a match is its number of games then the games: `1 (;...;)`, or `2 (;...;)(;...;)` for a synchro pair",
             );
-            first.raw.tag_errors.insert(0, d);
-            first.raw.tag_errors.truncate(MAX_TAG_ERRORS);
+            first.raw.tag_error_first(d);
         }
         std::mem::take(&mut self.games)
     }
@@ -625,12 +624,10 @@ impl Units<'_> {
             g.raw.unshift(cut);
             let shift = |s: Span| Span::new(s.offset.saturating_sub(cut), s.length);
             if let Some(j) = g.junk.map(shift) {
-                g.raw.tag_errors.insert(0, skipped_text(j, self.dropped));
-                g.raw.tag_errors.truncate(MAX_TAG_ERRORS);
+                g.raw.tag_error_first(skipped_text(j, self.dropped));
             } else if self.dropped > 0 {
                 let at = Span::new(g.raw.span.offset.saturating_sub(cut), 0);
-                g.raw.tag_errors.insert(0, skipped_text(at, self.dropped));
-                g.raw.tag_errors.truncate(MAX_TAG_ERRORS);
+                g.raw.tag_error_first(skipped_text(at, self.dropped));
             }
             self.dropped = 0;
             let count = g.count.map(|(c, s)| (c, shift(s)));
@@ -950,9 +947,12 @@ fn game<'t>(
     }
     let head = Span::new(start, 2);
     let mut errors: Vec<Diag> = Vec::new();
+    let mut dropped = 0;
     let mut error = |d: Diag| {
         if errors.len() < MAX_TAG_ERRORS {
             errors.push(d);
+        } else {
+            dropped += 1;
         }
     };
     // the first of each property counts; moves repeat
@@ -1148,6 +1148,7 @@ fn game<'t>(
     let raw = RawGame {
         tags: Tags(tags),
         tag_errors: errors,
+        tag_errors_dropped: dropped,
         tokens,
         stop: if no_replay { None } else { stop },
         span: Span::between(start, game_end),

@@ -3,10 +3,15 @@
 //! GitHub's toolkit does: in the message `%`, CR and LF become `%25`, `%0D`,
 //! `%0A`; in property values `:` and `,` too (`%3A`, `%2C`). A WTHOR game
 //! (binary) has no line: its byte offset goes in the message. The summary
-//! line follows as plain log text.
+//! line follows as plain log text. Before GitHub's escaping, text from the
+//! input (file names, tags, tokens) is made [`visible`] as in every human
+//! output: the log viewer draws ANSI escapes, and a line break from the input
+//! must not start a second annotation line; so a control character in a file
+//! name shows as `\x1b` and such a `file=` names no file of the checkout.
 
 use std::io::{self, Write};
 
+use super::super::diagnostics::{visible, visible_lines};
 use super::super::inputs::FileError;
 use crate::diag::{Diag, Severity};
 use crate::formats::SourceGame;
@@ -33,9 +38,15 @@ fn command(
 ) -> io::Result<()> {
     let props: Vec<String> = props
         .iter()
-        .map(|(k, v)| format!("{k}={}", escape_property(v)))
+        .map(|(k, v)| format!("{k}={}", escape_property(&visible(v))))
         .collect();
-    writeln!(w, "::{kind} {}::{}", props.join(","), escape_data(message))
+    // the message's line breaks are this module's own (`help:`)
+    writeln!(
+        w,
+        "::{kind} {}::{}",
+        props.join(","),
+        escape_data(&visible_lines(message))
+    )
 }
 
 fn diag(w: &mut dyn Write, g: &SourceGame, about: &str, d: &Diag) -> io::Result<()> {
@@ -44,9 +55,9 @@ fn diag(w: &mut dyn Write, g: &SourceGame, about: &str, d: &Diag) -> io::Result<
         Severity::Warning => "warning",
     };
     let mut props = vec![("file", g.file.name.clone())];
-    let mut message = format!("{} (game {}", d.message, g.index + 1);
+    let mut message = format!("{} (game {}", visible(&d.message), g.index + 1);
     if !about.is_empty() {
-        message.push_str(&format!(", {about}"));
+        message.push_str(&format!(", {}", visible(about)));
     }
     if d.ply > 0 {
         message.push_str(&format!(", ply {}", d.ply));
@@ -67,7 +78,7 @@ fn diag(w: &mut dyn Write, g: &SourceGame, about: &str, d: &Diag) -> io::Result<
     }
     props.push(("title", d.code.to_string()));
     if let Some(help) = &d.help {
-        message.push_str(&format!("\nhelp: {help}"));
+        message.push_str(&format!("\nhelp: {}", visible(help)));
     }
     command(w, kind, &props, &message)
 }
@@ -86,11 +97,16 @@ pub fn game(w: &mut dyn Write, g: &SourceGame, r: &GameReport) -> io::Result<()>
 pub fn file_error(w: &mut dyn Write, e: &FileError) -> io::Result<()> {
     let mut props = vec![("file", e.file.clone())];
     props.push(("title", e.code.unwrap_or("unreadable file").to_string()));
-    command(w, "error", &props, &e.message)
+    command(w, "error", &props, &visible(&e.message))
 }
 
 pub fn skipped(w: &mut dyn Write, e: &FileError) -> io::Result<()> {
-    command(w, "warning", &[("file", e.file.clone())], &e.message)
+    command(
+        w,
+        "warning",
+        &[("file", e.file.clone())],
+        &visible(&e.message),
+    )
 }
 
 #[cfg(test)]

@@ -24,7 +24,7 @@ use std::io::{self, Write};
 
 use serde_json::{Map, Value, json};
 
-use super::diagnostics::{self, to_json, visible};
+use super::diagnostics::{self, to_json, visible, visible_lines};
 use super::inputs::{Event, FileError};
 use super::{Ctx, EXIT_INVALID, EXIT_OK, EXIT_USAGE, OutputFormat};
 use crate::formats::SourceGame;
@@ -367,8 +367,8 @@ impl Sink<'_> {
                         }
                         if !self.quiet {
                             if let Some(describe) = self.per_game {
-                                let text = describe(&g.file.name, &g.label(), r);
-                                write!(self.out, "{}", visible(&text))?;
+                                let text = describe(&visible(&g.file.name), &g.label(), r);
+                                write!(self.out, "{}", visible_lines(&text))?;
                             }
                         }
                     }
