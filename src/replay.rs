@@ -289,6 +289,15 @@ pub trait DynGame: Sync {
         depth: u32,
         done: &(dyn Fn(u64) + Sync),
     ) -> Result<Vec<(String, u64)>, String>;
+    /// See [`Rules::perft_divide_tags`].
+    fn perft_divide_tags(
+        &self,
+        variant: Option<&str>,
+        players: Option<u8>,
+        tags: &crate::record::Tags,
+        depth: u32,
+        done: &(dyn Fn(u64) + Sync),
+    ) -> Result<Vec<(String, u64)>, String>;
     /// The leaf count of the move tree from the variant's start.
     fn perft(&self, variant: Option<&str>, depth: u32) -> Result<u64, String> {
         self.perft_divide(variant, None, depth, &|_| {})
@@ -395,6 +404,17 @@ impl<R: Rules> DynGame for Game<R> {
         done: &(dyn Fn(u64) + Sync),
     ) -> Result<Vec<(String, u64)>, String> {
         R::perft_divide(variant, players, depth, done)
+    }
+
+    fn perft_divide_tags(
+        &self,
+        variant: Option<&str>,
+        players: Option<u8>,
+        tags: &crate::record::Tags,
+        depth: u32,
+        done: &(dyn Fn(u64) + Sync),
+    ) -> Result<Vec<(String, u64)>, String> {
+        R::perft_divide_tags(variant, players, tags, depth, done)
     }
 
     fn reads_opening(&self, raw: &RawGame, tokens: &[crate::record::Token], src: &str) -> bool {

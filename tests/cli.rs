@@ -149,6 +149,64 @@ fn perft_prints_the_count_last() {
     );
 }
 
+/// Rules tags of the start reach the game through `--tag` (and `--area`,
+/// the same as `--tag Area=...`); a game without such tags refuses them.
+#[test]
+fn perft_passes_tags_to_the_game() {
+    for (args, want) in [
+        (
+            &[
+                "perft",
+                "blokus3d",
+                "2",
+                "--area",
+                "tower",
+                "--players",
+                "2",
+            ][..],
+            "165662",
+        ),
+        (
+            &[
+                "perft",
+                "rumis",
+                "2",
+                "--tag",
+                "Area=cube3",
+                "--players",
+                "2",
+            ],
+            "18004",
+        ),
+        (
+            &[
+                "perft",
+                "blokus3d",
+                "1",
+                "--area",
+                "map:333/343/333",
+                "--players",
+                "2",
+            ],
+            "215",
+        ),
+        (&["perft", "blokus3d", "1", "--tag", "Stuck=skip"], "687"),
+    ] {
+        let o = bin(args, b"");
+        assert_eq!(o.code, 0, "{args:?}: {}", o.stderr);
+        assert_eq!(o.stdout.lines().last(), Some(want), "{args:?}");
+    }
+    for args in [
+        &["perft", "reversi", "1", "--area", "tower"][..],
+        &["perft", "blokus3d", "1", "--area", "map:3x3"],
+        &["perft", "blokus3d", "1", "--tag", "Area"],
+        &["perft", "blokus3d", "1", "--tag", "Size=5"],
+    ] {
+        let o = bin(args, b"");
+        assert_eq!(o.code, 2, "{args:?}");
+    }
+}
+
 /// `--divide`: each first move with the leaves below it, sorted by text,
 /// a blank line, then the total; the counts add up to the total.
 #[test]

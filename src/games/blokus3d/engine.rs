@@ -199,6 +199,10 @@ pub struct Board {
     /// Each column's cubes from level 1 up, 7 bits a level: owner + 1 (3
     /// bits, 0 empty) and stone (4 bits).
     pub stack: [u64; COLUMNS],
+    /// Per cell (`level * 256 + column`), the colours (a bit each) that a
+    /// stone filling it would touch face to face: a cube of that colour
+    /// beside it at the same level or right under it.
+    pub touch: [u8; COLUMNS * MAX_LEVEL as usize],
     /// Stones placed, a bit per stone, per colour.
     pub used: [u16; 4],
     pub colours: u8,
@@ -220,6 +224,7 @@ impl Board {
             area,
             heights: [0; COLUMNS],
             stack: [0; COLUMNS],
+            touch: [0; COLUMNS * MAX_LEVEL as usize],
             used: [0; 4],
             colours,
             to_move: 0,
@@ -294,31 +299,14 @@ impl Board {
         if first && z0 != 0 {
             return false;
         }
-        let hit = |col: usize, z: u8| self.owner(col, z).is_some();
-        let own = |col: usize, z: u8| self.owner(col, z) == Some(c);
-        let test: &dyn Fn(usize, u8) -> bool = if first { &hit } else { &own };
-        for &(col, dz, _) in fp.cols.iter().take(usize::from(fp.ncols)) {
-            let z = z0 + dz;
-            if z > 0 && test(usize::from(col), z - 1) {
-                return true;
-            }
-        }
-        for i in 0..usize::from(fp.ncubes) {
-            let (Some(&(_, dz)), Some(list), Some(&n)) =
-                (fp.cubes.get(i), fp.nb.get(i), fp.nbn.get(i))
-            else {
-                continue;
-            };
-            let z = z0 + dz;
-            if list
-                .iter()
-                .take(usize::from(n))
-                .any(|&nc| test(usize::from(nc), z))
-            {
-                return true;
-            }
-        }
-        false
+        let mask = if first { 0xF } else { 1u8 << c };
+        fp.cubes
+            .iter()
+            .take(usize::from(fp.ncubes))
+            .any(|&(col, dz)| {
+                let cell = usize::from(z0 + dz) * COLUMNS + usize::from(col);
+                self.touch.get(cell).is_some_and(|&t| t & mask != 0)
+            })
     }
 
     /// The base level if footprint `fp` is a legal placement for colour `c`
@@ -387,11 +375,24 @@ impl Board {
             return;
         };
         let stone = fp.stone;
-        for &(col, dz) in fp.cubes.iter().take(usize::from(fp.ncubes)) {
+        let bit = 1u8 << c;
+        for (k, &(col, dz)) in fp.cubes.iter().take(usize::from(fp.ncubes)).enumerate() {
             let z = z0 + dz;
             let col = usize::from(col);
             if let Some(s) = self.stack.get_mut(col) {
                 *s |= (u64::from(c + 1) | u64::from(stone) << 3) << (7 * u32::from(z));
+            }
+            let level = usize::from(z) * COLUMNS;
+            if let Some(t) = self.touch.get_mut(level + COLUMNS + col) {
+                *t |= bit;
+            }
+            let (Some(list), Some(&n)) = (fp.nb.get(k), fp.nbn.get(k)) else {
+                continue;
+            };
+            for &nc in list.iter().take(usize::from(n)) {
+                if let Some(t) = self.touch.get_mut(level + usize::from(nc)) {
+                    *t |= bit;
+                }
             }
         }
         for &(col, _, n) in fp.cols.iter().take(usize::from(fp.ncols)) {

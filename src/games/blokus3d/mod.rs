@@ -36,9 +36,11 @@
 //!   digit or `.`, more than 16 files or ranks, or a map without a column is
 //!   `bad_area`, naming the row (from the top, as written) and the character.
 //! - A solitaire's one colour plays until it cannot; its score is its own.
-//! - Perft: `perft blokus3d N` runs the tower with four colours; counting
-//!   other areas and numbers of colours is done in the tests (the CLI's
-//!   perft has no way to pass an area yet).
+//! - Perft: `perft blokus3d N` runs the tower with four colours; `--players`,
+//!   `--variant`, `--area A` and `--tag Stuck=skip` set up other starts
+//!   through [`Rules::perft_divide_tags`], as the tags of a record would.
+//!   Only placements are plies: a stuck colour going out or being skipped
+//!   is not one.
 
 pub mod engine;
 pub mod notation;
@@ -509,25 +511,55 @@ impl Rules for Blokus3d {
 
     const PLOT_UNIT: &'static str = "points";
 
-    /// The tower with four colours (or `players` colours); the variant
-    /// `two-colours` plays four colours on the tower.
+    /// The tower with four colours, or the start the tags set up.
     fn perft_divide(
         variant: Option<&str>,
         players: Option<u8>,
         depth: u32,
         done: &(dyn Fn(u64) + Sync),
     ) -> Result<Vec<(String, u64)>, String> {
-        let v = variant_index::<Self>(variant)?;
-        let colours = match (v, players) {
-            (1, None | Some(2)) => 4,
-            (1, Some(n)) => return Err(format!("two-colours has 2 players, not {n}")),
-            (_, None) => 4,
-            (_, Some(n @ 1..=4)) => n,
-            (_, Some(n)) => return Err(format!("Blokus 3D is played by 1 to 4 players, not {n}")),
+        Self::perft_divide_tags(variant, players, &Tags::default(), depth, done)
+    }
+
+    /// The start the record's tags would set up: `Area`, `Stuck` (and the
+    /// variant and players given apart); tag errors are refused.
+    fn perft_divide_tags(
+        variant: Option<&str>,
+        players: Option<u8>,
+        tags: &Tags,
+        depth: u32,
+        done: &(dyn Fn(u64) + Sync),
+    ) -> Result<Vec<(String, u64)>, String> {
+        let mut all = tags.clone();
+        let mut set = |name: &str, value: String| {
+            all.0.retain(|t| t.name != name);
+            all.0.push(Tag {
+                name: name.into(),
+                value,
+                ..Default::default()
+            });
         };
-        let area = named_area("tower", colours).ok_or("no tower area")?;
-        let board = Board::new(area, colours, Stuck::Out);
-        Ok(divide(&board, depth, done))
+        if let Some(v) = variant {
+            set("Variant", v.to_string());
+        }
+        if let Some(n) = players {
+            set("Players", n.to_string());
+        }
+        for t in all.iter() {
+            if !["Area", "Stuck", "Variant", "Players"].contains(&t.name.as_str()) {
+                return Err(format!(
+                    "blokus3d perft takes the tags Area and Stuck, not {}",
+                    t.name
+                ));
+            }
+        }
+        let state = Self::start(&all).map_err(|e| {
+            e.iter()
+                .map(|d| d.message.clone())
+                .collect::<Vec<_>>()
+                .join("; ")
+        })?;
+        Ok(divide(&state.board, depth, done))
     }
 }
 
@@ -538,20 +570,28 @@ pub fn divide(board: &Board, depth: u32, done: &(dyn Fn(u64) + Sync)) -> Vec<(St
     if depth == 0 || board.over {
         return out;
     }
+    use rayon::prelude::*;
     let c = board.to_move;
-    let mut any = false;
+    let mut first = Vec::new();
     board.each_move(c, |i, z| {
-        any = true;
-        let mut next = board.clone();
-        next.place(i, z);
-        let n = engine::perft(&next, depth - 1);
-        done(n);
-        if let Some(fp) = board.area.fps.get(usize::from(i)) {
-            out.push((notation::write_at(fp.orient, fp.x, fp.y, z), n));
-        }
+        first.push((i, z));
         true
     });
-    if !any {
+    out = first
+        .par_iter()
+        .map(|&(i, z)| {
+            let mut next = board.clone();
+            next.place(i, z);
+            let n = engine::perft(&next, depth - 1);
+            done(n);
+            let name = board.area.fps.get(usize::from(i)).map_or_else(
+                || "?".into(),
+                |fp| notation::write_at(fp.orient, fp.x, fp.y, z),
+            );
+            (name, n)
+        })
+        .collect();
+    if first.is_empty() {
         let mut next = board.clone();
         next.pass();
         let n = engine::perft(&next, depth);
