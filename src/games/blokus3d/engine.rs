@@ -42,6 +42,22 @@ pub struct Footprint {
     pub nbn: [u8; 4],
 }
 
+/// A footprint as bit masks over the columns of a small area (at most 64
+/// cells, indexed `rank * files + file`): the columns by the offset of
+/// their lowest cube, by how many cubes they take, and the cubes per level
+/// offset.
+#[derive(Clone, Debug, Default)]
+pub struct Fast {
+    /// A column of the footprint (standard index) and its lowest offset.
+    pub c0: u8,
+    pub dz0: u8,
+    /// Level offsets used (the largest plus one).
+    pub levels: u8,
+    pub low: [u64; 4],
+    pub take: [u64; 4],
+    pub cubes: [u64; 4],
+}
+
 /// A building area: which columns exist and how high each may be built.
 #[derive(Debug)]
 pub struct Area {
@@ -57,6 +73,8 @@ pub struct Area {
     pub by_stone: [(u16, u16); STONES],
     /// Footprint at `orient * 256 + column`, or [`NONE`].
     pub at: Vec<u16>,
+    /// The footprints as masks, when the area's cells number at most 64.
+    pub fast: Vec<Fast>,
 }
 
 impl Area {
@@ -158,6 +176,12 @@ impl Area {
                 }
             }
         }
+        let small = usize::from(files) * usize::from(ranks) <= 64;
+        let fast = if small {
+            fps.iter().map(|fp| fast_of(fp, files)).collect()
+        } else {
+            Vec::new()
+        };
         Area {
             name,
             files,
@@ -166,7 +190,16 @@ impl Area {
             fps,
             by_stone,
             at,
+            fast,
         }
+    }
+
+    /// The bit of standard column `c` in a small area's masks.
+    #[inline]
+    pub fn bit(&self, c: usize) -> u64 {
+        let (x, y) = (c % 16, c / 16);
+        1u64.checked_shl((y * usize::from(self.files) + x) as u32)
+            .unwrap_or(0)
     }
 
     /// The limit of file `x`, rank `y` (0 outside the area).
@@ -181,6 +214,33 @@ impl Area {
     pub fn columns(&self) -> usize {
         self.limit.iter().filter(|&&l| l > 0).count()
     }
+}
+
+fn fast_of(fp: &Footprint, files: u8) -> Fast {
+    let bit = |c: u8| {
+        let (x, y) = (u32::from(c % 16), u32::from(c / 16));
+        1u64.checked_shl(y * u32::from(files) + x).unwrap_or(0)
+    };
+    let mut f = Fast {
+        c0: fp.cols[0].0,
+        dz0: fp.cols[0].1,
+        ..Fast::default()
+    };
+    for &(c, dz, n) in fp.cols.iter().take(usize::from(fp.ncols)) {
+        if let Some(m) = f.low.get_mut(usize::from(dz)) {
+            *m |= bit(c);
+        }
+        if let Some(m) = f.take.get_mut(usize::from(n) - 1) {
+            *m |= bit(c);
+        }
+    }
+    for &(c, dz) in fp.cubes.iter().take(usize::from(fp.ncubes)) {
+        if let Some(m) = f.cubes.get_mut(usize::from(dz)) {
+            *m |= bit(c);
+        }
+        f.levels = f.levels.max(dz + 1);
+    }
+    f
 }
 
 /// How a colour that cannot place at its turn is treated.
@@ -203,6 +263,13 @@ pub struct Board {
     /// stone filling it would touch face to face: a cube of that colour
     /// beside it at the same level or right under it.
     pub touch: [u8; COLUMNS * MAX_LEVEL as usize],
+    /// Small areas: the columns `k` high, for k = 0..=9.
+    pub level: [u64; 10],
+    /// Small areas: the columns with room for `n + 1` more cubes.
+    pub room: [u64; 4],
+    /// Small areas: the cells of each level a cube there would touch, per
+    /// colour (index 4: any colour).
+    pub touching: [[u64; MAX_LEVEL as usize]; 5],
     /// Stones placed, a bit per stone, per colour.
     pub used: [u16; 4],
     pub colours: u8,
@@ -225,6 +292,9 @@ impl Board {
             heights: [0; COLUMNS],
             stack: [0; COLUMNS],
             touch: [0; COLUMNS * MAX_LEVEL as usize],
+            level: [0; 10],
+            room: [0; 4],
+            touching: [[0; MAX_LEVEL as usize]; 5],
             used: [0; 4],
             colours,
             to_move: 0,
@@ -233,8 +303,72 @@ impl Board {
             cubes: 0,
             over: false,
         };
+        if !b.area.fast.is_empty() {
+            for c in 0..COLUMNS {
+                let l = b.area.limit.get(c).copied().unwrap_or(0);
+                if l == 0 {
+                    continue;
+                }
+                let bit = b.area.bit(c);
+                b.level[0] |= bit;
+                for (n, r) in b.room.iter_mut().enumerate() {
+                    if n < usize::from(l) {
+                        *r |= bit;
+                    }
+                }
+            }
+        }
         b.over = !b.any_move();
         b
+    }
+
+    /// [`Board::each_move`] over a small area's masks.
+    #[inline]
+    fn each_fast(&self, c: u8, used: u16, f: &mut impl FnMut(u16, u8) -> bool) -> bool {
+        let area = &*self.area;
+        let first = self.first_own(c);
+        let empty = self.cubes == 0;
+        let touch = self.touching.get(if first { 4 } else { usize::from(c) });
+        for (s, &(from, to)) in area.by_stone.iter().enumerate() {
+            if used >> s & 1 == 1 {
+                continue;
+            }
+            let fasts = area
+                .fast
+                .get(usize::from(from)..usize::from(to))
+                .unwrap_or(&[]);
+            for (k, fp) in fasts.iter().enumerate() {
+                let h = self
+                    .heights
+                    .get(usize::from(fp.c0))
+                    .copied()
+                    .unwrap_or(u8::MAX);
+                let Some(z0) = h.checked_sub(fp.dz0) else {
+                    continue;
+                };
+                if first && !empty && z0 != 0 {
+                    continue;
+                }
+                let mut ok = fp
+                    .take
+                    .iter()
+                    .zip(self.room.iter())
+                    .all(|(&t, &r)| t & !r == 0);
+                let mut hit = empty;
+                for d in 0..usize::from(fp.levels) {
+                    let z = usize::from(z0) + d;
+                    let lv = self.level.get(z).copied().unwrap_or(0);
+                    let low = fp.low.get(d).copied().unwrap_or(0);
+                    ok &= low & !lv == 0;
+                    let t = touch.and_then(|t| t.get(z)).copied().unwrap_or(0);
+                    hit |= fp.cubes.get(d).copied().unwrap_or(0) & t != 0;
+                }
+                if ok && hit && !f(from + k as u16, z0) {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// The owner of the cube at column `c`, level `z` (from 0), if any.
@@ -325,6 +459,9 @@ impl Board {
     pub fn each_move(&self, c: u8, mut f: impl FnMut(u16, u8) -> bool) -> bool {
         let used = self.used.get(usize::from(c)).copied().unwrap_or(ALL);
         let area = &*self.area;
+        if !area.fast.is_empty() {
+            return self.each_fast(c, used, &mut f);
+        }
         for (s, &(from, to)) in area.by_stone.iter().enumerate() {
             if used >> s & 1 == 1 {
                 continue;
@@ -395,9 +532,54 @@ impl Board {
                 }
             }
         }
+        let small = !self.area.fast.is_empty();
+        if small {
+            for &(col, dz) in fp.cubes.iter().take(usize::from(fp.ncubes)) {
+                let z = usize::from(z0 + dz);
+                let bit = self.area.bit(usize::from(col));
+                if let Some(t) = self.touching.get_mut(usize::from(c))
+                    && let Some(m) = t.get_mut(z + 1)
+                {
+                    *m |= bit;
+                }
+                if let Some(m) = self.touching.get_mut(4).and_then(|t| t.get_mut(z + 1)) {
+                    *m |= bit;
+                }
+                let k = fp.cubes.iter().position(|&x| x == (col, dz)).unwrap_or(0);
+                let (Some(list), Some(&n)) = (fp.nb.get(k), fp.nbn.get(k)) else {
+                    continue;
+                };
+                for &nc in list.iter().take(usize::from(n)) {
+                    let nb = self.area.bit(usize::from(nc));
+                    for i in [usize::from(c), 4] {
+                        if let Some(m) = self.touching.get_mut(i).and_then(|t| t.get_mut(z)) {
+                            *m |= nb;
+                        }
+                    }
+                }
+            }
+        }
         for &(col, _, n) in fp.cols.iter().take(usize::from(fp.ncols)) {
-            if let Some(h) = self.heights.get_mut(usize::from(col)) {
+            let c = usize::from(col);
+            if let Some(h) = self.heights.get_mut(c) {
+                let old = *h;
                 *h += n;
+                if small {
+                    let bit = self.area.bit(c);
+                    let new = *h;
+                    if let Some(m) = self.level.get_mut(usize::from(old)) {
+                        *m &= !bit;
+                    }
+                    if let Some(m) = self.level.get_mut(usize::from(new)) {
+                        *m |= bit;
+                    }
+                    let l = self.area.limit.get(c).copied().unwrap_or(0);
+                    for (k, r) in self.room.iter_mut().enumerate() {
+                        if usize::from(new) + k + 1 > usize::from(l) {
+                            *r &= !bit;
+                        }
+                    }
+                }
             }
         }
         self.cubes += u16::from(fp.ncubes);

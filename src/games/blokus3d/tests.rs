@@ -179,11 +179,17 @@ fn fast_generator_matches_slow_one_on_random_games() {
         ("cube4", 3, Stuck::Skip),
         ("map:3.3/343/3.3", 2, Stuck::Out),
         ("map:..2./9999/1.1.", 3, Stuck::Out),
+        // Over 64 cells: judged without the masks.
+        (
+            "map:3.2222222/222222222/222222222/222222222/222222222/222222222/222222222/22222222.",
+            4,
+            Stuck::Out,
+        ),
     ];
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     let mut positions = 0;
     for (area, colours, stuck) in areas {
-        for _ in 0..6 {
+        for _ in 0..4 {
             let mut b = Board::new(area_of(area, colours).unwrap(), colours, stuck);
             while !b.over {
                 let fast = fast_moves(&b);
@@ -207,6 +213,16 @@ fn fast_generator_matches_slow_one_on_random_games() {
         }
     }
     assert!(positions > 300, "{positions}");
+    assert!(
+        area_of(
+            "map:3.2222222/222222222/222222222/222222222/222222222/222222222/222222222/22222222.",
+            4
+        )
+        .unwrap()
+        .fast
+        .is_empty()
+    );
+    assert!(!area_of("tower", 4).unwrap().fast.is_empty());
 }
 
 fn replay(text: &str) -> Result<State, (String, String)> {
