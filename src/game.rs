@@ -233,6 +233,13 @@ pub trait Rules: 'static {
     /// The position for a terminal, with coordinates; `color` for ANSI colours.
     fn render(state: &Self::State, color: bool) -> String;
 
+    /// The position's horizontal slices for a terminal, bottom level first
+    /// (`show --level K` prints the K-th), for games built in levels (Blokus
+    /// 3D); empty for flat games.
+    fn render_levels(_state: &Self::State, _color: bool) -> Vec<String> {
+        Vec::new()
+    }
+
     /// The position as rows of letters, top to bottom (`final_position` in JSON).
     fn position_rows(state: &Self::State) -> Vec<String>;
 

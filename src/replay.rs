@@ -180,6 +180,9 @@ pub struct View {
     /// The ply the view stands at.
     pub ply: usize,
     pub board: String,
+    /// The position's slices, bottom level first ([`Rules::render_levels`];
+    /// empty for flat games).
+    pub levels: Vec<String>,
     /// The position as an SVG document, caption included (empty when the
     /// game could not be set up).
     pub svg: String,
@@ -390,6 +393,7 @@ impl<R: Rules> DynGame for Game<R> {
             report,
             ply: at,
             board: R::render(&state, color),
+            levels: R::render_levels(&state, color),
             svg,
             legal: legal_moves::<R>(&state),
             scored: scored_moves::<R>(&state),

@@ -713,3 +713,29 @@ fn one_replay_thread_or_several_give_the_same_output() {
         assert_eq!(one, run("3", args), "{args:?}");
     }
 }
+
+/// `show --level K`: one level's slice in games built in levels; a level
+/// past the area's highest column, or a flat game, is a usage error.
+#[test]
+fn show_level_draws_one_slice() {
+    let f = "fixtures/blokus3d/valid/example.gamerec";
+    let o = bin(&["show", f, "--level", "2"], b"");
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    let body: Vec<&str> = o.stdout.lines().skip(1).collect();
+    assert_eq!(
+        body,
+        [
+            "level 2",
+            " 4  B B B B .",
+            " 3  . Y Y Y Y",
+            " 2  Y B Y B Y",
+            " 1  Y Y B B Y",
+            "    a b c d e"
+        ]
+    );
+    assert_eq!(bin(&["show", f, "--level", "5"], b"").code, 2);
+    assert_eq!(bin(&["show", f, "--level", "0"], b"").code, 2);
+    let r = bin(&["show", "fixtures/reversi/valid/anti.gamerec", "--level", "1"], b"");
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("no levels"), "{}", r.stderr);
+}

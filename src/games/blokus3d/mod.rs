@@ -497,6 +497,10 @@ impl Rules for Blokus3d {
         render::text(state, color)
     }
 
+    fn render_levels(state: &State, color: bool) -> Vec<String> {
+        render::levels(state, color)
+    }
+
     fn position_rows(state: &State) -> Vec<String> {
         render::rows(state)
     }

@@ -149,3 +149,45 @@ pub fn scene(state: &State, last: &[(u8, u8)]) -> Scene {
     }
     scene
 }
+
+/// Each level's slice for a terminal, bottom first: the colour letter of
+/// each cube at that level, `.` for an empty place in a column that reaches
+/// it, blank where no column goes that high.
+pub fn levels(state: &State, color: bool) -> Vec<String> {
+    let b = &state.board;
+    let a = &*b.area;
+    let top = (0..a.ranks)
+        .flat_map(|y| (0..a.files).map(move |x| (x, y)))
+        .map(|(x, y)| a.limit_at(x, y))
+        .max()
+        .unwrap_or(0);
+    (0..top)
+        .map(|z| {
+            let mut out = String::new();
+            for y in (0..a.ranks).rev() {
+                out.push_str(&format!("{:>2} ", u32::from(y) + 1));
+                for x in 0..a.files {
+                    out.push(' ');
+                    if a.limit_at(x, y) <= z {
+                        out.push(' ');
+                        continue;
+                    }
+                    match b.owner(super::engine::col(x, y), z) {
+                        Some(c) if color => {
+                            out.push_str(&format!("{}{}\x1b[0m", ansi(c), letter(state, c)))
+                        }
+                        Some(c) => out.push(letter(state, c)),
+                        None => out.push('.'),
+                    }
+                }
+                out.push('\n');
+            }
+            out.push_str("   ");
+            for x in 0..a.files {
+                out.push_str(&format!(" {}", char::from(b'a' + x)));
+            }
+            out.push('\n');
+            out
+        })
+        .collect()
+}
