@@ -139,13 +139,25 @@ pub fn scene(state: &State, last: &[(u8, u8)]) -> Scene {
     for &(x, y) in last {
         scene.mark_last(usize::from(x), row(y));
     }
-    for c in 0..b.colours {
-        let (f, line) = fill(c);
-        let line = if line == "#000" { "#b8a800" } else { f };
-        scene.seats.push((
-            format!("<rect width=\"14\" height=\"14\" fill=\"{f}\" stroke=\"#333\"/>"),
-            line,
-        ));
+    // One picture per seat: its colour, or its two colours side by side.
+    let seats: Vec<Vec<u8>> = if state.two_colours {
+        vec![vec![0, 2], vec![1, 3]]
+    } else {
+        (0..b.colours).map(|c| vec![c]).collect()
+    };
+    for mine in seats {
+        let w = 14 / mine.len().max(1) as u32;
+        let mut pic = String::new();
+        for (i, &c) in mine.iter().enumerate() {
+            pic.push_str(&format!(
+                "<rect x=\"{}\" width=\"{w}\" height=\"14\" fill=\"{}\" stroke=\"#333\"/>",
+                i as u32 * w,
+                fill(c).0
+            ));
+        }
+        let c = mine.first().copied().unwrap_or(0);
+        let line = if c == 1 { "#b8a800" } else { fill(c).0 };
+        scene.seats.push((pic, line));
     }
     scene
 }
