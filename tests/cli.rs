@@ -735,7 +735,15 @@ fn show_level_draws_one_slice() {
     );
     assert_eq!(bin(&["show", f, "--level", "5"], b"").code, 2);
     assert_eq!(bin(&["show", f, "--level", "0"], b"").code, 2);
-    let r = bin(&["show", "fixtures/reversi/valid/anti.gamerec", "--level", "1"], b"");
+    let r = bin(
+        &[
+            "show",
+            "fixtures/reversi/valid/anti.gamerec",
+            "--level",
+            "1",
+        ],
+        b"",
+    );
     assert_eq!(r.code, 2);
     assert!(r.stderr.contains("no levels"), "{}", r.stderr);
 }
