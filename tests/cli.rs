@@ -407,7 +407,7 @@ fn help_lists_only_the_options_each_command_uses() {
     let cases: Vec<(&str, Vec<&str>)> = vec![
         ("validate", [READ, &report].concat()),
         ("score", [READ, &report, &["plot"]].concat()),
-        ("show", [READ, &position, &["svg"]].concat()),
+        ("show", [READ, &position, &["level", "svg"]].concat()),
         ("moves", [READ, &position, &["by-score"]].concat()),
         (
             "convert",
@@ -429,10 +429,12 @@ fn help_lists_only_the_options_each_command_uses() {
         (
             "perft",
             vec![
+                "area",
                 "divide",
                 "no-progress",
                 "players",
                 "quiet",
+                "tag",
                 "threads",
                 "variant",
             ],
