@@ -43,6 +43,7 @@ fi
 [ -f "$OUT/blokus.gamerec" ] || "$GEN" blokus 4000 "$OUT/blokus.gamerec"
 [ -f "$OUT/qwirkle.gamerec" ] || "$GEN" qwirkle 30000 "$OUT/qwirkle.gamerec"
 [ -f "$OUT/deblockle.gamerec" ] || "$GEN" deblockle 20000 "$OUT/deblockle.gamerec"
+[ -f "$OUT/blokus3d.gamerec" ] || "$GEN" blokus3d 50000 "$OUT/blokus3d.gamerec"
 
 # user seconds of one run of the command
 TIMES=$(mktemp)
@@ -99,6 +100,7 @@ quiet "the same games as gamerec text, validate -q" "$OUT/wthor.gamerec"
 quiet "Blokus text games, validate -q" "$OUT/blokus.gamerec"
 quiet "Qwirkle text games, validate -q" "$OUT/qwirkle.gamerec"
 quiet "Deblockle text games, validate -q" "$OUT/deblockle.gamerec"
+quiet "Blokus 3D tower games (4 colours), validate -q" "$OUT/blokus3d.gamerec"
 leaves=$("$BIN" perft reversi "$PERFT_DEPTH")
 row "perft reversi $PERFT_DEPTH (leaves)" "$leaves" perft reversi "$PERFT_DEPTH"
 row "WTHOR validate --format json" "$(games_in "$WTHOR")" validate --format json "$WTHOR"

@@ -99,6 +99,9 @@ fn bench(c: &mut Criterion) {
         b.iter(|| perft_players("blokus", Some("trigon"), 3, 2))
     });
     g.bench_function("deblockle 3", |b| b.iter(|| perft("deblockle", None, 3)));
+    g.bench_function("blokus3d tower 2", |b| {
+        b.iter(|| perft("blokus3d", None, 2))
+    });
     g.finish();
     replay_fixture(c, "blokus", "fixtures/blokus/valid/classic_4p.gamerec");
     replay_fixture(
@@ -113,6 +116,7 @@ fn bench(c: &mut Criterion) {
         "qwirkle",
         "fixtures/qwirkle/valid/full_game_hands_draws.gamerec",
     );
+    replay_fixture(c, "blokus3d", "fixtures/blokus3d/valid/tower_4p.gamerec");
     replay_fixture(
         c,
         "deblockle",

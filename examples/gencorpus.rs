@@ -5,7 +5,7 @@
 //! ```
 //!
 //! KIND: `wthor` (a `.wtb` file), `reversi` (gamerec text, WTHOR-style tags),
-//! `blokus`, `qwirkle`, `deblockle` (gamerec text).
+//! `blokus`, `qwirkle`, `deblockle`, `blokus3d` (gamerec text).
 
 #[path = "../benches/support/corpus.rs"]
 mod corpus;
@@ -13,7 +13,9 @@ mod corpus;
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let (Some(kind), Some(n), Some(out)) = (args.first(), args.get(1), args.get(2)) else {
-        eprintln!("usage: gencorpus wthor|reversi|blokus|qwirkle|deblockle GAMES OUT [SEED]");
+        eprintln!(
+            "usage: gencorpus wthor|reversi|blokus|qwirkle|deblockle|blokus3d GAMES OUT [SEED]"
+        );
         std::process::exit(2);
     };
     let Ok(n) = n.parse::<usize>() else {
@@ -30,6 +32,7 @@ fn main() {
         "blokus" => corpus::blokus_text(n, seed).into_bytes(),
         "qwirkle" => corpus::qwirkle_text(n).into_bytes(),
         "deblockle" => corpus::deblockle_text(n, seed).into_bytes(),
+        "blokus3d" => corpus::blokus3d_text(n, seed).into_bytes(),
         other => {
             eprintln!("unknown kind `{other}`");
             std::process::exit(2);

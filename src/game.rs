@@ -233,6 +233,13 @@ pub trait Rules: 'static {
     /// The position for a terminal, with coordinates; `color` for ANSI colours.
     fn render(state: &Self::State, color: bool) -> String;
 
+    /// The position's horizontal slices for a terminal, bottom level first
+    /// (`show --level K` prints the K-th), for games built in levels (Blokus
+    /// 3D); empty for flat games.
+    fn render_levels(_state: &Self::State, _color: bool) -> Vec<String> {
+        Vec::new()
+    }
+
     /// The position as rows of letters, top to bottom (`final_position` in JSON).
     fn position_rows(state: &Self::State) -> Vec<String>;
 
@@ -263,6 +270,26 @@ pub trait Rules: 'static {
         depth: u32,
         done: &(dyn Fn(u64) + Sync),
     ) -> Result<Vec<(String, u64)>, String>;
+    /// [`Rules::perft_divide`] from a start that rules tags also set
+    /// (`perft --tag NAME=VALUE`, e.g. Blokus 3D's `Area`), for games whose
+    /// start depends on more than the variant and the number of players.
+    /// Default: refuses any tag and counts [`Rules::perft_divide`].
+    fn perft_divide_tags(
+        variant: Option<&str>,
+        players: Option<u8>,
+        tags: &Tags,
+        depth: u32,
+        done: &(dyn Fn(u64) + Sync),
+    ) -> Result<Vec<(String, u64)>, String> {
+        if let Some(t) = tags.iter().next() {
+            return Err(format!(
+                "{} perft takes no --tag (asked for {})",
+                Self::NAME,
+                t.name
+            ));
+        }
+        Self::perft_divide(variant, players, depth, done)
+    }
 }
 
 /// The leaf count of a perft run from its counts per first move

@@ -180,6 +180,9 @@ pub struct View {
     /// The ply the view stands at.
     pub ply: usize,
     pub board: String,
+    /// The position's slices, bottom level first ([`Rules::render_levels`];
+    /// empty for flat games).
+    pub levels: Vec<String>,
     /// The position as an SVG document, caption included (empty when the
     /// game could not be set up).
     pub svg: String,
@@ -291,6 +294,15 @@ pub trait DynGame: Sync {
         &self,
         variant: Option<&str>,
         players: Option<u8>,
+        depth: u32,
+        done: &(dyn Fn(u64) + Sync),
+    ) -> Result<Vec<(String, u64)>, String>;
+    /// See [`Rules::perft_divide_tags`].
+    fn perft_divide_tags(
+        &self,
+        variant: Option<&str>,
+        players: Option<u8>,
+        tags: &crate::record::Tags,
         depth: u32,
         done: &(dyn Fn(u64) + Sync),
     ) -> Result<Vec<(String, u64)>, String>;
@@ -419,6 +431,7 @@ impl<R: Rules> DynGame for Game<R> {
             report,
             ply: at,
             board: R::render(&state, color),
+            levels: R::render_levels(&state, color),
             svg,
             legal: legal_moves::<R>(&state),
             scored: scored_moves::<R>(&state),
@@ -433,6 +446,17 @@ impl<R: Rules> DynGame for Game<R> {
         done: &(dyn Fn(u64) + Sync),
     ) -> Result<Vec<(String, u64)>, String> {
         R::perft_divide(variant, players, depth, done)
+    }
+
+    fn perft_divide_tags(
+        &self,
+        variant: Option<&str>,
+        players: Option<u8>,
+        tags: &crate::record::Tags,
+        depth: u32,
+        done: &(dyn Fn(u64) + Sync),
+    ) -> Result<Vec<(String, u64)>, String> {
+        R::perft_divide_tags(variant, players, tags, depth, done)
     }
 
     fn reads_opening(&self, raw: &RawGame, tokens: &[crate::record::Token], src: &str) -> bool {

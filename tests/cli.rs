@@ -238,6 +238,64 @@ fn perft_prints_the_count_last() {
     );
 }
 
+/// Rules tags of the start reach the game through `--tag` (and `--area`,
+/// the same as `--tag Area=...`); a game without such tags refuses them.
+#[test]
+fn perft_passes_tags_to_the_game() {
+    for (args, want) in [
+        (
+            &[
+                "perft",
+                "blokus3d",
+                "2",
+                "--area",
+                "tower",
+                "--players",
+                "2",
+            ][..],
+            "165662",
+        ),
+        (
+            &[
+                "perft",
+                "rumis",
+                "2",
+                "--tag",
+                "Area=cube3",
+                "--players",
+                "2",
+            ],
+            "18004",
+        ),
+        (
+            &[
+                "perft",
+                "blokus3d",
+                "1",
+                "--area",
+                "map:333/343/333",
+                "--players",
+                "2",
+            ],
+            "215",
+        ),
+        (&["perft", "blokus3d", "1", "--tag", "Stuck=skip"], "687"),
+    ] {
+        let o = bin(args, b"");
+        assert_eq!(o.code, 0, "{args:?}: {}", o.stderr);
+        assert_eq!(o.stdout.lines().last(), Some(want), "{args:?}");
+    }
+    for args in [
+        &["perft", "reversi", "1", "--area", "tower"][..],
+        &["perft", "blokus3d", "1", "--area", "map:3x3"],
+        &["perft", "blokus3d", "1", "--tag", "Area"],
+        &["perft", "blokus3d", "1", "--tag", "Size=5"],
+    ] {
+        let o = bin(args, b"");
+        assert_eq!(o.code, 2, "{args:?}");
+    }
+}
+
 /// `--divide`: each first move with the leaves below it, sorted by text,
 /// a blank line, then the total; the counts add up to the total.
 #[test]
@@ -455,7 +513,7 @@ fn help_lists_only_the_options_each_command_uses() {
     let cases: Vec<(&str, Vec<&str>)> = vec![
         ("validate", [READ, &report].concat()),
         ("score", [READ, &report, &["plot"]].concat()),
-        ("show", [READ, &position, &["svg"]].concat()),
+        ("show", [READ, &position, &["level", "svg"]].concat()),
         ("moves", [READ, &position, &["by-score"]].concat()),
         (
             "convert",
@@ -477,10 +535,12 @@ fn help_lists_only_the_options_each_command_uses() {
         (
             "perft",
             vec![
+                "area",
                 "divide",
                 "no-progress",
                 "players",
                 "quiet",
+                "tag",
                 "threads",
                 "variant",
             ],
@@ -1213,4 +1273,36 @@ fn wrong_bytes_get_one_clear_error() {
     let o = bin(&["validate", "--from", "wthor", "-"], &wtb);
     assert_eq!(o.code, 0, "{}", o.stderr);
     let _ = std::fs::remove_dir_all(&root);
+/// `show --level K`: one level's slice in games built in levels; a level
+/// past the area's highest column, or a flat game, is a usage error.
+#[test]
+fn show_level_draws_one_slice() {
+    let f = "fixtures/blokus3d/valid/example.gamerec";
+    let o = bin(&["show", f, "--level", "2"], b"");
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    let body: Vec<&str> = o.stdout.lines().skip(1).collect();
+    assert_eq!(
+        body,
+        [
+            "level 2",
+            " 4  B B B B .",
+            " 3  . Y Y Y Y",
+            " 2  Y B Y B Y",
+            " 1  Y Y B B Y",
+            "    a b c d e"
+        ]
+    );
+    assert_eq!(bin(&["show", f, "--level", "5"], b"").code, 2);
+    assert_eq!(bin(&["show", f, "--level", "0"], b"").code, 2);
+    let r = bin(
+        &[
+            "show",
+            "fixtures/reversi/valid/anti.gamerec",
+            "--level",
+            "1",
+        ],
+        b"",
+    );
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("no levels"), "{}", r.stderr);
 }

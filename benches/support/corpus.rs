@@ -5,7 +5,7 @@
 //! - Reversi: games played to the end with uniformly random legal moves, as a
 //!   WTHOR file (`wthor_file`) or as gamerec text with the tags the WTHOR
 //!   reader writes (`reversi_text`);
-//! - Blokus, Deblockle: random legal games through the game's `Rules`
+//! - Blokus, Deblockle, Blokus 3D: random legal games through the game's `Rules`
 //!   (`random_text`); forced passes are left out, as the container allows;
 //! - Qwirkle: the valid fixtures repeated (a random Qwirkle game needs the
 //!   hidden bag's draws, which the fixtures record).
@@ -209,6 +209,11 @@ pub fn random_text<R: Rules>(
 /// Blokus classic, four players.
 pub fn blokus_text(n: usize, seed: u64) -> String {
     random_text::<gamerec::games::blokus::Blokus>(n, seed, &[("Game", "blokus")], 200)
+}
+
+/// Blokus 3D on the tower, four colours.
+pub fn blokus3d_text(n: usize, seed: u64) -> String {
+    random_text::<gamerec::games::blokus3d::Blokus3d>(n, seed, &[("Game", "blokus3d")], 60)
 }
 
 /// Deblockle, four blocks a side (the set-up of a fixture game).

@@ -1,7 +1,9 @@
 //! `gamerec perft GAME DEPTH [--variant V] [--players N] [--threads N]
-//! [--divide]`: leaf count of the move tree. `--players` is the number of
+//! [--tag NAME=VALUE]... [--area A] [--divide]`: leaf count of the move tree. `--players` is the number of
 //! players, where it changes the start position (Blokus Trigon's
-//! three-player board). `--divide` first prints each first move with the
+//! three-player board). `--tag NAME=VALUE` sets a rules tag of the start,
+//! for games whose start depends on one (Blokus 3D's `Area`, `Stuck`);
+//! `--area A` is `--tag Area=A`. `--divide` first prints each first move with the
 //! leaves below it (`f5: 3`, sorted by the move's text), then a blank line;
 //! the total is always the last line. On a terminal a run of over a second
 //! shows the leaves counted so far and their rate on stderr.
@@ -24,6 +26,14 @@ pub struct Args {
     /// (Blokus Trigon: 3 plays the smaller board).
     #[arg(long, value_name = "N")]
     pub players: Option<String>,
+    /// A rules tag of the start position, `NAME=VALUE` (repeatable), for
+    /// games whose start depends on one (Blokus 3D: `--tag Stuck=skip`).
+    #[arg(long = "tag", value_name = "NAME=VALUE")]
+    pub tags: Vec<String>,
+    /// The building area or board, as the `Area` tag names it (Blokus 3D:
+    /// `tower`, `cube3`, `map:333/343/333`); the same as `--tag Area=A`.
+    #[arg(long, value_name = "A")]
+    pub area: Option<String>,
     /// Print the leaves under each first move before the total.
     #[arg(long)]
     pub divide: bool,
@@ -51,13 +61,33 @@ pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
             return ctx.usage("perft --players takes a number of players, e.g. --players 3");
         }
     };
+    let mut tags = crate::record::Tags::default();
+    for t in &args.tags {
+        let Some((name, value)) = t.split_once('=') else {
+            return ctx.usage(&format!(
+                "perft --tag takes NAME=VALUE, e.g. --tag Stuck=skip (not `{t}`)"
+            ));
+        };
+        tags.0.push(crate::record::Tag {
+            name: name.trim().to_string(),
+            value: value.to_string(),
+            ..Default::default()
+        });
+    }
+    if let Some(a) = &args.area {
+        tags.0.push(crate::record::Tag {
+            name: "Area".into(),
+            value: a.clone(),
+            ..Default::default()
+        });
+    }
     let what = format!("perft {} {}", game.name(), args.depth);
     let variant = args.variant.as_deref();
     let count = |done: &std::sync::atomic::AtomicU64| {
         let add = |n: u64| {
             done.fetch_add(n, std::sync::atomic::Ordering::Relaxed);
         };
-        game.perft_divide(variant, players, args.depth, &add)
+        game.perft_divide_tags(variant, players, &tags, args.depth, &add)
     };
     let result =
         super::progress::counting(ctx.settings.progress, &what, |done| match args.threads {

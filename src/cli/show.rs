@@ -1,4 +1,6 @@
-//! `gamerec show PATH [--index N] [--ply N] [--svg FILE|-]`: draw a position.
+//! `gamerec show PATH [--index N] [--ply N] [--level K] [--svg FILE|-]`:
+//! draw a position; `--level K` draws one level's slice instead, in games
+//! built in levels (`Rules::render_levels`).
 
 use super::diagnostics::visible;
 use super::inputs::{PositionArgs, view_one};
@@ -12,6 +14,10 @@ pub struct Args {
     /// the picture alone on standard output instead of the board.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<String>,
+    /// Draw one level's slice (from 1, the base) instead of the top view, in
+    /// games built in levels (Blokus 3D).
+    #[arg(long, value_name = "K")]
+    pub level: Option<usize>,
 }
 
 pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
@@ -28,6 +34,24 @@ pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
         let _ = write!(ctx.out, "{}", view.svg);
         return code;
     }
+    let body = match args.level {
+        None => view.board.clone(),
+        Some(k) => match k.checked_sub(1).and_then(|i| view.levels.get(i)) {
+            Some(slice) => format!("level {k}\n{slice}"),
+            None if view.levels.is_empty() => {
+                return ctx.usage(&format!(
+                    "{} has no levels: show --level does not apply",
+                    view.report.game
+                ));
+            }
+            None => {
+                return ctx.usage(&format!(
+                    "show --level takes a level from 1 to {}, not {k}",
+                    view.levels.len()
+                ));
+            }
+        },
+    };
     let about = crate::replay::describe(&view.report);
     let mut head = format!("{}, {}", visible(&input.file.name), input.label());
     if !about.is_empty() {
@@ -43,7 +67,7 @@ pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
         "{head}: {} ({}), {when}",
         view.report.game, view.report.variant
     );
-    let _ = write!(ctx.out, "{}", view.board);
+    let _ = write!(ctx.out, "{body}");
     if let Some(file) = &args.svg {
         if let Err(e) = std::fs::write(file, &view.svg) {
             return ctx.usage(&format!("cannot write {file}: {e}"));

@@ -4,6 +4,7 @@
 use crate::replay::{DynGame, Game};
 
 pub mod blokus;
+pub mod blokus3d;
 pub mod deblockle;
 pub mod qwirkle;
 pub mod reversi;
@@ -14,6 +15,7 @@ pub static REGISTRY: &[&dyn DynGame] = &[
     &Game::<blokus::Blokus>::NEW,
     &Game::<qwirkle::Qwirkle>::NEW,
     &Game::<deblockle::Deblockle>::NEW,
+    &Game::<blokus3d::Blokus3d>::NEW,
 ];
 
 /// The game a `Game` tag or `--game` names (case-insensitive, aliases included).

@@ -1,0 +1,681 @@
+//! The rule engine: an area's columns (limits), the stones' placements
+//! precomputed per orientation and area ([`Footprint`]s), and a [`Board`] of
+//! column heights with each column's cubes packed in one word (owner and
+//! stone per level). Judging or generating a placement allocates nothing.
+
+use std::sync::Arc;
+
+use super::pieces::{self, STONES};
+
+/// Files and ranks at most.
+pub const MAX_SIDE: u8 = 16;
+/// Levels at most.
+pub const MAX_LEVEL: u8 = 9;
+/// Columns are indexed `rank * 16 + file`.
+pub const COLUMNS: usize = 256;
+/// No footprint at this orientation and offset.
+pub const NONE: u16 = u16::MAX;
+
+/// The column index of file `x`, rank `y` (both from 0).
+pub fn col(x: u8, y: u8) -> usize {
+    usize::from(y) * 16 + usize::from(x)
+}
+
+/// One orientation lowered at one offset of the area: the columns it uses
+/// (with the lowest and the number of its cubes there) and, per cube, the
+/// neighbouring columns of the area at the same level.
+#[derive(Clone, Debug)]
+pub struct Footprint {
+    pub orient: u16,
+    pub stone: u8,
+    /// Offset of the orientation's origin (file, rank).
+    pub x: u8,
+    pub y: u8,
+    pub ncols: u8,
+    /// (column, lowest offset in it, cubes in it).
+    pub cols: [(u8, u8, u8); 4],
+    pub ncubes: u8,
+    /// (column, level offset) of each cube.
+    pub cubes: [(u8, u8); 4],
+    /// Side neighbours of each cube inside the area, and how many.
+    pub nb: [[u8; 4]; 4],
+    pub nbn: [u8; 4],
+}
+
+/// A footprint as bit masks over the columns of a small area (at most 64
+/// cells, indexed `rank * files + file`): the columns by the offset of
+/// their lowest cube, by how many cubes they take, and the cubes per level
+/// offset.
+#[derive(Clone, Debug, Default)]
+pub struct Fast {
+    /// A column of the footprint (standard index) and its lowest offset.
+    pub c0: u8,
+    pub dz0: u8,
+    /// Level offsets used (the largest plus one).
+    pub levels: u8,
+    pub low: [u64; 4],
+    pub take: [u64; 4],
+    pub cubes: [u64; 4],
+}
+
+/// A building area: which columns exist and how high each may be built.
+#[derive(Debug)]
+pub struct Area {
+    /// The `Area` tag's value as given (normalised for named areas).
+    pub name: String,
+    pub files: u8,
+    pub ranks: u8,
+    /// Limit per column (0: no column there).
+    pub limit: [u8; COLUMNS],
+    /// Every footprint, grouped by stone.
+    pub fps: Vec<Footprint>,
+    /// Each stone's range in `fps`.
+    pub by_stone: [(u16, u16); STONES],
+    /// Footprint at `orient * 256 + column`, or [`NONE`].
+    pub at: Vec<u16>,
+    /// The footprints as masks, when the area's cells number at most 64.
+    pub fast: Vec<Fast>,
+}
+
+impl Area {
+    /// An area from per-column limits (row-major from rank 1, `files` wide).
+    pub fn new(name: String, files: u8, ranks: u8, limits: &[u8]) -> Area {
+        let mut limit = [0u8; COLUMNS];
+        for y in 0..ranks {
+            for x in 0..files {
+                let l = limits
+                    .get(usize::from(y) * usize::from(files) + usize::from(x))
+                    .copied()
+                    .unwrap_or(0);
+                if let Some(v) = limit.get_mut(col(x, y)) {
+                    *v = l;
+                }
+            }
+        }
+        let inside = |x: i32, y: i32| -> Option<u8> {
+            if x < 0 || y < 0 || x >= i32::from(files) || y >= i32::from(ranks) {
+                return None;
+            }
+            let c = col(x as u8, y as u8);
+            (limit.get(c).copied().unwrap_or(0) > 0).then_some(c as u8)
+        };
+        let orients = pieces::orientations();
+        let mut fps = Vec::new();
+        let mut at = vec![NONE; orients.len() * COLUMNS];
+        let mut by_stone = [(0u16, 0u16); STONES];
+        for (oi, o) in orients.iter().enumerate() {
+            let s = usize::from(o.stone);
+            if let Some(r) = by_stone.get_mut(s)
+                && r.1 == 0
+            {
+                *r = (fps.len() as u16, fps.len() as u16);
+            }
+            if o.size.0 > files || o.size.1 > ranks {
+                continue;
+            }
+            for y in 0..=ranks - o.size.1 {
+                for x in 0..=files - o.size.0 {
+                    let mut fp = Footprint {
+                        orient: oi as u16,
+                        stone: o.stone,
+                        x,
+                        y,
+                        ncols: 0,
+                        cols: [(0, 0, 0); 4],
+                        ncubes: 0,
+                        cubes: [(0, 0); 4],
+                        nb: [[0; 4]; 4],
+                        nbn: [0; 4],
+                    };
+                    let mut ok = true;
+                    for (i, &(dx, dy, dz)) in o.cubes.iter().enumerate() {
+                        let (cx, cy) = (i32::from(x + dx), i32::from(y + dy));
+                        let Some(c) = inside(cx, cy) else {
+                            ok = false;
+                            break;
+                        };
+                        if let Some(slot) = fp.cubes.get_mut(i) {
+                            *slot = (c, dz);
+                        }
+                        fp.ncubes += 1;
+                        let n = usize::from(fp.ncols);
+                        match fp.cols.iter_mut().take(n).find(|k| k.0 == c) {
+                            Some(k) => {
+                                k.1 = k.1.min(dz);
+                                k.2 += 1;
+                            }
+                            None => {
+                                if let Some(k) = fp.cols.get_mut(n) {
+                                    *k = (c, dz, 1);
+                                }
+                                fp.ncols += 1;
+                            }
+                        }
+                        for (ex, ey) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+                            if let Some(nc) = inside(cx + ex, cy + ey)
+                                && let Some(list) = fp.nb.get_mut(i)
+                                && let Some(k) = fp.nbn.get_mut(i)
+                            {
+                                if let Some(slot) = list.get_mut(usize::from(*k)) {
+                                    *slot = nc;
+                                }
+                                *k += 1;
+                            }
+                        }
+                    }
+                    if !ok {
+                        continue;
+                    }
+                    if let Some(a) = at.get_mut(oi * COLUMNS + col(x, y)) {
+                        *a = fps.len() as u16;
+                    }
+                    fps.push(fp);
+                    if let Some(r) = by_stone.get_mut(s) {
+                        r.1 = fps.len() as u16;
+                    }
+                }
+            }
+        }
+        let small = usize::from(files) * usize::from(ranks) <= 64;
+        let fast = if small {
+            fps.iter().map(|fp| fast_of(fp, files)).collect()
+        } else {
+            Vec::new()
+        };
+        Area {
+            name,
+            files,
+            ranks,
+            limit,
+            fps,
+            by_stone,
+            at,
+            fast,
+        }
+    }
+
+    /// The bit of standard column `c` in a small area's masks.
+    #[inline]
+    pub fn bit(&self, c: usize) -> u64 {
+        let (x, y) = (c % 16, c / 16);
+        1u64.checked_shl((y * usize::from(self.files) + x) as u32)
+            .unwrap_or(0)
+    }
+
+    /// The limit of file `x`, rank `y` (0 outside the area).
+    pub fn limit_at(&self, x: u8, y: u8) -> u8 {
+        if x >= self.files || y >= self.ranks {
+            return 0;
+        }
+        self.limit.get(col(x, y)).copied().unwrap_or(0)
+    }
+
+    /// The number of columns.
+    pub fn columns(&self) -> usize {
+        self.limit.iter().filter(|&&l| l > 0).count()
+    }
+}
+
+fn fast_of(fp: &Footprint, files: u8) -> Fast {
+    let bit = |c: u8| {
+        let (x, y) = (u32::from(c % 16), u32::from(c / 16));
+        1u64.checked_shl(y * u32::from(files) + x).unwrap_or(0)
+    };
+    let mut f = Fast {
+        c0: fp.cols[0].0,
+        dz0: fp.cols[0].1,
+        ..Fast::default()
+    };
+    for &(c, dz, n) in fp.cols.iter().take(usize::from(fp.ncols)) {
+        if let Some(m) = f.low.get_mut(usize::from(dz)) {
+            *m |= bit(c);
+        }
+        if let Some(m) = f.take.get_mut(usize::from(n) - 1) {
+            *m |= bit(c);
+        }
+    }
+    for &(c, dz) in fp.cubes.iter().take(usize::from(fp.ncubes)) {
+        if let Some(m) = f.cubes.get_mut(usize::from(dz)) {
+            *m |= bit(c);
+        }
+        f.levels = f.levels.max(dz + 1);
+    }
+    f
+}
+
+/// How a colour that cannot place at its turn is treated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stuck {
+    Out,
+    Skip,
+}
+
+/// A position: heights, cubes, stones used, whose turn.
+#[derive(Clone, Debug)]
+pub struct Board {
+    pub area: Arc<Area>,
+    /// Cubes in each column.
+    pub heights: [u8; COLUMNS],
+    /// Each column's cubes from level 1 up, 7 bits a level: owner + 1 (3
+    /// bits, 0 empty) and stone (4 bits).
+    pub stack: [u64; COLUMNS],
+    /// Per cell (`level * 256 + column`), the colours (a bit each) that a
+    /// stone filling it would touch face to face: a cube of that colour
+    /// beside it at the same level or right under it.
+    pub touch: [u8; COLUMNS * MAX_LEVEL as usize],
+    /// Small areas: the columns `k` high, for k = 0..=9.
+    pub level: [u64; 10],
+    /// Small areas: the columns with room for `n + 1` more cubes.
+    pub room: [u64; 4],
+    /// Small areas: the cells of each level a cube there would touch, per
+    /// colour (index 4: any colour).
+    pub touching: [[u64; MAX_LEVEL as usize]; 5],
+    /// Stones placed, a bit per stone, per colour.
+    pub used: [u16; 4],
+    pub colours: u8,
+    pub to_move: u8,
+    /// Colours out of the game (the `out` rule), a bit each.
+    pub out: u8,
+    pub stuck: Stuck,
+    /// Cubes placed in all.
+    pub cubes: u16,
+    pub over: bool,
+}
+
+const ALL: u16 = (1 << STONES) - 1;
+
+impl Board {
+    /// The empty area, `colours` colours, blue to move.
+    pub fn new(area: Arc<Area>, colours: u8, stuck: Stuck) -> Board {
+        let mut b = Board {
+            area,
+            heights: [0; COLUMNS],
+            stack: [0; COLUMNS],
+            touch: [0; COLUMNS * MAX_LEVEL as usize],
+            level: [0; 10],
+            room: [0; 4],
+            touching: [[0; MAX_LEVEL as usize]; 5],
+            used: [0; 4],
+            colours,
+            to_move: 0,
+            out: 0,
+            stuck,
+            cubes: 0,
+            over: false,
+        };
+        if !b.area.fast.is_empty() {
+            for c in 0..COLUMNS {
+                let l = b.area.limit.get(c).copied().unwrap_or(0);
+                if l == 0 {
+                    continue;
+                }
+                let bit = b.area.bit(c);
+                b.level[0] |= bit;
+                for (n, r) in b.room.iter_mut().enumerate() {
+                    if n < usize::from(l) {
+                        *r |= bit;
+                    }
+                }
+            }
+        }
+        b.over = !b.any_move();
+        b
+    }
+
+    /// [`Board::each_move`] over a small area's masks.
+    #[inline]
+    fn each_fast(&self, c: u8, used: u16, f: &mut impl FnMut(u16, u8) -> bool) -> bool {
+        let area = &*self.area;
+        let first = self.first_own(c);
+        let empty = self.cubes == 0;
+        let touch = self.touching.get(if first { 4 } else { usize::from(c) });
+        for (s, &(from, to)) in area.by_stone.iter().enumerate() {
+            if used >> s & 1 == 1 {
+                continue;
+            }
+            let fasts = area
+                .fast
+                .get(usize::from(from)..usize::from(to))
+                .unwrap_or(&[]);
+            for (k, fp) in fasts.iter().enumerate() {
+                let h = self
+                    .heights
+                    .get(usize::from(fp.c0))
+                    .copied()
+                    .unwrap_or(u8::MAX);
+                let Some(z0) = h.checked_sub(fp.dz0) else {
+                    continue;
+                };
+                if first && !empty && z0 != 0 {
+                    continue;
+                }
+                let mut ok = fp
+                    .take
+                    .iter()
+                    .zip(self.room.iter())
+                    .all(|(&t, &r)| t & !r == 0);
+                let mut hit = empty;
+                for d in 0..usize::from(fp.levels) {
+                    let z = usize::from(z0) + d;
+                    let lv = self.level.get(z).copied().unwrap_or(0);
+                    let low = fp.low.get(d).copied().unwrap_or(0);
+                    ok &= low & !lv == 0;
+                    let t = touch.and_then(|t| t.get(z)).copied().unwrap_or(0);
+                    hit |= fp.cubes.get(d).copied().unwrap_or(0) & t != 0;
+                }
+                if ok && hit && !f(from + k as u16, z0) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// The owner of the cube at column `c`, level `z` (from 0), if any.
+    #[inline]
+    pub fn owner(&self, c: usize, z: u8) -> Option<u8> {
+        let h = self.heights.get(c).copied().unwrap_or(0);
+        if z >= h {
+            return None;
+        }
+        let v = self.stack.get(c).copied().unwrap_or(0) >> (7 * u32::from(z)) & 7;
+        (v > 0).then(|| v as u8 - 1)
+    }
+
+    /// The stone of the cube at column `c`, level `z`.
+    pub fn stone_at(&self, c: usize, z: u8) -> u8 {
+        (self.stack.get(c).copied().unwrap_or(0) >> (7 * u32::from(z) + 3) & 15) as u8
+    }
+
+    /// Whether colour `c` has placed nothing yet.
+    pub fn first_own(&self, c: u8) -> bool {
+        self.used.get(usize::from(c)).copied().unwrap_or(0) == 0
+    }
+
+    /// Whether colour `c` has placed all its stones.
+    pub fn done(&self, c: u8) -> bool {
+        self.used.get(usize::from(c)).copied().unwrap_or(0) == ALL
+    }
+
+    fn active(&self, c: u8) -> bool {
+        self.out >> c & 1 == 0 && !self.done(c)
+    }
+
+    /// The base level of footprint `fp` lowered onto this position, if every
+    /// column it uses lets it rest there within its limit.
+    #[inline]
+    pub fn level_of(&self, fp: &Footprint) -> Option<u8> {
+        let mut z0 = None;
+        for &(c, dz, n) in fp.cols.iter().take(usize::from(fp.ncols)) {
+            let c = usize::from(c);
+            let h = self.heights.get(c).copied().unwrap_or(u8::MAX);
+            if h < dz || h + n > self.area.limit.get(c).copied().unwrap_or(0) {
+                return None;
+            }
+            let z = h - dz;
+            match z0 {
+                None => z0 = Some(z),
+                Some(v) if v != z => return None,
+                _ => {}
+            }
+        }
+        z0
+    }
+
+    /// Whether footprint `fp`, resting at `z0`, meets the contact rules for
+    /// colour `c`.
+    #[inline]
+    pub fn contact(&self, fp: &Footprint, z0: u8, c: u8) -> bool {
+        if self.cubes == 0 {
+            return true;
+        }
+        let first = self.first_own(c);
+        if first && z0 != 0 {
+            return false;
+        }
+        let mask = if first { 0xF } else { 1u8 << c };
+        fp.cubes
+            .iter()
+            .take(usize::from(fp.ncubes))
+            .any(|&(col, dz)| {
+                let cell = usize::from(z0 + dz) * COLUMNS + usize::from(col);
+                self.touch.get(cell).is_some_and(|&t| t & mask != 0)
+            })
+    }
+
+    /// The base level if footprint `fp` is a legal placement for colour `c`
+    /// (stone unused, resting within the limits, contact rules met).
+    #[inline]
+    pub fn legal(&self, fp: &Footprint, c: u8) -> Option<u8> {
+        if self.used.get(usize::from(c)).copied().unwrap_or(ALL) >> fp.stone & 1 == 1 {
+            return None;
+        }
+        let z0 = self.level_of(fp)?;
+        self.contact(fp, z0, c).then_some(z0)
+    }
+
+    /// Calls `f` with each legal placement of colour `c` (footprint index,
+    /// base level) until it returns `false`; whether it stopped early.
+    pub fn each_move(&self, c: u8, mut f: impl FnMut(u16, u8) -> bool) -> bool {
+        let used = self.used.get(usize::from(c)).copied().unwrap_or(ALL);
+        let area = &*self.area;
+        if !area.fast.is_empty() {
+            return self.each_fast(c, used, &mut f);
+        }
+        for (s, &(from, to)) in area.by_stone.iter().enumerate() {
+            if used >> s & 1 == 1 {
+                continue;
+            }
+            for i in from..to {
+                let Some(fp) = area.fps.get(usize::from(i)) else {
+                    continue;
+                };
+                if let Some(z0) = self.level_of(fp)
+                    && self.contact(fp, z0, c)
+                    && !f(i, z0)
+                {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Whether colour `c` can place a stone.
+    pub fn has_move(&self, c: u8) -> bool {
+        self.each_move(c, |_, _| false)
+    }
+
+    /// The number of legal placements of colour `c`.
+    pub fn count_moves(&self, c: u8) -> u64 {
+        let mut n = 0;
+        self.each_move(c, |_, _| {
+            n += 1;
+            true
+        });
+        n
+    }
+
+    /// Whether any colour still in the game can place a stone.
+    pub fn any_move(&self) -> bool {
+        (0..self.colours).any(|k| {
+            let c = (self.to_move + k) % self.colours.max(1);
+            self.active(c) && self.has_move(c)
+        })
+    }
+
+    /// Places footprint `i` at level `z0` for the colour to move (judged
+    /// legal by the caller) and passes the turn on.
+    pub fn place(&mut self, i: u16, z0: u8) {
+        let c = self.to_move;
+        let Some(fp) = self.area.fps.get(usize::from(i)) else {
+            return;
+        };
+        let stone = fp.stone;
+        let bit = 1u8 << c;
+        for (k, &(col, dz)) in fp.cubes.iter().take(usize::from(fp.ncubes)).enumerate() {
+            let z = z0 + dz;
+            let col = usize::from(col);
+            if let Some(s) = self.stack.get_mut(col) {
+                *s |= (u64::from(c + 1) | u64::from(stone) << 3) << (7 * u32::from(z));
+            }
+            let level = usize::from(z) * COLUMNS;
+            if let Some(t) = self.touch.get_mut(level + COLUMNS + col) {
+                *t |= bit;
+            }
+            let (Some(list), Some(&n)) = (fp.nb.get(k), fp.nbn.get(k)) else {
+                continue;
+            };
+            for &nc in list.iter().take(usize::from(n)) {
+                if let Some(t) = self.touch.get_mut(level + usize::from(nc)) {
+                    *t |= bit;
+                }
+            }
+        }
+        let small = !self.area.fast.is_empty();
+        if small {
+            for &(col, dz) in fp.cubes.iter().take(usize::from(fp.ncubes)) {
+                let z = usize::from(z0 + dz);
+                let bit = self.area.bit(usize::from(col));
+                if let Some(t) = self.touching.get_mut(usize::from(c))
+                    && let Some(m) = t.get_mut(z + 1)
+                {
+                    *m |= bit;
+                }
+                if let Some(m) = self.touching.get_mut(4).and_then(|t| t.get_mut(z + 1)) {
+                    *m |= bit;
+                }
+                let k = fp.cubes.iter().position(|&x| x == (col, dz)).unwrap_or(0);
+                let (Some(list), Some(&n)) = (fp.nb.get(k), fp.nbn.get(k)) else {
+                    continue;
+                };
+                for &nc in list.iter().take(usize::from(n)) {
+                    let nb = self.area.bit(usize::from(nc));
+                    for i in [usize::from(c), 4] {
+                        if let Some(m) = self.touching.get_mut(i).and_then(|t| t.get_mut(z)) {
+                            *m |= nb;
+                        }
+                    }
+                }
+            }
+        }
+        for &(col, _, n) in fp.cols.iter().take(usize::from(fp.ncols)) {
+            let c = usize::from(col);
+            if let Some(h) = self.heights.get_mut(c) {
+                let old = *h;
+                *h += n;
+                if small {
+                    let bit = self.area.bit(c);
+                    let new = *h;
+                    if let Some(m) = self.level.get_mut(usize::from(old)) {
+                        *m &= !bit;
+                    }
+                    if let Some(m) = self.level.get_mut(usize::from(new)) {
+                        *m |= bit;
+                    }
+                    let l = self.area.limit.get(c).copied().unwrap_or(0);
+                    for (k, r) in self.room.iter_mut().enumerate() {
+                        if usize::from(new) + k + 1 > usize::from(l) {
+                            *r &= !bit;
+                        }
+                    }
+                }
+            }
+        }
+        self.cubes += u16::from(fp.ncubes);
+        if let Some(u) = self.used.get_mut(usize::from(c)) {
+            *u |= 1 << stone;
+        }
+        self.advance();
+    }
+
+    /// The colour to move cannot place: it goes out or is skipped.
+    pub fn pass(&mut self) {
+        if self.stuck == Stuck::Out {
+            self.out |= 1 << self.to_move;
+        }
+        self.advance();
+    }
+
+    fn advance(&mut self) {
+        let n = self.colours.max(1);
+        for k in 1..=n {
+            let c = (self.to_move + k) % n;
+            if self.active(c) {
+                self.to_move = c;
+                self.over = !self.any_move();
+                return;
+            }
+        }
+        self.over = true;
+    }
+
+    /// The colour of the top cube of file `x`, rank `y` and the height.
+    pub fn top(&self, x: u8, y: u8) -> (Option<u8>, u8) {
+        let c = col(x, y);
+        let h = self.heights.get(c).copied().unwrap_or(0);
+        (h.checked_sub(1).and_then(|z| self.owner(c, z)), h)
+    }
+
+    /// Columns whose top cube is colour `c`.
+    pub fn visible(&self, c: u8) -> u32 {
+        let mut n = 0;
+        for y in 0..self.area.ranks {
+            for x in 0..self.area.files {
+                if self.top(x, y).0 == Some(c) {
+                    n += 1;
+                }
+            }
+        }
+        n
+    }
+
+    /// Stones colour `c` has not placed.
+    pub fn unplaced(&self, c: u8) -> u32 {
+        STONES as u32
+            - self
+                .used
+                .get(usize::from(c))
+                .copied()
+                .unwrap_or(0)
+                .count_ones()
+    }
+
+    /// Whether every column is at its limit.
+    pub fn filled(&self) -> bool {
+        self.area
+            .limit
+            .iter()
+            .zip(self.heights.iter())
+            .all(|(&l, &h)| h >= l)
+    }
+}
+
+/// Leaves of the placement tree to `depth` (a stuck colour's turn is no ply).
+pub fn perft(b: &Board, depth: u32) -> u64 {
+    if depth == 0 || b.over {
+        return 1;
+    }
+    let c = b.to_move;
+    if depth == 1 {
+        let n = b.count_moves(c);
+        if n > 0 {
+            return n;
+        }
+    }
+    let mut total = 0;
+    let mut any = false;
+    b.each_move(c, |i, z0| {
+        any = true;
+        let mut next = b.clone();
+        next.place(i, z0);
+        total += perft(&next, depth - 1);
+        true
+    });
+    if !any {
+        let mut next = b.clone();
+        next.pass();
+        return perft(&next, depth);
+    }
+    total
+}

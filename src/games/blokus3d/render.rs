@@ -1,0 +1,205 @@
+//! Drawing a Blokus 3D position: the top view (each column's top colour
+//! letter and height, rank 1 at the bottom), letter rows, SVG.
+//! Letters: `B` blue, `Y` yellow, `R` red, `G` green; `..` an empty column,
+//! blank where the area has no column.
+
+use super::State;
+use super::engine::Area;
+use crate::svg::{Grid, Scene, palette};
+
+/// The letter of colour `c`.
+fn letter(state: &State, c: u8) -> char {
+    state
+        .colour(c)
+        .chars()
+        .next()
+        .map_or('?', |ch| ch.to_ascii_uppercase())
+}
+
+fn ansi(c: u8) -> &'static str {
+    match c {
+        0 => "\x1b[1;34m",
+        1 => "\x1b[1;33m",
+        2 => "\x1b[1;31m",
+        _ => "\x1b[1;32m",
+    }
+}
+
+fn fill(c: u8) -> (&'static str, &'static str) {
+    match c {
+        0 => (palette::BLUE, "#fff"),
+        1 => (palette::YELLOW, "#000"),
+        2 => (palette::VERMILION, "#fff"),
+        _ => (palette::GREEN, "#fff"),
+    }
+}
+
+/// The top view's cell for file `x`, rank `y`: `B3`, `..` or blank.
+fn top(state: &State, x: u8, y: u8) -> (String, Option<u8>) {
+    let b = &state.board;
+    if b.area.limit_at(x, y) == 0 {
+        return ("  ".into(), None);
+    }
+    match b.top(x, y) {
+        (Some(c), h) => (format!("{}{h}", letter(state, c)), Some(c)),
+        _ => ("..".into(), None),
+    }
+}
+
+/// The help line naming the area's columns.
+pub fn columns_help(area: &Area) -> String {
+    format!(
+        "the area has {} columns in files a..{} and ranks 1..{}",
+        area.columns(),
+        char::from(b'a' + area.files.saturating_sub(1)),
+        area.ranks
+    )
+}
+
+/// The top view for a terminal, rank `N` at the top.
+pub fn text(state: &State, color: bool) -> String {
+    let b = &state.board;
+    let a = &*b.area;
+    let mut out = String::new();
+    for y in (0..a.ranks).rev() {
+        out.push_str(&format!("{:>2} ", u32::from(y) + 1));
+        for x in 0..a.files {
+            let (t, c) = top(state, x, y);
+            out.push(' ');
+            match c {
+                Some(c) if color => out.push_str(&format!("{}{t}\x1b[0m", ansi(c))),
+                _ => out.push_str(&t),
+            }
+        }
+        out.push('\n');
+    }
+    out.push_str("   ");
+    for x in 0..a.files {
+        out.push_str(&format!(" {} ", char::from(b'a' + x)));
+    }
+    out.push('\n');
+    if b.over {
+        out.push_str("game over\n");
+    } else {
+        out.push_str(&format!("{} to move\n", state.colour(b.to_move)));
+    }
+    out
+}
+
+/// The top view as rows of two-character cells, top rank first, separated
+/// by spaces.
+pub fn rows(state: &State) -> Vec<String> {
+    let a = &*state.board.area;
+    (0..a.ranks)
+        .rev()
+        .map(|y| {
+            (0..a.files)
+                .map(|x| top(state, x, y).0)
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect()
+}
+
+/// The top view as a picture: each column in its top colour with the letter
+/// and height, the last stone's columns marked.
+pub fn scene(state: &State, last: &[(u8, u8)]) -> Scene {
+    let b = &state.board;
+    let a = &*b.area;
+    let (w, h) = (a.files.max(1), a.ranks.max(1));
+    let cell = (440 / u32::from(w.max(h))).clamp(16, 48);
+    let mut scene = Scene::new(Grid {
+        cols: usize::from(w),
+        rows: usize::from(h),
+        cell,
+        shape: crate::svg::Shape::Squares,
+        col_labels: (0..w).map(|x| char::from(b'a' + x).to_string()).collect(),
+        row_labels: (0..h)
+            .rev()
+            .map(|y| (u32::from(y) + 1).to_string())
+            .collect(),
+        fill: "#f3f3f3",
+        line: "#c4c4c4",
+    });
+    let row = |y: u8| usize::from(h - 1 - y.min(h - 1));
+    for y in 0..a.ranks {
+        for x in 0..a.files {
+            let (t, c) = top(state, x, y);
+            let Some(c) = c else { continue };
+            let (f, ink) = fill(c);
+            let g = scene.glyph(&t, |s| {
+                format!(
+                    "<rect width=\"{s}\" height=\"{s}\" fill=\"{f}\" stroke=\"#333\" stroke-width=\"0.8\"/>{}",
+                    crate::svg::letter(s, &t, ink, s as f32 * 0.38)
+                )
+            });
+            scene.set(usize::from(x), row(y), g);
+        }
+    }
+    for &(x, y) in last {
+        scene.mark_last(usize::from(x), row(y));
+    }
+    // One picture per seat: its colour, or its two colours side by side.
+    let seats: Vec<Vec<u8>> = if state.two_colours {
+        vec![vec![0, 2], vec![1, 3]]
+    } else {
+        (0..b.colours).map(|c| vec![c]).collect()
+    };
+    for mine in seats {
+        let w = 14 / mine.len().max(1) as u32;
+        let mut pic = String::new();
+        for (i, &c) in mine.iter().enumerate() {
+            pic.push_str(&format!(
+                "<rect x=\"{}\" width=\"{w}\" height=\"14\" fill=\"{}\" stroke=\"#333\"/>",
+                i as u32 * w,
+                fill(c).0
+            ));
+        }
+        let c = mine.first().copied().unwrap_or(0);
+        let line = if c == 1 { "#b8a800" } else { fill(c).0 };
+        scene.seats.push((pic, line));
+    }
+    scene
+}
+
+/// Each level's slice for a terminal, bottom first: the colour letter of
+/// each cube at that level, `.` for an empty place in a column that reaches
+/// it, blank where no column goes that high.
+pub fn levels(state: &State, color: bool) -> Vec<String> {
+    let b = &state.board;
+    let a = &*b.area;
+    let top = (0..a.ranks)
+        .flat_map(|y| (0..a.files).map(move |x| (x, y)))
+        .map(|(x, y)| a.limit_at(x, y))
+        .max()
+        .unwrap_or(0);
+    (0..top)
+        .map(|z| {
+            let mut out = String::new();
+            for y in (0..a.ranks).rev() {
+                out.push_str(&format!("{:>2} ", u32::from(y) + 1));
+                for x in 0..a.files {
+                    out.push(' ');
+                    if a.limit_at(x, y) <= z {
+                        out.push(' ');
+                        continue;
+                    }
+                    match b.owner(super::engine::col(x, y), z) {
+                        Some(c) if color => {
+                            out.push_str(&format!("{}{}\x1b[0m", ansi(c), letter(state, c)))
+                        }
+                        Some(c) => out.push(letter(state, c)),
+                        None => out.push('.'),
+                    }
+                }
+                out.push('\n');
+            }
+            out.push_str("   ");
+            for x in 0..a.files {
+                out.push_str(&format!(" {}", char::from(b'a' + x)));
+            }
+            out.push('\n');
+            out
+        })
+        .collect()
+}
