@@ -388,3 +388,65 @@ fn viewer_draws_what_show_draws() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Tag values that would end or re-enter the page's data script if it were
+/// not escaped for its context (`<!--<script>` puts the HTML parser in the
+/// "double escaped" state, where `</script>` no longer ends the element):
+/// the script still runs, and the index shows the values as text.
+#[test]
+fn hostile_tags_do_not_stop_the_viewer() {
+    let Some(bin) = chromium() else {
+        if std::env::var("CI").is_ok_and(|v| v == "true") {
+            panic!("chromium is required in CI (.ci/run installs it)");
+        }
+        eprintln!("SKIPPED hostile_tags_do_not_stop_the_viewer: no chromium found");
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("gamerec-browser-hostile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = dir.join("hostile.gamerec");
+    std::fs::write(
+        &record,
+        "[Game \"reversi\"]\n[Black \"<!--<script>\"]\n[White \"</script><b>x\u{2028}&amp;\"]\n\n1. f5 d6\n",
+    )
+    .unwrap();
+    let page = dir.join("report.html");
+    let made = gamerec(
+        &[
+            "html",
+            "-o",
+            &page.to_string_lossy(),
+            &record.to_string_lossy(),
+        ],
+        b"",
+    );
+    assert_eq!(made.code, 0, "{}", made.stderr);
+    let html = std::fs::read_to_string(&page).unwrap();
+    let data = html
+        .split("<script type=\"application/json\" id=\"data\">")
+        .nth(1)
+        .and_then(|s| s.split("</script>").next())
+        .expect("the data script");
+    for raw in ['<', '>', '&', '\u{2028}'] {
+        assert!(!data.contains(raw), "{raw:?} unescaped in the data");
+    }
+    let dom = browse(
+        &bin,
+        &format!("file://{}", page.display()),
+        &["--dump-dom"],
+        false,
+    );
+    assert!(
+        dom.contains("data-ready="),
+        "the script did not run:\n{dom}"
+    );
+    assert!(
+        dom.contains("&lt;!--&lt;script&gt;"),
+        "the index lacks the tag:\n{dom}"
+    );
+    assert!(
+        dom.contains("&lt;/script&gt;&lt;b&gt;x"),
+        "the index lacks the tag:\n{dom}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -597,9 +597,7 @@ fn page(entries: &[Entry]) -> String {
         finals.push_str("</section>\n");
     }
     let data = json!({ "kinds": kinds, "styles": styles, "games": games, "digits": String::from_utf8_lossy(DIGITS) });
-    let data = serde_json::to_string(&data)
-        .unwrap_or_default()
-        .replace("</", "<\\/");
+    let data = script_json(&serde_json::to_string(&data).unwrap_or_default());
     let summary = summary(entries).line();
     let mut out = String::new();
     let _ = write!(
@@ -628,6 +626,26 @@ fn page(entries: &[Entry]) -> String {
         "<noscript>\n<table id=\"index\">\n<thead><tr><th>file</th><th>game</th><th>players</th><th>result</th><th>valid</th><th>plies</th></tr></thead>\n<tbody>\n{rows}</tbody>\n</table>\n{finals}</noscript>\n</main>\n<script type=\"application/json\" id=\"data\">{data}</script>\n<script>\n{}</script>\n</body>\n</html>\n",
         include_str!("html.js")
     );
+    out
+}
+
+/// JSON made safe inside `<script type="application/json">`: `<`, `>` and
+/// `&` as `\u003c`, `\u003e`, `\u0026` (so neither `</script>` nor `<!--`
+/// can change the script element's parsing state), and U+2028/U+2029 as
+/// escapes too. Each is only ever inside a JSON string, where the escape
+/// reads back as the same character.
+fn script_json(json: &str) -> String {
+    let mut out = String::with_capacity(json.len());
+    for c in json.chars() {
+        match c {
+            '<' => out.push_str("\\u003c"),
+            '>' => out.push_str("\\u003e"),
+            '&' => out.push_str("\\u0026"),
+            '\u{2028}' => out.push_str("\\u2028"),
+            '\u{2029}' => out.push_str("\\u2029"),
+            c => out.push(c),
+        }
+    }
     out
 }
 
