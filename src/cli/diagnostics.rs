@@ -130,7 +130,7 @@ impl miette::SourceCode for Window<'_> {
             None => self.column + crate::span::column(&self.data, at),
         };
         Ok(Box::new(miette::MietteSpanContents::new_named(
-            self.name.to_string(),
+            visible_name(self.name).into_owned(),
             c.data(),
             SourceSpan::new((c.span().offset() + self.start).into(), c.span().len()),
             c.line() + self.first_line,
@@ -141,16 +141,28 @@ impl miette::SourceCode for Window<'_> {
     }
 }
 
-/// Text from the input made safe to print: control characters (but line
-/// ends and tabs) written as escapes, as git and ripgrep do, so a record
-/// cannot drive the terminal.
+/// Text from the input made safe to print: control characters (C0 but line
+/// ends and tabs, DEL, C1) and the bidirectional controls (U+061C,
+/// U+200E/F, U+202A-202E, U+2066-2069) written as escapes (`\u{1b}`,
+/// `\u{202e}`), as git and ripgrep do, so a record can neither drive the
+/// terminal nor reorder what it shows.
 pub fn visible(text: &str) -> std::borrow::Cow<'_, str> {
-    if !text.chars().any(is_control) {
+    escaped(text, is_control)
+}
+
+/// [`visible`] for a name that must stay on one line (a file name): line
+/// ends and tabs are escaped too.
+pub fn visible_name(text: &str) -> std::borrow::Cow<'_, str> {
+    escaped(text, |c| is_control(c) || matches!(c, '\n' | '\t' | '\r'))
+}
+
+fn escaped(text: &str, bad: impl Fn(char) -> bool) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(&bad) {
         return std::borrow::Cow::Borrowed(text);
     }
     let mut out = String::with_capacity(text.len() + 8);
     for c in text.chars() {
-        if is_control(c) {
+        if bad(c) {
             out.push_str(&format!("\\u{{{:x}}}", u32::from(c)));
         } else {
             out.push(c);
@@ -160,7 +172,11 @@ pub fn visible(text: &str) -> std::borrow::Cow<'_, str> {
 }
 
 fn is_control(c: char) -> bool {
-    c.is_control() && !matches!(c, '\n' | '\t' | '\r')
+    (c.is_control() && !matches!(c, '\n' | '\t' | '\r'))
+        || matches!(
+            c,
+            '\u{061c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}'
+        )
 }
 
 /// [`visible`] for source text whose spans must stay where they are: each
@@ -267,11 +283,12 @@ fn header(diag: &Diag, place: &Place) -> String {
             .unwrap_or_default(),
         _ => String::new(),
     };
-    visible(&format!(
-        "{}\nin {}, {game}, {at}{byte}",
-        diag.message, place.name
-    ))
-    .into_owned()
+    format!(
+        "{}\nin {}, {}, {at}{byte}",
+        visible(&diag.message),
+        visible_name(place.name),
+        visible(&game)
+    )
 }
 
 /// The longest window drawn with its source; longer ones are told plainly.
@@ -395,7 +412,7 @@ pub fn write_game(
         return Ok(());
     }
     let about = crate::replay::describe(r);
-    let name = visible(&game.file.source_name()).into_owned();
+    let name = visible_name(&game.file.source_name()).into_owned();
     let lines = game.lines();
     let place = Place {
         name: &name,

@@ -39,8 +39,10 @@ pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
     };
     let _ = writeln!(
         ctx.out,
-        "{head}: {} ({}), {when}",
-        view.report.game, view.report.variant
+        "{}: {} ({}), {when}",
+        super::diagnostics::visible_name(&head),
+        view.report.game,
+        view.report.variant
     );
     let _ = write!(ctx.out, "{}", view.board);
     if let Some(file) = &args.svg {

@@ -1,12 +1,14 @@
 //! `--format github`: GitHub Actions workflow commands, one line per
 //! diagnostic (`::error file=F,line=L,col=C,title=CODE::message`), escaped as
 //! GitHub's toolkit does: in the message `%`, CR and LF become `%25`, `%0D`,
-//! `%0A`; in property values `:` and `,` too (`%3A`, `%2C`). A WTHOR game
+//! `%0A`; in property values `:` and `,` too (`%3A`, `%2C`). Control and
+//! bidi characters are escaped first, as in every human output. A WTHOR game
 //! (binary) has no line: its byte offset goes in the message. The summary
 //! line follows as plain log text.
 
 use std::io::{self, Write};
 
+use super::super::diagnostics::visible;
 use super::super::inputs::FileError;
 use crate::diag::{Diag, Severity};
 use crate::formats::SourceGame;
@@ -33,9 +35,14 @@ fn command(
 ) -> io::Result<()> {
     let props: Vec<String> = props
         .iter()
-        .map(|(k, v)| format!("{k}={}", escape_property(v)))
+        .map(|(k, v)| format!("{k}={}", escape_property(&visible(v))))
         .collect();
-    writeln!(w, "::{kind} {}::{}", props.join(","), escape_data(message))
+    writeln!(
+        w,
+        "::{kind} {}::{}",
+        props.join(","),
+        escape_data(&visible(message))
+    )
 }
 
 fn diag(w: &mut dyn Write, g: &SourceGame, about: &str, d: &Diag) -> io::Result<()> {

@@ -232,7 +232,7 @@ impl Sink<'_> {
                         writeln!(
                             self.err,
                             "error: {}: {code}{}",
-                            visible(&e.file),
+                            super::diagnostics::visible_name(&e.file),
                             visible(&e.message)
                         )?;
                     }
@@ -247,7 +247,7 @@ impl Sink<'_> {
                     OutputFormat::Human if !self.quiet => writeln!(
                         self.err,
                         "warning: {}: {}",
-                        visible(&e.file),
+                        super::diagnostics::visible_name(&e.file),
                         visible(&e.message)
                     )?,
                     OutputFormat::Github => github::skipped(self.out, e)?,
@@ -322,6 +322,8 @@ pub fn run(
     };
     let read_opts = ctx.read_options();
     let mut progress = super::progress::Progress::stderr(ctx.settings.progress);
+    // whether every game was read (a closed pipe can stop the run early)
+    let mut reached_end = false;
     let (result, summary, file_errors) = {
         let mut err = progress.above(&mut *ctx.err);
         let mut sink = Sink {
@@ -362,7 +364,10 @@ pub fn run(
             )
         });
         progress.finish();
-        let result = result.and_then(|()| sink.finish());
+        let result = result.and_then(|()| {
+            reached_end = true;
+            sink.finish()
+        });
         let mut summary = sink.summary;
         if args.deny_warnings {
             // games with warnings fail the run: counted with the invalid ones
@@ -374,6 +379,9 @@ pub fn run(
     let code = exit_code(summary, file_errors);
     match result {
         Ok(()) => code,
+        // a closed pipe before the end: the games not read were not
+        // checked, so a run that saw no invalid game is not a pass
+        Err(e) if !reached_end && code == EXIT_OK => super::write_failed(ctx, &e, EXIT_USAGE),
         Err(e) => super::write_failed(ctx, &e, code),
     }
 }
