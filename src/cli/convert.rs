@@ -12,11 +12,17 @@
 //! converted is not written, and the others still are.
 //!
 //! Conversion streams: each game is replayed and written as soon as it is
-//! read. The output goes to a temporary file first (beside `-o FILE`, or in
-//! the system's temporary folder for standard output); it becomes the
-//! output only when every game converted, so a file holding an invalid game
-//! is refused (exit 1, with its diagnostics) and a game the target format
-//! cannot express (exit 2) leaves nothing written.
+//! read. Standard output gets each game as it converts, with no temporary
+//! file; at the first game that does not convert (invalid: exit 1; not
+//! expressible in the target: exit 2) nothing more is written and the
+//! document is left unfinished (a JSON or YAML reader refuses it rather than
+//! take it for whole; nothing at all when the first game fails). A file
+//! (`-o FILE`, each file of `-o DIR`) goes to a temporary file beside it
+//! first and becomes the output only when every game converted, so a
+//! refused conversion leaves nothing written. `-o NAME.EXT` (the target's
+//! extension, not an existing directory, no trailing `/`) with a directory
+//! input or several inputs is a usage error rather than a directory of
+//! that name.
 //!
 //! `--to wthor` writes binary files and their names: it needs `-o FILE` or
 //! `-o DIR` (standard output is refused with a usage error, exit 2, whether
@@ -247,6 +253,16 @@ fn convert(ctx: &mut Ctx, args: Args, progress: &mut Progress) -> i32 {
             depth,
         );
     }
+    let named_like_a_file = Path::new(output)
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case(args.to.extension()));
+    if several && !Path::new(output).exists() && !output.ends_with('/') && named_like_a_file {
+        return ctx.usage(&format!(
+            "-o {}: a directory input or several inputs are written one file per input into a directory, and this name looks like a file; give a directory (-o DIR/), or write one document to standard output (> {})",
+            diagnostics::visible_name(output),
+            diagnostics::visible_name(output)
+        ));
+    }
     if Path::new(output).exists() && !Path::new(output).is_dir() {
         return ctx.usage(&format!(
             "-o {output}: several inputs are written to a directory, and this is a file"
@@ -263,7 +279,7 @@ fn convert(ctx: &mut Ctx, args: Args, progress: &mut Progress) -> i32 {
             let _ = writeln!(
                 ctx.err,
                 "error: {}: {}",
-                diagnostics::visible(&e.file),
+                diagnostics::visible_name(&e.file),
                 diagnostics::visible(&e.message)
             );
             code = EXIT_USAGE;
@@ -273,7 +289,7 @@ fn convert(ctx: &mut Ctx, args: Args, progress: &mut Progress) -> i32 {
                 let _ = writeln!(
                     ctx.err,
                     "warning: {}: {}",
-                    diagnostics::visible(&e.file),
+                    diagnostics::visible_name(&e.file),
                     diagnostics::visible(&e.message)
                 );
             }
@@ -303,7 +319,7 @@ fn convert(ctx: &mut Ctx, args: Args, progress: &mut Progress) -> i32 {
                 let _ = writeln!(
                     ctx.err,
                     "error: not converted: {}: {} is {}",
-                    diagnostics::visible(&file),
+                    diagnostics::visible_name(&file),
                     target.display(),
                     if same {
                         "the input itself"
@@ -356,16 +372,21 @@ fn convert_one(
             .parent()
             .filter(|p| !p.as_os_str().is_empty())
             .map_or_else(|| PathBuf::from("."), Path::to_path_buf),
-        None => std::env::temp_dir(),
+        None => PathBuf::from("."),
     };
-    let mut tmp = match tempfile::NamedTempFile::new_in(&dir) {
-        Ok(t) => t,
-        Err(e) => {
-            return ctx.usage(&format!(
-                "cannot write a temporary file in {}: {e}",
-                dir.display()
-            ));
-        }
+    // a file is written through a temporary file beside it; standard
+    // output streams
+    let mut tmp = match output {
+        None => None,
+        Some(_) => match tempfile::NamedTempFile::new_in(&dir) {
+            Ok(t) => Some(t),
+            Err(e) => {
+                return ctx.usage(&format!(
+                    "cannot write a temporary file in {}: {e}",
+                    dir.display()
+                ));
+            }
+        },
     };
     let opts = Options {
         game: ctx.settings.game.clone(),
@@ -382,7 +403,10 @@ fn convert_one(
             }),
             Err(e) => {
                 let what = if named {
-                    format!("{}: ", diagnostics::visible(&file.display().to_string()))
+                    format!(
+                        "{}: ",
+                        diagnostics::visible_name(&file.display().to_string())
+                    )
                 } else {
                     String::new()
                 };
@@ -406,11 +430,19 @@ fn convert_one(
     let mut refused: Option<String> = None;
     let mut file_error = false;
     let (quiet, color) = (ctx.settings.quiet, ctx.settings.color_err);
+    let tmp_is_file = tmp.is_some();
     let result = {
         let err: &mut dyn Write = &mut *ctx.err;
-        let mut out = io::BufWriter::new(tmp.as_file_mut());
+        let sink: &mut dyn Write = match tmp.as_mut() {
+            Some(t) => t.as_file_mut(),
+            None => &mut *ctx.out,
+        };
+        let mut out = io::BufWriter::new(sink);
         let stdin: &mut dyn io::Read = &mut *ctx.stdin;
-        let r = writer.start(&mut out).and_then(|()| {
+        // the document begins with its first game: standard output stays
+        // empty when the first game does not convert
+        let mut started = false;
+        let r = {
             super::inputs::run(stdin, paths, scan, &read_opts, &opts, None, &mut |event| {
                 progress.event(&event);
                 match event {
@@ -427,6 +459,10 @@ fn convert_one(
                                     "the game tree's branches: this is its line {v}, written as a game of its own"
                                 ));
                             }
+                            if !started {
+                                writer.start(&mut out)?;
+                                started = true;
+                            }
                             match writer.game(&mut out, r, &mut losses) {
                                 Ok(()) if quiet => {}
                                 Ok(()) => {
@@ -434,7 +470,7 @@ fn convert_one(
                                         writeln!(
                                             err,
                                             "warning: {} game {}: not kept in {}: {}",
-                                            diagnostics::visible(&g.file.name),
+                                            diagnostics::visible_name(&g.file.name),
                                             g.index,
                                             to.name(),
                                             diagnostics::visible(what)
@@ -444,7 +480,7 @@ fn convert_one(
                                 Err(Ok(why)) => {
                                     refused = Some(format!(
                                         "{} game {}: {why}",
-                                        diagnostics::visible(&g.file.name),
+                                        diagnostics::visible_name(&g.file.name),
                                         g.index
                                     ));
                                 }
@@ -457,23 +493,35 @@ fn convert_one(
                         writeln!(
                             err,
                             "error: {}: {}",
-                            diagnostics::visible(&e.file),
+                            diagnostics::visible_name(&e.file),
                             diagnostics::visible(&e.message)
                         )?;
                     }
                     Event::Skipped(e) if !quiet => writeln!(
                         err,
                         "warning: {}: {}",
-                        diagnostics::visible(&e.file),
+                        diagnostics::visible_name(&e.file),
                         diagnostics::visible(&e.message)
                     )?,
                     Event::Skipped(_) => {}
                 }
                 Ok(())
             })
-        });
-        r.and_then(|()| writer.finish(&mut out))
-            .and_then(|()| out.flush())
+        };
+        // standard output: a run that stops at a game not converted leaves
+        // its document unfinished, so a reader cannot take it for whole
+        let whole = invalid == 0 && refused.is_none() && !file_error;
+        r.and_then(|()| {
+            if whole || tmp_is_file {
+                if !started {
+                    writer.start(&mut out)?;
+                }
+                writer.finish(&mut out)
+            } else {
+                Ok(())
+            }
+        })
+        .and_then(|()| out.flush())
     };
     if let Err(e) = result {
         return super::write_failed(ctx, &e, EXIT_USAGE);
@@ -483,7 +531,7 @@ fn convert_one(
     }
     // in `-o DIR`, the file that is not written is named
     let what = match paths {
-        [input] if named => format!("{}: ", diagnostics::visible(input)),
+        [input] if named => format!("{}: ", diagnostics::visible_name(input)),
         _ => String::new(),
     };
     if invalid > 0 {
@@ -499,6 +547,10 @@ fn convert_one(
         let _ = writeln!(ctx.err, "error: not converted: {why}");
         return EXIT_USAGE;
     }
+    let Some(mut tmp) = tmp else {
+        // standard output: every game was written as it converted
+        return EXIT_OK;
+    };
     if let Some(wtb) = &writer.wthor {
         let date = wthor::today();
         let header = wtb.header(date);
@@ -522,26 +574,15 @@ fn convert_one(
             }
         }
     }
-    match output {
-        Some(file) => {
-            // a temporary file is private; the output is an ordinary file
-            #[cfg(unix)]
-            {
-                use std::os::unix::fs::PermissionsExt;
-                let _ =
-                    std::fs::set_permissions(tmp.path(), std::fs::Permissions::from_mode(0o644));
-            }
-            if let Err(e) = tmp.persist(file) {
-                return ctx.usage(&format!("cannot write {}: {}", file.display(), e.error));
-            }
+    if let Some(file) = output {
+        // a temporary file is private; the output is an ordinary file
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let _ = std::fs::set_permissions(tmp.path(), std::fs::Permissions::from_mode(0o644));
         }
-        None => {
-            let copied = tmp
-                .reopen()
-                .and_then(|mut f| io::copy(&mut f, &mut *ctx.out));
-            if let Err(e) = copied {
-                return super::write_failed(ctx, &e, EXIT_USAGE);
-            }
+        if let Err(e) = tmp.persist(file) {
+            return ctx.usage(&format!("cannot write {}: {}", file.display(), e.error));
         }
     }
     EXIT_OK
