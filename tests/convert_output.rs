@@ -92,3 +92,54 @@ fn convert_dir_input_to_a_file_name_is_refused() {
     assert!(dir.join("out").is_dir());
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Find 5: a conversion to a file ended by SIGINT, SIGTERM or SIGHUP leaves
+/// no temporary file behind (and no target).
+#[cfg(unix)]
+#[test]
+fn a_signal_leaves_no_temporary_file() {
+    use std::io::Write;
+    let valid = std::fs::read_to_string("fixtures/reversi/valid/full-game.gamerec").unwrap();
+    for sig in ["INT", "TERM", "HUP"] {
+        let dir = fresh_dir(&format!("convert-signal-{sig}"));
+        let target = dir.join("out.json");
+        let mut child = Command::new(env!("CARGO_BIN_EXE_gamerec"))
+            .args([
+                "convert",
+                "--to",
+                "json",
+                "-o",
+                &target.to_string_lossy(),
+                "-",
+            ])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start gamerec");
+        let mut stdin = child.stdin.take().expect("stdin");
+        stdin.write_all(valid.as_bytes()).unwrap();
+        stdin.flush().unwrap();
+        // wait for the temporary file, then signal the run still reading
+        let start = std::time::Instant::now();
+        while std::fs::read_dir(&dir).unwrap().count() == 0 {
+            assert!(start.elapsed().as_secs() < 30, "no temporary file appeared");
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        let killed = Command::new("kill")
+            .args([&format!("-{sig}"), &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(killed.success());
+        let status = child.wait().unwrap();
+        drop(stdin);
+        assert!(status.code().is_none(), "{sig}: ended by the signal");
+        let left: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .flatten()
+            .map(|e| e.path())
+            .collect();
+        assert!(left.is_empty(), "SIG{sig} left {left:?}");
+        std::fs::remove_dir_all(&dir).ok();
+    }
+}

@@ -378,7 +378,13 @@ fn convert_one(
     // output streams
     let mut tmp = match output {
         None => None,
-        Some(_) => match tempfile::NamedTempFile::new_in(&dir) {
+        // hidden and named for what made it: one a SIGKILL left behind is
+        // skipped by a directory scan and never taken for output
+        Some(_) => match tempfile::Builder::new()
+            .prefix(".gamerec-")
+            .suffix(".tmp")
+            .tempfile_in(&dir)
+        {
             Ok(t) => Some(t),
             Err(e) => {
                 return ctx.usage(&format!(
@@ -431,6 +437,7 @@ fn convert_one(
     let mut file_error = false;
     let (quiet, color) = (ctx.settings.quiet, ctx.settings.color_err);
     let tmp_is_file = tmp.is_some();
+    let _removed_on_signal = tmp.as_ref().map(|t| on_signal::remove_on_signal(t.path()));
     let result = {
         let err: &mut dyn Write = &mut *ctx.err;
         let sink: &mut dyn Write = match tmp.as_mut() {
@@ -654,4 +661,101 @@ fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     }
     tmp.persist(path).map_err(|e| e.error)?;
     Ok(())
+}
+
+/// The temporary files being written, removed when a signal that can be
+/// caught (SIGINT, SIGTERM, SIGHUP) ends the run: the handler unlinks them
+/// and then dies of the signal as it would have. (SIGKILL cannot be
+/// caught: what it leaves is a hidden `.tmp*` file beside the target, never
+/// the target itself.)
+#[cfg(unix)]
+mod on_signal {
+    use std::ffi::CString;
+    use std::os::unix::ffi::OsStrExt;
+    use std::path::Path;
+    use std::sync::atomic::{AtomicPtr, Ordering};
+
+    const SLOTS: usize = 4;
+    static PATHS: [AtomicPtr<libc::c_char>; SLOTS] =
+        [const { AtomicPtr::new(std::ptr::null_mut()) }; SLOTS];
+
+    /// While alive, `path` is removed if a signal ends the run.
+    pub struct Guard(Option<usize>);
+
+    pub fn remove_on_signal(path: &Path) -> Guard {
+        install();
+        let Ok(c) = CString::new(path.as_os_str().as_bytes()) else {
+            return Guard(None);
+        };
+        let raw = c.into_raw();
+        for (i, slot) in PATHS.iter().enumerate() {
+            if slot
+                .compare_exchange(
+                    std::ptr::null_mut(),
+                    raw,
+                    Ordering::SeqCst,
+                    Ordering::SeqCst,
+                )
+                .is_ok()
+            {
+                return Guard(Some(i));
+            }
+        }
+        // SAFETY: `raw` came from `CString::into_raw` just above and was not shared
+        drop(unsafe { CString::from_raw(raw) });
+        Guard(None)
+    }
+
+    impl Drop for Guard {
+        fn drop(&mut self) {
+            let Some(slot) = self.0.and_then(|i| PATHS.get(i)) else {
+                return;
+            };
+            let p = slot.swap(std::ptr::null_mut(), Ordering::SeqCst);
+            if !p.is_null() {
+                // SAFETY: every pointer stored in PATHS came from `CString::into_raw`,
+                // and the swap took it out, so it is freed once
+                drop(unsafe { CString::from_raw(p) });
+            }
+        }
+    }
+
+    extern "C" fn handler(sig: libc::c_int) {
+        for slot in &PATHS {
+            let p = slot.swap(std::ptr::null_mut(), Ordering::SeqCst);
+            if !p.is_null() {
+                // SAFETY: a NUL-terminated path; unlink is async-signal-safe
+                unsafe { libc::unlink(p) };
+            }
+        }
+        // SAFETY: signal and raise are async-signal-safe; the default
+        // action ends the process with this signal
+        unsafe {
+            libc::signal(sig, libc::SIG_DFL);
+            libc::raise(sig);
+        }
+    }
+
+    fn install() {
+        static ONCE: std::sync::Once = std::sync::Once::new();
+        ONCE.call_once(|| {
+            for sig in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
+                // SAFETY: installs a handler that only makes async-signal-safe calls
+                unsafe {
+                    libc::signal(
+                        sig,
+                        handler as extern "C" fn(libc::c_int) as libc::sighandler_t,
+                    )
+                };
+            }
+        });
+    }
+}
+
+#[cfg(not(unix))]
+mod on_signal {
+    pub struct Guard;
+    pub fn remove_on_signal(_: &std::path::Path) -> Guard {
+        Guard
+    }
 }
