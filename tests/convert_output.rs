@@ -143,3 +143,40 @@ fn a_signal_leaves_no_temporary_file() {
         std::fs::remove_dir_all(&dir).ok();
     }
 }
+
+/// Find 10: `convert --strict` refuses what the target cannot hold (exit
+/// 2, nothing written) where a plain conversion warns.
+#[test]
+fn strict_refuses_what_the_target_cannot_hold() {
+    let input = "fixtures/reversi/valid/full-game.gamerec";
+    let run = common::gamerec(&["convert", "--to", "ggf", input], b"");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stderr.contains("not kept in GGF"), "{}", run.stderr);
+    let dir = fresh_dir("convert-strict");
+    let target = dir.join("out.ggf");
+    let run = common::gamerec(
+        &[
+            "convert",
+            "--to",
+            "ggf",
+            "--strict",
+            "-o",
+            &target.to_string_lossy(),
+            input,
+        ],
+        b"",
+    );
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("--strict, and GGF cannot hold"),
+        "{}",
+        run.stderr
+    );
+    assert!(!target.exists());
+    assert_eq!(
+        std::fs::read_dir(&dir).unwrap().count(),
+        0,
+        "a temporary file left"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

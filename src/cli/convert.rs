@@ -24,6 +24,12 @@
 //! input or several inputs is a usage error rather than a directory of
 //! that name.
 //!
+//! What the target cannot hold is named in a warning; with `--strict` the
+//! game is refused instead (exit 2), as the spec says. A file is then not
+//! written; on standard output the refused game's text may already be out
+//! (the writer learns what it dropped while writing), and the document is
+//! left unfinished.
+//!
 //! `--to wthor` writes binary files and their names: it needs `-o FILE` or
 //! `-o DIR` (standard output is refused with a usage error, exit 2, whether
 //! or not it is a terminal: the player and tournament names could not go
@@ -107,6 +113,10 @@ pub struct Args {
     /// as they are), else 14 (24 is a search of a minute or more per game).
     #[arg(long, value_name = "EMPTIES", value_parser = clap::value_parser!(u8).range(0..=60))]
     pub wthor_depth: Option<u8>,
+    /// Refuse (exit 2) a game the target cannot hold whole, instead of
+    /// converting it with a warning naming what is not kept.
+    #[arg(long)]
+    pub strict: bool,
     #[command(flatten)]
     pub scan: ScanArgs,
 }
@@ -236,7 +246,7 @@ fn convert(ctx: &mut Ctx, args: Args, progress: &mut Progress) -> i32 {
             None,
             false,
             progress,
-            depth,
+            (depth, args.strict),
         );
     };
     let several = args.paths.len() > 1 || args.paths.iter().any(|p| Path::new(p).is_dir());
@@ -250,7 +260,7 @@ fn convert(ctx: &mut Ctx, args: Args, progress: &mut Progress) -> i32 {
             Some(Path::new(output)),
             false,
             progress,
-            depth,
+            (depth, args.strict),
         );
     }
     let named_like_a_file = Path::new(output)
@@ -345,7 +355,7 @@ fn convert(ctx: &mut Ctx, args: Args, progress: &mut Progress) -> i32 {
                 Some(&target),
                 true,
                 progress,
-                depth,
+                (depth, args.strict),
             );
             code = code.max(c);
         }
@@ -365,7 +375,7 @@ fn convert_one(
     output: Option<&Path>,
     named: bool,
     progress: &mut Progress,
-    depth: Option<u8>,
+    (depth, strict): (Option<u8>, bool),
 ) -> i32 {
     let dir = match output {
         Some(file) => file
@@ -471,6 +481,16 @@ fn convert_one(
                                 started = true;
                             }
                             match writer.game(&mut out, r, &mut losses) {
+                                Ok(()) if strict && !losses.is_empty() => {
+                                    let what: Vec<&str> = losses.iter().collect();
+                                    refused = Some(format!(
+                                        "{} game {}: --strict, and {} cannot hold {}",
+                                        diagnostics::visible_name(&g.file.name),
+                                        g.index,
+                                        to.name(),
+                                        diagnostics::visible(&what.join("; "))
+                                    ));
+                                }
                                 Ok(()) if quiet => {}
                                 Ok(()) => {
                                     for what in losses.iter() {
