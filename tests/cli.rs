@@ -361,6 +361,7 @@ fn help_lists_only_the_options_each_command_uses() {
                     "no-progress",
                     "output",
                     "quiet",
+                    "strict",
                     "to",
                     "wthor-depth",
                 ],
