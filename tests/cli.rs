@@ -525,6 +525,7 @@ fn help_lists_only_the_options_each_command_uses() {
                     "no-progress",
                     "output",
                     "quiet",
+                    "strict",
                     "to",
                     "wthor-depth",
                 ],
@@ -1273,6 +1274,8 @@ fn wrong_bytes_get_one_clear_error() {
     let o = bin(&["validate", "--from", "wthor", "-"], &wtb);
     assert_eq!(o.code, 0, "{}", o.stderr);
     let _ = std::fs::remove_dir_all(&root);
+}
+
 /// `show --level K`: one level's slice in games built in levels; a level
 /// past the area's highest column, or a flat game, is a usage error.
 #[test]

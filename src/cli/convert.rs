@@ -12,11 +12,23 @@
 //! converted is not written, and the others still are.
 //!
 //! Conversion streams: each game is replayed and written as soon as it is
-//! read. The output goes to a temporary file first (beside `-o FILE`, or in
-//! the system's temporary folder for standard output); it becomes the
-//! output only when every game converted, so a file holding an invalid game
-//! is refused (exit 1, with its diagnostics) and a game the target format
-//! cannot express (exit 2) leaves nothing written.
+//! read. Standard output gets each game as it converts, with no temporary
+//! file; at the first game that does not convert (invalid: exit 1; not
+//! expressible in the target: exit 2) nothing more is written and the
+//! document is left unfinished (a JSON or YAML reader refuses it rather than
+//! take it for whole; nothing at all when the first game fails). A file
+//! (`-o FILE`, each file of `-o DIR`) goes to a temporary file beside it
+//! first and becomes the output only when every game converted, so a
+//! refused conversion leaves nothing written. `-o NAME.EXT` (the target's
+//! extension, not an existing directory, no trailing `/`) with a directory
+//! input or several inputs is a usage error rather than a directory of
+//! that name.
+//!
+//! What the target cannot hold is named in a warning; with `--strict` the
+//! game is refused instead (exit 2), as the spec says. A file is then not
+//! written; on standard output the refused game's text may already be out
+//! (the writer learns what it dropped while writing), and the document is
+//! left unfinished.
 //!
 //! `--to wthor` writes binary files and their names: it needs `-o FILE` or
 //! `-o DIR` (standard output is refused with a usage error, exit 2, whether
@@ -101,6 +113,10 @@ pub struct Args {
     /// as they are), else 14 (24 is a search of a minute or more per game).
     #[arg(long, value_name = "EMPTIES", value_parser = clap::value_parser!(u8).range(0..=60))]
     pub wthor_depth: Option<u8>,
+    /// Refuse (exit 2) a game the target cannot hold whole, instead of
+    /// converting it with a warning naming what is not kept.
+    #[arg(long)]
+    pub strict: bool,
     #[command(flatten)]
     pub scan: ScanArgs,
 }
@@ -230,7 +246,7 @@ fn convert(ctx: &mut Ctx, args: Args, progress: &mut Progress) -> i32 {
             None,
             false,
             progress,
-            depth,
+            (depth, args.strict),
         );
     };
     let several = args.paths.len() > 1 || args.paths.iter().any(|p| Path::new(p).is_dir());
@@ -244,8 +260,18 @@ fn convert(ctx: &mut Ctx, args: Args, progress: &mut Progress) -> i32 {
             Some(Path::new(output)),
             false,
             progress,
-            depth,
+            (depth, args.strict),
         );
+    }
+    let named_like_a_file = Path::new(output)
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case(args.to.extension()));
+    if several && !Path::new(output).exists() && !output.ends_with('/') && named_like_a_file {
+        return ctx.usage(&format!(
+            "-o {}: a directory input or several inputs are written one file per input into a directory, and this name looks like a file; give a directory (-o DIR/), or write one document to standard output (> {})",
+            diagnostics::visible(output),
+            diagnostics::visible(output)
+        ));
     }
     if Path::new(output).exists() && !Path::new(output).is_dir() {
         return ctx.usage(&format!(
@@ -329,7 +355,7 @@ fn convert(ctx: &mut Ctx, args: Args, progress: &mut Progress) -> i32 {
                 Some(&target),
                 true,
                 progress,
-                depth,
+                (depth, args.strict),
             );
             code = code.max(c);
         }
@@ -349,14 +375,14 @@ fn convert_one(
     output: Option<&Path>,
     named: bool,
     progress: &mut Progress,
-    depth: Option<u8>,
+    (depth, strict): (Option<u8>, bool),
 ) -> i32 {
     let dir = match output {
         Some(file) => file
             .parent()
             .filter(|p| !p.as_os_str().is_empty())
             .map_or_else(|| PathBuf::from("."), Path::to_path_buf),
-        None => std::env::temp_dir(),
+        None => PathBuf::from("."),
     };
     // `-o nodir/file` makes the missing folders, as `-o newdir/` does
     if output.is_some() && !dir.is_dir() {
@@ -368,16 +394,27 @@ fn convert_one(
             ));
         }
     }
-    let mut tmp = match tempfile::NamedTempFile::new_in(&dir) {
-        Ok(t) => t,
-        Err(e) => {
-            // said without the temporary file's name, which means nothing to the user
-            let what = match output {
-                Some(file) => format!("cannot write {}", file.display()),
-                None => format!("cannot write in {}", dir.display()),
-            };
-            return ctx.usage(&format!("{what}: {}", io::Error::from(e.kind())));
-        }
+    // a file is written through a temporary file beside it; standard
+    // output streams
+    let mut tmp = match output {
+        None => None,
+        // hidden and named for what made it: one a SIGKILL left behind is
+        // skipped by a directory scan and never taken for output
+        Some(file) => match tempfile::Builder::new()
+            .prefix(".gamerec-")
+            .suffix(".tmp")
+            .tempfile_in(&dir)
+        {
+            Ok(t) => Some(t),
+            Err(e) => {
+                // said without the temporary file's name, which means nothing to the user
+                return ctx.usage(&format!(
+                    "cannot write {}: {}",
+                    file.display(),
+                    io::Error::from(e.kind())
+                ));
+            }
+        },
     };
     let opts = Options {
         game: ctx.settings.game.clone(),
@@ -394,7 +431,10 @@ fn convert_one(
             }),
             Err(e) => {
                 let what = if named {
-                    format!("{}: ", diagnostics::visible(&file.display().to_string()))
+                    format!(
+                        "{}: ",
+                        diagnostics::visible(&file.display().to_string())
+                    )
                 } else {
                     String::new()
                 };
@@ -418,11 +458,20 @@ fn convert_one(
     let mut refused: Option<String> = None;
     let mut file_error = false;
     let (quiet, color) = (ctx.settings.quiet, ctx.settings.color_err);
+    let tmp_is_file = tmp.is_some();
+    let _removed_on_signal = tmp.as_ref().map(|t| on_signal::remove_on_signal(t.path()));
     let result = {
         let err: &mut dyn Write = &mut *ctx.err;
-        let mut out = io::BufWriter::new(tmp.as_file_mut());
+        let sink: &mut dyn Write = match tmp.as_mut() {
+            Some(t) => t.as_file_mut(),
+            None => &mut *ctx.out,
+        };
+        let mut out = io::BufWriter::new(sink);
         let stdin: &mut dyn io::Read = &mut *ctx.stdin;
-        let r = writer.start(&mut out).and_then(|()| {
+        // the document begins with its first game: standard output stays
+        // empty when the first game does not convert
+        let mut started = false;
+        let r = {
             super::inputs::run(stdin, paths, scan, &read_opts, &opts, None, &mut |event| {
                 progress.event(&event);
                 match event {
@@ -439,7 +488,21 @@ fn convert_one(
                                     "the game tree's branches: this is its line {v}, written as a game of its own"
                                 ));
                             }
+                            if !started {
+                                writer.start(&mut out)?;
+                                started = true;
+                            }
                             match writer.game(&mut out, r, &mut losses) {
+                                Ok(()) if strict && !losses.is_empty() => {
+                                    let what: Vec<&str> = losses.iter().collect();
+                                    refused = Some(format!(
+                                        "{} game {}: --strict, and {} cannot hold {}",
+                                        diagnostics::visible(&g.file.name),
+                                        g.index,
+                                        to.name(),
+                                        diagnostics::visible(&what.join("; "))
+                                    ));
+                                }
                                 Ok(()) if quiet => {}
                                 Ok(()) => {
                                     for what in losses.iter() {
@@ -483,9 +546,21 @@ fn convert_one(
                 }
                 Ok(())
             })
-        });
-        r.and_then(|()| writer.finish(&mut out))
-            .and_then(|()| out.flush())
+        };
+        // standard output: a run that stops at a game not converted leaves
+        // its document unfinished, so a reader cannot take it for whole
+        let whole = invalid == 0 && refused.is_none() && !file_error;
+        r.and_then(|()| {
+            if whole || tmp_is_file {
+                if !started {
+                    writer.start(&mut out)?;
+                }
+                writer.finish(&mut out)
+            } else {
+                Ok(())
+            }
+        })
+        .and_then(|()| out.flush())
     };
     if let Err(e) = result {
         return super::write_failed(ctx, &e, EXIT_USAGE);
@@ -511,6 +586,10 @@ fn convert_one(
         let _ = writeln!(ctx.err, "error: not converted: {why}");
         return EXIT_USAGE;
     }
+    let Some(mut tmp) = tmp else {
+        // standard output: every game was written as it converted
+        return EXIT_OK;
+    };
     if let Some(wtb) = &writer.wthor {
         let date = wthor::today();
         let header = wtb.header(date);
@@ -534,26 +613,15 @@ fn convert_one(
             }
         }
     }
-    match output {
-        Some(file) => {
-            // a temporary file is private; the output is an ordinary file
-            #[cfg(unix)]
-            {
-                use std::os::unix::fs::PermissionsExt;
-                let _ =
-                    std::fs::set_permissions(tmp.path(), std::fs::Permissions::from_mode(0o644));
-            }
-            if let Err(e) = tmp.persist(file) {
-                return ctx.usage(&format!("cannot write {}: {}", file.display(), e.error));
-            }
+    if let Some(file) = output {
+        // a temporary file is private; the output is an ordinary file
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let _ = std::fs::set_permissions(tmp.path(), std::fs::Permissions::from_mode(0o644));
         }
-        None => {
-            let copied = tmp
-                .reopen()
-                .and_then(|mut f| io::copy(&mut f, &mut *ctx.out));
-            if let Err(e) = copied {
-                return super::write_failed(ctx, &e, EXIT_USAGE);
-            }
+        if let Err(e) = tmp.persist(file) {
+            return ctx.usage(&format!("cannot write {}: {}", file.display(), e.error));
         }
     }
     EXIT_OK
@@ -625,4 +693,101 @@ fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     }
     tmp.persist(path).map_err(|e| e.error)?;
     Ok(())
+}
+
+/// The temporary files being written, removed when a signal that can be
+/// caught (SIGINT, SIGTERM, SIGHUP) ends the run: the handler unlinks them
+/// and then dies of the signal as it would have. (SIGKILL cannot be
+/// caught: what it leaves is a hidden `.tmp*` file beside the target, never
+/// the target itself.)
+#[cfg(unix)]
+mod on_signal {
+    use std::ffi::CString;
+    use std::os::unix::ffi::OsStrExt;
+    use std::path::Path;
+    use std::sync::atomic::{AtomicPtr, Ordering};
+
+    const SLOTS: usize = 4;
+    static PATHS: [AtomicPtr<libc::c_char>; SLOTS] =
+        [const { AtomicPtr::new(std::ptr::null_mut()) }; SLOTS];
+
+    /// While alive, `path` is removed if a signal ends the run.
+    pub struct Guard(Option<usize>);
+
+    pub fn remove_on_signal(path: &Path) -> Guard {
+        install();
+        let Ok(c) = CString::new(path.as_os_str().as_bytes()) else {
+            return Guard(None);
+        };
+        let raw = c.into_raw();
+        for (i, slot) in PATHS.iter().enumerate() {
+            if slot
+                .compare_exchange(
+                    std::ptr::null_mut(),
+                    raw,
+                    Ordering::SeqCst,
+                    Ordering::SeqCst,
+                )
+                .is_ok()
+            {
+                return Guard(Some(i));
+            }
+        }
+        // SAFETY: `raw` came from `CString::into_raw` just above and was not shared
+        drop(unsafe { CString::from_raw(raw) });
+        Guard(None)
+    }
+
+    impl Drop for Guard {
+        fn drop(&mut self) {
+            let Some(slot) = self.0.and_then(|i| PATHS.get(i)) else {
+                return;
+            };
+            let p = slot.swap(std::ptr::null_mut(), Ordering::SeqCst);
+            if !p.is_null() {
+                // SAFETY: every pointer stored in PATHS came from `CString::into_raw`,
+                // and the swap took it out, so it is freed once
+                drop(unsafe { CString::from_raw(p) });
+            }
+        }
+    }
+
+    extern "C" fn handler(sig: libc::c_int) {
+        for slot in &PATHS {
+            let p = slot.swap(std::ptr::null_mut(), Ordering::SeqCst);
+            if !p.is_null() {
+                // SAFETY: a NUL-terminated path; unlink is async-signal-safe
+                unsafe { libc::unlink(p) };
+            }
+        }
+        // SAFETY: signal and raise are async-signal-safe; the default
+        // action ends the process with this signal
+        unsafe {
+            libc::signal(sig, libc::SIG_DFL);
+            libc::raise(sig);
+        }
+    }
+
+    fn install() {
+        static ONCE: std::sync::Once = std::sync::Once::new();
+        ONCE.call_once(|| {
+            for sig in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
+                // SAFETY: installs a handler that only makes async-signal-safe calls
+                unsafe {
+                    libc::signal(
+                        sig,
+                        handler as extern "C" fn(libc::c_int) as libc::sighandler_t,
+                    )
+                };
+            }
+        });
+    }
+}
+
+#[cfg(not(unix))]
+mod on_signal {
+    pub struct Guard;
+    pub fn remove_on_signal(_: &std::path::Path) -> Guard {
+        Guard
+    }
 }

@@ -497,6 +497,8 @@ pub fn run(
     };
     let read_opts = ctx.read_options();
     let mut progress = super::progress::Progress::stderr(ctx.settings.progress);
+    // whether every game was read (a closed pipe can stop the run early)
+    let mut reached_end = false;
     let (result, summary, file_errors) = {
         let mut err = progress.above(&mut *ctx.err);
         let mut sink = Sink {
@@ -560,6 +562,7 @@ pub fn run(
                     code: Some("record::no_games"),
                 })?;
             }
+            reached_end = true;
             sink.finish()
         });
         let mut summary = sink.summary;
@@ -573,6 +576,9 @@ pub fn run(
     let code = exit_code(summary, file_errors);
     match result {
         Ok(()) => code,
+        // a closed pipe before the end: the games not read were not
+        // checked, so a run that saw no invalid game is not a pass
+        Err(e) if !reached_end && code == EXIT_OK => super::write_failed(ctx, &e, EXIT_USAGE),
         Err(e) => super::write_failed(ctx, &e, code),
     }
 }
