@@ -431,10 +431,7 @@ fn convert_one(
             }),
             Err(e) => {
                 let what = if named {
-                    format!(
-                        "{}: ",
-                        diagnostics::visible(&file.display().to_string())
-                    )
+                    format!("{}: ", diagnostics::visible(&file.display().to_string()))
                 } else {
                     String::new()
                 };
