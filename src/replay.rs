@@ -50,6 +50,9 @@ pub struct Options {
     /// output names each game by it). Off when nothing is shown per game
     /// (`validate -q`): no tag text is then built for a valid game.
     pub about: bool,
+    /// With [`Options::about`] off, fill in [`GameReport::about`] all the
+    /// same for a game with diagnostics (`validate -q` prints its errors).
+    pub about_if_diagnostics: bool,
 }
 
 impl Default for Options {
@@ -61,6 +64,7 @@ impl Default for Options {
             all_tags: true,
             score_notes: false,
             about: true,
+            about_if_diagnostics: false,
         }
     }
 }
@@ -524,7 +528,9 @@ pub fn replay_into(raw: &RawGame, src: &str, opts: &Options, report: &mut GameRe
         }
         Err(failed) => *report = *failed,
     }
-    if !opts.all_tags && opts.about {
+    let about = opts.about
+        || (opts.about_if_diagnostics && !(report.errors.is_empty() && report.warnings.is_empty()));
+    if !opts.all_tags && about {
         let tags = raw
             .tags
             .0

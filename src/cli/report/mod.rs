@@ -491,8 +491,12 @@ pub fn run(
         all_tags: machine || per_game.is_some(),
         // the human `score` text shows them
         score_notes: per_game.is_some() && !machine,
-        // `-qq` shows nothing per game
-        about: machine || !ctx.settings.quiet_all,
+        // `-q` shows only the games with errors, so only theirs are
+        // described (a denied warning may be an error on the WTHOR fast
+        // path, which keeps no tags unless asked); `-qq` shows nothing per
+        // game
+        about: machine || !ctx.settings.quiet || (!args.deny.is_empty() && !ctx.settings.quiet_all),
+        about_if_diagnostics: !ctx.settings.quiet_all,
         ..Options::default()
     };
     let read_opts = ctx.read_options();
