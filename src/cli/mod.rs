@@ -418,6 +418,17 @@ impl Ctx<'_> {
         let _ = writeln!(self.err, "error: {}", diagnostics::visible(message));
         EXIT_USAGE
     }
+
+    /// The game a command names, or the usage error (with "did you mean"
+    /// and the known names) as the exit code.
+    pub fn game(&mut self, name: &str) -> Result<&'static dyn crate::replay::DynGame, i32> {
+        crate::games::by_name(name).ok_or_else(|| {
+            self.usage(&format!(
+                "unknown game `{name}` ({})",
+                crate::games::unknown_help(name)
+            ))
+        })
+    }
 }
 
 /// Whether the process's stdout and stderr are terminals.

@@ -47,12 +47,9 @@ pub struct Args {
 }
 
 pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
-    let Some(game) = crate::games::by_name(&args.game) else {
-        return ctx.usage(&format!(
-            "unknown game `{}` ({})",
-            args.game,
-            crate::games::unknown_help(&args.game)
-        ));
+    let game = match ctx.game(&args.game) {
+        Ok(game) => game,
+        Err(code) => return code,
     };
     let players = match args.players.as_deref().map(|p| p.trim().parse::<u8>()) {
         None => None,

@@ -11,12 +11,9 @@ pub struct Args {
 }
 
 pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
-    let Some(game) = crate::games::by_name(&args.game) else {
-        return ctx.usage(&format!(
-            "unknown game `{}` ({})",
-            args.game,
-            crate::games::unknown_help(&args.game)
-        ));
+    let game = match ctx.game(&args.game) {
+        Ok(game) => game,
+        Err(code) => return code,
     };
     let mut names = vec![game.name()];
     names.extend(game.aliases().iter().copied());
