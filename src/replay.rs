@@ -473,7 +473,7 @@ impl<R: Rules> DynGame for Game<R> {
             && parsed
                 .moves
                 .iter()
-                .all(|pm| !R::is_over(&state) && R::play(&mut state, pm, src).is_ok())
+                .all(|pm| !R::is_over(&state) && R::play(&mut state, pm).is_ok())
     }
 }
 
@@ -928,7 +928,7 @@ fn run<'a, R: Rules>(
     };
     replay.played(None);
     // the parsed moves go into this thread's buffer for the game's moves
-    let mut moves: Vec<Parsed<R::Move>> = scratch::take();
+    let mut moves: Vec<Parsed<R::Move, R::Spans>> = scratch::take();
     let error = R::parse_moves_into(&replay.state, &raw.tokens, src, &mut moves);
     let split = split_document_move::<R>(raw, src, &moves);
     let failed = match split {
@@ -972,7 +972,7 @@ fn run<'a, R: Rules>(
 fn split_document_move<R: Rules>(
     raw: &RawGame,
     src: &str,
-    moves: &[Parsed<R::Move>],
+    moves: &[Parsed<R::Move, R::Spans>],
 ) -> Option<(usize, Diag)> {
     if raw.doc_moves.is_empty() {
         return None;
@@ -1143,6 +1143,7 @@ impl<R: Rules> Replay<'_, R> {
                 mv: R::pass(),
                 span,
                 token,
+                parts: Default::default(),
             };
             let recorded = self.opts.record_moves.then(|| {
                 (
@@ -1150,7 +1151,7 @@ impl<R: Rules> Replay<'_, R> {
                     R::move_extras(&self.state, &pass.mv),
                 )
             });
-            if R::play(&mut self.state, &pass, self.src).is_err() {
+            if R::play(&mut self.state, &pass).is_err() {
                 return;
             }
             self.plies += 1;
@@ -1171,7 +1172,7 @@ impl<R: Rules> Replay<'_, R> {
 
     /// The moves step: each move after its automatic passes, up to the first
     /// that fails (after the end, by the wrong player, or illegal).
-    fn moves(&mut self, moves: &[Parsed<R::Move>]) -> Result<(), Stopped> {
+    fn moves(&mut self, moves: &[Parsed<R::Move, R::Spans>]) -> Result<(), Stopped> {
         // what most records lack, asked once per game rather than per ply
         let marks_passes = !self.raw.auto_passes.is_empty();
         let names_players = !self.raw.token_players.is_empty();
@@ -1198,7 +1199,7 @@ impl<R: Rules> Replay<'_, R> {
                 .opts
                 .record_moves
                 .then(|| (R::to_move(&self.state), R::move_extras(&self.state, &pm.mv)));
-            if let Err(d) = R::play(&mut self.state, pm, self.src) {
+            if let Err(d) = R::play(&mut self.state, pm) {
                 let d = if d.span.is_none() { d.at(pm.span) } else { d };
                 self.report.push(d.ply(self.plies + 1));
                 return Err(Stopped);
@@ -1243,7 +1244,7 @@ impl<R: Rules> Replay<'_, R> {
         &mut self,
         k: usize,
         taken: usize,
-        pm: &Parsed<R::Move>,
+        pm: &Parsed<R::Move, R::Spans>,
     ) -> Result<(), Stopped> {
         let marked = self.raw.auto_passes.iter().filter(|&&i| i == k).count();
         if marked <= taken {
@@ -1268,7 +1269,7 @@ impl<R: Rules> Replay<'_, R> {
 
     /// `record::wrong_player`: a format that says whose move it is
     /// disagrees with the side to move.
-    fn check_player(&mut self, pm: &Parsed<R::Move>) -> Result<(), Stopped> {
+    fn check_player(&mut self, pm: &Parsed<R::Move, R::Spans>) -> Result<(), Stopped> {
         let Some(want) = self
             .raw
             .token_players
@@ -1320,7 +1321,7 @@ impl<R: Rules> Replay<'_, R> {
     fn movetext_end(
         &mut self,
         notation_error: Option<Diag>,
-        last: Option<&Parsed<R::Move>>,
+        last: Option<&Parsed<R::Move, R::Spans>>,
     ) -> Result<(), Stopped> {
         if let Some(d) = notation_error {
             let span = d.span.unwrap_or_default();

@@ -125,8 +125,8 @@ proptest! {
         let mut state = Reversi::start(&Tags::default()).map_err(|_| TestCaseError::fail("start"))?;
         for m in &moves {
             let mv = m.map_or(Move::Pass, Move::Place);
-            let parsed = Parsed { mv, span: Span::default(), token: 0 };
-            prop_assert!(Reversi::play(&mut state, &parsed, "").is_ok());
+            let parsed = Parsed { mv, span: Span::default(), token: 0, parts: () };
+            prop_assert!(Reversi::play(&mut state, &parsed).is_ok());
         }
         let discs: i64 = Reversi::scores(&state).iter().sum();
         let placed = moves.iter().flatten().count() as i64;

@@ -154,8 +154,9 @@ pub fn random_game<R: Rules>(
                 mv: R::pass(),
                 span: Span::default(),
                 token: 0,
+                parts: Default::default(),
             };
-            R::play(&mut state, &pass, "").ok()?;
+            R::play(&mut state, &pass).ok()?;
             continue;
         }
         let legal = R::legal_moves(&state).ok()?;
@@ -170,7 +171,7 @@ pub fn random_game<R: Rules>(
         }
         let parsed = R::parse_moves_in(&state, &tokens, &chosen);
         let mv = parsed.moves.first()?;
-        R::play(&mut state, mv, &chosen).ok()?;
+        R::play(&mut state, mv).ok()?;
         text.push_str(&chosen);
         text.push(if ply % 8 == 7 { '\n' } else { ' ' });
     }

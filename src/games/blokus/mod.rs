@@ -507,6 +507,7 @@ fn parse_corners(tag: &Tag, size: u8) -> Result<[(u8, u8); 4], Diag> {
 impl Rules for Blokus {
     type Move = Move;
     type State = State;
+    type Spans = ();
 
     const NAME: &'static str = "blokus";
     const RULES_TAGS: &'static [&'static str] = &[
@@ -708,7 +709,7 @@ impl Rules for Blokus {
         Move::Pass
     }
 
-    fn play(state: &mut State, mv: &Parsed<Move>, _src: &str) -> Result<(), Diag> {
+    fn play(state: &mut State, mv: &Parsed<Move>) -> Result<(), Diag> {
         if let Some(mut t) = state.trigon.take() {
             let c = t.to_move;
             let r = trigon::play(state, &mut t, mv);

@@ -209,10 +209,11 @@ fn prefix(src: &str, k: usize) -> (State, Vec<String>, String) {
                 mv: Move::Pass,
                 span: pm.span,
                 token: pm.token,
+                parts: Default::default(),
             };
-            Blokus::play(&mut state, &pass, src).unwrap();
+            Blokus::play(&mut state, &pass).unwrap();
         }
-        Blokus::play(&mut state, pm, src).unwrap();
+        Blokus::play(&mut state, pm).unwrap();
         texts.push(pm.span.text(src).to_string());
     }
     // Forced passes before the next move are written out, so that the colour
@@ -224,8 +225,8 @@ fn prefix(src: &str, k: usize) -> (State, Vec<String>, String) {
                 mv: Move::Pass,
                 span: Default::default(),
                 token: 0,
+                parts: Default::default(),
             },
-            src,
         )
         .unwrap();
         texts.push("pass".into());
@@ -268,11 +269,10 @@ fn classify(state: &State) -> Vec<(engine::Placement, Option<String>)> {
                     }),
                     span: Default::default(),
                     token: 0,
+                    parts: Default::default(),
                 };
                 let mut s = state.clone();
-                let code = Blokus::play(&mut s, &mv, "")
-                    .err()
-                    .map(|d| d.code.to_string());
+                let code = Blokus::play(&mut s, &mv).err().map(|d| d.code.to_string());
                 out.push((p, code));
             }
         }

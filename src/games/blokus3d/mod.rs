@@ -243,6 +243,7 @@ pub fn area_of(value: &str, colours: u8) -> Result<Arc<Area>, String> {
 impl Rules for Blokus3d {
     type Move = Move;
     type State = State;
+    type Spans = ();
 
     const NAME: &'static str = "blokus3d";
     const ALIASES: &'static [&'static str] = &["rumis"];
@@ -383,7 +384,7 @@ impl Rules for Blokus3d {
         Move::Pass
     }
 
-    fn play(state: &mut State, mv: &Parsed<Move>, _src: &str) -> Result<(), Diag> {
+    fn play(state: &mut State, mv: &Parsed<Move>) -> Result<(), Diag> {
         let c = state.board.to_move;
         let me = state.colour(c);
         let p = match &mv.mv {

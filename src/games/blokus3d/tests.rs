@@ -234,7 +234,7 @@ fn replay(text: &str) -> Result<State, (String, String)> {
         if Blokus3d::must_pass(&s) && !Blokus3d::is_pass(&m.mv) {
             s.board.pass();
         }
-        Blokus3d::play(&mut s, m, text).map_err(|d| (d.code.to_string(), d.message))?;
+        Blokus3d::play(&mut s, m).map_err(|d| (d.code.to_string(), d.message))?;
     }
     if let Some(d) = parsed.error {
         return Err((d.code.to_string(), d.message));

@@ -559,6 +559,7 @@ fn illegal_pass(state: &State, span: Span) -> Diag {
 impl Rules for Deblockle {
     type Move = Move;
     type State = State;
+    type Spans = ();
 
     const NAME: &'static str = "deblockle";
     const RULES_TAGS: &'static [&'static str] = &["SetupGold", "SetupBlue", "First"];
@@ -609,7 +610,7 @@ impl Rules for Deblockle {
         Move::Pass
     }
 
-    fn play(state: &mut State, mv: &Parsed<Move>, _src: &str) -> Result<(), Diag> {
+    fn play(state: &mut State, mv: &Parsed<Move>) -> Result<(), Diag> {
         match &mv.mv {
             Move::Pass => {
                 if state.mover_moves {

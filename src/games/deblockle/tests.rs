@@ -2203,6 +2203,7 @@ fn play_random(state: &mut super::State, rng: &mut Rng) {
         mv,
         span: crate::span::Span::default(),
         token: 0,
+        parts: Default::default(),
     };
-    Deblockle::play(state, &parsed, "").unwrap();
+    Deblockle::play(state, &parsed).unwrap();
 }

@@ -864,6 +864,7 @@ fn bad_tags(message: String, span: Span, label: &str) -> Diag {
 impl Rules for Qwirkle {
     type Move = Move;
     type State = State;
+    type Spans = ();
 
     const NAME: &'static str = "qwirkle";
     const RULES_TAGS: &'static [&'static str] = &[
@@ -1009,7 +1010,7 @@ impl Rules for Qwirkle {
         Move::Pass
     }
 
-    fn play(state: &mut State, mv: &Parsed<Move>, _src: &str) -> Result<(), Diag> {
+    fn play(state: &mut State, mv: &Parsed<Move>) -> Result<(), Diag> {
         match &mv.mv {
             Move::Pass => state.play_pass(mv.span),
             Move::Place { tiles, claim, draw } => {

@@ -673,6 +673,7 @@ pub fn parse_into(tokens: &[Token], src: &str, moves: &mut Vec<Parsed<Move>>) ->
             mv: Move::Pass,
             span: first.span,
             token: first.token,
+            parts: Default::default(),
         });
         let Some(slot) = moves.last_mut() else {
             break;

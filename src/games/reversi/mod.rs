@@ -636,6 +636,7 @@ pub fn perft_sized(size: u8, depth: u32) -> Result<u64, String> {
 impl Rules for Reversi {
     type Move = Move;
     type State = State;
+    type Spans = ();
 
     const NAME: &'static str = "reversi";
     const ALIASES: &'static [&'static str] = &["othello"];
@@ -771,7 +772,7 @@ impl Rules for Reversi {
     /// kernel call gives its flips and the next side's moves. Everything
     /// else out of line (`Reversi::play_other`).
     #[inline]
-    fn play(state: &mut State, mv: &Parsed<Move>, _src: &str) -> Result<(), Diag> {
+    fn play(state: &mut State, mv: &Parsed<Move>) -> Result<(), Diag> {
         if let Move::Place(sq) = mv.mv
             && sq < 64
             && state.moves >> sq & 1 != 0

@@ -132,6 +132,7 @@ fn eight_squares(
                     mv: Move::Place(sq),
                     span: tok.span,
                     token: at + k,
+                    parts: Default::default(),
                 }),
         );
         done += n;
@@ -215,6 +216,7 @@ pub fn parse_sized_into(
                 mv,
                 span: tok.span,
                 token: index,
+                parts: Default::default(),
             });
             continue;
         }
@@ -224,6 +226,7 @@ pub fn parse_sized_into(
                 mv: Move::Pass,
                 span: tok.span,
                 token: index,
+                parts: Default::default(),
             });
             continue;
         }
@@ -245,6 +248,7 @@ pub fn parse_sized_into(
                     mv,
                     span: Span::new(at, 1 + digits),
                     token: index,
+                    parts: Default::default(),
                 });
                 i += 1 + digits;
                 continue;

@@ -405,8 +405,9 @@ fn play_engines_agree() {
             mv,
             span: crate::span::Span::new(0, 2),
             token: 0,
+            parts: Default::default(),
         };
-        Reversi::play(state, &pm, "").map_err(|d| format!("{d:?}"))
+        Reversi::play(state, &pm).map_err(|d| format!("{d:?}"))
     };
     for game in 0..400 {
         // every other game from a random setup of the middle game

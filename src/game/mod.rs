@@ -1,92 +1,59 @@
-//! The game abstraction: what every game module provides.
+//! The game abstraction: what every game module provides, one trait per
+//! concern.
 //!
-//! A game is a type implementing [`Rules`]: its notation turns container tokens
-//! into typed moves (`Rules::parse_moves_into`), its engine judges them
-//! (`Rules::play`) and its renderer draws positions. The generic driver in
-//! [`crate::replay`] runs any `Rules` over a [`RawGame`](crate::record::RawGame):
-//! automatic passes, moves after the end, the `Result` check, ply counting, the
-//! per-move records for conversion. [`DynGame`](crate::replay::DynGame) erases the type so the CLI can pick
-//! a game by name; [`crate::games::REGISTRY`] lists them.
+//! - [`Setup`]: the game's names, variants, rules tags, and the start
+//!   [`Position`] a record's tags set up;
+//! - [`Position`]: the engine, with typed moves that carry no spans:
+//!   `play(move) -> Result<(), Illegal>`, the legal moves, whose turn, is it
+//!   over, the scores;
+//! - [`Notation`]: container tokens into typed moves ([`Parsed`]: a move with
+//!   its span and the spans of its parts), and moves back into text;
+//! - [`Explain`]: an `Illegal` and the spans the driver kept, made a [`Diag`];
+//! - [`Render`]: terminal text and [`svg::Scene`](crate::svg::Scene)s;
+//! - [`Extras`]: what a report adds beyond scores (JSON fields, notes);
+//! - [`Perft`]: move-tree counts from the start.
+//!
+//! [`Rules`] is what the replay driver runs: every game that implements the
+//! concern traits has it. A game module may still implement [`Rules`]
+//! directly, in one block; such a game is moved to the concern traits by
+//! removing that block. The generic driver in [`crate::replay`] runs any
+//! `Rules` over a [`RawGame`](crate::record::RawGame): automatic passes,
+//! moves after the end, the `Result` check, ply counting, the per-move
+//! records for conversion. [`DynGame`](crate::replay::DynGame) erases the
+//! type so the CLI can pick a game by name; [`crate::games::REGISTRY`] lists
+//! them.
+
+mod explain;
+mod extras;
+mod notation;
+mod perft;
+mod position;
+mod render;
+mod setup;
+
+pub use explain::Explain;
+pub use extras::Extras;
+pub use notation::{Notation, Parsed, ParsedMoves, one_move_per_token};
+pub use perft::{Perft, perft_total};
+pub use position::{Position, Unlisted, top_scores};
+pub use render::Render;
+pub use setup::{IllegalOf, MoveOf, Setup};
 
 use crate::diag::Diag;
 use crate::record::{Tags, Token};
-use crate::span::Span;
 
-/// A move as the notation read it, with the span of its text.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Parsed<M> {
-    pub mv: M,
-    /// All of the move's text (several tokens for a Qwirkle turn, part of a token
-    /// for a compact Reversi transcript).
-    pub span: Span,
-    /// Index of the last token the move uses (comments after it attach to the move).
-    pub token: usize,
-}
-
-/// What the notation made of the movetext: the moves read, and the first
-/// notation error (after those moves), if any.
-pub struct ParsedMoves<M> {
-    pub moves: Vec<Parsed<M>>,
-    pub error: Option<Diag>,
-}
-
-impl<M> ParsedMoves<M> {
-    /// What a reader that fills a vector (a notation's `parse_into`) reads
-    /// into a new one.
-    pub fn read(read: impl FnOnce(&mut Vec<Parsed<M>>) -> Option<Diag>) -> Self {
-        let mut moves = Vec::new();
-        let error = read(&mut moves);
-        ParsedMoves { moves, error }
-    }
-}
-
-/// Reads one move per token into `moves` (emptied first, its room reused),
-/// up to the first token it refuses: that token's diagnostic. `quick`
-/// reads a token in its usual shape (`None` for anything else), `read`
-/// any token, out of the common path. For notations where every token is
-/// one move (Blokus, Deblockle).
-///
-/// A move `quick` gives is pushed as it comes: going through a `Result`
-/// holding a diagnostic would put it in memory field by field and read it
-/// back in wider words, which the processor cannot forward from the
-/// stores (a stall on every move).
-pub fn one_move_per_token<M>(
-    tokens: &[Token],
-    moves: &mut Vec<Parsed<M>>,
-    mut quick: impl FnMut(&Token) -> Option<M>,
-    mut read: impl FnMut(&Token) -> Result<M, Diag>,
-) -> Option<Diag> {
-    moves.clear();
-    moves.reserve(tokens.len().min(1 << 16));
-    for (index, tok) in tokens.iter().enumerate() {
-        let span = tok.span;
-        if let Some(mv) = quick(tok) {
-            moves.push(Parsed {
-                mv,
-                span,
-                token: index,
-            });
-            continue;
-        }
-        match read(tok) {
-            Ok(mv) => moves.push(Parsed {
-                mv,
-                span,
-                token: index,
-            }),
-            Err(d) => return Some(d),
-        }
-    }
-    None
-}
-
-/// One game's notation, engine and renderer.
+/// One game's notation, engine and renderer, as the replay driver runs it.
 ///
 /// `State` holds the position and everything needed to judge the next move
-/// (whose turn, pieces left, hands, the variant's options).
+/// (whose turn, pieces left, hands, the variant's options). Every game that
+/// implements the concern traits ([`Setup`], [`Position`], [`Notation`],
+/// [`Explain`], [`Render`], [`Extras`], [`Perft`]) has it; a game may
+/// still implement it in one block instead.
 pub trait Rules: 'static {
     type Move: Clone + std::fmt::Debug + 'static;
     type State: Clone;
+    /// Where the parts of a move are ([`Notation::Spans`]).
+    type Spans: Clone + std::fmt::Debug + Default + 'static;
 
     /// Normalised name, as in the `Game` tag (`reversi`).
     const NAME: &'static str;
@@ -116,11 +83,15 @@ pub trait Rules: 'static {
         start: &Self::State,
         tokens: &[Token],
         src: &str,
-        moves: &mut Vec<Parsed<Self::Move>>,
+        moves: &mut Vec<Parsed<Self::Move, Self::Spans>>,
     ) -> Option<Diag>;
 
     /// [`Rules::parse_moves_into`] into a new vector.
-    fn parse_moves_in(start: &Self::State, tokens: &[Token], src: &str) -> ParsedMoves<Self::Move> {
+    fn parse_moves_in(
+        start: &Self::State,
+        tokens: &[Token],
+        src: &str,
+    ) -> ParsedMoves<Self::Move, Self::Spans> {
         ParsedMoves::read(|moves| Self::parse_moves_into(start, tokens, src, moves))
     }
 
@@ -145,7 +116,7 @@ pub trait Rules: 'static {
 
     /// Judges a move and, if legal, plays it. The game is not over when this is
     /// called. Errors carry the span they blame (the move's, or a part of it).
-    fn play(state: &mut Self::State, mv: &Parsed<Self::Move>, src: &str) -> Result<(), Diag>;
+    fn play(state: &mut Self::State, mv: &Parsed<Self::Move, Self::Spans>) -> Result<(), Diag>;
 
     /// Scores per seat in seat order, for this position (final scoring once
     /// over), into `out` (emptied first: a report reuses its room).
@@ -162,16 +133,7 @@ pub trait Rules: 'static {
     /// ([`Rules::scores`]), as a set: bit `i` for seat `i`. Default: the top
     /// score, several on a draw.
     fn winner_set(_state: &Self::State, scores: &[i64]) -> u64 {
-        let Some(&best) = scores.iter().max() else {
-            return 0;
-        };
-        scores
-            .iter()
-            .enumerate()
-            .filter(|&(_, &s)| s == best)
-            .fold(0, |set, (i, _)| {
-                set | 1u64.checked_shl(i as u32).unwrap_or(0)
-            })
+        top_scores(scores)
     }
 
     /// Winning seats (indices) once the game is over ([`Rules::winner_set`]).
@@ -292,26 +254,10 @@ pub trait Rules: 'static {
     }
 }
 
-/// The leaf count of a perft run from its counts per first move
-/// ([`Rules::perft_divide`]): their sum, or 1 when the start is a leaf.
-pub fn perft_total(divide: &[(String, u64)]) -> u64 {
-    if divide.is_empty() {
-        1
-    } else {
-        divide.iter().map(|(_, n)| n).sum()
-    }
-}
-
 /// For [`Rules::perft_divide`] of a game whose start does not depend on the
 /// number of players: refuses `--players`.
 pub fn no_players<R: Rules>(players: Option<u8>) -> Result<(), String> {
-    match players {
-        None => Ok(()),
-        Some(n) => Err(format!(
-            "{} perft takes no --players (asked for {n})",
-            R::NAME
-        )),
-    }
+    perft::no_players_named(R::NAME, players)
 }
 
 /// The index in `R::VARIANTS` of a variant name (trimmed, case-insensitive);
@@ -355,4 +301,164 @@ pub fn variant_in<R: Rules>(tags: &Tags, errors: &mut Vec<Diag>) -> usize {
         errors.push(d);
         0
     })
+}
+
+/// A game of the concern traits, as the driver runs it.
+impl<G> Rules for G
+where
+    G: Notation + Explain + Render + Extras + Perft,
+{
+    type Move = MoveOf<G>;
+    type State = G::Position;
+    type Spans = <G as Notation>::Spans;
+
+    const NAME: &'static str = <G as Setup>::NAME;
+    const ALIASES: &'static [&'static str] = <G as Setup>::ALIASES;
+    const RULES_TAGS: &'static [&'static str] = <G as Setup>::RULES_TAGS;
+    const VARIANTS: &'static [&'static str] = <G as Setup>::VARIANTS;
+    const SCORES_MOVES: bool = <G::Position as Position>::SCORES_MOVES;
+    const PLOT_UNIT: &'static str = <G as Render>::PLOT_UNIT;
+
+    fn start(tags: &Tags) -> Result<G::Position, Vec<Diag>> {
+        <G as Setup>::start(tags)
+    }
+
+    fn variant(state: &G::Position) -> &'static str {
+        state.variant()
+    }
+
+    fn seats(state: &G::Position) -> &'static [&'static str] {
+        Position::seats(state)
+    }
+
+    fn parse_moves_into(
+        start: &G::Position,
+        tokens: &[Token],
+        src: &str,
+        moves: &mut Vec<Parsed<MoveOf<G>, Self::Spans>>,
+    ) -> Option<Diag> {
+        <G as Notation>::parse_moves_into(start, tokens, src, moves)
+    }
+
+    fn to_move(state: &G::Position) -> &'static str {
+        Position::to_move(state)
+    }
+
+    fn is_over(state: &G::Position) -> bool {
+        Position::is_over(state)
+    }
+
+    fn must_pass(state: &G::Position) -> bool {
+        Position::must_pass(state)
+    }
+
+    fn is_pass(mv: &MoveOf<G>) -> bool {
+        <G::Position as Position>::is_pass(mv)
+    }
+
+    fn pass() -> MoveOf<G> {
+        <G::Position as Position>::pass()
+    }
+
+    #[inline]
+    fn play(state: &mut G::Position, mv: &Parsed<MoveOf<G>, Self::Spans>) -> Result<(), Diag> {
+        match Position::play(state, &mv.mv) {
+            Ok(()) => Ok(()),
+            Err(why) => Err(<G as Explain>::explain(state, mv, why)),
+        }
+    }
+
+    fn scores_into(state: &G::Position, out: &mut Vec<i64>) {
+        Position::scores_into(state, out);
+    }
+
+    fn winner_set(state: &G::Position, scores: &[i64]) -> u64 {
+        Position::winner_set(state, scores)
+    }
+
+    fn result_extras(state: &G::Position) -> serde_json::Map<String, serde_json::Value> {
+        <G as Extras>::result_extras(state)
+    }
+
+    fn score_notes(state: &G::Position) -> Vec<String> {
+        <G as Extras>::score_notes(state)
+    }
+
+    fn result_help(state: &G::Position, claimed: &[i64]) -> Option<String> {
+        <G as Explain>::result_help(state, claimed)
+    }
+
+    fn unchecked(state: &G::Position) -> Vec<String> {
+        <G as Extras>::unchecked(state)
+    }
+
+    fn write_move(mv: &MoveOf<G>) -> String {
+        <G as Notation>::write_move(mv)
+    }
+
+    fn move_extras(
+        before: &G::Position,
+        mv: &MoveOf<G>,
+    ) -> serde_json::Map<String, serde_json::Value> {
+        <G as Extras>::move_extras(before, mv)
+    }
+
+    fn legal_moves(state: &G::Position) -> Result<Vec<String>, String> {
+        match Position::legal_moves(state) {
+            Ok(moves) => Ok(moves.map(|mv| <G as Notation>::write_move(&mv)).collect()),
+            Err(why) => Err(why.0),
+        }
+    }
+
+    fn scored_moves(state: &G::Position) -> Result<Vec<(String, i64)>, String> {
+        if !<G::Position as Position>::SCORES_MOVES {
+            return Err(format!("{} does not score moves", <G as Setup>::NAME));
+        }
+        match Position::scored_moves(state) {
+            Ok(moves) => Ok(moves
+                .into_iter()
+                .map(|(mv, n)| (<G as Notation>::write_move(&mv), n))
+                .collect()),
+            Err(why) => Err(why.0),
+        }
+    }
+
+    fn render(state: &G::Position, color: bool) -> String {
+        <G as Render>::render(state, color)
+    }
+
+    fn render_levels(state: &G::Position, color: bool) -> Vec<String> {
+        <G as Render>::render_levels(state, color)
+    }
+
+    fn position_rows(state: &G::Position) -> Vec<String> {
+        <G as Render>::position_rows(state)
+    }
+
+    fn scene(state: &G::Position, last: Option<&MoveOf<G>>) -> crate::svg::Scene {
+        <G as Render>::scene(state, last)
+    }
+
+    fn plot(state: &G::Position) -> Vec<i64> {
+        <G as Render>::plot(state)
+    }
+
+    fn perft_divide(
+        variant: Option<&str>,
+        players: Option<u8>,
+        depth: u32,
+        done: &(dyn Fn(u64) + Sync),
+    ) -> Result<Vec<(String, u64)>, String> {
+        <G as Perft>::perft_divide(variant, players, depth, done)
+    }
+
+    fn perft_divide_tags(
+        variant: Option<&str>,
+        players: Option<u8>,
+        tags: &Tags,
+        depth: u32,
+        done: &(dyn Fn(u64) + Sync),
+    ) -> Result<Vec<(String, u64)>, String> {
+        <G as Perft>::perft_divide_tags(variant, players, tags, depth, done)
+    }
 }
