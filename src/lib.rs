@@ -35,6 +35,7 @@ pub mod formats;
 pub mod game;
 pub mod games;
 pub mod model;
+pub mod play;
 pub mod record;
 pub mod replay;
 pub mod source;

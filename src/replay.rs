@@ -327,6 +327,12 @@ pub trait DynGame: Sync {
     /// record without a `Game` tag) from the start its tags give, and its
     /// engine plays them.
     fn reads_opening(&self, raw: &RawGame, tokens: &[crate::record::Token], src: &str) -> bool;
+    /// The start position the rules tags set up, to play in notation
+    /// ([`crate::play`]).
+    fn position(
+        &self,
+        tags: &crate::record::Tags,
+    ) -> Result<Box<dyn crate::play::AnyPosition>, Vec<Diag>>;
 }
 
 /// The [`DynGame`] of a [`Rules`] type.
@@ -336,7 +342,18 @@ impl<R> Game<R> {
     pub const NEW: Self = Game(PhantomData);
 }
 
-impl<R: Rules> DynGame for Game<R> {
+impl<R: Rules> DynGame for Game<R>
+where
+    R::State: Send + Sync,
+    R::Move: Send + Sync,
+{
+    fn position(
+        &self,
+        tags: &crate::record::Tags,
+    ) -> Result<Box<dyn crate::play::AnyPosition>, Vec<Diag>> {
+        Ok(Box::new(crate::play::Live::<R>::start(tags)?))
+    }
+
     fn name(&self) -> &'static str {
         R::NAME
     }

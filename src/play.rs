@@ -1,0 +1,245 @@
+//! Playing a game move by move, by name and in notation: the position a
+//! program drives (random or engine self-play, a tournament server, a
+//! binding), without a record.
+//!
+//! ```
+//! let mut pos = gamerec::play::start("reversi", &[]).unwrap();
+//! assert_eq!(pos.turn(), Some("black"));
+//! let moves = pos.legal_moves().unwrap();
+//! assert_eq!(moves, ["c4", "d3", "e6", "f5"]);
+//! pos.play("f5").unwrap();
+//! let refused = pos.play("a1").unwrap_err();
+//! assert_eq!(refused.code, "reversi::no_flip");
+//! assert_eq!(pos.scores(), [4, 1]);
+//! ```
+//!
+//! A move is read by the game's notation (one move: a Qwirkle turn may be
+//! several words) and judged by its engine; a refused move leaves the
+//! position as it was, and its diagnostic's span points into the move's
+//! text. Passes are played as any move (`pass`) when [`AnyPosition::legal_moves`]
+//! is empty.
+
+use crate::diag::Diag;
+use crate::game::{Parsed, Rules};
+use crate::record::{Tag, Tags, Token};
+use crate::span::Span;
+
+/// A position of any game, driven in notation.
+pub trait AnyPosition: Send + Sync {
+    /// The game's name (`reversi`).
+    fn game(&self) -> &'static str;
+    /// The variant in play (default filled in).
+    fn variant(&self) -> &'static str;
+    /// The seats, in seat order (the order of [`AnyPosition::scores`]).
+    fn seats(&self) -> &'static [&'static str];
+    /// Who moves next; `None` once the game is over.
+    fn turn(&self) -> Option<&'static str>;
+    /// Whether the game is over.
+    fn is_over(&self) -> bool;
+    /// Plies played from the start (passes included).
+    fn plies(&self) -> usize;
+    /// Every legal move in canonical notation, sorted; empty when the side
+    /// to move can only pass (or the game is over). `Err`: the moves cannot
+    /// be listed (a hand the position does not know).
+    fn legal_moves(&self) -> Result<Vec<String>, String>;
+    /// Reads `notation` as one move and plays it when legal; a refused move
+    /// changes nothing, and its diagnostic's spans point into `notation`.
+    fn play(&mut self, notation: &str) -> Result<(), Diag>;
+    /// Scores per seat (final scoring once over).
+    fn scores(&self) -> Vec<i64>;
+    /// The winning seats once over (several on a draw); empty before.
+    fn winners(&self) -> Vec<&'static str>;
+    /// The position for a terminal; `color` for ANSI colours.
+    fn text(&self, color: bool) -> String;
+    /// The position as an SVG picture, the last move marked.
+    fn svg(&self) -> String;
+    /// A copy to explore from.
+    fn boxed_clone(&self) -> Box<dyn AnyPosition>;
+}
+
+impl Clone for Box<dyn AnyPosition> {
+    fn clone(&self) -> Self {
+        self.boxed_clone()
+    }
+}
+
+/// The start position of the game `name` (or an alias: `othello`) with the
+/// rules tags `tags` (`("Variant", "duo")`, `("Size", "10")`); the
+/// diagnostics of a bad tag, or `unknown game`.
+pub fn start(name: &str, tags: &[(&str, &str)]) -> Result<Box<dyn AnyPosition>, Vec<Diag>> {
+    let Some(game) = crate::games::by_name(name) else {
+        return Err(vec![Diag::error(
+            "record::unknown_game",
+            format!("unknown game `{name}`"),
+        )]);
+    };
+    let tags = Tags(
+        tags.iter()
+            .map(|&(name, value)| Tag {
+                name: name.to_string(),
+                value: value.to_string(),
+                ..Tag::default()
+            })
+            .collect(),
+    );
+    game.position(&tags)
+}
+
+/// [`AnyPosition`] for one game's [`Rules`].
+pub struct Live<R: Rules> {
+    state: R::State,
+    last: Option<R::Move>,
+    plies: usize,
+}
+
+impl<R: Rules> Clone for Live<R> {
+    fn clone(&self) -> Self {
+        Live {
+            state: self.state.clone(),
+            last: self.last.clone(),
+            plies: self.plies,
+        }
+    }
+}
+
+impl<R: Rules> Live<R> {
+    /// The start position the tags set up.
+    pub fn start(tags: &Tags) -> Result<Self, Vec<Diag>> {
+        Ok(Live {
+            state: R::start(tags)?,
+            last: None,
+            plies: 0,
+        })
+    }
+}
+
+/// The words of a move's text as container tokens.
+fn tokens(text: &str) -> Vec<Token> {
+    let mut out = Vec::new();
+    let mut at = 0;
+    for word in text.split(' ') {
+        if !word.is_empty() {
+            out.push(Token::new(Span::new(at, word.len())));
+        }
+        at += word.len() + 1;
+    }
+    out
+}
+
+impl<R: Rules> AnyPosition for Live<R>
+where
+    R::State: Send + Sync,
+    R::Move: Send + Sync,
+{
+    fn game(&self) -> &'static str {
+        R::NAME
+    }
+
+    fn variant(&self) -> &'static str {
+        R::variant(&self.state)
+    }
+
+    fn seats(&self) -> &'static [&'static str] {
+        R::seats(&self.state)
+    }
+
+    fn turn(&self) -> Option<&'static str> {
+        (!R::is_over(&self.state)).then(|| R::to_move(&self.state))
+    }
+
+    fn is_over(&self) -> bool {
+        R::is_over(&self.state)
+    }
+
+    fn plies(&self) -> usize {
+        self.plies
+    }
+
+    fn legal_moves(&self) -> Result<Vec<String>, String> {
+        if R::is_over(&self.state) {
+            return Ok(Vec::new());
+        }
+        let mut moves = R::legal_moves(&self.state)?;
+        moves.sort();
+        Ok(moves)
+    }
+
+    fn play(&mut self, notation: &str) -> Result<(), Diag> {
+        let text = notation.replace(['\t', '\n', '\r'], " ");
+        let whole = Span::new(0, text.len());
+        if R::is_over(&self.state) {
+            return Err(Diag::error("record::move_after_end", "the game is over").at(whole));
+        }
+        let tokens = tokens(&text);
+        let mut read = R::parse_moves_in(&self.state, &tokens, &text);
+        if let Some(d) = read.error {
+            return Err(d);
+        }
+        let mv: Parsed<R::Move, R::Spans> = match read.moves.len() {
+            1 => read.moves.remove(0),
+            n => {
+                return Err(Diag::error(
+                    "record::bad_move",
+                    format!("expected one move, read {n}"),
+                )
+                .at(whole));
+            }
+        };
+        let mut next = self.state.clone();
+        R::play(&mut next, &mv)?;
+        self.state = next;
+        self.last = Some(mv.mv);
+        self.plies += 1;
+        Ok(())
+    }
+
+    fn scores(&self) -> Vec<i64> {
+        R::scores(&self.state)
+    }
+
+    fn winners(&self) -> Vec<&'static str> {
+        if !R::is_over(&self.state) {
+            return Vec::new();
+        }
+        let seats = R::seats(&self.state);
+        R::winners(&self.state)
+            .into_iter()
+            .filter_map(|i| seats.get(i).copied())
+            .collect()
+    }
+
+    fn text(&self, color: bool) -> String {
+        R::render(&self.state, color)
+    }
+
+    fn svg(&self) -> String {
+        let scene = R::scene(&self.state, self.last.as_ref());
+        let mut name = R::NAME.to_string();
+        if let Some(first) = name.get_mut(0..1) {
+            first.make_ascii_uppercase();
+        }
+        let mut status = if self.plies == 0 {
+            "start position".to_string()
+        } else {
+            format!("after ply {}", self.plies)
+        };
+        match self.turn() {
+            Some(side) => status.push_str(&format!(", {side} to move")),
+            None => status.push_str(", game over"),
+        }
+        let caption = crate::svg::Caption {
+            title: format!("{name} ({})", R::variant(&self.state)),
+            status,
+            scores: R::seats(&self.state)
+                .iter()
+                .map(|s| s.to_string())
+                .zip(R::scores(&self.state))
+                .collect(),
+        };
+        crate::svg::document(&scene, &caption)
+    }
+
+    fn boxed_clone(&self) -> Box<dyn AnyPosition> {
+        Box::new(self.clone())
+    }
+}
