@@ -276,75 +276,7 @@ fn viewer_draws_what_show_draws() {
         (4, None),
     ];
     // each view in its own browser, two at a time
-    let check = |(n, ply): (usize, Option<usize>)| {
-        let file = FILES[n];
-        let mut show_args = vec!["show".to_string(), file.to_string()];
-        if let Some(k) = ply {
-            show_args.extend(["--ply".to_string(), k.to_string()]);
-        }
-        show_args.extend(["--svg".to_string(), "-".to_string()]);
-        let refs: Vec<&str> = show_args.iter().map(String::as_str).collect();
-        let shown = gamerec(&refs, b"").stdout;
-        let plies: usize = shown
-            .split("after ply ")
-            .nth(1)
-            .and_then(|t| t.split(',').next())
-            .and_then(|t| t.parse().ok())
-            .unwrap_or(0);
-        let k = ply.unwrap_or(plies);
-        // the last ply as the End key reaches it (`ply=end` steps there)
-        let at = if ply.is_some() {
-            k.to_string()
-        } else {
-            "end".to_string()
-        };
-        let dom = browse(
-            &bin,
-            &format!("{url}#game={n}&ply={at}"),
-            &["--dump-dom"],
-            false,
-        );
-        assert!(
-            dom.contains("data-ready="),
-            "the script did not run:\n{dom}"
-        );
-        let want = board(&shown, "<svg");
-        let got = board(&dom, "id=\"board\"");
-        assert!(!want.is_empty());
-        assert_eq!(got, want, "game {n} ({file}) at ply {k}");
-        let status = dom
-            .split("id=\"v-status\">")
-            .nth(1)
-            .and_then(|s| s.split("</p>").next())
-            .unwrap_or_default();
-        assert!(
-            status.contains(&format!("after ply {k} of ")),
-            "{file}: {status}"
-        );
-        for seat_score in caption_scores(&shown) {
-            assert!(
-                status.contains(&format!("</span>{seat_score}</span>")),
-                "{file} at ply {k}: {seat_score} not in {status}"
-            );
-        }
-        if ply.is_none() {
-            // the last ply shows the final scores, as `score` prints them
-            let score = gamerec(&["score", file], b"").stdout;
-            let line = score.lines().nth(2).unwrap_or_default().trim().to_string();
-            // each seat's score, without the player's name `score` adds
-            for seat_score in line.split(", ").map(|s| s.split(" (").next().unwrap_or(s)) {
-                assert!(
-                    status.contains(&format!("</span>{seat_score}</span>")),
-                    "{file}: final {seat_score} not in {status}"
-                );
-            }
-        }
-        if n == 4 {
-            // the illegal move's diagnostic is shown at the last ply, with its help
-            assert!(dom.contains("<code>reversi::no_flip</code>"));
-            assert!(dom.contains("help: legal moves here"));
-        }
-    };
+    let check = |view| check_view(&bin, &url, view);
     for pair in views.chunks(2) {
         std::thread::scope(|s| {
             for &view in pair {
@@ -353,10 +285,88 @@ fn viewer_draws_what_show_draws() {
         });
     }
 
+    check_pictures(&bin, &url, &dir);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// One view of the page (game `n` at `ply`, `None`: the last) against what
+/// `show` draws and `score` counts.
+fn check_view(bin: &Path, url: &str, (n, ply): (usize, Option<usize>)) {
+    let file = FILES[n];
+    let mut show_args = vec!["show".to_string(), file.to_string()];
+    if let Some(k) = ply {
+        show_args.extend(["--ply".to_string(), k.to_string()]);
+    }
+    show_args.extend(["--svg".to_string(), "-".to_string()]);
+    let refs: Vec<&str> = show_args.iter().map(String::as_str).collect();
+    let shown = gamerec(&refs, b"").stdout;
+    let plies: usize = shown
+        .split("after ply ")
+        .nth(1)
+        .and_then(|t| t.split(',').next())
+        .and_then(|t| t.parse().ok())
+        .unwrap_or(0);
+    let k = ply.unwrap_or(plies);
+    // the last ply as the End key reaches it (`ply=end` steps there)
+    let at = if ply.is_some() {
+        k.to_string()
+    } else {
+        "end".to_string()
+    };
+    let dom = browse(
+        bin,
+        &format!("{url}#game={n}&ply={at}"),
+        &["--dump-dom"],
+        false,
+    );
+    assert!(
+        dom.contains("data-ready="),
+        "the script did not run:\n{dom}"
+    );
+    let want = board(&shown, "<svg");
+    let got = board(&dom, "id=\"board\"");
+    assert!(!want.is_empty());
+    assert_eq!(got, want, "game {n} ({file}) at ply {k}");
+    let status = dom
+        .split("id=\"v-status\">")
+        .nth(1)
+        .and_then(|s| s.split("</p>").next())
+        .unwrap_or_default();
+    assert!(
+        status.contains(&format!("after ply {k} of ")),
+        "{file}: {status}"
+    );
+    for seat_score in caption_scores(&shown) {
+        assert!(
+            status.contains(&format!("</span>{seat_score}</span>")),
+            "{file} at ply {k}: {seat_score} not in {status}"
+        );
+    }
+    if ply.is_none() {
+        // the last ply shows the final scores, as `score` prints them
+        let score = gamerec(&["score", file], b"").stdout;
+        let line = score.lines().nth(2).unwrap_or_default().trim().to_string();
+        // each seat's score, without the player's name `score` adds
+        for seat_score in line.split(", ").map(|s| s.split(" (").next().unwrap_or(s)) {
+            assert!(
+                status.contains(&format!("</span>{seat_score}</span>")),
+                "{file}: final {seat_score} not in {status}"
+            );
+        }
+    }
+    if n == 4 {
+        // the illegal move's diagnostic is shown at the last ply, with its help
+        assert!(dom.contains("<code>reversi::no_flip</code>"));
+        assert!(dom.contains("help: legal moves here"));
+    }
+}
+
+/// Screenshots of the page, with and without its script.
+fn check_pictures(bin: &Path, url: &str, dir: &Path) {
     // a picture of the page: the Deblockle board (its colour) drawn
     let png = dir.join("shot.png");
     browse(
-        &bin,
+        bin,
         &format!("{url}#game=2&ply=4"),
         &[
             &format!("--screenshot={}", png.display()),
@@ -370,7 +380,7 @@ fn viewer_draws_what_show_draws() {
     // Reversi board's green), and no viewer
     let nojs = dir.join("nojs.png");
     browse(
-        &bin,
+        bin,
         &format!("{url}#game=0"),
         &[
             &format!("--screenshot={}", nojs.display()),
@@ -381,13 +391,12 @@ fn viewer_draws_what_show_draws() {
     let shot = png_pixels(&std::fs::read(&nojs).expect("a screenshot"));
     assert!(count(&shot, [0x2e, 0x8b, 0x57]) > 30_000);
     assert_eq!(count(&shot, [0xee, 0xdc, 0xb3]), 0);
-    let dom = browse(&bin, &url, &["--dump-dom"], true);
+    let dom = browse(bin, &url, &["--dump-dom"], true);
     assert!(!dom.contains("data-ready=\""), "scripts ran");
     assert!(dom.contains("<table id=\"index\">"));
     for n in 0..FILES.len() {
         assert!(dom.contains(&format!("<section id=\"game={n}\">")));
     }
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// Tag values that would end or hijack a script element if the page's data

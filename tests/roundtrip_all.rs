@@ -274,8 +274,23 @@ fn compare(format: &str, a: &Value, b: &Value) -> Vec<(String, String)> {
             out.push((name.to_string(), what));
         }
     };
+    compare_play(format, a, b, &mut check);
+    compare_kept_tags(format, a, b, &mut check);
+    if TEXT.contains(&format) {
+        compare_text(a, b, &mut check);
+    }
+    out
+}
+
+/// Whether `format` keeps only `wof` scores (WTHOR, GGF) of a `standard` game.
+fn standard_to_wof(format: &str, a: &Value) -> bool {
+    matches!(format, "wthor" | "ggf") && a["variant"] == "standard"
+}
+
+/// The round trip of the play: scores, winners, the end, plies and moves.
+fn compare_play(format: &str, a: &Value, b: &Value, check: &mut impl FnMut(&str, bool, String)) {
     let (ra, rb) = (&a["result"], &b["result"]);
-    let standard_to_wof = matches!(format, "wthor" | "ggf") && a["variant"] == "standard";
+    let standard_to_wof = standard_to_wof(format, a);
     let side: i64 = tag(&tags_of(a), "Size")
         .and_then(|n| n.trim().parse().ok())
         .unwrap_or(8);
@@ -312,6 +327,16 @@ fn compare(format: &str, a: &Value, b: &Value) -> Vec<(String, String)> {
         reflected || moves_of(a) == moves_of(b),
         format!("moves {:?} became {:?}", moves_of(a), moves_of(b)),
     );
+}
+
+/// The round trip of the tags `format` keeps.
+fn compare_kept_tags(
+    format: &str,
+    a: &Value,
+    b: &Value,
+    check: &mut impl FnMut(&str, bool, String),
+) {
+    let standard_to_wof = standard_to_wof(format, a);
     let (ta, tb) = (tags_of(a), tags_of(b));
     let kept: Vec<&str> = match format {
         "gamerec" | "json" | "yaml" => ta.iter().map(|(k, _)| k.as_str()).collect(),
@@ -349,34 +374,37 @@ fn compare(format: &str, a: &Value, b: &Value) -> Vec<(String, String)> {
             );
         }
     }
-    if TEXT.contains(&format) {
-        check("tags", ta == tb, format!("tags {ta:?} became {tb:?}"));
-        let comments = |g: &Value| -> Vec<Value> {
-            let mut c = vec![g["comment"].clone()];
-            if let Some(m) = g["moves"].as_array() {
-                c.extend(m.iter().map(|m| m["comment"].clone()));
-            }
-            c
-        };
-        check(
-            "comments",
-            comments(a) == comments(b),
-            "comments changed".to_string(),
-        );
-        // the move numbers written in the record (a per-move `number`)
-        let numbers = |g: &Value| -> Vec<Value> {
-            g["moves"]
-                .as_array()
-                .map(|m| m.iter().map(|m| m["number"].clone()).collect())
-                .unwrap_or_default()
-        };
-        check(
-            "numbers",
-            numbers(a) == numbers(b),
-            format!("move numbers {:?} became {:?}", numbers(a), numbers(b)),
-        );
-    }
-    out
+}
+
+/// The round trip of what only text formats keep: every tag, the comments,
+/// the move numbers.
+fn compare_text(a: &Value, b: &Value, check: &mut impl FnMut(&str, bool, String)) {
+    let (ta, tb) = (tags_of(a), tags_of(b));
+    check("tags", ta == tb, format!("tags {ta:?} became {tb:?}"));
+    let comments = |g: &Value| -> Vec<Value> {
+        let mut c = vec![g["comment"].clone()];
+        if let Some(m) = g["moves"].as_array() {
+            c.extend(m.iter().map(|m| m["comment"].clone()));
+        }
+        c
+    };
+    check(
+        "comments",
+        comments(a) == comments(b),
+        "comments changed".to_string(),
+    );
+    // the move numbers written in the record (a per-move `number`)
+    let numbers = |g: &Value| -> Vec<Value> {
+        g["moves"]
+            .as_array()
+            .map(|m| m.iter().map(|m| m["number"].clone()).collect())
+            .unwrap_or_default()
+    };
+    check(
+        "numbers",
+        numbers(a) == numbers(b),
+        format!("move numbers {:?} became {:?}", numbers(a), numbers(b)),
+    );
 }
 
 /// The original as a Pentobi file holds it, for a Blokus game scored other
