@@ -65,7 +65,8 @@ impl Row {
             .errors
             .iter()
             .map(|d| {
-                let (line, column) = match d.span {
+                // a binary file's games have byte offsets, no lines
+                let (line, column) = match d.span.filter(|_| g.byte_map.is_none()) {
                     Some(s) => {
                         let (l, c) = lines.line_col(s.offset);
                         (Some(to_u32(l)), Some(to_u32(c)))
@@ -413,6 +414,8 @@ impl BatchReader {
                 .par_iter_mut()
                 .map(|g| {
                     let r = g.replay(opts);
+                    // a binary record's text is written only when asked for
+                    g.materialize();
                     Row::of(0, g, &r, true)
                 })
                 .collect();

@@ -296,7 +296,7 @@ impl Position {
             Ok(()) => Ok(()),
             Err(d) => {
                 let index = gamerec::span::LineIndex::new(notation);
-                let diag = diagnostic(&d, &index);
+                let diag = diagnostic(&d, &index, None);
                 let message = format!("{}: {}", d.code, d.message);
                 let err = raise("IllegalMove", message, Some(d.code.to_string()));
                 err.value(py).setattr("diagnostic", Py::new(py, diag)?)?;

@@ -4,7 +4,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyType};
 
 use gamerec::diag::{Diag, Severity};
-use gamerec::formats::SourceGame;
+use gamerec::formats::{ByteMap, SourceGame};
 use gamerec::replay::GameReport;
 use gamerec::span::LineIndex;
 
@@ -77,17 +77,21 @@ impl Diagnostic {
     }
 }
 
-/// A diagnostic with its place in the file (`lines` maps the game's spans).
-pub fn diagnostic(d: &Diag, lines: &LineIndex<'_>) -> Diagnostic {
-    let (line, column) = match d.span {
-        Some(s) => {
+/// A diagnostic with its place in the file: `lines` maps the game's spans
+/// to lines and columns; for a game of a binary file, `bytes` maps them to
+/// the file's bytes instead (no line or column, as in the CLI's JSON).
+pub fn diagnostic(d: &Diag, lines: &LineIndex<'_>, bytes: Option<&ByteMap>) -> Diagnostic {
+    let (line, column) = match (d.span, bytes) {
+        (Some(s), None) => {
             let (l, c) = lines.line_col(s.offset);
             (Some(l), Some(c))
         }
-        None => (None, None),
+        _ => (None, None),
     };
-    let origin = lines.origin();
-    let file_span = d.span.map(|s| origin.to_file(s));
+    let file_span = match bytes {
+        Some(map) => d.span.and_then(|s| map.map(s)),
+        None => d.span.map(|s| lines.origin().to_file(s)),
+    };
     Diagnostic {
         severity: match d.severity {
             Severity::Error => "error",
@@ -134,6 +138,7 @@ pub struct Report {
 impl Report {
     pub fn of(g: &SourceGame, r: &GameReport, file: &str) -> Report {
         let lines = g.lines();
+        let bytes = g.byte_map.as_ref();
         let name = |s: &'static str| (!s.is_empty()).then_some(s);
         Report {
             file: file.to_string(),
@@ -146,13 +151,26 @@ impl Report {
             seats: r.seats.to_vec(),
             score_list: r.scores.clone(),
             winners: r.winners.clone(),
-            errors: r.errors.iter().map(|d| diagnostic(d, &lines)).collect(),
-            warnings: r.warnings.iter().map(|d| diagnostic(d, &lines)).collect(),
-            tag_list: r.tags.clone(),
+            errors: r.errors.iter().map(|d| diagnostic(d, &lines, bytes)).collect(),
+            warnings: r.warnings.iter().map(|d| diagnostic(d, &lines, bytes)).collect(),
+            tag_list: record_tags(g, r),
             moves: r.moves.iter().map(|m| m.notation.to_string()).collect(),
             comment: r.comment.clone(),
         }
     }
+}
+
+/// The record's tags as the replay kept them, without the `Result` a
+/// replay for conversion makes of a final result token.
+fn record_tags(g: &SourceGame, r: &GameReport) -> Vec<(String, String)> {
+    let mut tags = r.tags.clone();
+    let added = g.raw.result_token.is_some()
+        && g.raw.tags.get("Result").is_none()
+        && tags.last().is_some_and(|(k, _)| k == "Result");
+    if added {
+        tags.pop();
+    }
+    tags
 }
 
 #[pymethods]
