@@ -16,6 +16,7 @@ from typing import Any, Iterable, Optional
 from . import _gamerec
 from ._gamerec import Diagnostic, Game, Position, Report, games, read, validate
 from .errors import BadSetup, GamerecError, IllegalMove, ReadError, UnknownGame
+from .summary import Summary
 
 __all__ = [
     "BadSetup",
@@ -26,6 +27,7 @@ __all__ = [
     "Position",
     "ReadError",
     "Report",
+    "Summary",
     "UnknownGame",
     "games",
     "read",
@@ -58,8 +60,8 @@ def validate_arrow(
     (the index of its text), `number`, `valid`, `game`, `variant`,
     `plies`, `over`, `scores` (a map seat -> score), `winners`,
     `first_error_code`, `first_error_ply`, `first_error_message`, `errors`
-    (a list of structs: code, message, ply, line, column) and `warnings`
-    (their count)."""
+    (a list of structs: code, message, ply, line, column), `warnings`
+    (their count) and `warning_codes`."""
     return _gamerec.validate_arrow(_string_array(texts), game, format)
 
 

@@ -47,7 +47,8 @@ struct Row {
     scores: Vec<i64>,
     winners: Vec<&'static str>,
     errors: Vec<ErrorRow>,
-    warnings: u32,
+    /// The codes of its warnings.
+    warnings: Vec<String>,
     /// With `read_arrow`: the game's text and tags.
     text: Option<String>,
     tags: Vec<(String, String)>,
@@ -94,7 +95,7 @@ impl Row {
             scores: r.scores.clone(),
             winners: r.winners.clone(),
             errors,
-            warnings: to_u32(r.warnings.len()),
+            warnings: r.warnings.iter().map(|w| w.code.to_string()).collect(),
             text: keep_text.then(|| g.text.clone()),
             tags: if keep_text { r.tags.clone() } else { Vec::new() },
         }
@@ -202,6 +203,11 @@ fn schema(read: bool) -> Arc<Schema> {
             false,
         ),
         Field::new("warnings", DataType::UInt32, false),
+        Field::new(
+            "warning_codes",
+            DataType::List(Arc::new(Field::new("item", DataType::Utf8, true))),
+            false,
+        ),
     ];
     if read {
         fields.push(Field::new("text", DataType::Utf8, false));
@@ -270,7 +276,12 @@ fn errors_column(rows: &[Row]) -> Result<ArrayRef, arrow_schema::ArrowError> {
 fn batch(rows: &[Row], read: bool) -> Result<RecordBatch, arrow_schema::ArrowError> {
     let mut scores = MapBuilder::new(None, StringBuilder::new(), Int64Builder::new());
     let mut winners = ListBuilder::new(StringBuilder::new());
+    let mut warning_codes = ListBuilder::new(StringBuilder::new());
     for r in rows {
+        for code in &r.warnings {
+            warning_codes.values().append_value(code);
+        }
+        warning_codes.append(true);
         for (seat, score) in r.seats.iter().zip(&r.scores) {
             scores.keys().append_value(seat);
             scores.values().append_value(*score);
@@ -310,7 +321,12 @@ fn batch(rows: &[Row], read: bool) -> Result<RecordBatch, arrow_schema::ArrowErr
                 .collect::<StringArray>(),
         ),
         errors_column(rows)?,
-        Arc::new(rows.iter().map(|r| Some(r.warnings)).collect::<UInt32Array>()),
+        Arc::new(
+            rows.iter()
+                .map(|r| Some(to_u32(r.warnings.len())))
+                .collect::<UInt32Array>(),
+        ),
+        Arc::new(warning_codes.finish()),
     ];
     if read {
         columns.push(Arc::new(

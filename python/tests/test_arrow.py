@@ -66,6 +66,10 @@ def test_validate_arrow_takes_lists_and_chunked_arrays():
 
 
 def wthor_dir() -> pathlib.Path | None:
+    """The WTHOR database: $GAMEREC_WTHOR (`none`: without it), else beside
+    the repository."""
+    if os.environ.get("GAMEREC_WTHOR") == "none":
+        return None
     for d in (os.environ.get("GAMEREC_WTHOR"), ROOT.parent / "shared" / "data" / "wthor"):
         if d and pathlib.Path(d).is_dir():
             return pathlib.Path(d)
