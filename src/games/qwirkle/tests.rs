@@ -3,7 +3,7 @@
 //! fixtures (run `cargo test --lib games::qwirkle -- --ignored write_fixtures`
 //! with `QWIRKLE_WRITE=1` to rewrite them).
 
-use super::engine::{
+use super::board::{
     Board, Counts, Put, Tile, code, count_add, count_take, largest_group, tiles_of,
 };
 use super::*;
@@ -22,7 +22,7 @@ fn error_code(r: &GameReport) -> Option<String> {
 
 fn tile(s: &str) -> Tile {
     let b = s.as_bytes();
-    engine::from_letters(b[0], b[1]).expect("tile")
+    board::from_letters(b[0], b[1]).expect("tile")
 }
 
 fn board_of(puts: &[(&str, i64, i64)]) -> Board {
@@ -109,7 +109,7 @@ fn judge_orders_its_checks() {
             })
             .collect()
     };
-    use engine::PlaceError as E;
+    use board::PlaceError as E;
     assert!(matches!(
         b.judge(&put(&[("Ro", 0, 0)])),
         Err(E::Occupied { dup: false, .. })
@@ -1058,19 +1058,19 @@ fn moves_stay_inside_32_bit_squares() {
 fn tile_letters_by_table() {
     for c in 0..=255u8 {
         for s in 0..=255u8 {
-            let want = engine::COLOURS
+            let want = board::COLOURS
                 .iter()
                 .position(|&x| x == c)
-                .zip(engine::SHAPES.iter().position(|&x| x == s))
+                .zip(board::SHAPES.iter().position(|&x| x == s))
                 .map(|(ci, si)| (ci * 6 + si) as Tile);
-            assert_eq!(engine::from_letters(c, s), want, "{c} {s}");
+            assert_eq!(board::from_letters(c, s), want, "{c} {s}");
         }
     }
 }
 
 #[test]
 fn draws_past_a_hand_are_kept_whole() {
-    let mut d = notation::DrawTiles::default();
+    let mut d = engine::DrawTiles::default();
     assert!(d.is_empty());
     for t in 0..9 {
         d.push(t);
@@ -1110,8 +1110,8 @@ fn fast_judge_matches_full_judge() {
                     let mut puts = Vec::new();
                     for k in 0..n {
                         let tile = match rng.next() % 3 {
-                            0 => engine::colour(base) * 6 + (rng.next() % 6) as Tile,
-                            1 => (rng.next() % 6) as Tile * 6 + engine::shape(base),
+                            0 => board::colour(base) * 6 + (rng.next() % 6) as Tile,
+                            1 => (rng.next() % 6) as Tile * 6 + board::shape(base),
                             _ => (rng.next() % 36) as Tile,
                         };
                         // a gap or a stray square now and then
@@ -1194,15 +1194,15 @@ fn line_test_by_sets_matches_line_faults() {
             .map(|_| kinds[(rng.next() % 8) as usize] % 36)
             .collect();
         assert_eq!(
-            engine::line_valid(&tiles),
-            engine::line_ok(&tiles),
+            board::line_valid(&tiles),
+            board::line_ok(&tiles),
             "{tiles:?}"
         );
     }
     for n in 2..=6usize {
         let same_colour: Vec<Tile> = (0..n as Tile).collect();
-        assert!(engine::line_valid(&same_colour));
+        assert!(board::line_valid(&same_colour));
         let same_shape: Vec<Tile> = (0..n as Tile).map(|c| c * 6 + 4).collect();
-        assert!(engine::line_valid(&same_shape));
+        assert!(board::line_valid(&same_shape));
     }
 }
