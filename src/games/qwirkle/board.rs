@@ -437,6 +437,139 @@ pub(super) fn line_ok(tiles: &[Tile]) -> bool {
     line_fault(tiles).is_none()
 }
 
+/// A coordinate's place on the torus, from the origin's coordinate `o`:
+/// mod 64 of the wrapped difference is mod 64 of the difference.
+#[inline(always)]
+fn torus_of(v: i64, o: i64) -> u32 {
+    (v.wrapping_sub(o) & (TORUS - 1)) as u32
+}
+
+/// Line `i` (mod 64) of a torus side.
+#[inline(always)]
+fn line_of(lines: &[u64; TORUS as usize], i: u32) -> u64 {
+    lines
+        .get((i & (TORUS as u32 - 1)) as usize)
+        .copied()
+        .unwrap_or(0)
+}
+
+/// The torus seen along a placement's main line (the row or column its
+/// tiles share): position `a` along it, line `c` across it.
+struct Axes<'a> {
+    board: &'a Board,
+    row: bool,
+    /// The lines parallel to the main line, and those crossing it.
+    along: &'a [u64; TORUS as usize],
+    across: &'a [u64; TORUS as usize],
+    /// The origin's position along the main line.
+    oa: i64,
+    /// The main line, and its place on the torus.
+    c: i64,
+    ct: u32,
+}
+
+/// The stretch of the main line from the turn's first to its last tile.
+struct Stretch {
+    lo: i64,
+    /// Its length, and the main line rotated so that bit 0 is `lo`.
+    len: u32,
+    r: u64,
+}
+
+impl Axes<'_> {
+    /// A tile's position along the main line.
+    #[inline(always)]
+    fn key(&self, p: &Put) -> i64 {
+        if self.row { p.x } else { p.y }
+    }
+
+    /// The tile stored at position `a` along, line `c` across.
+    #[inline(always)]
+    fn stored(&self, a: i64, c: i64) -> Option<Tile> {
+        if self.row {
+            self.board.stored(a, c)
+        } else {
+            self.board.stored(c, a)
+        }
+    }
+
+    /// The turn's stretch of the main line: its squares free and given one
+    /// tile each, no gap, and some tile touching the board (along or
+    /// across); `None` otherwise.
+    #[inline(always)]
+    fn main_stretch(&self, puts: &[Put]) -> Option<Stretch> {
+        let board_main = line_of(self.along, self.ct);
+        let mut mine = 0u64;
+        let (mut lo, mut hi) = (i64::MAX, i64::MIN);
+        for p in puts {
+            let a = self.key(p);
+            let bit = 1u64 << torus_of(a, self.oa);
+            if (board_main | mine) & bit != 0 {
+                return None;
+            }
+            mine |= bit;
+            lo = lo.min(a);
+            hi = hi.max(a);
+        }
+        // No gaps: the stretch lo..=hi is all tiles.
+        let main = board_main | mine;
+        let len = u32::try_from(hi - lo + 1).ok()?;
+        let r = main.rotate_right(torus_of(lo, self.oa));
+        let span = (1u64 << len) - 1;
+        if r & span != span {
+            return None;
+        }
+        // Touching: a board tile beside a placed one, along or across.
+        let beside =
+            line_of(self.along, self.ct.wrapping_sub(1)) | line_of(self.along, self.ct + 1);
+        if beside & mine == 0 && board_main & (mine.rotate_left(1) | mine.rotate_right(1)) == 0 {
+            return None;
+        }
+        Some(Stretch { lo, len, r })
+    }
+}
+
+/// The turn's tiles lie in one row or one column; whether a row (a single
+/// tile is judged as a row; its column is a cross line).
+fn check_one_line(puts: &[Put]) -> Result<bool, PlaceError> {
+    let Some(first) = puts.first() else {
+        return Err(PlaceError::NotInLine { at: 0 });
+    };
+    let same_y = puts.iter().all(|p| p.y == first.y);
+    let same_x = puts.iter().all(|p| p.x == first.x);
+    if !same_x && !same_y {
+        let at = if puts.get(1).is_some_and(|p| p.y == first.y) {
+            puts.iter().position(|p| p.y != first.y)
+        } else {
+            puts.iter().position(|p| p.x != first.x)
+        };
+        return Err(PlaceError::NotInLine {
+            at: at.unwrap_or(0),
+        });
+    }
+    Ok(same_y)
+}
+
+/// The turn's tiles share a colour or a shape (the first tile's).
+fn check_shared_attribute(puts: &[Put]) -> Result<(), PlaceError> {
+    let Some(first) = puts.first() else {
+        return Ok(());
+    };
+    let c0 = colour(first.tile);
+    let s0 = shape(first.tile);
+    if !puts.iter().all(|p| colour(p.tile) == c0) && !puts.iter().all(|p| shape(p.tile) == s0) {
+        let at = if puts.get(1).is_some_and(|p| colour(p.tile) == c0) {
+            puts.iter().position(|p| colour(p.tile) != c0)
+        } else {
+            puts.iter().position(|p| shape(p.tile) != s0)
+        };
+        return Err(PlaceError::NoSharedAttribute {
+            at: at.unwrap_or(0),
+        });
+    }
+    Ok(())
+}
+
 impl PartialEq for Board {
     /// The same tiles on the same squares (however the table lays them out).
     fn eq(&self, other: &Self) -> bool {
@@ -613,9 +746,24 @@ impl Board {
     /// among it), which the full judge then reads. Every run of tiles is
     /// read from the torus bits: constant work per line but for reading
     /// its (at most six) tiles.
+    #[inline]
     pub fn judge_fast(&self, puts: &[Put]) -> Option<i64> {
+        let row = self.fast_shape(puts)?;
+        let axes = self.axes(row, puts.first()?)?;
+        let main = axes.main_stretch(puts)?;
+        let total =
+            self.fast_main_line(&axes, puts, &main)? + self.fast_cross_lines(&axes, puts)?;
+        // A lone tile with no line scores 1 (a line scores at least 2).
+        Some(if total == 0 { 1 } else { total })
+    }
+
+    /// The fast path's first test: at most six known tiles in one row or
+    /// column sharing a colour or a shape, board and turn within
+    /// [`FAST_SPAN`]; whether the main line is a row (a single tile is
+    /// judged as a row, like the full judge).
+    #[inline(always)]
+    fn fast_shape(&self, puts: &[Put]) -> Option<bool> {
         let (x0, x1, y0, y1) = self.bounds?;
-        let (ox, oy) = self.origin?;
         let first = puts.first()?;
         if puts.len() > MAX_LINE {
             return None;
@@ -642,82 +790,65 @@ impl Board {
         if !(same_x || same_y) || !(same_c || same_s) {
             return None;
         }
-        // Along the main line: position `a`; across it: line `c`. A single
-        // tile is judged as a row, like the full judge.
-        let row = same_y;
-        let t = |v: i64, o: i64| (v.wrapping_sub(o) & (TORUS - 1)) as u32;
+        Some(same_y)
+    }
+
+    /// The torus seen along the main line through `first`.
+    #[inline(always)]
+    fn axes(&self, row: bool, first: &Put) -> Option<Axes<'_>> {
+        let (ox, oy) = self.origin?;
         let (along, across) = if row {
             (&self.rows, &self.cols)
         } else {
             (&self.cols, &self.rows)
         };
         let (oa, oc) = if row { (ox, oy) } else { (oy, ox) };
-        let key = |p: &Put| if row { (p.x, p.y) } else { (p.y, p.x) };
-        let line_of = |lines: &[u64; TORUS as usize], i: u32| {
-            lines
-                .get((i & (TORUS as u32 - 1)) as usize)
-                .copied()
-                .unwrap_or(0)
-        };
-        let (_, c) = key(first);
-        let ct = t(c, oc);
-        // The turn's squares on the main line: free, and one tile each.
-        let board_main = line_of(along, ct);
-        let mut mine = 0u64;
-        let (mut lo, mut hi) = (i64::MAX, i64::MIN);
-        for p in puts {
-            let (a, _) = key(p);
-            let bit = 1u64 << t(a, oa);
-            if (board_main | mine) & bit != 0 {
-                return None;
-            }
-            mine |= bit;
-            lo = lo.min(a);
-            hi = hi.max(a);
-        }
-        // No gaps: the stretch lo..=hi is all tiles.
-        let main = board_main | mine;
-        let len = u32::try_from(hi - lo + 1).ok()?;
-        let r = main.rotate_right(t(lo, oa));
-        let span = (1u64 << len) - 1;
-        if r & span != span {
-            return None;
-        }
-        // Touching: a board tile beside a placed one, along or across.
-        let beside = line_of(along, ct.wrapping_sub(1)) | line_of(along, ct + 1);
-        if beside & mine == 0 && board_main & (mine.rotate_left(1) | mine.rotate_right(1)) == 0 {
-            return None;
-        }
-        let mut total = 0;
-        let mut lines = 0;
-        // The main line: the board tiles before lo, the stretch, those after hi.
-        let back = r.leading_ones();
-        let n = back + len + (r >> len).trailing_ones();
+        let c = if row { first.y } else { first.x };
+        Some(Axes {
+            board: self,
+            row,
+            along,
+            across,
+            oa,
+            c,
+            ct: torus_of(c, oc),
+        })
+    }
+
+    /// The main line's score (0 when the turn makes none): the board tiles
+    /// before the stretch, the stretch, those after it; `None` when it is
+    /// too long or not a valid line.
+    #[inline(always)]
+    fn fast_main_line(&self, axes: &Axes<'_>, puts: &[Put], main: &Stretch) -> Option<i64> {
+        let back = main.r.leading_ones();
+        let n = back + main.len + (main.r >> main.len).trailing_ones();
         if n > MAX_LINE as u32 {
             return None;
         }
-        if n >= 2 {
-            let mut sets = Sets::default();
-            let start = lo - i64::from(back);
-            for k in 0..i64::from(n) {
-                let a = start + k;
-                let tile = match puts.iter().find(|p| key(p).0 == a) {
-                    Some(p) => p.tile,
-                    None if row => self.stored(a, c)?,
-                    None => self.stored(c, a)?,
-                };
-                sets.add(tile);
-            }
-            if !sets.valid() {
-                return None;
-            }
-            total += line_score(n);
-            lines += 1;
+        if n < 2 {
+            return Some(0);
         }
-        // The cross line through each placed tile: board tiles and that tile.
+        let mut sets = Sets::default();
+        let start = main.lo - i64::from(back);
+        for k in 0..i64::from(n) {
+            let a = start + k;
+            let tile = match puts.iter().find(|p| axes.key(p) == a) {
+                Some(p) => p.tile,
+                None => axes.stored(a, axes.c)?,
+            };
+            sets.add(tile);
+        }
+        sets.valid().then(|| line_score(n))
+    }
+
+    /// The cross lines' scores: through each placed tile, the board tiles
+    /// and that tile; `None` when one is too long or not a valid line.
+    #[inline(always)]
+    fn fast_cross_lines(&self, axes: &Axes<'_>, puts: &[Put]) -> Option<i64> {
+        let mut total = 0;
         for p in puts {
-            let (a, _) = key(p);
-            let r = line_of(across, t(a, oa)).rotate_right(ct);
+            let a = axes.key(p);
+            let r = line_of(axes.across, torus_of(a, axes.oa)).rotate_right(axes.ct);
             let back = r.leading_ones();
             let n = back + 1 + (r >> 1).trailing_ones();
             if n > MAX_LINE as u32 {
@@ -728,25 +859,19 @@ impl Board {
             }
             let mut sets = Sets::default();
             sets.add(p.tile);
-            let start = c - i64::from(back);
+            let start = axes.c - i64::from(back);
             for k in 0..i64::from(n) {
                 let cc = start + k;
-                if cc == c {
-                    continue;
+                if cc != axes.c {
+                    sets.add(axes.stored(a, cc)?);
                 }
-                sets.add(if row {
-                    self.stored(a, cc)?
-                } else {
-                    self.stored(cc, a)?
-                });
             }
             if !sets.valid() {
                 return None;
             }
             total += line_score(n);
-            lines += 1;
         }
-        Some(if lines == 0 { 1 } else { total })
+        Some(total)
     }
 
     /// The tile the table holds on a square (a kind, `0..36`).
@@ -759,8 +884,20 @@ impl Board {
     fn judge_lines(
         &self,
         puts: &[Put],
-        mut keep: Option<&mut Few<Line, 8>>,
+        keep: Option<&mut Few<Line, 8>>,
     ) -> Result<i64, PlaceError> {
+        self.check_free(puts)?;
+        let row = check_one_line(puts)?;
+        self.check_no_gap(puts, row)?;
+        if !self.is_empty() && !puts.iter().any(|p| self.has_neighbour(p.x, p.y)) {
+            return Err(PlaceError::NotTouching);
+        }
+        check_shared_attribute(puts)?;
+        self.score_lines(puts, row, keep)
+    }
+
+    /// Every square of the turn is empty and given one tile.
+    fn check_free(&self, puts: &[Put]) -> Result<(), PlaceError> {
         for (i, p) in puts.iter().enumerate() {
             if let Some(held) = self.get(p.x, p.y) {
                 return Err(PlaceError::Occupied {
@@ -777,23 +914,14 @@ impl Board {
                 });
             }
         }
+        Ok(())
+    }
+
+    /// The squares between the turn's outermost tiles all hold tiles.
+    fn check_no_gap(&self, puts: &[Put], row: bool) -> Result<(), PlaceError> {
         let Some(first) = puts.first() else {
-            return Err(PlaceError::NotInLine { at: 0 });
+            return Ok(());
         };
-        let same_y = puts.iter().all(|p| p.y == first.y);
-        let same_x = puts.iter().all(|p| p.x == first.x);
-        if !same_x && !same_y {
-            let at = if puts.get(1).is_some_and(|p| p.y == first.y) {
-                puts.iter().position(|p| p.y != first.y)
-            } else {
-                puts.iter().position(|p| p.x != first.x)
-            };
-            return Err(PlaceError::NotInLine {
-                at: at.unwrap_or(0),
-            });
-        }
-        // A single tile is judged as a row; its column is a cross line.
-        let row = same_y;
         let key = |p: &Put| if row { p.x } else { p.y };
         let lo = puts.iter().map(key).min().unwrap_or(0);
         let hi = puts.iter().map(key).max().unwrap_or(0);
@@ -805,24 +933,19 @@ impl Board {
             }
             k += 1;
         }
-        if !self.is_empty() && !puts.iter().any(|p| self.has_neighbour(p.x, p.y)) {
-            return Err(PlaceError::NotTouching);
-        }
-        let c0 = colour(first.tile);
-        let s0 = shape(first.tile);
-        if !puts.iter().all(|p| colour(p.tile) == c0) && !puts.iter().all(|p| shape(p.tile) == s0) {
-            let at = if puts.get(1).is_some_and(|p| colour(p.tile) == c0) {
-                puts.iter().position(|p| colour(p.tile) != c0)
-            } else {
-                puts.iter().position(|p| shape(p.tile) != s0)
-            };
-            return Err(PlaceError::NoSharedAttribute {
-                at: at.unwrap_or(0),
-            });
-        }
-        // The lines: the main one, then the cross line through every tile.
+        Ok(())
+    }
+
+    /// The lines the turn makes, the main one then the cross line through
+    /// every tile: each valid, the total of their scores (a lone tile with
+    /// no line scores 1), each kept in `keep` when given.
+    fn score_lines(
+        &self,
+        puts: &[Put],
+        row: bool,
+        mut keep: Option<&mut Few<Line, 8>>,
+    ) -> Result<i64, PlaceError> {
         let mut total = 0;
-        let mut lines = 0;
         let mut buf = LineTiles::default();
         let mut check = |at: usize, p: &Put, r: bool| {
             let (sx, sy) = self.run(puts, p.x, p.y, r, &mut buf);
@@ -846,7 +969,6 @@ impl Board {
                 None => {
                     let n = buf.len() as i64;
                     total += if buf.len() == MAX_LINE { n + 6 } else { n };
-                    lines += 1;
                     if let Some(keep) = keep.as_mut() {
                         keep.push(line());
                     }
@@ -854,14 +976,13 @@ impl Board {
                 }
             }
         };
-        check(0, first, row)?;
+        if let Some(first) = puts.first() {
+            check(0, first, row)?;
+        }
         for (i, p) in puts.iter().enumerate() {
             check(i, p, !row)?;
         }
-        if lines == 0 {
-            total = 1;
-        }
-        Ok(total)
+        Ok(if total == 0 { 1 } else { total })
     }
 
     /// Every legal placement of tiles from `hand`, each with its score.

@@ -617,121 +617,123 @@ fn board_and_hands(sim: &Sim) -> Counts {
     c
 }
 
-fn generated_invalid() -> Vec<(&'static str, String)> {
-    let mut v = Vec::new();
-    // A tile the mover does not hold, placed legally otherwise.
-    v.push((
-        "not_in_hand",
-        tampered(
-            2,
-            5,
-            "A placement of a tile the mover does not hold (hands known)",
-            |s| s.ply == 20,
-            |s| {
-                let mut other = *s.hands.get(1 - s.to_move).expect("two players");
-                let mine = s.hands[s.to_move];
-                for (k, n) in other.iter_mut().enumerate() {
-                    if mine[k] > 0 {
-                        *n = 0;
-                    }
+/// The text of a placement (`Rc@0,0 + Rd@0,-1`).
+fn placement_text(puts: &[Put]) -> String {
+    puts.iter()
+        .map(|q| format!("{}@{},{}", code(q.tile), q.x, q.y))
+        .collect::<Vec<_>>()
+        .join(" + ")
+}
+
+/// A tile the mover does not hold, placed legally otherwise.
+fn not_in_hand_record() -> String {
+    tampered(
+        2,
+        5,
+        "A placement of a tile the mover does not hold (hands known)",
+        |s| s.ply == 20,
+        |s| {
+            let mut other = *s.hands.get(1 - s.to_move).expect("two players");
+            let mine = s.hands[s.to_move];
+            for (k, n) in other.iter_mut().enumerate() {
+                if mine[k] > 0 {
+                    *n = 0;
                 }
-                let (puts, _) = s
-                    .board
-                    .placements(&other, None)
-                    .into_iter()
-                    .find(|(p, _)| p.len() == 1)
-                    .expect("a placement from the other hand");
-                format!("{}@{},{}", code(puts[0].tile), puts[0].x, puts[0].y)
-            },
+            }
+            let (puts, _) = s
+                .board
+                .placements(&other, None)
+                .into_iter()
+                .find(|(p, _)| p.len() == 1)
+                .expect("a placement from the other hand");
+            format!("{}@{},{}", code(puts[0].tile), puts[0].x, puts[0].y)
+        },
+    )
+}
+
+/// A draw of a kind whose three copies are on the board and in the hands.
+fn fourth_copy_record() -> String {
+    tampered(
+        2,
+        6,
+        "A draw of a fourth copy of a tile (board and known hands hold all three)",
+        |s| s.ply == 30,
+        |s| {
+            let c = board_and_hands(s);
+            let full = c
+                .iter()
+                .position(|&n| n == 3)
+                .expect("a kind with three copies out") as Tile;
+            let (puts, score) = s.best().expect("a placement");
+            let mut drawn = vec![full];
+            drawn.extend(std::iter::repeat_n(full, puts.len() - 1));
+            format!("{} ={score} <{}>", placement_text(&puts), Sim::list(&drawn))
+        },
+    )
+}
+
+/// A swap larger than the bag, late in the game.
+fn swap_too_large_record() -> String {
+    tampered(
+        2,
+        5,
+        "A swap of more tiles than the bag holds",
+        |s| s.bag.len() < 4,
+        |s| {
+            let tiles: Vec<Tile> = tiles_of(&s.hands[s.to_move])
+                .into_iter()
+                .take(s.bag.len() + 1)
+                .collect();
+            format!("swap {}", Sim::list(&tiles))
+        },
+    )
+}
+
+/// A draw of the wrong number of tiles.
+fn wrong_draw_count_record() -> String {
+    tampered(
+        2,
+        5,
+        "A placement followed by one drawn tile too many",
+        |s| s.ply == 24,
+        |s| {
+            let (puts, score) = s.best().expect("a placement");
+            let n = puts.len() + 1;
+            let drawn: Vec<Tile> = s.bag.iter().rev().take(n).copied().collect();
+            format!("{} ={score} <{}>", placement_text(&puts), Sim::list(&drawn))
+        },
+    )
+}
+
+fn generated_invalid() -> Vec<(&'static str, String)> {
+    vec![
+        ("not_in_hand", not_in_hand_record()),
+        ("fourth_copy", fourth_copy_record()),
+        ("swap_too_large", swap_too_large_record()),
+        // A pass with the bag empty while a placement exists.
+        (
+            "illegal_pass",
+            tampered(
+                2,
+                5,
+                "A pass with the bag empty while the mover (hand known) can still place",
+                |s| s.bag.is_empty() && s.best().is_some(),
+                |_| "pass".to_string(),
+            ),
         ),
-    ));
-    // A draw of a kind whose three copies are on the board and in the hands.
-    v.push((
-        "fourth_copy",
-        tampered(
-            2,
-            6,
-            "A draw of a fourth copy of a tile (board and known hands hold all three)",
-            |s| s.ply == 30,
-            |s| {
-                let c = board_and_hands(s);
-                let full = c
-                    .iter()
-                    .position(|&n| n == 3)
-                    .expect("a kind with three copies out") as Tile;
-                let (puts, score) = s.best().expect("a placement");
-                let text = puts
-                    .iter()
-                    .map(|q| format!("{}@{},{}", code(q.tile), q.x, q.y))
-                    .collect::<Vec<_>>()
-                    .join(" + ");
-                let mut drawn = vec![full];
-                drawn.extend(std::iter::repeat_n(full, puts.len() - 1));
-                format!("{text} ={score} <{}>", Sim::list(&drawn))
-            },
+        ("wrong_draw_count", wrong_draw_count_record()),
+        // A move after the last tile went out.
+        (
+            "move_after_end",
+            tampered(
+                2,
+                1,
+                "A full game, then one more turn after the last tile went out",
+                |_| false,
+                |_| "pass".to_string(),
+            ),
         ),
-    ));
-    // A swap larger than the bag, late in the game.
-    v.push((
-        "swap_too_large",
-        tampered(
-            2,
-            5,
-            "A swap of more tiles than the bag holds",
-            |s| s.bag.len() < 4,
-            |s| {
-                let tiles: Vec<Tile> = tiles_of(&s.hands[s.to_move])
-                    .into_iter()
-                    .take(s.bag.len() + 1)
-                    .collect();
-                format!("swap {}", Sim::list(&tiles))
-            },
-        ),
-    ));
-    // A pass with the bag empty while a placement exists.
-    v.push((
-        "illegal_pass",
-        tampered(
-            2,
-            5,
-            "A pass with the bag empty while the mover (hand known) can still place",
-            |s| s.bag.is_empty() && s.best().is_some(),
-            |_| "pass".to_string(),
-        ),
-    ));
-    // A draw of the wrong number of tiles.
-    v.push((
-        "wrong_draw_count",
-        tampered(
-            2,
-            5,
-            "A placement followed by one drawn tile too many",
-            |s| s.ply == 24,
-            |s| {
-                let (puts, score) = s.best().expect("a placement");
-                let text = puts
-                    .iter()
-                    .map(|q| format!("{}@{},{}", code(q.tile), q.x, q.y))
-                    .collect::<Vec<_>>()
-                    .join(" + ");
-                let n = puts.len() + 1;
-                let drawn: Vec<Tile> = s.bag.iter().rev().take(n).copied().collect();
-                format!("{text} ={score} <{}>", Sim::list(&drawn))
-            },
-        ),
-    ));
-    // A move after the last tile went out.
-    v.push((
-        "move_after_end",
-        tampered(
-            2,
-            1,
-            "A full game, then one more turn after the last tile went out",
-            |_| false,
-            |_| "pass".to_string(),
-        ),
-    ));
-    v
+    ]
 }
 
 #[test]
