@@ -1006,6 +1006,8 @@ fn random_movetext_never_panics() {
             ""
         };
         let src = format!("[Game \"qwirkle\"]\n[Players \"2\"]\n{with_hands}\n{text}\n");
+        // A refused turn changes nothing, on the engine alone.
+        let _ = play_on_the_engine(&src);
         let r = run(&src);
         // Every error points into the text.
         for d in &r.errors {
@@ -1207,4 +1209,44 @@ fn line_test_by_sets_matches_line_faults() {
         let same_shape: Vec<Tile> = (0..n as Tile).map(|c| c * 6 + 4).collect();
         assert!(board::line_valid(&same_shape));
     }
+}
+
+/// Plays a record's turns on the engine alone (no driver): every refused
+/// turn leaves the state as it was, and is explained with the code its
+/// fixture is named for. Stops at the first refusal; its code, if any.
+fn play_on_the_engine(src: &str) -> Option<String> {
+    use crate::game::{Explain, Position, Setup};
+    let games = parse_file(src);
+    let g = games.first()?;
+    let mut state = <Qwirkle as Setup>::start(&g.tags).ok()?;
+    for mv in notation::parse(&g.tokens, src).moves {
+        if state.is_over() {
+            return None;
+        }
+        let before = state.clone();
+        if let Err(why) = state.play(&mv.mv) {
+            assert_eq!(state, before, "{why:?} changed the state");
+            let d = Qwirkle::explain(&state, &mv, why);
+            assert!(d.span.is_some(), "{d:?} blames nothing");
+            return Some(d.code.to_string());
+        }
+    }
+    None
+}
+
+#[test]
+fn refused_turns_leave_the_state_unchanged() {
+    let dir = fixture_dir().join("invalid");
+    let mut refused = 0;
+    for entry in std::fs::read_dir(&dir).expect("fixtures") {
+        let path = entry.expect("entry").path();
+        let src = std::fs::read_to_string(&path).expect("fixture");
+        let name = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+        if let Some(code) = play_on_the_engine(&src) {
+            let want = name.trim_end_matches("_same_turn").trim_end_matches("_bag");
+            assert_eq!(code, format!("qwirkle::{want}"), "{name}");
+            refused += 1;
+        }
+    }
+    assert!(refused >= 15, "{refused}");
 }
