@@ -15,86 +15,26 @@
 //! or after the drawn tiles (`=3 <Gs>` or `<Gs> =3`); the writer puts it first.
 
 use crate::diag::Diag;
-use crate::game::{Parsed, ParsedMoves};
+use crate::game::{Notation, Parsed, ParsedMoves};
 use crate::record::Token;
 use crate::span::Span;
 
-use super::engine::{Few, MAX_LINE, Tile, code, from_letters};
+use super::Qwirkle;
+use super::board::{Few, MAX_LINE, Tile, code, from_letters};
+use super::engine::{DrawTiles, Move, Placed, PlacedTiles, State, SwapTiles};
 
-/// A tile on a square, as written.
+/// Where the parts of a turn are written, for the diagnostics that blame
+/// one part ([`super::explain`]); what is not written keeps the default.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Placed {
-    pub tile: Tile,
-    pub x: i32,
-    pub y: i32,
-    pub span: Span,
-}
-
-/// Tiles drawn after a turn, as written (`<Gs,Bx>`; `<>` is none).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Draw {
-    pub tiles: DrawTiles,
-    pub span: Span,
-}
-
-/// The tiles of a draw: up to six (a hand) in place, a longer list (always
-/// an error, reported by the engine) in a `Vec`.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct DrawTiles {
-    len: u8,
-    inline: [Tile; MAX_LINE],
-    spill: Vec<Tile>,
-}
-
-impl DrawTiles {
-    pub fn push(&mut self, t: Tile) {
-        if self.spill.is_empty() {
-            if let Some(slot) = self.inline.get_mut(usize::from(self.len)) {
-                *slot = t;
-                self.len += 1;
-                return;
-            }
-            self.spill.extend_from_slice(&self.inline);
-        }
-        self.spill.push(t);
-    }
-}
-
-impl std::ops::Deref for DrawTiles {
-    type Target = [Tile];
-    fn deref(&self) -> &[Tile] {
-        if self.spill.is_empty() {
-            self.inline.get(..usize::from(self.len)).unwrap_or(&[])
-        } else {
-            &self.spill
-        }
-    }
-}
-
-/// The tiles of a placement: a turn places at most six.
-pub type PlacedTiles = Few<Placed, MAX_LINE>;
-
-/// The tiles of a swap: a hand holds six.
-pub type SwapTiles = Few<(Tile, Span), MAX_LINE>;
-
-/// A typed Qwirkle turn.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Move {
-    Place {
-        tiles: PlacedTiles,
-        /// The claimed score `=N` and its span.
-        claim: Option<(i64, Span)>,
-        draw: Option<Draw>,
-    },
-    Swap {
-        /// The tiles put back, when written (`swap Rc,Bs`), with their spans.
-        tiles: Option<SwapTiles>,
-        count: usize,
-        /// The span of the tiles or the count.
-        span: Span,
-        draw: Option<Draw>,
-    },
-    Pass,
+pub struct Spans {
+    /// Each tile placed (`Rc@0,0`) or swapped (`Rc`), in written order.
+    pub tiles: Few<Span, MAX_LINE>,
+    /// The claimed score `=N`.
+    pub claim: Span,
+    /// The drawn tiles `<..>`.
+    pub draw: Span,
+    /// A swap's tiles or count.
+    pub what: Span,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -168,9 +108,8 @@ fn int(b: &[u8]) -> (Option<i32>, usize) {
 /// read one at a time on the hot path, and a small `Result` moves in registers.
 #[inline(always)]
 fn lex_one(text: &[u8], offset: usize, i: usize, token: usize) -> Result<(Item, usize), Box<Diag>> {
-    let b = text;
     let at = offset + i;
-    let rest = b.get(i..).unwrap_or(&[]);
+    let rest = text.get(i..).unwrap_or(&[]);
     let c = rest.first().copied().unwrap_or(0);
     let simple = match c {
         b'+' => Some(Lex::Plus),
@@ -184,18 +123,44 @@ fn lex_one(text: &[u8], offset: usize, i: usize, token: usize) -> Result<(Item, 
         let span = Span::new(at, 1);
         return Ok((Item { lex, span, token }, 1));
     }
-    if c.is_ascii_digit() {
-        let n = rest.iter().take_while(|c| c.is_ascii_digit()).count();
-        let span = Span::new(at, n);
-        // the value from the bytes; too many digits for a u64 is an error
-        let mut v: Option<u64> = Some(0);
-        for &d in rest.get(..n).unwrap_or(&[]) {
-            v = v
-                .and_then(|v| v.checked_mul(10))
-                .and_then(|v| v.checked_add(u64::from(d - b'0')));
+    let (lex, len) = if c.is_ascii_digit() {
+        lex_number(text, offset, at, rest)?
+    } else {
+        // A tile (`pass` and `swap` start with no colour and shape letter),
+        // or else a keyword.
+        let tile = match (rest.first(), rest.get(1)) {
+            (Some(&cc), Some(&sc)) => from_letters(cc, sc),
+            _ => None,
+        };
+        match tile.is_none().then(|| keyword(rest)).flatten() {
+            Some(lex) => (lex, 4),
+            None => lex_tile(text, offset, at, rest, tile)?,
         }
-        let Some(v) = v else {
-            return Err(bad_box(
+    };
+    let span = Span::new(at, len);
+    Ok((Item { lex, span, token }, len))
+}
+
+/// A number at the start of `rest`: too many digits for a u64 is an error.
+#[inline(always)]
+fn lex_number(
+    text: &[u8],
+    offset: usize,
+    at: usize,
+    rest: &[u8],
+) -> Result<(Lex, usize), Box<Diag>> {
+    let n = rest.iter().take_while(|c| c.is_ascii_digit()).count();
+    let mut v: Option<u64> = Some(0);
+    for &d in rest.get(..n).unwrap_or(&[]) {
+        v = v
+            .and_then(|v| v.checked_mul(10))
+            .and_then(|v| v.checked_add(u64::from(d - b'0')));
+    }
+    match v {
+        Some(v) => Ok((Lex::Num(v), n)),
+        None => {
+            let span = Span::new(at, n);
+            Err(bad_box(
                 format!(
                     "the number `{}` is out of range",
                     span.text_in(text, offset)
@@ -203,90 +168,74 @@ fn lex_one(text: &[u8], offset: usize, i: usize, token: usize) -> Result<(Item, 
                 span,
                 "number too large",
                 "scores and swap counts are small whole numbers",
-            ));
-        };
-        let lex = Lex::Num(v);
-        return Ok((Item { lex, span, token }, n));
-    }
-    // A tile (`pass` and `swap` start with no colour and shape letter),
-    // or else a keyword.
-    let tile = match (rest.first(), rest.get(1)) {
-        (Some(&cc), Some(&sc)) => from_letters(cc, sc),
-        _ => None,
-    };
-    // A keyword: `pass` or `swap`, any case, not followed by a letter or digit.
-    if tile.is_none() && rest.len() >= 4 && rest.get(4).is_none_or(|c| !c.is_ascii_alphanumeric()) {
-        let w = rest.get(..4).unwrap_or(&[]);
-        let kw = if w.eq_ignore_ascii_case(b"pass") {
-            Some(Lex::Pass)
-        } else if w.eq_ignore_ascii_case(b"swap") {
-            Some(Lex::Swap)
-        } else {
-            None
-        };
-        if let Some(lex) = kw {
-            let span = Span::new(at, 4);
-            return Ok((Item { lex, span, token }, 4));
+            ))
         }
     }
-    // A tile, maybe on a square. The end of its text (the next
-    // separator) and of its code (`@`), for the diagnostics.
-    let end = || rest.iter().position(|&c| is_sep(c)).unwrap_or(rest.len());
-    // A bad tile on a square is blamed without its square (`rc` of `rc@0,0`).
-    let code = || {
-        let end = end();
-        rest.get(..end)
-            .and_then(|r| r.iter().position(|&c| c == b'@'))
-            .unwrap_or(end)
-    };
+}
+
+/// A keyword at the start of `rest`: `pass` or `swap`, any case, not
+/// followed by a letter or digit.
+#[inline(always)]
+fn keyword(rest: &[u8]) -> Option<Lex> {
+    if rest.len() < 4 || rest.get(4).is_some_and(|c| c.is_ascii_alphanumeric()) {
+        return None;
+    }
+    let w = rest.get(..4).unwrap_or(&[]);
+    if w.eq_ignore_ascii_case(b"pass") {
+        Some(Lex::Pass)
+    } else if w.eq_ignore_ascii_case(b"swap") {
+        Some(Lex::Swap)
+    } else {
+        None
+    }
+}
+
+/// The end of the text of the lexeme at the start of `rest` (the next
+/// separator), for the diagnostics.
+fn lexeme_end(rest: &[u8]) -> usize {
+    rest.iter().position(|&c| is_sep(c)).unwrap_or(rest.len())
+}
+
+/// The end of a tile's code in `rest` (`@`, or the lexeme's end): a bad
+/// tile on a square is blamed without its square (`rc` of `rc@0,0`).
+fn code_end(rest: &[u8]) -> usize {
+    let end = lexeme_end(rest);
+    rest.get(..end)
+        .and_then(|r| r.iter().position(|&c| c == b'@'))
+        .unwrap_or(end)
+}
+
+/// A tile (`tile`, read from the first two bytes of `rest`), maybe on a
+/// square; whatever follows must be a separator (or the token's end).
+#[inline(always)]
+fn lex_tile(
+    text: &[u8],
+    offset: usize,
+    at: usize,
+    rest: &[u8],
+    tile: Option<Tile>,
+) -> Result<(Lex, usize), Box<Diag>> {
     let Some(tile) = tile else {
-        let chunk_span = Span::new(at, code().max(1));
-        let chunk = || chunk_span.text_in(text, offset).to_string();
+        let span = Span::new(at, code_end(rest).max(1));
         return Err(bad_box(
-            format!("`{}` is not a tile or a keyword", chunk()),
-            chunk_span,
+            format!(
+                "`{}` is not a tile or a keyword",
+                span.text_in(text, offset)
+            ),
+            span,
             "not a tile",
             TILE_HELP,
         ));
     };
-    let mut j = 2;
-    let mut square = None;
-    if rest.get(2) == Some(&b'@') {
-        // x then `,` then y: the comma belongs to the square.
-        let after = rest.get(3..).unwrap_or(&[]);
-        let (x, xl) = int(after);
-        let comma = after.get(xl) == Some(&b',');
-        let (y, yl) = int(after.get(xl + 1..).unwrap_or(&[]));
-        if xl == 0 || !comma || yl == 0 {
-            let len = 3 + xl + usize::from(comma) + yl;
-            let span = Span::new(at, len.max(end()).min(rest.len()).max(1));
-            return Err(bad_box(
-                format!("`{}` is not a tile on a square", span.text_in(text, offset)),
-                span,
-                "expected a square `x,y` after `@`",
-                "write the square as two integers, east then north: `Rc@0,-1`",
-            ));
-        }
-        let len = 3 + xl + 1 + yl;
-        let (Some(x), Some(y)) = (x, y) else {
-            let span = Span::new(at, len);
-            return Err(bad_box(
-                format!(
-                    "the square of `{}` is out of range",
-                    span.text_in(text, offset)
-                ),
-                span,
-                "coordinate out of range",
-                "coordinates are 32-bit integers (-2147483648 to 2147483647)",
-            ));
-        };
-        square = Some((x, y));
-        j = len;
-    }
-    // Whatever follows must be a separator (or the end of the token).
-    if let Some(&next) = rest.get(j) {
+    let (lex, len) = if rest.get(2) == Some(&b'@') {
+        let (x, y, len) = lex_square(text, offset, at, rest)?;
+        (Lex::Placed(tile, x, y), len)
+    } else {
+        (Lex::Tile(tile), 2)
+    };
+    if let Some(&next) = rest.get(len) {
         if !is_sep(next) {
-            let span = Span::new(at, code().max(j + 1));
+            let span = Span::new(at, code_end(rest).max(len + 1));
             return Err(bad_box(
                 format!("`{}` is not a tile", span.text_in(text, offset)),
                 span,
@@ -295,18 +244,46 @@ fn lex_one(text: &[u8], offset: usize, i: usize, token: usize) -> Result<(Item, 
             ));
         }
     }
-    let lex = match square {
-        Some((x, y)) => Lex::Placed(tile, x, y),
-        None => Lex::Tile(tile),
+    Ok((lex, len))
+}
+
+/// The square after a tile's `@` (`rest` starts with the tile): x then `,`
+/// then y (the comma belongs to the square), and the length of it all.
+#[inline(always)]
+fn lex_square(
+    text: &[u8],
+    offset: usize,
+    at: usize,
+    rest: &[u8],
+) -> Result<(i32, i32, usize), Box<Diag>> {
+    let after = rest.get(3..).unwrap_or(&[]);
+    let (x, xl) = int(after);
+    let comma = after.get(xl) == Some(&b',');
+    let (y, yl) = int(after.get(xl + 1..).unwrap_or(&[]));
+    if xl == 0 || !comma || yl == 0 {
+        let len = 3 + xl + usize::from(comma) + yl;
+        let span = Span::new(at, len.max(lexeme_end(rest)).min(rest.len()).max(1));
+        return Err(bad_box(
+            format!("`{}` is not a tile on a square", span.text_in(text, offset)),
+            span,
+            "expected a square `x,y` after `@`",
+            "write the square as two integers, east then north: `Rc@0,-1`",
+        ));
+    }
+    let len = 3 + xl + 1 + yl;
+    let (Some(x), Some(y)) = (x, y) else {
+        let span = Span::new(at, len);
+        return Err(bad_box(
+            format!(
+                "the square of `{}` is out of range",
+                span.text_in(text, offset)
+            ),
+            span,
+            "coordinate out of range",
+            "coordinates are 32-bit integers (-2147483648 to 2147483647)",
+        ));
     };
-    Ok((
-        Item {
-            lex,
-            span: Span::new(at, j),
-            token,
-        },
-        j,
-    ))
+    Ok((x, y, len))
 }
 
 trait TextIn {
@@ -420,7 +397,7 @@ impl<'a> Reader<'a> {
         self.peek().is_none() && self.error.is_some()
     }
 
-    /// `=N` after a placement, if present.
+    /// `=N` after a placement, if present, and its span.
     #[inline(always)]
     fn claim(&mut self) -> Result<Option<(i64, Span)>, Diag> {
         let Some(eq) = self.peek().filter(|it| it.lex == Lex::Eq) else {
@@ -442,9 +419,9 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// `<` tiles `>` after a turn, if present.
+    /// `<` tiles `>` after a turn, if present, and its span.
     #[inline(always)]
-    fn draw(&mut self) -> Result<Option<Draw>, Diag> {
+    fn draw(&mut self) -> Result<Option<(DrawTiles, Span)>, Diag> {
         let Some(open) = self.peek().filter(|it| it.lex == Lex::Open) else {
             return Ok(None);
         };
@@ -481,158 +458,36 @@ impl<'a> Reader<'a> {
                 }
             }
         }
-        Ok(Some(Draw {
-            tiles,
-            span: open.span.join(self.last_span()),
-        }))
+        Ok(Some((tiles, open.span.join(self.last_span()))))
     }
 
-    /// Reads the turn that starts with `first` into `mv` (in place: a turn
-    /// is a few hundred bytes, written once).
+    /// The draw after a turn into the move's field and its span into `parts`.
     #[inline(always)]
-    fn turn(&mut self, first: Item, mv: &mut Move) -> Result<(), Diag> {
+    fn draw_into(&mut self, draw: &mut Option<DrawTiles>, parts: &mut Spans) -> Result<(), Diag> {
+        if let Some((tiles, span)) = self.draw()? {
+            *draw = Some(tiles);
+            parts.draw = span;
+        }
+        Ok(())
+    }
+
+    /// Reads the turn that starts with `first` into `mv` and `parts` (in
+    /// place: a turn is a few hundred bytes, written once).
+    #[inline(always)]
+    fn turn(&mut self, first: Item, mv: &mut Move, parts: &mut Spans) -> Result<(), Diag> {
         match first.lex {
             Lex::Pass => {
                 *mv = Move::Pass;
                 Ok(())
             }
             Lex::Swap => {
-                let what = self.next();
-                let (tiles, count, span) = match what.map(|w| w.lex) {
-                    Some(Lex::Num(n)) => {
-                        let span = what.map(|w| w.span).unwrap_or_default();
-                        let count = usize::try_from(n).ok().filter(|&c| (1..=6).contains(&c));
-                        let Some(count) = count else {
-                            return Err(bad(
-                                format!("`swap {n}`: a swap puts back 1 to 6 tiles"),
-                                span,
-                                "not a swap count",
-                                "write `swap 2` or `swap Rc,Bs`",
-                            ));
-                        };
-                        (None, count, span)
-                    }
-                    Some(Lex::Tile(t)) => {
-                        let span0 = what.map(|w| w.span).unwrap_or_default();
-                        let mut tiles = SwapTiles::default();
-                        tiles.push((t, span0));
-                        // past six tiles only the count and the span grow
-                        let mut count = 1;
-                        let mut span = span0;
-                        while self.peek().is_some_and(|it| it.lex == Lex::Comma) {
-                            self.bump();
-                            match self.next() {
-                                Some(Item {
-                                    lex: Lex::Tile(t),
-                                    span: s,
-                                    ..
-                                }) => {
-                                    tiles.push((t, s));
-                                    count += 1;
-                                    span = span.join(s);
-                                }
-                                _ => {
-                                    return Err(bad(
-                                        "expected a tile after `,` in a swap".into(),
-                                        self.last_span(),
-                                        "not a tile",
-                                        "write `swap Rc,Bs` (tiles without squares)",
-                                    ));
-                                }
-                            }
-                        }
-                        if count > 6 {
-                            return Err(bad(
-                                "a swap puts back at most 6 tiles".into(),
-                                span,
-                                "too many tiles",
-                                "a hand holds six tiles",
-                            ));
-                        }
-                        (Some(tiles), count, span)
-                    }
-                    _ => {
-                        return Err(bad(
-                            "`swap` must be followed by the tiles put back or their count".into(),
-                            what.map_or(first.span, |w| w.span),
-                            "expected tiles or a count",
-                            "write `swap Rc,Bs` or `swap 2`",
-                        ));
-                    }
-                };
-                let draw = self.draw()?;
-                *mv = Move::Swap {
-                    tiles,
-                    count,
-                    span,
-                    draw,
-                };
+                let (tiles, count) = self.swapped(first, parts)?;
+                let mut draw = None;
+                self.draw_into(&mut draw, parts)?;
+                *mv = Move::Swap { tiles, count, draw };
                 Ok(())
             }
-            Lex::Placed(t, x, y) => {
-                *mv = Move::Place {
-                    tiles: PlacedTiles::default(),
-                    claim: None,
-                    draw: None,
-                };
-                let Move::Place { tiles, claim, draw } = mv else {
-                    return Ok(());
-                };
-                tiles.push(Placed {
-                    tile: t,
-                    x,
-                    y,
-                    span: first.span,
-                });
-                while let Some(plus) = self.peek().filter(|it| it.lex == Lex::Plus) {
-                    self.bump();
-                    match self.next() {
-                        Some(Item {
-                            lex: Lex::Placed(t, x, y),
-                            span,
-                            ..
-                        }) => {
-                            if tiles.len() >= 6 {
-                                return Err(bad(
-                                    "a turn places at most 6 tiles".into(),
-                                    span,
-                                    "a seventh tile",
-                                    "a hand holds six tiles",
-                                ));
-                            }
-                            tiles.push(Placed {
-                                tile: t,
-                                x,
-                                y,
-                                span,
-                            });
-                        }
-                        Some(it) => {
-                            return Err(bad(
-                                "`+` must be followed by a tile on a square".into(),
-                                it.span,
-                                "expected a tile on a square, like `Rd@0,-1`",
-                                TILE_HELP,
-                            ));
-                        }
-                        None => {
-                            return Err(bad(
-                                "`+` must be followed by a tile on a square".into(),
-                                plus.span,
-                                "nothing follows this `+`",
-                                TILE_HELP,
-                            ));
-                        }
-                    }
-                }
-                // The claim, then the draw; the other order is read too.
-                *claim = self.claim()?;
-                *draw = self.draw()?;
-                if claim.is_none() && draw.is_some() {
-                    *claim = self.claim()?;
-                }
-                Ok(())
-            }
+            Lex::Placed(tile, x, y) => self.placement(Placed { tile, x, y }, first.span, mv, parts),
             Lex::Tile(_) => Err(bad(
                 format!("the tile `{}` has no square", first_text(first)),
                 first.span,
@@ -647,6 +502,165 @@ impl<'a> Reader<'a> {
             )),
         }
     }
+
+    /// What a swap puts back, after `swap` (`first`): the tiles or their
+    /// count; their span into `parts.what`, each tile's into `parts.tiles`.
+    fn swapped(
+        &mut self,
+        first: Item,
+        parts: &mut Spans,
+    ) -> Result<(Option<SwapTiles>, usize), Diag> {
+        let what = self.next();
+        match what.map(|w| (w.lex, w.span)) {
+            Some((Lex::Num(n), span)) => {
+                parts.what = span;
+                match usize::try_from(n).ok().filter(|&c| (1..=6).contains(&c)) {
+                    Some(count) => Ok((None, count)),
+                    None => Err(bad(
+                        format!("`swap {n}`: a swap puts back 1 to 6 tiles"),
+                        span,
+                        "not a swap count",
+                        "write `swap 2` or `swap Rc,Bs`",
+                    )),
+                }
+            }
+            Some((Lex::Tile(t), span)) => self.swapped_tiles(t, span, parts),
+            _ => Err(bad(
+                "`swap` must be followed by the tiles put back or their count".into(),
+                what.map_or(first.span, |w| w.span),
+                "expected tiles or a count",
+                "write `swap Rc,Bs` or `swap 2`",
+            )),
+        }
+    }
+
+    /// The tiles a swap puts back, from the first (`t` at `span0`) on.
+    fn swapped_tiles(
+        &mut self,
+        t: Tile,
+        span0: Span,
+        parts: &mut Spans,
+    ) -> Result<(Option<SwapTiles>, usize), Diag> {
+        let mut tiles = SwapTiles::default();
+        tiles.push(t);
+        parts.tiles.push(span0);
+        // past six tiles only the count and the span grow
+        let mut count = 1;
+        let mut span = span0;
+        while self.peek().is_some_and(|it| it.lex == Lex::Comma) {
+            self.bump();
+            match self.next() {
+                Some(Item {
+                    lex: Lex::Tile(t),
+                    span: s,
+                    ..
+                }) => {
+                    tiles.push(t);
+                    parts.tiles.push(s);
+                    count += 1;
+                    span = span.join(s);
+                }
+                _ => {
+                    return Err(bad(
+                        "expected a tile after `,` in a swap".into(),
+                        self.last_span(),
+                        "not a tile",
+                        "write `swap Rc,Bs` (tiles without squares)",
+                    ));
+                }
+            }
+        }
+        if count > 6 {
+            return Err(bad(
+                "a swap puts back at most 6 tiles".into(),
+                span,
+                "too many tiles",
+                "a hand holds six tiles",
+            ));
+        }
+        parts.what = span;
+        Ok((Some(tiles), count))
+    }
+
+    /// A placement from its first tile (`first` at `span`) on: the tiles
+    /// joined by `+`, then the claim and the draw (the other order is read
+    /// too).
+    #[inline(always)]
+    fn placement(
+        &mut self,
+        first: Placed,
+        span: Span,
+        mv: &mut Move,
+        parts: &mut Spans,
+    ) -> Result<(), Diag> {
+        *mv = Move::Place {
+            tiles: PlacedTiles::default(),
+            claim: None,
+            draw: None,
+        };
+        let Move::Place { tiles, claim, draw } = mv else {
+            return Ok(());
+        };
+        tiles.push(first);
+        parts.tiles.push(span);
+        while let Some(plus) = self.peek().filter(|it| it.lex == Lex::Plus) {
+            self.bump();
+            let (placed, span) = self.plus_tile(plus, tiles.len())?;
+            tiles.push(placed);
+            parts.tiles.push(span);
+        }
+        self.claim_into(claim, parts)?;
+        self.draw_into(draw, parts)?;
+        if claim.is_none() && draw.is_some() {
+            self.claim_into(claim, parts)?;
+        }
+        Ok(())
+    }
+
+    /// The claim after a placement into the move's field and its span into
+    /// `parts`.
+    #[inline(always)]
+    fn claim_into(&mut self, claim: &mut Option<i64>, parts: &mut Spans) -> Result<(), Diag> {
+        if let Some((n, span)) = self.claim()? {
+            *claim = Some(n);
+            parts.claim = span;
+        }
+        Ok(())
+    }
+
+    /// The tile on a square after a `+` (the turn holding `held` tiles).
+    #[inline(always)]
+    fn plus_tile(&mut self, plus: Item, held: usize) -> Result<(Placed, Span), Diag> {
+        match self.next() {
+            Some(Item {
+                lex: Lex::Placed(tile, x, y),
+                span,
+                ..
+            }) => {
+                if held >= 6 {
+                    return Err(bad(
+                        "a turn places at most 6 tiles".into(),
+                        span,
+                        "a seventh tile",
+                        "a hand holds six tiles",
+                    ));
+                }
+                Ok((Placed { tile, x, y }, span))
+            }
+            Some(it) => Err(bad(
+                "`+` must be followed by a tile on a square".into(),
+                it.span,
+                "expected a tile on a square, like `Rd@0,-1`",
+                TILE_HELP,
+            )),
+            None => Err(bad(
+                "`+` must be followed by a tile on a square".into(),
+                plus.span,
+                "nothing follows this `+`",
+                TILE_HELP,
+            )),
+        }
+    }
 }
 
 fn first_text(it: Item) -> String {
@@ -656,14 +670,17 @@ fn first_text(it: Item) -> String {
     }
 }
 
+/// A parsed turn, with the spans of its parts.
+pub type ParsedTurn = Parsed<Move, Spans>;
+
 /// Reads the movetext tokens into turns, up to the first malformed one.
-pub fn parse(tokens: &[Token], src: &str) -> ParsedMoves<Move> {
+pub fn parse(tokens: &[Token], src: &str) -> ParsedMoves<Move, Spans> {
     ParsedMoves::read(|moves| parse_into(tokens, src, moves))
 }
 
 /// [`parse`] into `moves` (emptied first, its room reused): the notation
 /// error after the turns read, if any.
-pub fn parse_into(tokens: &[Token], src: &str, moves: &mut Vec<Parsed<Move>>) -> Option<Diag> {
+pub fn parse_into(tokens: &[Token], src: &str, moves: &mut Vec<ParsedTurn>) -> Option<Diag> {
     moves.clear();
     // a turn is two or three tokens in most records
     moves.reserve(tokens.len().min(1 << 16) / 2);
@@ -673,12 +690,12 @@ pub fn parse_into(tokens: &[Token], src: &str, moves: &mut Vec<Parsed<Move>>) ->
             mv: Move::Pass,
             span: first.span,
             token: first.token,
-            parts: Default::default(),
+            parts: Spans::default(),
         });
         let Some(slot) = moves.last_mut() else {
             break;
         };
-        match r.turn(first, &mut slot.mv) {
+        match r.turn(first, &mut slot.mv, &mut slot.parts) {
             Ok(()) => {
                 let last = r.last.unwrap_or(first);
                 slot.span = first.span.join(last.span);
@@ -706,8 +723,8 @@ fn list(tiles: &[Tile]) -> String {
 /// The canonical spelling of a turn: `Rc@0,0 + Rd@0,-1 =3 <Gs,Bx>`,
 /// `swap Rc,Bs <Po,Pd>`, `swap 2`, `pass`.
 pub fn write(mv: &Move) -> String {
-    let draw = |d: &Option<Draw>| match d {
-        Some(d) => format!(" <{}>", list(&d.tiles)),
+    let draw = |d: &Option<DrawTiles>| match d {
+        Some(d) => format!(" <{}>", list(d)),
         None => String::new(),
     };
     match mv {
@@ -716,10 +733,9 @@ pub fn write(mv: &Move) -> String {
             tiles,
             count,
             draw: d,
-            ..
         } => {
             let what = match tiles {
-                Some(t) => list(&t.iter().map(|&(t, _)| t).collect::<Vec<_>>()),
+                Some(t) => list(t),
                 None => count.to_string(),
             };
             format!("swap {what}{}", draw(d))
@@ -734,12 +750,29 @@ pub fn write(mv: &Move) -> String {
                 .map(|p| format!("{}@{},{}", code(p.tile), p.x, p.y))
                 .collect::<Vec<_>>()
                 .join(" + ");
-            if let Some((n, _)) = claim {
+            if let Some(n) = claim {
                 s.push_str(&format!(" ={n}"));
             }
             s.push_str(&draw(d));
             s
         }
+    }
+}
+
+impl Notation for Qwirkle {
+    type Spans = Spans;
+
+    fn parse_moves_into(
+        _start: &State,
+        tokens: &[Token],
+        src: &str,
+        moves: &mut Vec<ParsedTurn>,
+    ) -> Option<Diag> {
+        parse_into(tokens, src, moves)
+    }
+
+    fn write_move(mv: &Move) -> String {
+        write(mv)
     }
 }
 

@@ -4,8 +4,10 @@
 //! top: `x` across the top, `y` down the side. A cell is a tile's two-character
 //! code (`Rc`) or `..` when empty.
 
-use super::State;
-use super::engine::{Board, COLOUR_NAMES, COLOURS, Tile, code, colour, shape, tiles_of};
+use super::Qwirkle;
+use super::board::{Board, COLOUR_NAMES, COLOURS, Tile, code, colour, shape, tiles_of};
+use super::engine::{Move, State};
+use crate::game::Render;
 use crate::svg::{Grid, Scene, palette};
 
 fn cell(board: &Board, x: i64, y: i64) -> String {
@@ -245,4 +247,27 @@ pub fn scene(board: &Board, last: &[(i64, i64)], players: usize) -> Scene {
         scene.legend.push((pic, format!("{l} {name}")));
     }
     scene
+}
+
+impl Render for Qwirkle {
+    const PLOT_UNIT: &'static str = "points";
+
+    fn render(state: &State, color: bool) -> String {
+        text(state, color)
+    }
+
+    fn position_rows(state: &State) -> Vec<String> {
+        rows(&state.board)
+    }
+
+    fn scene(state: &State, last: Option<&Move>) -> Scene {
+        let last: Vec<(i64, i64)> = match last {
+            Some(Move::Place { tiles, .. }) => tiles
+                .iter()
+                .map(|t| (i64::from(t.x), i64::from(t.y)))
+                .collect(),
+            _ => Vec::new(),
+        };
+        scene(&state.board, &last, state.players)
+    }
 }

@@ -3,7 +3,7 @@
 //! fixtures (run `cargo test --lib games::qwirkle -- --ignored write_fixtures`
 //! with `QWIRKLE_WRITE=1` to rewrite them).
 
-use super::engine::{
+use super::board::{
     Board, Counts, Put, Tile, code, count_add, count_take, largest_group, tiles_of,
 };
 use super::*;
@@ -22,7 +22,7 @@ fn error_code(r: &GameReport) -> Option<String> {
 
 fn tile(s: &str) -> Tile {
     let b = s.as_bytes();
-    engine::from_letters(b[0], b[1]).expect("tile")
+    board::from_letters(b[0], b[1]).expect("tile")
 }
 
 fn board_of(puts: &[(&str, i64, i64)]) -> Board {
@@ -109,7 +109,7 @@ fn judge_orders_its_checks() {
             })
             .collect()
     };
-    use engine::PlaceError as E;
+    use board::PlaceError as E;
     assert!(matches!(
         b.judge(&put(&[("Ro", 0, 0)])),
         Err(E::Occupied { dup: false, .. })
@@ -617,121 +617,123 @@ fn board_and_hands(sim: &Sim) -> Counts {
     c
 }
 
-fn generated_invalid() -> Vec<(&'static str, String)> {
-    let mut v = Vec::new();
-    // A tile the mover does not hold, placed legally otherwise.
-    v.push((
-        "not_in_hand",
-        tampered(
-            2,
-            5,
-            "A placement of a tile the mover does not hold (hands known)",
-            |s| s.ply == 20,
-            |s| {
-                let mut other = *s.hands.get(1 - s.to_move).expect("two players");
-                let mine = s.hands[s.to_move];
-                for (k, n) in other.iter_mut().enumerate() {
-                    if mine[k] > 0 {
-                        *n = 0;
-                    }
+/// The text of a placement (`Rc@0,0 + Rd@0,-1`).
+fn placement_text(puts: &[Put]) -> String {
+    puts.iter()
+        .map(|q| format!("{}@{},{}", code(q.tile), q.x, q.y))
+        .collect::<Vec<_>>()
+        .join(" + ")
+}
+
+/// A tile the mover does not hold, placed legally otherwise.
+fn not_in_hand_record() -> String {
+    tampered(
+        2,
+        5,
+        "A placement of a tile the mover does not hold (hands known)",
+        |s| s.ply == 20,
+        |s| {
+            let mut other = *s.hands.get(1 - s.to_move).expect("two players");
+            let mine = s.hands[s.to_move];
+            for (k, n) in other.iter_mut().enumerate() {
+                if mine[k] > 0 {
+                    *n = 0;
                 }
-                let (puts, _) = s
-                    .board
-                    .placements(&other, None)
-                    .into_iter()
-                    .find(|(p, _)| p.len() == 1)
-                    .expect("a placement from the other hand");
-                format!("{}@{},{}", code(puts[0].tile), puts[0].x, puts[0].y)
-            },
+            }
+            let (puts, _) = s
+                .board
+                .placements(&other, None)
+                .into_iter()
+                .find(|(p, _)| p.len() == 1)
+                .expect("a placement from the other hand");
+            format!("{}@{},{}", code(puts[0].tile), puts[0].x, puts[0].y)
+        },
+    )
+}
+
+/// A draw of a kind whose three copies are on the board and in the hands.
+fn fourth_copy_record() -> String {
+    tampered(
+        2,
+        6,
+        "A draw of a fourth copy of a tile (board and known hands hold all three)",
+        |s| s.ply == 30,
+        |s| {
+            let c = board_and_hands(s);
+            let full = c
+                .iter()
+                .position(|&n| n == 3)
+                .expect("a kind with three copies out") as Tile;
+            let (puts, score) = s.best().expect("a placement");
+            let mut drawn = vec![full];
+            drawn.extend(std::iter::repeat_n(full, puts.len() - 1));
+            format!("{} ={score} <{}>", placement_text(&puts), Sim::list(&drawn))
+        },
+    )
+}
+
+/// A swap larger than the bag, late in the game.
+fn swap_too_large_record() -> String {
+    tampered(
+        2,
+        5,
+        "A swap of more tiles than the bag holds",
+        |s| s.bag.len() < 4,
+        |s| {
+            let tiles: Vec<Tile> = tiles_of(&s.hands[s.to_move])
+                .into_iter()
+                .take(s.bag.len() + 1)
+                .collect();
+            format!("swap {}", Sim::list(&tiles))
+        },
+    )
+}
+
+/// A draw of the wrong number of tiles.
+fn wrong_draw_count_record() -> String {
+    tampered(
+        2,
+        5,
+        "A placement followed by one drawn tile too many",
+        |s| s.ply == 24,
+        |s| {
+            let (puts, score) = s.best().expect("a placement");
+            let n = puts.len() + 1;
+            let drawn: Vec<Tile> = s.bag.iter().rev().take(n).copied().collect();
+            format!("{} ={score} <{}>", placement_text(&puts), Sim::list(&drawn))
+        },
+    )
+}
+
+fn generated_invalid() -> Vec<(&'static str, String)> {
+    vec![
+        ("not_in_hand", not_in_hand_record()),
+        ("fourth_copy", fourth_copy_record()),
+        ("swap_too_large", swap_too_large_record()),
+        // A pass with the bag empty while a placement exists.
+        (
+            "illegal_pass",
+            tampered(
+                2,
+                5,
+                "A pass with the bag empty while the mover (hand known) can still place",
+                |s| s.bag.is_empty() && s.best().is_some(),
+                |_| "pass".to_string(),
+            ),
         ),
-    ));
-    // A draw of a kind whose three copies are on the board and in the hands.
-    v.push((
-        "fourth_copy",
-        tampered(
-            2,
-            6,
-            "A draw of a fourth copy of a tile (board and known hands hold all three)",
-            |s| s.ply == 30,
-            |s| {
-                let c = board_and_hands(s);
-                let full = c
-                    .iter()
-                    .position(|&n| n == 3)
-                    .expect("a kind with three copies out") as Tile;
-                let (puts, score) = s.best().expect("a placement");
-                let text = puts
-                    .iter()
-                    .map(|q| format!("{}@{},{}", code(q.tile), q.x, q.y))
-                    .collect::<Vec<_>>()
-                    .join(" + ");
-                let mut drawn = vec![full];
-                drawn.extend(std::iter::repeat_n(full, puts.len() - 1));
-                format!("{text} ={score} <{}>", Sim::list(&drawn))
-            },
+        ("wrong_draw_count", wrong_draw_count_record()),
+        // A move after the last tile went out.
+        (
+            "move_after_end",
+            tampered(
+                2,
+                1,
+                "A full game, then one more turn after the last tile went out",
+                |_| false,
+                |_| "pass".to_string(),
+            ),
         ),
-    ));
-    // A swap larger than the bag, late in the game.
-    v.push((
-        "swap_too_large",
-        tampered(
-            2,
-            5,
-            "A swap of more tiles than the bag holds",
-            |s| s.bag.len() < 4,
-            |s| {
-                let tiles: Vec<Tile> = tiles_of(&s.hands[s.to_move])
-                    .into_iter()
-                    .take(s.bag.len() + 1)
-                    .collect();
-                format!("swap {}", Sim::list(&tiles))
-            },
-        ),
-    ));
-    // A pass with the bag empty while a placement exists.
-    v.push((
-        "illegal_pass",
-        tampered(
-            2,
-            5,
-            "A pass with the bag empty while the mover (hand known) can still place",
-            |s| s.bag.is_empty() && s.best().is_some(),
-            |_| "pass".to_string(),
-        ),
-    ));
-    // A draw of the wrong number of tiles.
-    v.push((
-        "wrong_draw_count",
-        tampered(
-            2,
-            5,
-            "A placement followed by one drawn tile too many",
-            |s| s.ply == 24,
-            |s| {
-                let (puts, score) = s.best().expect("a placement");
-                let text = puts
-                    .iter()
-                    .map(|q| format!("{}@{},{}", code(q.tile), q.x, q.y))
-                    .collect::<Vec<_>>()
-                    .join(" + ");
-                let n = puts.len() + 1;
-                let drawn: Vec<Tile> = s.bag.iter().rev().take(n).copied().collect();
-                format!("{text} ={score} <{}>", Sim::list(&drawn))
-            },
-        ),
-    ));
-    // A move after the last tile went out.
-    v.push((
-        "move_after_end",
-        tampered(
-            2,
-            1,
-            "A full game, then one more turn after the last tile went out",
-            |_| false,
-            |_| "pass".to_string(),
-        ),
-    ));
-    v
+    ]
 }
 
 #[test]
@@ -1004,6 +1006,8 @@ fn random_movetext_never_panics() {
             ""
         };
         let src = format!("[Game \"qwirkle\"]\n[Players \"2\"]\n{with_hands}\n{text}\n");
+        // A refused turn changes nothing, on the engine alone.
+        let _ = play_on_the_engine(&src);
         let r = run(&src);
         // Every error points into the text.
         for d in &r.errors {
@@ -1058,19 +1062,19 @@ fn moves_stay_inside_32_bit_squares() {
 fn tile_letters_by_table() {
     for c in 0..=255u8 {
         for s in 0..=255u8 {
-            let want = engine::COLOURS
+            let want = board::COLOURS
                 .iter()
                 .position(|&x| x == c)
-                .zip(engine::SHAPES.iter().position(|&x| x == s))
+                .zip(board::SHAPES.iter().position(|&x| x == s))
                 .map(|(ci, si)| (ci * 6 + si) as Tile);
-            assert_eq!(engine::from_letters(c, s), want, "{c} {s}");
+            assert_eq!(board::from_letters(c, s), want, "{c} {s}");
         }
     }
 }
 
 #[test]
 fn draws_past_a_hand_are_kept_whole() {
-    let mut d = notation::DrawTiles::default();
+    let mut d = engine::DrawTiles::default();
     assert!(d.is_empty());
     for t in 0..9 {
         d.push(t);
@@ -1110,8 +1114,8 @@ fn fast_judge_matches_full_judge() {
                     let mut puts = Vec::new();
                     for k in 0..n {
                         let tile = match rng.next() % 3 {
-                            0 => engine::colour(base) * 6 + (rng.next() % 6) as Tile,
-                            1 => (rng.next() % 6) as Tile * 6 + engine::shape(base),
+                            0 => board::colour(base) * 6 + (rng.next() % 6) as Tile,
+                            1 => (rng.next() % 6) as Tile * 6 + board::shape(base),
                             _ => (rng.next() % 36) as Tile,
                         };
                         // a gap or a stray square now and then
@@ -1194,15 +1198,55 @@ fn line_test_by_sets_matches_line_faults() {
             .map(|_| kinds[(rng.next() % 8) as usize] % 36)
             .collect();
         assert_eq!(
-            engine::line_valid(&tiles),
-            engine::line_ok(&tiles),
+            board::line_valid(&tiles),
+            board::line_ok(&tiles),
             "{tiles:?}"
         );
     }
     for n in 2..=6usize {
         let same_colour: Vec<Tile> = (0..n as Tile).collect();
-        assert!(engine::line_valid(&same_colour));
+        assert!(board::line_valid(&same_colour));
         let same_shape: Vec<Tile> = (0..n as Tile).map(|c| c * 6 + 4).collect();
-        assert!(engine::line_valid(&same_shape));
+        assert!(board::line_valid(&same_shape));
     }
+}
+
+/// Plays a record's turns on the engine alone (no driver): every refused
+/// turn leaves the state as it was, and is explained with the code its
+/// fixture is named for. Stops at the first refusal; its code, if any.
+fn play_on_the_engine(src: &str) -> Option<String> {
+    use crate::game::{Explain, Position, Setup};
+    let games = parse_file(src);
+    let g = games.first()?;
+    let mut state = <Qwirkle as Setup>::start(&g.tags).ok()?;
+    for mv in notation::parse(&g.tokens, src).moves {
+        if state.is_over() {
+            return None;
+        }
+        let before = state.clone();
+        if let Err(why) = state.play(&mv.mv) {
+            assert_eq!(state, before, "{why:?} changed the state");
+            let d = Qwirkle::explain(&state, &mv, why);
+            assert!(d.span.is_some(), "{d:?} blames nothing");
+            return Some(d.code.to_string());
+        }
+    }
+    None
+}
+
+#[test]
+fn refused_turns_leave_the_state_unchanged() {
+    let dir = fixture_dir().join("invalid");
+    let mut refused = 0;
+    for entry in std::fs::read_dir(&dir).expect("fixtures") {
+        let path = entry.expect("entry").path();
+        let src = std::fs::read_to_string(&path).expect("fixture");
+        let name = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+        if let Some(code) = play_on_the_engine(&src) {
+            let want = name.trim_end_matches("_same_turn").trim_end_matches("_bag");
+            assert_eq!(code, format!("qwirkle::{want}"), "{name}");
+            refused += 1;
+        }
+    }
+    assert!(refused >= 15, "{refused}");
 }
