@@ -204,63 +204,7 @@ mod reference {
                         let k = cube.roll(dc, dr);
                         let mut lifted = self.clone();
                         lifted.cells[c as usize][r as usize] = None;
-                        let mut ends: Vec<((i32, i32), bool)> = Vec::new();
-                        if is_star(tc, tr) {
-                            let goal = if side == 0 { (3, 5) } else { (3, 1) };
-                            if (tc, tr) == goal && k.top == F::Star {
-                                ends.push(((tc, tr), true));
-                            }
-                        } else {
-                            match k.top {
-                                F::Star => {}
-                                F::Stop => ends.push(((tc, tr), false)),
-                                F::Cross | F::X => {
-                                    let steps: [(i32, i32); 4] = if k.top == F::Cross {
-                                        [(0, 1), (1, 0), (0, -1), (-1, 0)]
-                                    } else {
-                                        [(1, 1), (1, -1), (-1, -1), (-1, 1)]
-                                    };
-                                    for (a, b) in steps {
-                                        let (x, y) = (tc + a, tr + b);
-                                        if lifted.empty(x, y) && !is_star(x, y) {
-                                            ends.push(((x, y), false));
-                                        }
-                                    }
-                                }
-                                F::Slider => {
-                                    for (a, b) in [(0, 1), (1, 0), (0, -1), (-1, 0)] {
-                                        let (mut x, mut y) = (tc, tr);
-                                        while lifted.empty(x + a, y + b) {
-                                            x += a;
-                                            y += b;
-                                        }
-                                        if (x, y) != (tc, tr) && !is_star(x, y) {
-                                            ends.push(((x, y), false));
-                                        }
-                                    }
-                                }
-                                F::Hoops => {
-                                    let dirs = [(0, 1), (1, 0), (0, -1), (-1, 0)];
-                                    for p in 0..64 {
-                                        let (mut x, mut y) = (tc, tr);
-                                        let mut ok = true;
-                                        for k in 0..3 {
-                                            let (a, b) = dirs[(p >> (2 * k)) & 3];
-                                            x += a;
-                                            y += b;
-                                            // the block's own tip square is empty in `lifted`
-                                            if !lifted.empty(x, y) {
-                                                ok = false;
-                                                break;
-                                            }
-                                        }
-                                        if ok && !is_star(x, y) {
-                                            ends.push(((x, y), false));
-                                        }
-                                    }
-                                }
-                            }
-                        }
+                        let ends = hop_ends(&lifted, side, (tc, tr), k.top);
                         for (end, scored) in ends {
                             let t = ((c, r), (tc, tr), end, scored, k);
                             if self.nsbs && self.touching_after(side, &t) {
@@ -329,6 +273,76 @@ mod reference {
             v.sort();
             v
         }
+    }
+
+    /// The final squares of the turns after a tip onto `(tc, tr)` with `top`
+    /// coming up (`lifted`: the board without the block), each with whether
+    /// it scores: a face's hops stepped square by square, every hoops path
+    /// tried.
+    fn hop_ends(
+        lifted: &Board,
+        side: usize,
+        (tc, tr): (i32, i32),
+        top: F,
+    ) -> Vec<((i32, i32), bool)> {
+        let mut ends: Vec<((i32, i32), bool)> = Vec::new();
+        if is_star(tc, tr) {
+            let goal = if side == 0 { (3, 5) } else { (3, 1) };
+            if (tc, tr) == goal && top == F::Star {
+                ends.push(((tc, tr), true));
+            }
+        } else {
+            match top {
+                F::Star => {}
+                F::Stop => ends.push(((tc, tr), false)),
+                F::Cross | F::X => {
+                    let steps: [(i32, i32); 4] = if top == F::Cross {
+                        [(0, 1), (1, 0), (0, -1), (-1, 0)]
+                    } else {
+                        [(1, 1), (1, -1), (-1, -1), (-1, 1)]
+                    };
+                    for (a, b) in steps {
+                        let (x, y) = (tc + a, tr + b);
+                        if lifted.empty(x, y) && !is_star(x, y) {
+                            ends.push(((x, y), false));
+                        }
+                    }
+                }
+                F::Slider => {
+                    for (a, b) in [(0, 1), (1, 0), (0, -1), (-1, 0)] {
+                        let (mut x, mut y) = (tc, tr);
+                        while lifted.empty(x + a, y + b) {
+                            x += a;
+                            y += b;
+                        }
+                        if (x, y) != (tc, tr) && !is_star(x, y) {
+                            ends.push(((x, y), false));
+                        }
+                    }
+                }
+                F::Hoops => {
+                    let dirs = [(0, 1), (1, 0), (0, -1), (-1, 0)];
+                    for p in 0..64 {
+                        let (mut x, mut y) = (tc, tr);
+                        let mut ok = true;
+                        for k in 0..3 {
+                            let (a, b) = dirs[(p >> (2 * k)) & 3];
+                            x += a;
+                            y += b;
+                            // the block's own tip square is empty in `lifted`
+                            if !lifted.empty(x, y) {
+                                ok = false;
+                                break;
+                            }
+                        }
+                        if ok && !is_star(x, y) {
+                            ends.push(((x, y), false));
+                        }
+                    }
+                }
+            }
+        }
+        ends
     }
 
     pub fn perft(b: &Board, depth: u32) -> u64 {
@@ -888,21 +902,28 @@ fn find_game(
 const STD_GOLD: [&str; 4] = ["c1", "e1", "c3", "e3"];
 const STD_BLUE: [&str; 4] = ["c5", "e5", "c7", "e7"];
 
+/// A valid fixture game.
+fn valid(
+    file: &'static str,
+    event: &'static str,
+    extra: Vec<(&'static str, String)>,
+    (start, g): (Position, Generated),
+) -> Valid {
+    Valid {
+        file,
+        event,
+        start,
+        extra,
+        plies: g.plies,
+        end: g.end,
+    }
+}
+
+/// The valid fixture games: full games, then the passes, then the
+/// variants and hoops.
 fn valid_games() -> Vec<Valid> {
     use Policy::{Greedy, Random};
-    let mut v = Vec::new();
-    let mut add =
-        |file, event, extra: Vec<(&'static str, String)>, (start, g): (Position, Generated)| {
-            v.push(Valid {
-                file,
-                event,
-                start,
-                extra,
-                plies: g.plies,
-                end: g.end,
-            })
-        };
-    add(
+    let mut v = vec![valid(
         "gold_removes_all_four",
         "Full game: gold removes all four blocks and wins",
         vec![],
@@ -912,13 +933,21 @@ fn valid_games() -> Vec<Valid> {
             false,
             &|g| g.end.removed[GOLD] == 4 && g.plies.len() > 30,
         ),
-    );
+    )];
+    v.extend(pass_games());
+    v.extend(small_games());
+    v.push(hoops_game());
+    v
+}
+
+/// Blue's only block stuck in the corner: the passes written, and left out.
+fn pass_games() -> [Valid; 2] {
     let blocked = |r: &mut Rng| {
         let mut p = random_start(&["a6", "b7", "d1"], &["a7"], false, r);
         p.to_move = GOLD;
         p
     };
-    let skipped = find_game(&blocked, [Greedy, Greedy], false, &|g| {
+    let skipped = find_game(&blocked, [Policy::Greedy, Policy::Greedy], false, &|g| {
         g.plies.iter().filter(|m| *m == "pass").count() >= 2
     });
     let omitted = Generated {
@@ -931,68 +960,79 @@ fn valid_games() -> Vec<Valid> {
             .collect(),
         end: skipped.1.end,
     };
-    add(
-        "deblockled_pass_written",
-        "Blue's only block is Deblockle'd in the corner and skipped; the passes are written",
-        vec![("First", "gold".into())],
-        (
-            skipped.0,
-            Generated {
-                plies: skipped.1.plies.clone(),
-                end: skipped.1.end,
-            },
+    let written = Generated {
+        plies: skipped.1.plies.clone(),
+        end: skipped.1.end,
+    };
+    [
+        valid(
+            "deblockled_pass_written",
+            "Blue's only block is Deblockle'd in the corner and skipped; the passes are written",
+            vec![("First", "gold".into())],
+            (skipped.0, written),
         ),
-    );
-    add(
-        "deblockled_pass_omitted",
-        "Blue's only block is Deblockle'd in the corner and skipped; the passes are left out",
-        vec![("First", "gold".into())],
-        (skipped.0, omitted),
-    );
-    add(
-        "one_block",
-        "One block a side, on the suggested squares; blue moves first",
-        vec![("First", "blue".into())],
-        find_game(
-            &|r| {
-                let mut p = random_start(&["d1"], &["d7"], false, r);
-                p.to_move = BLUE;
-                p
-            },
-            [Greedy, Greedy],
-            false,
-            &|g| g.plies.len() >= 8,
+        valid(
+            "deblockled_pass_omitted",
+            "Blue's only block is Deblockle'd in the corner and skipped; the passes are left out",
+            vec![("First", "gold".into())],
+            (skipped.0, omitted),
         ),
-    );
-    add(
-        "unequal_3_vs_4",
-        "Handicap: gold plays 3 blocks on the suggested squares against blue's 4",
-        vec![],
-        find_game(
-            &|r| random_start(&["c1", "e1", "d3"], &STD_BLUE, false, r),
-            [Greedy, Greedy],
-            false,
-            &|g| g.plies.len() > 20,
+    ]
+}
+
+/// Fewer blocks, and the `no-side-by-side` variant.
+fn small_games() -> [Valid; 3] {
+    use Policy::Greedy;
+    [
+        valid(
+            "one_block",
+            "One block a side, on the suggested squares; blue moves first",
+            vec![("First", "blue".into())],
+            find_game(
+                &|r| {
+                    let mut p = random_start(&["d1"], &["d7"], false, r);
+                    p.to_move = BLUE;
+                    p
+                },
+                [Greedy, Greedy],
+                false,
+                &|g| g.plies.len() >= 8,
+            ),
         ),
-    );
-    add(
-        "no_side_by_side",
-        "Variant no-side-by-side: no turn ends with blocks of both sides orthogonally adjacent",
-        vec![("Variant", "no-side-by-side".into())],
-        find_game(
-            &|r| random_start(&STD_GOLD, &STD_BLUE, true, r),
-            [Greedy, Greedy],
-            false,
-            &|g| g.plies.len() > 30 && (g.end.finished(GOLD) || g.end.finished(BLUE)),
+        valid(
+            "unequal_3_vs_4",
+            "Handicap: gold plays 3 blocks on the suggested squares against blue's 4",
+            vec![],
+            find_game(
+                &|r| random_start(&["c1", "e1", "d3"], &STD_BLUE, false, r),
+                [Greedy, Greedy],
+                false,
+                &|g| g.plies.len() > 20,
+            ),
         ),
-    );
-    add(
+        valid(
+            "no_side_by_side",
+            "Variant no-side-by-side: no turn ends with blocks of both sides orthogonally adjacent",
+            vec![("Variant", "no-side-by-side".into())],
+            find_game(
+                &|r| random_start(&STD_GOLD, &STD_BLUE, true, r),
+                [Greedy, Greedy],
+                false,
+                &|g| g.plies.len() > 30 && (g.end.finished(GOLD) || g.end.finished(BLUE)),
+            ),
+        ),
+    ]
+}
+
+/// Hoops hops written both ways.
+fn hoops_game() -> Valid {
+    valid(
         "hoops_both_forms",
         "Hoops hops written both as a full path /S1/S2/S3 and as the destination alone",
         vec![],
         find_game(
             &|r| random_start(&["c1", "e1"], &["c7", "e7"], false, r),
-            [Greedy, Greedy],
+            [Policy::Greedy, Policy::Greedy],
             true,
             &|g| {
                 let paths = g
@@ -1009,14 +1049,67 @@ fn valid_games() -> Vec<Valid> {
                 paths >= 2 && hoops_dests > 0
             },
         ),
-    );
-    v
+    )
 }
 
 fn write_valid(v: &Valid) -> String {
     let extra: Vec<(&str, String)> = v.extra.iter().map(|(k, x)| (*k, x.clone())).collect();
     record(v.event, &extra, &v.start, &v.plies, &result_of(&v.end))
 }
+
+/// The invalid fixtures found by [`find_breaks`] along the first valid
+/// game: code, a word its message must contain, the record's event.
+const WANTED: &[(&str, &str, &str)] = &[
+    ("diagonal_tip", "diagonally", "A block tips diagonally"),
+    ("tip_off_board", "", "A block tips off the board"),
+    ("tip_occupied", "", "A block tips onto an occupied square"),
+    (
+        "tip_onto_star",
+        "brings",
+        "A block tips onto the opponent's home star with a face other than star coming up",
+    ),
+    (
+        "star_up",
+        "",
+        "A tip brings star up away from the opponent's home star",
+    ),
+    (
+        "missing_hop",
+        "",
+        "A tip brings a symbol up but no hop is written",
+    ),
+    (
+        "unexpected_hop",
+        "stop came up",
+        "A hop is written after stop came up",
+    ),
+    (
+        "short_slide",
+        "",
+        "The slider stops short of the end of its run",
+    ),
+    (
+        "slide_onto_star",
+        "",
+        "The slider's run would end on a star space",
+    ),
+    (
+        "hoops_unreachable",
+        "no path",
+        "Hoops cannot reach the written destination in three steps",
+    ),
+    (
+        "hoops_bad_step",
+        "holds a block",
+        "A hoops path steps through a block",
+    ),
+    (
+        "hop_blocked",
+        "holds a block",
+        "A cross or x hop onto an occupied square",
+    ),
+    ("ends_on_star", "", "A hop ends on a star space"),
+];
 
 #[test]
 #[ignore]
@@ -1035,57 +1128,24 @@ fn write_fixtures() {
         .unwrap();
     }
     let base = &games[0];
-    let wanted: &[(&'static str, &'static str, &'static str)] = &[
-        ("diagonal_tip", "diagonally", "A block tips diagonally"),
-        ("tip_off_board", "", "A block tips off the board"),
-        ("tip_occupied", "", "A block tips onto an occupied square"),
-        (
-            "tip_onto_star",
-            "brings",
-            "A block tips onto the opponent's home star with a face other than star coming up",
-        ),
-        (
-            "star_up",
-            "",
-            "A tip brings star up away from the opponent's home star",
-        ),
-        (
-            "missing_hop",
-            "",
-            "A tip brings a symbol up but no hop is written",
-        ),
-        (
-            "unexpected_hop",
-            "stop came up",
-            "A hop is written after stop came up",
-        ),
-        (
-            "short_slide",
-            "",
-            "The slider stops short of the end of its run",
-        ),
-        (
-            "slide_onto_star",
-            "",
-            "The slider's run would end on a star space",
-        ),
-        (
-            "hoops_unreachable",
-            "no path",
-            "Hoops cannot reach the written destination in three steps",
-        ),
-        (
-            "hoops_bad_step",
-            "holds a block",
-            "A hoops path steps through a block",
-        ),
-        (
-            "hop_blocked",
-            "holds a block",
-            "A cross or x hop onto an occupied square",
-        ),
-        ("ends_on_star", "", "A hop ends on a star space"),
-    ];
+    write_found_breaks(&invalid_dir, base);
+    write_turns_by_hand(&invalid_dir, base);
+    // side_by_side, from the no-side-by-side game.
+    let nsbs = games.iter().find(|g| g.file == "no_side_by_side").unwrap();
+    write_side_by_side(&invalid_dir, nsbs);
+    for d in &DEAD_ENDS {
+        std::fs::write(
+            valid_dir.join(format!("{}.gamerec", d.1)),
+            dead_end_record(d),
+        )
+        .unwrap();
+    }
+    write_bad_setups(&invalid_dir);
+}
+
+/// The [`WANTED`] fixtures, each the first break found along `base`.
+fn write_found_breaks(invalid_dir: &std::path::Path, base: &Valid) {
+    let wanted = WANTED;
     let pairs: Vec<(&'static str, &'static str)> = wanted.iter().map(|w| (w.0, w.1)).collect();
     let found = find_breaks(&base.start, &base.plies, &pairs);
     for (code, _, event) in wanted {
@@ -1098,6 +1158,11 @@ fn write_fixtures() {
         let text = record(event, &[], &base.start, &plies, "*");
         std::fs::write(invalid_dir.join(format!("{code}.gamerec")), text).unwrap();
     }
+}
+
+/// The fixtures written from a position of `base` by hand: a turn of the
+/// other side's block, a pass, a square without its row, a turn after the end.
+fn write_turns_by_hand(invalid_dir: &std::path::Path, base: &Valid) {
     // not_your_block reads better as a real turn of the other side's block.
     let pos = positions(&base.start, &base.plies);
     let n = base.plies.len();
@@ -1173,8 +1238,10 @@ fn write_fixtures() {
         ),
     )
     .unwrap();
-    // side_by_side, from the no-side-by-side game.
-    let nsbs = games.iter().find(|g| g.file == "no_side_by_side").unwrap();
+}
+
+/// `side_by_side`, the first break along the `no-side-by-side` game.
+fn write_side_by_side(invalid_dir: &std::path::Path, nsbs: &Valid) {
     let found = find_breaks(&nsbs.start, &nsbs.plies, &[("side_by_side", "")]);
     let (_, k, cand, message) = &found[0];
     println!("side_by_side: after {k} plies, {cand}: {message}");
@@ -1191,14 +1258,10 @@ fn write_fixtures() {
         ),
     )
     .unwrap();
-    for d in &DEAD_ENDS {
-        std::fs::write(
-            valid_dir.join(format!("{}.gamerec", d.1)),
-            dead_end_record(d),
-        )
-        .unwrap();
-    }
-    // bad_setup: the spec's example with a broken SetupBlue.
+}
+
+/// `bad_setup`: the spec's example with a broken `SetupBlue`.
+fn write_bad_setups(invalid_dir: &std::path::Path) {
     for (file, event, setup) in [
         (
             "bad_setup",
