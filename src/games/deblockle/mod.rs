@@ -18,9 +18,22 @@
 //! - Variant `no-side-by-side`: no turn may end with a mover's block
 //!   orthogonally next to an opponent's.
 //!
-//! Layout: [`cube`] the orientations and the tip table, [`notation`] reads
-//! tokens into [`Move`]s and writes them back, [`engine`] the bitboard rule
-//! engine and move generator, [`render`] draws positions.
+//! Layout, one concern per file (the traits of [`crate::game`]):
+//! - [`cube`]: the orientations and the tip table;
+//! - [`engine`]: the bitboard rule engine and move generator, the typed,
+//!   span-free [`Move`] (squares as columns and rows, possibly off the
+//!   board), the judge (one function per rule, in the order below) and its
+//!   typed reason [`Illegal`], and [`State`], the [`game::Position`]: it
+//!   judges a move before it changes anything;
+//! - [`notation`]: [`game::Notation`], tokens into [`Move`]s with the spans
+//!   of their squares ([`TurnSpans`], the driver keeps them) and moves
+//!   back into text; it knows no rules;
+//! - [`explain`]: [`game::Explain`], an [`Illegal`] and the [`TurnSpans`]
+//!   made the diagnostic: the only place that words a refused move;
+//! - [`render`]: [`game::Render`], terminal text, letter rows, SVG;
+//! - this file: the rules (above), [`game::Setup`] (the start from the
+//!   `SetupGold`, `SetupBlue` and `First` tags), [`game::Extras`] and
+//!   [`game::Perft`].
 //!
 //! Decisions where the spec is silent:
 //! - **Draw**: when neither side can move and both have as many blocks left on
