@@ -22,14 +22,17 @@
 //! most of the time). Tests check both against the generator and the long judge,
 //! and the kept masks against the blocks along played games.
 //!
-//! The engine never reads text: [`judge`] takes a typed [`Turn`] and either
-//! returns the turn as the generator would produce it, or the diagnostic that
-//! says what is wrong with it.
+//! The engine never reads or writes text. Its moves are typed and carry no
+//! spans ([`Move`], [`Turn`]: squares as columns and rows, possibly off the
+//! board); [`judge`] takes a [`Turn`] and returns either the turn as the
+//! generator would produce it or the first rule it breaks, an [`Illegal`]
+//! carrying the squares, faces and directions that rule found (the long
+//! judge, [`judge_long`], one function per rule in the rules' order).
+//! [`State`] is the game's [`game::Position`]: it judges a move before it
+//! changes anything, so a refused move leaves it as it was.
 
 use super::cube::{Dir, Face, Orient};
-use super::notation::{Hop, SqRef, Turn, square_name, write_turn};
-use crate::diag::Diag;
-use crate::span::Span;
+use crate::game::{self, Unlisted};
 
 pub const GOLD: usize = 0;
 pub const BLUE: usize = 1;
@@ -177,6 +180,92 @@ pub fn around(m: u64) -> u64 {
     (((m << 1) & !COL_A) | ((m >> 1) & !COL_G) | (m << 7) | (m >> 7)) & BOARD
 }
 
+/// Board size.
+pub const SIZE: i8 = 7;
+
+/// A square as a move names it: column and row, 0-based, possibly off the
+/// 7x7 board (`h1`, `d0`), so that the engine can say that a tip or a hop
+/// leaves the board. Two bytes, aligned as one `u16`, so a move is built and
+/// copied in whole words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(C, align(2))]
+pub struct Sq {
+    /// 0 for `a`.
+    pub col: i8,
+    /// 0 for row `1` (-1 for row `0`).
+    pub row: i8,
+}
+
+impl Sq {
+    /// The square of a board index.
+    pub const fn of(sq: u8) -> Sq {
+        Sq {
+            col: (sq % 7) as i8,
+            row: (sq / 7) as i8,
+        }
+    }
+
+    /// The board index `7 * row + col`, when on the board.
+    #[inline]
+    pub fn index(self) -> Option<u8> {
+        if (0..SIZE).contains(&self.col) && (0..SIZE).contains(&self.row) {
+            u8::try_from(self.row * SIZE + self.col).ok()
+        } else {
+            None
+        }
+    }
+}
+
+/// The hop part of a turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Hop {
+    /// No hop (stop, a scoring tip, or a missing hop).
+    None,
+    /// The final square.
+    Dest(Sq),
+    /// A hoops path of three steps, the last the final square.
+    Path([Sq; 3]),
+}
+
+/// A turn: the tip (`from`, `to`) and the hop.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Turn {
+    pub from: Sq,
+    pub to: Sq,
+    pub hop: Hop,
+}
+
+impl Turn {
+    /// The direction of the tip, when `to` is an orthogonal neighbour of
+    /// `from` (on the board or not).
+    pub fn dir(&self) -> Option<Dir> {
+        let dc = i16::from(self.to.col) - i16::from(self.from.col);
+        let dr = i16::from(self.to.row) - i16::from(self.from.row);
+        match (dc, dr) {
+            (0, 1) => Some(Dir::North),
+            (1, 0) => Some(Dir::East),
+            (0, -1) => Some(Dir::South),
+            (-1, 0) => Some(Dir::West),
+            _ => None,
+        }
+    }
+
+    /// The final square as written: the hop's last square, or the tip's.
+    pub fn end(&self) -> Sq {
+        match self.hop {
+            Hop::None => self.to,
+            Hop::Dest(d) | Hop::Path([_, _, d]) => d,
+        }
+    }
+}
+
+/// A typed Deblockle move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Move {
+    Turn(Turn),
+    Pass,
+}
+
 /// A turn as the generator produces it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Gen {
@@ -200,9 +289,23 @@ impl Gen {
         !self.scored && self.top() != Face::Stop
     }
 
-    /// Canonical notation.
-    pub fn name(&self) -> String {
-        write_turn(self.from, self.tip, self.has_hop().then_some(self.dest))
+    /// The turn as a move, in its canonical form: the tip, then the final
+    /// square when the turn has a hop.
+    pub fn as_move(&self) -> Move {
+        Move::Turn(self.as_turn())
+    }
+
+    /// The turn as a [`Turn`] ([`Gen::as_move`]).
+    pub fn as_turn(&self) -> Turn {
+        Turn {
+            from: Sq::of(self.from),
+            to: Sq::of(self.tip),
+            hop: if self.has_hop() {
+                Hop::Dest(Sq::of(self.dest))
+            } else {
+                Hop::None
+            },
+        }
     }
 }
 
@@ -518,13 +621,6 @@ impl Position {
         v
     }
 
-    /// Canonical names of the legal turns of the side to move, sorted.
-    pub fn legal_names(&self) -> Vec<String> {
-        let mut v: Vec<String> = self.turns(self.to_move).iter().map(Gen::name).collect();
-        v.sort();
-        v
-    }
-
     /// Whether a side has removed all its blocks.
     pub fn finished(&self, side: usize) -> bool {
         let s = side & 1;
@@ -743,10 +839,10 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
     perft(&next, depth - 1)
 }
 
-/// [`perft`] counted under each first move (by its name, `pass` for a
-/// forced pass), the first moves in parallel; see
-/// [`crate::game::Rules::perft_divide`].
-pub fn perft_divide(pos: &Position, depth: u32, done: &(dyn Fn(u64) + Sync)) -> Vec<(String, u64)> {
+/// [`perft`] counted under each first move ([`Move::Pass`] for a forced
+/// pass), the first moves in parallel; see
+/// [`crate::game::Perft::perft_divide`].
+pub fn perft_divide(pos: &Position, depth: u32, done: &(dyn Fn(u64) + Sync)) -> Vec<(Move, u64)> {
     use rayon::prelude::*;
     if depth == 0 || pos.finished(GOLD) || pos.finished(BLUE) {
         return Vec::new();
@@ -761,7 +857,7 @@ pub fn perft_divide(pos: &Position, depth: u32, done: &(dyn Fn(u64) + Sync)) -> 
         next.pass();
         let n = perft(&next, depth - 1);
         done(n);
-        return vec![("pass".to_string(), n)];
+        return vec![(Move::Pass, n)];
     }
     turns
         .par_iter()
@@ -770,89 +866,103 @@ pub fn perft_divide(pos: &Position, depth: u32, done: &(dyn Fn(u64) + Sync)) -> 
             next.play(g);
             let n = perft(&next, depth - 1);
             done(n);
-            (g.name(), n)
+            (g.as_move(), n)
         })
         .collect()
 }
 
 // ---------------------------------------------------------------------------
-// Judging a written turn.
+// Judging a turn.
 
-fn err(code: &'static str, message: String, span: Span, label: impl Into<String>) -> Diag {
-    Diag::error(code, message).at(span).label(label)
+/// Why a move is illegal: the first rule it breaks, in the order of the
+/// rules (see the module docs of `deblockle`), with the squares, faces and
+/// directions that rule found; [`super::explain`] says it in words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Illegal {
+    /// A pass while the side to move has a legal turn.
+    Pass,
+    /// The tip starts off the board.
+    FromOffBoard,
+    /// No block of the mover stands on `from`; `theirs`: an opponent's does.
+    NotYourBlock { from: u8, theirs: bool },
+    /// The tip's two squares are not orthogonal neighbours; `diagonal`:
+    /// they are diagonal ones.
+    NotATip { diagonal: bool },
+    /// The tip toward `dir` leaves the board.
+    TipOffBoard { dir: Dir },
+    /// The square tipped onto, `tip`, holds a block of `owner`.
+    TipOccupied { tip: u8, owner: Option<usize> },
+    /// The tip lands on the star space `tip` with `top` coming up: the
+    /// mover's own home star, or the opponent's without star up.
+    TipOntoStar { tip: u8, top: Face },
+    /// Star comes up on `tip`, which is no star space.
+    StarUp { tip: u8 },
+    /// A hop is written after the scoring tip onto `tip`.
+    HopAfterScoring { tip: u8 },
+    /// A hop is written after stop came up.
+    HopAfterStop,
+    /// No hop is written after `top` came up on `tip`, and none is
+    /// possible: the tip is no legal turn.
+    CannotHop { top: Face, tip: u8 },
+    /// No hop is written after `top` came up, though one is possible.
+    MissingHop { top: Face },
+    /// Step `step` (0-2) of a hoops path is wrong.
+    BadStep { step: u8, fault: StepFault },
+    /// A path is written after `top`, which is not hoops.
+    PathNotHoops { top: Face },
+    /// The written final square is not where a `top` hop from `tip` goes
+    /// (not one step for cross or x, not on a line for slider).
+    HopShape { top: Face, tip: u8 },
+    /// A cross or x hop ends off the board.
+    HopOffBoard { top: Face },
+    /// A cross or x hop ends on a block.
+    HopOccupied { top: Face },
+    /// The hop of `top` would end on the star space `at`.
+    EndsOnStar { top: Face, at: u8 },
+    /// The slide from `tip` toward `dir` cannot start: `stop` is the block
+    /// next to it (`None`: the board's edge).
+    SlideBlocked { dir: Dir, tip: u8, stop: Option<u8> },
+    /// The slide toward `dir` ends on the star space `end`.
+    SlideOntoStar { dir: Dir, end: u8 },
+    /// The written final square is not `end`, where the slide stops.
+    ShortSlide { end: u8 },
+    /// No hoops path from `tip` reaches the written final square.
+    HoopsUnreachable { tip: u8 },
+    /// The turn would end with a block of the mover orthogonally next to an
+    /// opponent's (`no-side-by-side`).
+    SideBySide { turn: Gen },
 }
 
-fn hop_span(t: &Turn, ms: Span) -> Span {
-    match t.hop {
-        Hop::None => ms,
-        Hop::Dest(d) => d.span(ms),
-        Hop::Path([a, _, c]) => a.span(ms).join(c.span(ms)),
-    }
+/// What is wrong with one step of a hoops path.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StepFault {
+    /// It is not one orthogonal step from the square before it.
+    NotAStep,
+    /// It leaves the board.
+    OffBoard,
+    /// It lands on a block.
+    Occupied,
 }
 
-/// The legal hops after one tip, as `/DEST` texts.
-fn hops_help(pos: &Position, side: usize, from: u8, d: Dir) -> Vec<String> {
-    let mut v = Vec::new();
-    pos.tip_turns(side, from, d, &mut |g| {
-        v.push(format!("/{}", square_name(g.dest)));
-        true
-    });
-    v.sort();
-    v
-}
-
-fn hops_help_text(list: &[String], top: Face) -> String {
-    if list.is_empty() {
-        format!(
-            "no legal {} hop follows this tip, so it is not a legal turn",
-            top.name()
-        )
-    } else {
-        format!("legal hops after this tip: {}", list.join(" "))
-    }
-}
-
-/// The legal turns of one block.
-fn block_turns(pos: &Position, side: usize, from: u8) -> Vec<String> {
-    let mut v = Vec::new();
-    for d in Dir::ALL {
-        pos.tip_turns(side, from, d, &mut |g| {
-            v.push(g.name());
-            true
-        });
-    }
-    v.sort();
-    v
-}
-
-fn block_help(pos: &Position, side: usize, from: u8) -> String {
-    let v = block_turns(pos, side, from);
-    if v.is_empty() {
-        format!("the block on {} has no legal turn", square_name(from))
-    } else {
-        crate::diag::legal_moves_help(&v).replace("legal moves here", "legal turns of this block")
-    }
-}
-
-/// Judges a written turn for the side to move: the generated turn, or the
-/// diagnostic for the first rule it breaks. `ms` is the move's span.
+/// Judges a turn for the side to move: the generated turn, or the first
+/// rule it breaks.
 ///
 /// A legal turn is recognised by [`quick_judge`]; anything else goes the
 /// long way ([`judge_long`]), which finds the first rule broken.
 #[inline(always)]
-pub fn judge(pos: &Position, t: &Turn, ms: Span) -> Result<Gen, Diag> {
+pub fn judge(pos: &Position, t: &Turn) -> Result<Gen, Illegal> {
     match quick_judge(pos, t) {
         Some(g) => Ok(g),
-        None => judge_long(pos, t, ms),
+        None => judge_long(pos, t),
     }
 }
 
-/// The turn as written when it is legal; `None` when it is not (then
-/// [`judge_long`] says why). Checks only the written turn: the tip, then
-/// the written final square against the hop's squares ([`hop_reaches`]:
-/// a mask for cross and x, the run's end for slider, the three-step reach
-/// for hoops, all made and the top face's taken, so that no branch depends
-/// on the face; a hoops path one mask test per step).
+/// The turn when it is legal; `None` when it is not (then [`judge_long`]
+/// says why). Checks only this turn: the tip, then the final square against
+/// the hop's squares ([`hop_reaches`]: a mask for cross and x, the run's
+/// end for slider, the three-step reach for hoops, all made and the top
+/// face's taken, so that no branch depends on the face; a hoops path one
+/// mask test per step).
 /// Accepts exactly the turns [`judge_long`] accepts, and gives the same
 /// [`Gen`] (a test checks it on every candidate turn along random games).
 #[inline(always)]
@@ -938,7 +1048,7 @@ pub fn quick_judge(pos: &Position, t: &Turn) -> Option<Gen> {
 /// squares (the reach as a bit set); stop and star have no hop. A hop never
 /// ends on a block or a star.
 #[inline(always)]
-fn hop_reaches(top: Face, to: SqRef, r: SqRef, tip: u8, dest: u8, others: u64) -> bool {
+fn hop_reaches(top: Face, to: Sq, r: Sq, tip: u8, dest: u8, others: u64) -> bool {
     let open = BOARD & !others;
     let at = bit(dest) & open & !STARS;
     // the slide's direction from the columns and rows (any direction when
@@ -958,498 +1068,388 @@ fn hop_reaches(top: Face, to: SqRef, r: SqRef, tip: u8, dest: u8, others: u64) -
     reach.get(top as usize).copied().unwrap_or(0) & at != 0
 }
 
-/// [`judge`] check by check, in the order of the rules (see the module
-/// docs of `deblockle`): the generated turn, or the diagnostic for the
-/// first rule the turn breaks.
+/// [`judge`] rule by rule, in the order of the rules (see the module docs
+/// of `deblockle`): the generated turn, or the first rule the turn breaks.
 #[cold]
 #[inline(never)]
-pub fn judge_long(pos: &Position, t: &Turn, ms: Span) -> Result<Gen, Diag> {
+pub fn judge_long(pos: &Position, t: &Turn) -> Result<Gen, Illegal> {
     let side = pos.to_move & 1;
-    let me = SIDES[side];
-    let them = SIDES[side ^ 1];
-    let from_span = t.from.span(ms);
-    let to_span = t.to.span(ms);
-    let tip_span = from_span.join(to_span);
-    // The tip as written (`c3-c4`), for messages only.
-    let tipped = || format!("{}-{}", t.from.name(), t.to.name());
-
-    // Ownership.
-    let Some(from) = t.from.index() else {
-        return Err(err(
-            "deblockle::bad_square",
-            format!("{} is not a square of the 7x7 board", t.from.name()),
-            from_span,
-            "off the board",
-        )
-        .help("squares are a1 to g7: a column a-g, then a row 1-7"));
+    let from = own_block(pos, side, t)?;
+    let (d, tip) = tip_square(pos, t)?;
+    let orient = pos.orient_at(from).tip(d);
+    let top = orient.top();
+    let turn = |dest: u8, scored: bool| Gen {
+        from,
+        tip,
+        dest,
+        orient,
+        scored,
     };
-    if pos.occ[side] & bit(from) == 0 {
-        let mine: Vec<String> = (0..49u8)
-            .filter(|&s| pos.occ[side] & bit(s) != 0)
-            .map(square_name)
-            .collect();
-        let (message, label) = if pos.occ[side ^ 1] & bit(from) != 0 {
-            (
-                format!(
-                    "the block on {} is {them}'s, and {me} is to move",
-                    square_name(from)
-                ),
-                format!("a {them} block"),
-            )
-        } else {
-            (
-                format!("there is no block on {}", square_name(from)),
-                "no block here".to_string(),
-            )
+    let g = if STARS & bit(tip) != 0 {
+        scoring_tip(side, t, tip, top)?;
+        turn(tip, true)
+    } else if top == Face::Star {
+        return Err(Illegal::StarUp { tip });
+    } else {
+        let others = pos.all() & !bit(from);
+        let dest = match (top, t.hop) {
+            (Face::Stop, Hop::None) => tip,
+            (Face::Stop, _) => return Err(Illegal::HopAfterStop),
+            (_, Hop::None) => return Err(no_hop(pos, side, from, d, tip, top)),
+            (Face::Hoops, Hop::Path(path)) => hoops_path(t.to, path, tip, others)?,
+            (_, Hop::Path(_)) => return Err(Illegal::PathNotHoops { top }),
+            (_, Hop::Dest(r)) => hop_dest(top, t.to, r, tip, others)?,
         };
-        return Err(err("deblockle::not_your_block", message, from_span, label)
-            .help(format!("{me}'s blocks stand on {}", mine.join(" "))));
-    }
+        turn(dest, false)
+    };
+    apart(pos, side, g)
+}
 
-    // The tip.
-    let dc = i16::from(t.to.col) - i16::from(t.from.col);
-    let dr = i16::from(t.to.row) - i16::from(t.from.row);
-    let d = match (dc, dr) {
+/// Ownership: the square the tip starts from, holding a block of the mover.
+fn own_block(pos: &Position, side: usize, t: &Turn) -> Result<u8, Illegal> {
+    let from = t.from.index().ok_or(Illegal::FromOffBoard)?;
+    if pos.occ[side] & bit(from) == 0 {
+        let theirs = pos.occ[side ^ 1] & bit(from) != 0;
+        return Err(Illegal::NotYourBlock { from, theirs });
+    }
+    Ok(from)
+}
+
+/// The tip: one orthogonal step, onto an empty square of the board; its
+/// direction and the square tipped onto.
+fn tip_square(pos: &Position, t: &Turn) -> Result<(Dir, u8), Illegal> {
+    let Some(d) = t.dir() else {
+        let dc = i16::from(t.to.col) - i16::from(t.from.col);
+        let dr = i16::from(t.to.row) - i16::from(t.from.row);
+        let diagonal = dc.abs() == 1 && dr.abs() == 1;
+        return Err(Illegal::NotATip { diagonal });
+    };
+    let tip = t.to.index().ok_or(Illegal::TipOffBoard { dir: d })?;
+    if pos.all() & bit(tip) != 0 {
+        let owner = pos.owner(tip);
+        return Err(Illegal::TipOccupied { tip, owner });
+    }
+    Ok((d, tip))
+}
+
+/// A tip onto a star space: only onto the opponent's home star, with star
+/// coming up, and no hop after it (the block leaves the board).
+fn scoring_tip(side: usize, t: &Turn, tip: u8, top: Face) -> Result<(), Illegal> {
+    if tip != target(side) || top != Face::Star {
+        return Err(Illegal::TipOntoStar { tip, top });
+    }
+    if t.hop != Hop::None {
+        return Err(Illegal::HopAfterScoring { tip });
+    }
+    Ok(())
+}
+
+/// A turn written without a hop after a face that hops: no legal turn at
+/// all when no hop can follow, else a missing hop.
+fn no_hop(pos: &Position, side: usize, from: u8, d: Dir, tip: u8, top: Face) -> Illegal {
+    let mut possible = false;
+    pos.tip_turns(side, from, d, &mut |_| {
+        possible = true;
+        false
+    });
+    if possible {
+        Illegal::MissingHop { top }
+    } else {
+        Illegal::CannotHop { top, tip }
+    }
+}
+
+/// A hoops path from `tip` (written `to`): three orthogonal steps over
+/// squares free of `others`, the last off the stars; the final square.
+fn hoops_path(to: Sq, path: [Sq; 3], tip: u8, others: u64) -> Result<u8, Illegal> {
+    let (mut prev, mut end) = (to, tip);
+    for (step, s) in (0u8..).zip(path) {
+        let fault = |fault| Illegal::BadStep { step, fault };
+        let len = (i16::from(s.col) - i16::from(prev.col)).abs()
+            + (i16::from(s.row) - i16::from(prev.row)).abs();
+        if len != 1 {
+            return Err(fault(StepFault::NotAStep));
+        }
+        end = s.index().ok_or(fault(StepFault::OffBoard))?;
+        if others & bit(end) != 0 {
+            return Err(fault(StepFault::Occupied));
+        }
+        prev = s;
+    }
+    if STARS & bit(end) != 0 {
+        return Err(Illegal::EndsOnStar {
+            top: Face::Hoops,
+            at: end,
+        });
+    }
+    Ok(end)
+}
+
+/// A hop written as its final square `r`, after `top` came up on `tip`
+/// (written `to`); the final square.
+fn hop_dest(top: Face, to: Sq, r: Sq, tip: u8, others: u64) -> Result<u8, Illegal> {
+    match top {
+        Face::Cross | Face::X => step_hop(top, to, r, tip, others),
+        Face::Slider => slide(to, r, tip, others),
+        Face::Hoops => hoops_dest(r, tip, others),
+        Face::Star | Face::Stop => Err(Illegal::HopShape { top, tip }),
+    }
+}
+
+/// A cross or x hop: one orthogonal (cross) or diagonal (x) step, onto a
+/// square of the board that is no star space and holds no block.
+fn step_hop(top: Face, to: Sq, r: Sq, tip: u8, others: u64) -> Result<u8, Illegal> {
+    let dc = (i16::from(r.col) - i16::from(to.col)).abs();
+    let dr = (i16::from(r.row) - i16::from(to.row)).abs();
+    let shape = if top == Face::Cross {
+        dc + dr == 1
+    } else {
+        dc == 1 && dr == 1
+    };
+    if !shape {
+        return Err(Illegal::HopShape { top, tip });
+    }
+    let dest = r.index().ok_or(Illegal::HopOffBoard { top })?;
+    if STARS & bit(dest) != 0 {
+        return Err(Illegal::EndsOnStar { top, at: dest });
+    }
+    if others & bit(dest) != 0 {
+        return Err(Illegal::HopOccupied { top });
+    }
+    Ok(dest)
+}
+
+/// A slider hop: straight north, east, south or west, to the end of its
+/// run, which is no star space.
+fn slide(to: Sq, r: Sq, tip: u8, others: u64) -> Result<u8, Illegal> {
+    let dc = i16::from(r.col) - i16::from(to.col);
+    let dr = i16::from(r.row) - i16::from(to.row);
+    let dir = match (dc.signum(), dr.signum()) {
         (0, 1) => Dir::North,
         (1, 0) => Dir::East,
         (0, -1) => Dir::South,
         (-1, 0) => Dir::West,
         _ => {
-            let message = if dc.abs() == 1 && dr.abs() == 1 {
-                format!(
-                    "{} tips diagonally; a block tips only north, east, south or west",
-                    tipped()
-                )
-            } else {
-                format!(
-                    "{} is not a tip: a block tips onto an orthogonally adjacent square",
-                    tipped()
-                )
-            };
-            return Err(err(
-                "deblockle::diagonal_tip",
-                message,
-                tip_span,
-                "not an orthogonal tip",
-            )
-            .help(block_help(pos, side, from)));
+            let top = Face::Slider;
+            return Err(Illegal::HopShape { top, tip });
         }
     };
-    let Some(tip) = t.to.index() else {
-        return Err(err(
-            "deblockle::tip_off_board",
-            format!(
-                "the block on {} would tip {} off the board",
-                t.from.name(),
-                d.name()
-            ),
-            to_span,
-            "off the board",
-        )
-        .help(block_help(pos, side, from)));
+    let Some(end) = slide_end(tip, dir, others) else {
+        let stop = Some(neigh(tip, dir as usize)).filter(|&n| n != NONE);
+        return Err(Illegal::SlideBlocked { dir, tip, stop });
     };
-    if pos.all() & bit(tip) != 0 {
-        let owner = pos.owner(tip).map_or("a", |s| SIDES[s]);
-        return Err(err(
-            "deblockle::tip_occupied",
-            format!(
-                "{} is occupied by a {owner} block; a block tips only onto an empty square",
-                square_name(tip)
-            ),
-            to_span,
-            format!("{owner} block here"),
-        )
-        .help(block_help(pos, side, from)));
+    if STARS & bit(end) != 0 {
+        return Err(Illegal::SlideOntoStar { dir, end });
     }
-    let orient = pos.orient_at(from).tip(d);
-    let top = orient.top();
-    let others = pos.all() & !bit(from);
-    let hop_sp = hop_span(t, ms);
-
-    if STARS & bit(tip) != 0 {
-        let goal = target(side);
-        if tip != goal || top != Face::Star {
-            let message = if tip != goal {
-                format!(
-                    "{} is {me}'s own home star; {me} scores only on {}, and no block may tip onto any other star space",
-                    square_name(tip),
-                    square_name(goal)
-                )
-            } else {
-                format!(
-                    "tipping onto {} brings {} up; a block may tip onto {them}'s home star only with star coming up",
-                    square_name(tip),
-                    top.name()
-                )
-            };
-            return Err(err(
-                "deblockle::tip_onto_star",
-                message,
-                to_span,
-                format!("{} comes up on a star space", top.name()),
-            )
-            .help(block_help(pos, side, from)));
-        }
-        let g = Gen {
-            from,
-            tip,
-            dest: tip,
-            orient,
-            scored: true,
-        };
-        if t.hop != Hop::None {
-            return Err(err(
-                "deblockle::unexpected_hop",
-                format!(
-                    "star came up on {}: the block scores and leaves the board, so no hop follows",
-                    square_name(tip)
-                ),
-                hop_sp,
-                "no hop after a scoring tip",
-            )
-            .help(format!("write the scoring tip alone: {}", g.name())));
-        }
-        return finish(pos, side, g, ms);
+    if r.index() != Some(end) {
+        return Err(Illegal::ShortSlide { end });
     }
-    if top == Face::Star {
-        return Err(err(
-            "deblockle::star_up",
-            format!(
-                "tipping {} brings star up on {}; star may come up only on {} ({them}'s home star), where the block scores",
-                tipped(),
-                square_name(tip),
-                square_name(target(side))
-            ),
-            tip_span,
-            "star comes up here",
-        )
-        .help(block_help(pos, side, from)));
-    }
+    Ok(end)
+}
 
-    let help = |top: Face| hops_help_text(&hops_help(pos, side, from, d), top);
-    let mk = |dest: u8| Gen {
-        from,
-        tip,
-        dest,
-        orient,
-        scored: false,
-    };
-    let sym = top.name();
-
-    // The hop.
-    let dest_ref = match (top, t.hop) {
-        (Face::Stop, Hop::None) => return finish(pos, side, mk(tip), ms),
-        (Face::Stop, _) => {
-            return Err(err(
-                "deblockle::unexpected_hop",
-                format!(
-                    "stop came up after {}: the turn ends without a hop",
-                    tipped()
-                ),
-                hop_sp,
-                "no hop after stop",
-            )
-            .help(format!("write the tip alone: {}", mk(tip).name())));
-        }
-        (_, Hop::None) => {
-            let legal = hops_help(pos, side, from, d);
-            if legal.is_empty() {
-                let code = if top == Face::Hoops {
-                    "deblockle::hoops_unreachable"
-                } else {
-                    "deblockle::hop_blocked"
-                };
-                return Err(err(
-                    code,
-                    format!(
-                        "{sym} came up after {}, and no {sym} hop is possible from {}: the tip is not a legal turn",
-                        tipped(),
-                        square_name(tip)
-                    ),
-                    ms,
-                    format!("{sym} cannot hop"),
-                )
-                .help(block_help(pos, side, from)));
-            }
-            return Err(err(
-                "deblockle::missing_hop",
-                format!(
-                    "{sym} came up after {}, so {} {sym} hop must follow",
-                    tipped(),
-                    article(top)
-                ),
-                ms,
-                format!("{sym} hop missing"),
-            )
-            .help(hops_help_text(&legal, top)));
-        }
-        (Face::Hoops, Hop::Path(path)) => {
-            let mut prev = t.to;
-            for s in path {
-                let step = (i16::from(s.col) - i16::from(prev.col)).abs()
-                    + (i16::from(s.row) - i16::from(prev.row)).abs();
-                let why = if step != 1 {
-                    Some(format!(
-                        "{} to {} is not one orthogonal step",
-                        prev.name(),
-                        s.name()
-                    ))
-                } else {
-                    match s.index() {
-                        None => Some(format!("{} is off the board", s.name())),
-                        Some(sq) if others & bit(sq) != 0 => {
-                            Some(format!("{} holds a block", s.name()))
-                        }
-                        Some(_) => None,
-                    }
-                };
-                if let Some(why) = why {
-                    return Err(err(
-                        "deblockle::hoops_bad_step",
-                        format!("hoops came up after {}, but its step {why}", tipped()),
-                        s.span(ms),
-                        why,
-                    )
-                    .help(help(top)));
-                }
-                prev = s;
-            }
-            let Some(end) = prev.index() else {
-                return Err(err(
-                    "deblockle::hoops_bad_step",
-                    "hoops path leaves the board".into(),
-                    hop_sp,
-                    "off the board",
-                ));
-            };
-            if STARS & bit(end) != 0 {
-                return Err(ends_on_star(sym, end, prev.span(ms)).help(help(top)));
-            }
-            return finish(pos, side, mk(end), ms);
-        }
-        (_, Hop::Path(_)) => {
-            return Err(err(
-                "deblockle::unexpected_hop",
-                format!(
-                    "{sym} came up after {}: only hoops takes a three-step path; {} {sym} hop is written /DEST",
-                    tipped(),
-                    article(top)
-                ),
-                hop_sp,
-                format!("not {} {sym} hop", article(top)),
-            )
-            .help(help(top)));
-        }
-        (_, Hop::Dest(dr)) => dr,
-    };
-    let dsp = dest_ref.span(ms);
-    let ddc = i16::from(dest_ref.col) - i16::from(t.to.col);
-    let ddr = i16::from(dest_ref.row) - i16::from(t.to.row);
-    let shape_err = |what: &str| {
-        err(
-            "deblockle::unexpected_hop",
-            format!(
-                "{sym} came up after {}, and {} is not {what} from {}",
-                tipped(),
-                dest_ref.name(),
-                square_name(tip)
-            ),
-            dsp,
-            format!("not {} {sym} hop", article(top)),
-        )
-        .help(help(top))
-    };
-    match top {
-        Face::Cross | Face::X => {
-            let ok_shape = if top == Face::Cross {
-                ddc.abs() + ddr.abs() == 1
-            } else {
-                ddc.abs() == 1 && ddr.abs() == 1
-            };
-            if !ok_shape {
-                return Err(shape_err(if top == Face::Cross {
-                    "one orthogonal step"
-                } else {
-                    "one diagonal step"
-                }));
-            }
-            let Some(dest) = dest_ref.index() else {
-                return Err(err(
-                    "deblockle::hop_blocked",
-                    format!(
-                        "{sym} came up after {}, but {} is off the board",
-                        tipped(),
-                        dest_ref.name()
-                    ),
-                    dsp,
-                    "off the board",
-                )
-                .help(help(top)));
-            };
-            if STARS & bit(dest) != 0 {
-                return Err(ends_on_star(sym, dest, dsp).help(help(top)));
-            }
-            if others & bit(dest) != 0 {
-                return Err(err(
-                    "deblockle::hop_blocked",
-                    format!(
-                        "{sym} came up after {}, but {} holds a block",
-                        tipped(),
-                        dest_ref.name()
-                    ),
-                    dsp,
-                    "occupied",
-                )
-                .help(help(top)));
-            }
-            finish(pos, side, mk(dest), ms)
-        }
-        Face::Slider => {
-            let dd = match (ddc.signum(), ddr.signum()) {
-                (0, 1) => Dir::North,
-                (1, 0) => Dir::East,
-                (0, -1) => Dir::South,
-                (-1, 0) => Dir::West,
-                _ => return Err(shape_err("straight north, east, south or west")),
-            };
-            let Some(end) = slide_end(tip, dd, others) else {
-                let why = match neigh(tip, dd as usize) {
-                    NONE => "the board's edge".to_string(),
-                    n => format!("the block on {}", square_name(n)),
-                };
-                return Err(err(
-                    "deblockle::hop_blocked",
-                    format!(
-                        "slider came up after {}, but it cannot slide {} from {}: {why} stops it at once",
-                        tipped(),
-                        dd.name(),
-                        square_name(tip)
-                    ),
-                    dsp,
-                    format!("no slide {}", dd.name()),
-                )
-                .help(help(top)));
-            };
-            if STARS & bit(end) != 0 {
-                return Err(err(
-                    "deblockle::slide_onto_star",
-                    format!(
-                        "slider came up after {}, and its slide {} would end on the star space {}",
-                        tipped(),
-                        dd.name(),
-                        square_name(end)
-                    ),
-                    dsp,
-                    format!("the slide ends on {}", square_name(end)),
-                )
-                .help(help(top)));
-            }
-            if dest_ref.index() != Some(end) {
-                return Err(err(
-                    "deblockle::short_slide",
-                    format!(
-                        "slider must slide to {}, the end of its run, not {}",
-                        square_name(end),
-                        dest_ref.name()
-                    ),
-                    dsp,
-                    format!("the slide ends on {}", square_name(end)),
-                )
-                .help(help(top)));
-            }
-            finish(pos, side, mk(end), ms)
-        }
-        Face::Hoops => {
-            let reach = hoops_reach(tip, others);
-            match dest_ref.index() {
-                Some(dest) if STARS & bit(dest) != 0 => {
-                    Err(ends_on_star(sym, dest, dsp).help(help(top)))
-                }
-                Some(dest) if reach & bit(dest) != 0 => finish(pos, side, mk(dest), ms),
-                _ => Err(err(
-                    "deblockle::hoops_unreachable",
-                    format!(
-                        "hoops came up after {}, but no path of three orthogonal steps over empty squares leads from {} to {}",
-                        tipped(),
-                        square_name(tip),
-                        dest_ref.name()
-                    ),
-                    dsp,
-                    "hoops cannot reach this square",
-                )
-                .help(help(top))),
-            }
-        }
-        Face::Star | Face::Stop => Err(shape_err("a hop")),
+/// A hoops hop written as its final square: reached in three orthogonal
+/// steps over empty squares, and no star space.
+fn hoops_dest(r: Sq, tip: u8, others: u64) -> Result<u8, Illegal> {
+    let reach = hoops_reach(tip, others);
+    match r.index() {
+        Some(at) if STARS & bit(at) != 0 => Err(Illegal::EndsOnStar {
+            top: Face::Hoops,
+            at,
+        }),
+        Some(dest) if reach & bit(dest) != 0 => Ok(dest),
+        _ => Err(Illegal::HoopsUnreachable { tip }),
     }
 }
 
-/// `a` or `an` before a symbol's name.
-fn article(f: Face) -> &'static str {
-    if f == Face::X { "an" } else { "a" }
-}
-
-fn ends_on_star(sym: &str, sq: u8, span: Span) -> Diag {
-    err(
-        "deblockle::ends_on_star",
-        format!(
-            "the {sym} hop would end on the star space {}; no block may end its turn on a star space",
-            square_name(sq)
-        ),
-        span,
-        "a star space",
-    )
-}
-
-/// The last check: the `no-side-by-side` variant.
-fn finish(pos: &Position, side: usize, g: Gen, ms: Span) -> Result<Gen, Diag> {
+/// The last rule, of the `no-side-by-side` variant: no block of the mover
+/// ends orthogonally next to an opponent's.
+fn apart(pos: &Position, side: usize, g: Gen) -> Result<Gen, Illegal> {
     if pos.no_side_by_side && pos.side_by_side(side, &g) {
-        let mut mine = pos.occ[side] & !bit(g.from);
-        if !g.scored {
-            mine |= bit(g.dest);
-        }
-        let theirs = pos.occ[side ^ 1];
-        let touching: Vec<String> = (0..49u8)
-            .filter(|&s| mine & bit(s) != 0 && around(bit(s)) & theirs != 0)
-            .map(|s| {
-                let next: Vec<String> = (0..49u8)
-                    .filter(|&t| theirs & around(bit(s)) & bit(t) != 0)
-                    .map(square_name)
-                    .collect();
-                format!(
-                    "{}'s block on {} would stand orthogonally next to {}'s on {}",
-                    SIDES[side],
-                    square_name(s),
-                    SIDES[side ^ 1],
-                    next.join(" and ")
-                )
-            })
-            .collect();
-        let legal = pos.legal_names();
-        return Err(err(
-            "deblockle::side_by_side",
-            format!(
-                "after {}, {} (variant no-side-by-side)",
-                g.name(),
-                touching.join("; ")
-            ),
-            ms,
-            "ends side by side",
-        )
-        .help(crate::diag::legal_moves_help(&legal).replace("legal moves", "legal turns")));
+        return Err(Illegal::SideBySide { turn: g });
     }
     Ok(g)
 }
 
-/// A generated turn as a written one (no spans), for tests and extras.
-pub fn as_turn(g: &Gen) -> Turn {
-    Turn {
-        from: SqRef::bare(g.from),
-        to: SqRef::bare(g.tip),
-        hop: if g.has_hop() {
-            Hop::Dest(SqRef::bare(g.dest))
+// ---------------------------------------------------------------------------
+// The game's position.
+
+/// A Deblockle game in progress.
+#[derive(Clone, Debug)]
+pub struct State {
+    pub pos: Position,
+    /// Per side, per [`cube::Dir`], the blocks whose tip that way brings
+    /// stop or cross up and stays on the board ([`Position::easy_blocks`]),
+    /// kept up to date by [`State::play_turn`]: a turn changes only the moving
+    /// block's bits. With them "can this side move?" is nearly always
+    /// answered by four shifts and masks ([`easy_tip_open`]). Code
+    /// that changes `pos` directly calls [`State::forget_moves`].
+    easy: [[u64; 4]; 2],
+    /// Whether the side to move has a legal turn, and whether the game is
+    /// over, worked out once when the position is reached: the driver asks
+    /// both every ply (`must_pass`, then `is_over`), and each question is
+    /// then one load.
+    mover_moves: bool,
+    over: bool,
+    /// A side has removed all its blocks (changes only with a scoring tip).
+    done: bool,
+}
+
+/// Only the position counts: the rest is worked out from it.
+impl PartialEq for State {
+    fn eq(&self, other: &State) -> bool {
+        self.pos == other.pos
+    }
+}
+
+impl Eq for State {}
+
+impl State {
+    pub fn new(pos: Position) -> State {
+        let mut state = State {
+            pos,
+            easy: [[0; 4]; 2],
+            mover_moves: false,
+            over: false,
+            done: false,
+        };
+        state.forget_moves();
+        state
+    }
+
+    /// Whether `side` has a legal turn: an easy tip onto an open square
+    /// (standard variant), else tip by tip.
+    pub(super) fn side_can_move(&self, side: usize) -> bool {
+        let p = &self.pos;
+        (!p.no_side_by_side && easy_tip_open(&self.easy[side & 1], p.all())) || p.has_tip_turn(side)
+    }
+
+    /// Works out whether the side to move can move and whether the game is
+    /// over, for the position as it now stands.
+    #[inline(always)]
+    fn settle(&mut self) {
+        let p = &self.pos;
+        self.mover_moves = self.side_can_move(p.to_move);
+        self.over = self.done || (!self.mover_moves && !self.side_can_move(p.to_move ^ 1));
+    }
+
+    /// Plays a judged turn, keeping the easy-tip masks up to date: only the
+    /// moving block's bits change.
+    #[inline]
+    fn play_turn(&mut self, g: &Gen) {
+        let side = self.pos.to_move & 1;
+        if let Some(easy) = self.easy.get_mut(side) {
+            if g.scored {
+                remove_easy(easy, g.from);
+            } else {
+                move_easy(easy, 1u64 << (g.from & 63), g.dest, g.orient);
+            }
+        }
+        self.pos.play(g);
+        if g.scored {
+            self.done = self.pos.finished(GOLD) || self.pos.finished(BLUE);
+        }
+        self.settle();
+    }
+
+    /// Works out again what is kept beside `pos`, after code changed `pos`
+    /// directly: the easy-tip masks, the can-move answer and the end.
+    pub fn forget_moves(&mut self) {
+        self.easy = [self.pos.easy_blocks(GOLD), self.pos.easy_blocks(BLUE)];
+        self.done = self.pos.finished(GOLD) || self.pos.finished(BLUE);
+        self.settle();
+    }
+
+    /// The easy-tip masks kept for `side` (for tests).
+    #[cfg(test)]
+    pub(super) fn easy_blocks(&self, side: usize) -> [u64; 4] {
+        self.easy[side & 1]
+    }
+}
+
+/// The engine as the [`game::Position`] a library user plays: typed moves,
+/// judged before anything changes.
+impl game::Position for State {
+    type Move = Move;
+    type Illegal = Illegal;
+
+    fn variant(&self) -> &'static str {
+        if self.pos.no_side_by_side {
+            "no-side-by-side"
         } else {
-            Hop::None
-        },
+            "standard"
+        }
+    }
+
+    fn seats(&self) -> &'static [&'static str] {
+        &SIDES
+    }
+
+    fn to_move(&self) -> &'static str {
+        SIDES[self.pos.to_move & 1]
+    }
+
+    fn is_over(&self) -> bool {
+        self.over
+    }
+
+    fn must_pass(&self) -> bool {
+        !self.mover_moves
+    }
+
+    fn is_pass(mv: &Move) -> bool {
+        *mv == Move::Pass
+    }
+
+    fn pass() -> Move {
+        Move::Pass
+    }
+
+    fn play(&mut self, mv: &Move) -> Result<(), Illegal> {
+        match mv {
+            Move::Pass => {
+                if self.mover_moves {
+                    return Err(Illegal::Pass);
+                }
+                self.pos.pass();
+                self.settle();
+                Ok(())
+            }
+            Move::Turn(t) => {
+                let g = judge(&self.pos, t)?;
+                self.play_turn(&g);
+                Ok(())
+            }
+        }
+    }
+
+    fn scores_into(&self, out: &mut Vec<i64>) {
+        out.clear();
+        out.extend([
+            i64::from(self.pos.removed[GOLD]),
+            i64::from(self.pos.removed[BLUE]),
+        ]);
+    }
+
+    /// The first side to remove all its blocks wins; when neither side can
+    /// move, fewer blocks left on the board, both on a draw.
+    fn winner_set(&self, _scores: &[i64]) -> u64 {
+        let p = &self.pos;
+        let (gold, blue) = (1 << GOLD, 1 << BLUE);
+        if p.finished(GOLD) {
+            return gold;
+        }
+        if p.finished(BLUE) {
+            return blue;
+        }
+        match p.on_board(GOLD).cmp(&p.on_board(BLUE)) {
+            std::cmp::Ordering::Less => gold,
+            std::cmp::Ordering::Greater => blue,
+            std::cmp::Ordering::Equal => gold | blue,
+        }
+    }
+
+    fn legal_moves(&self) -> Result<impl Iterator<Item = Move> + '_, Unlisted> {
+        let turns = self.pos.turns(self.pos.to_move);
+        Ok(turns.into_iter().map(|g| g.as_move()))
     }
 }

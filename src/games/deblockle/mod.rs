@@ -18,9 +18,22 @@
 //! - Variant `no-side-by-side`: no turn may end with a mover's block
 //!   orthogonally next to an opponent's.
 //!
-//! Layout: [`cube`] the orientations and the tip table, [`notation`] reads
-//! tokens into [`Move`]s and writes them back, [`engine`] the bitboard rule
-//! engine and move generator, [`render`] draws positions.
+//! Layout, one concern per file (the traits of [`crate::game`]):
+//! - [`cube`]: the orientations and the tip table;
+//! - [`engine`]: the bitboard rule engine and move generator, the typed,
+//!   span-free [`Move`] (squares as columns and rows, possibly off the
+//!   board), the judge (one function per rule, in the order below) and its
+//!   typed reason [`Illegal`], and [`State`], the [`game::Position`]: it
+//!   judges a move before it changes anything;
+//! - [`notation`]: [`game::Notation`], tokens into [`Move`]s with the spans
+//!   of their squares ([`TurnSpans`], the driver keeps them) and moves
+//!   back into text; it knows no rules;
+//! - [`explain`]: [`game::Explain`], an [`Illegal`] and the [`TurnSpans`]
+//!   made the diagnostic: the only place that words a refused move;
+//! - [`render`]: [`game::Render`], terminal text, letter rows, SVG;
+//! - this file: the rules (above), [`game::Setup`] (the start from the
+//!   `SetupGold`, `SetupBlue` and `First` tags), [`game::Extras`] and
+//!   [`game::Perft`].
 //!
 //! Decisions where the spec is silent:
 //! - **Draw**: when neither side can move and both have as many blocks left on
@@ -76,6 +89,7 @@
 
 pub mod cube;
 pub mod engine;
+pub mod explain;
 pub mod notation;
 pub mod render;
 #[cfg(test)]
@@ -84,109 +98,16 @@ mod tests;
 use serde_json::{Map, Value, json};
 
 use crate::diag::Diag;
-use crate::game::{Parsed, Rules, variant_in, variant_index};
-use crate::record::{Tag, Tags, Token};
+use crate::game::{self, Extras, Perft, variant_in, variant_index};
+use crate::record::{Tag, Tags};
 use crate::span::Span;
 use cube::{Face, Orient};
 use engine::{BLUE, GOLD, Position, SIDES, STARS};
-pub use notation::Move;
+pub use engine::{Illegal, Move, State};
+pub use notation::TurnSpans;
 
 /// The Deblockle game.
 pub struct Deblockle;
-
-/// A Deblockle game in progress.
-#[derive(Clone, Debug)]
-pub struct State {
-    pub pos: Position,
-    /// Per side, per [`cube::Dir`], the blocks whose tip that way brings
-    /// stop or cross up and stays on the board ([`Position::easy_blocks`]),
-    /// kept up to date by [`Rules::play`]: a turn changes only the moving
-    /// block's bits. With them "can this side move?" is nearly always
-    /// answered by four shifts and masks ([`engine::easy_tip_open`]). Code
-    /// that changes `pos` directly calls [`State::forget_moves`].
-    easy: [[u64; 4]; 2],
-    /// Whether the side to move has a legal turn, and whether the game is
-    /// over, worked out once when the position is reached: the driver asks
-    /// both every ply (`must_pass`, then `is_over`), and each question is
-    /// then one load.
-    mover_moves: bool,
-    over: bool,
-    /// A side has removed all its blocks (changes only with a scoring tip).
-    done: bool,
-}
-
-/// Only the position counts: the rest is worked out from it.
-impl PartialEq for State {
-    fn eq(&self, other: &State) -> bool {
-        self.pos == other.pos
-    }
-}
-
-impl Eq for State {}
-
-impl State {
-    fn new(pos: Position) -> State {
-        let mut state = State {
-            pos,
-            easy: [[0; 4]; 2],
-            mover_moves: false,
-            over: false,
-            done: false,
-        };
-        state.forget_moves();
-        state
-    }
-
-    /// Whether `side` has a legal turn: an easy tip onto an open square
-    /// (standard variant), else tip by tip.
-    fn side_can_move(&self, side: usize) -> bool {
-        let p = &self.pos;
-        (!p.no_side_by_side && engine::easy_tip_open(&self.easy[side & 1], p.all()))
-            || p.has_tip_turn(side)
-    }
-
-    /// Works out whether the side to move can move and whether the game is
-    /// over, for the position as it now stands.
-    #[inline(always)]
-    fn settle(&mut self) {
-        let p = &self.pos;
-        self.mover_moves = self.side_can_move(p.to_move);
-        self.over = self.done || (!self.mover_moves && !self.side_can_move(p.to_move ^ 1));
-    }
-
-    /// Plays a judged turn, keeping the easy-tip masks up to date: only the
-    /// moving block's bits change.
-    #[inline]
-    fn play(&mut self, g: &engine::Gen) {
-        let side = self.pos.to_move & 1;
-        if let Some(easy) = self.easy.get_mut(side) {
-            if g.scored {
-                engine::remove_easy(easy, g.from);
-            } else {
-                engine::move_easy(easy, 1u64 << (g.from & 63), g.dest, g.orient);
-            }
-        }
-        self.pos.play(g);
-        if g.scored {
-            self.done = self.pos.finished(GOLD) || self.pos.finished(BLUE);
-        }
-        self.settle();
-    }
-
-    /// Works out again what is kept beside `pos`, after code changed `pos`
-    /// directly: the easy-tip masks, the can-move answer and the end.
-    pub fn forget_moves(&mut self) {
-        self.easy = [self.pos.easy_blocks(GOLD), self.pos.easy_blocks(BLUE)];
-        self.done = self.pos.finished(GOLD) || self.pos.finished(BLUE);
-        self.settle();
-    }
-
-    /// The easy-tip masks kept for `side` (for tests).
-    #[cfg(test)]
-    fn easy_blocks(&self, side: usize) -> [u64; 4] {
-        self.easy[side & 1]
-    }
-}
 
 /// The span of part of a tag's value, when the value has no escapes (so its
 /// bytes stand in the file as they are); otherwise the whole value.
@@ -365,80 +286,8 @@ fn parse_setup_long(tag: &Tag, side: &str) -> Result<Setup, Diag> {
         let at = entry_start + lead;
         let sq_len = e.find(char::is_whitespace).unwrap_or(e.len());
         let sq_text = e.get(..sq_len).unwrap_or("");
-        let Some(sq) = setup_square(sq_text) else {
-            return Err(setup_err(
-                tag,
-                at,
-                sq_len,
-                format!("{side} setup: `{sq_text}` is not a square of the 7x7 board"),
-                "not a square a1-g7",
-            ));
-        };
-        if STARS & (1u64 << sq) != 0 {
-            return Err(setup_err(
-                tag,
-                at,
-                sq_len,
-                format!("{side} setup: {sq_text} is a star space; no block may stand on one"),
-                "a star space",
-            ));
-        }
-        if blocks.blocks().iter().any(|&(s, _)| s == sq) {
-            return Err(setup_err(
-                tag,
-                at,
-                sq_len,
-                format!("{side} setup: two blocks on {sq_text}"),
-                "square used twice",
-            ));
-        }
-        let faces = e.get(sq_len..).unwrap_or("");
-        let faces_at = at + sq_len + (faces.len() - faces.trim_start().len());
-        let faces = faces.trim();
-        let Some((top_text, north_text)) = faces.split_once('/') else {
-            return Err(setup_err(
-                tag,
-                at,
-                e.len(),
-                format!("{side} setup: `{e}` does not give TOP/NORTH faces"),
-                "expected SQUARE TOP/NORTH",
-            ));
-        };
-        let face = |text: &str, start: usize| {
-            let t = text.trim();
-            let lead = text.len() - text.trim_start().len();
-            Face::parse(t).ok_or_else(|| {
-                setup_err(
-                    tag,
-                    start + lead,
-                    t.len(),
-                    format!(
-                        "{side} setup: `{t}` is not a face (star, stop, cross, x, slider, hoops)"
-                    ),
-                    "unknown face",
-                )
-            })
-        };
-        let top = face(top_text, faces_at)?;
-        let north = face(north_text, faces_at + top_text.len() + 1)?;
-        let Some(o) = Orient::new(top, north) else {
-            let why = if top == north {
-                "the same face as"
-            } else {
-                "opposite"
-            };
-            return Err(setup_err(
-                tag,
-                faces_at,
-                faces.len(),
-                format!(
-                    "{side} setup on {sq_text}: the north face {} is {why} the top face {}",
-                    north.name(),
-                    top.name()
-                ),
-                "north must be a side face of the top",
-            ));
-        };
+        let sq = setup_entry_square(tag, side, at, sq_text, &blocks)?;
+        let o = setup_entry_faces(tag, side, at, e, sq_len)?;
         if !blocks.push((sq, o)) {
             return Err(setup_err(
                 tag,
@@ -459,6 +308,103 @@ fn parse_setup_long(tag: &Tag, side: &str) -> Result<Setup, Diag> {
         ));
     }
     Ok(blocks)
+}
+
+/// The square of a setup entry (`sq_text`, at `at` in the value): on the
+/// board, off the stars, not taken by an earlier block of `blocks`.
+fn setup_entry_square(
+    tag: &Tag,
+    side: &str,
+    at: usize,
+    sq_text: &str,
+    blocks: &Setup,
+) -> Result<u8, Diag> {
+    let sq_len = sq_text.len();
+    let Some(sq) = setup_square(sq_text) else {
+        return Err(setup_err(
+            tag,
+            at,
+            sq_len,
+            format!("{side} setup: `{sq_text}` is not a square of the 7x7 board"),
+            "not a square a1-g7",
+        ));
+    };
+    if STARS & (1u64 << sq) != 0 {
+        return Err(setup_err(
+            tag,
+            at,
+            sq_len,
+            format!("{side} setup: {sq_text} is a star space; no block may stand on one"),
+            "a star space",
+        ));
+    }
+    if blocks.blocks().iter().any(|&(s, _)| s == sq) {
+        return Err(setup_err(
+            tag,
+            at,
+            sq_len,
+            format!("{side} setup: two blocks on {sq_text}"),
+            "square used twice",
+        ));
+    }
+    Ok(sq)
+}
+
+/// The orientation of a setup entry `e` (at `at` in the value, its square
+/// `sq_len` bytes long): `TOP/NORTH`, two faces, north a side face of top.
+fn setup_entry_faces(
+    tag: &Tag,
+    side: &str,
+    at: usize,
+    e: &str,
+    sq_len: usize,
+) -> Result<Orient, Diag> {
+    let sq_text = e.get(..sq_len).unwrap_or("");
+    let faces = e.get(sq_len..).unwrap_or("");
+    let faces_at = at + sq_len + (faces.len() - faces.trim_start().len());
+    let faces = faces.trim();
+    let Some((top_text, north_text)) = faces.split_once('/') else {
+        return Err(setup_err(
+            tag,
+            at,
+            e.len(),
+            format!("{side} setup: `{e}` does not give TOP/NORTH faces"),
+            "expected SQUARE TOP/NORTH",
+        ));
+    };
+    let face = |text: &str, start: usize| {
+        let t = text.trim();
+        let lead = text.len() - text.trim_start().len();
+        Face::parse(t).ok_or_else(|| {
+            setup_err(
+                tag,
+                start + lead,
+                t.len(),
+                format!("{side} setup: `{t}` is not a face (star, stop, cross, x, slider, hoops)"),
+                "unknown face",
+            )
+        })
+    };
+    let top = face(top_text, faces_at)?;
+    let north = face(north_text, faces_at + top_text.len() + 1)?;
+    Orient::new(top, north).ok_or_else(|| {
+        let why = if top == north {
+            "the same face as"
+        } else {
+            "opposite"
+        };
+        setup_err(
+            tag,
+            faces_at,
+            faces.len(),
+            format!(
+                "{side} setup on {sq_text}: the north face {} is {why} the top face {}",
+                north.name(),
+                top.name()
+            ),
+            "north must be a side face of the top",
+        )
+    })
 }
 
 fn start_state(tags: &Tags) -> Result<State, Vec<Diag>> {
@@ -538,28 +484,8 @@ fn start_state(tags: &Tags) -> Result<State, Vec<Diag>> {
     }
 }
 
-#[cold]
-#[inline(never)]
-fn illegal_pass(state: &State, span: Span) -> Diag {
-    let legal = state.pos.legal_names();
-    let me = SIDES[state.pos.to_move & 1];
-    let example = legal.first().cloned().unwrap_or_default();
-    Diag::error(
-        "deblockle::illegal_pass",
-        format!("{me} has a legal turn and may not pass"),
-    )
-    .at(span)
-    .label("pass while a turn exists")
-    .help(format!(
-        "{me} can play, for example, {example} ({} legal turns)",
-        legal.len()
-    ))
-}
-
-impl Rules for Deblockle {
-    type Move = Move;
-    type State = State;
-    type Spans = ();
+impl game::Setup for Deblockle {
+    type Position = State;
 
     const NAME: &'static str = "deblockle";
     const RULES_TAGS: &'static [&'static str] = &["SetupGold", "SetupBlue", "First"];
@@ -568,90 +494,9 @@ impl Rules for Deblockle {
     fn start(tags: &Tags) -> Result<State, Vec<Diag>> {
         start_state(tags)
     }
+}
 
-    fn variant(state: &State) -> &'static str {
-        if state.pos.no_side_by_side {
-            "no-side-by-side"
-        } else {
-            "standard"
-        }
-    }
-
-    fn seats(_: &State) -> &'static [&'static str] {
-        &["gold", "blue"]
-    }
-
-    fn parse_moves_into(
-        _start: &State,
-        tokens: &[Token],
-        src: &str,
-        moves: &mut Vec<Parsed<Move>>,
-    ) -> Option<Diag> {
-        notation::parse_into(tokens, src, moves)
-    }
-
-    fn to_move(state: &State) -> &'static str {
-        SIDES[state.pos.to_move & 1]
-    }
-
-    fn is_over(state: &State) -> bool {
-        state.over
-    }
-
-    fn must_pass(state: &State) -> bool {
-        !state.mover_moves
-    }
-
-    fn is_pass(mv: &Move) -> bool {
-        *mv == Move::Pass
-    }
-
-    fn pass() -> Move {
-        Move::Pass
-    }
-
-    fn play(state: &mut State, mv: &Parsed<Move>) -> Result<(), Diag> {
-        match &mv.mv {
-            Move::Pass => {
-                if state.mover_moves {
-                    return Err(illegal_pass(state, mv.span));
-                }
-                state.pos.pass();
-                state.settle();
-                Ok(())
-            }
-            Move::Turn(t) => {
-                let g = engine::judge(&state.pos, t, mv.span)?;
-                state.play(&g);
-                Ok(())
-            }
-        }
-    }
-
-    fn scores_into(state: &State, out: &mut Vec<i64>) {
-        out.clear();
-        out.extend([
-            i64::from(state.pos.removed[GOLD]),
-            i64::from(state.pos.removed[BLUE]),
-        ]);
-    }
-
-    fn winner_set(state: &State, _scores: &[i64]) -> u64 {
-        let p = &state.pos;
-        let (gold, blue) = (1 << GOLD, 1 << BLUE);
-        if p.finished(GOLD) {
-            return gold;
-        }
-        if p.finished(BLUE) {
-            return blue;
-        }
-        match p.on_board(GOLD).cmp(&p.on_board(BLUE)) {
-            std::cmp::Ordering::Less => gold,
-            std::cmp::Ordering::Greater => blue,
-            std::cmp::Ordering::Equal => gold | blue,
-        }
-    }
-
+impl Extras for Deblockle {
     fn result_extras(state: &State) -> Map<String, Value> {
         let p = &state.pos;
         let mut m = Map::new();
@@ -666,16 +511,12 @@ impl Rules for Deblockle {
         m
     }
 
-    fn write_move(mv: &Move) -> String {
-        notation::write(mv)
-    }
-
     fn move_extras(before: &State, mv: &Move) -> Map<String, Value> {
         let mut m = Map::new();
         let Move::Turn(t) = mv else {
             return m;
         };
-        if let Ok(g) = engine::judge(&before.pos, t, Span::default()) {
+        if let Ok(g) = engine::judge(&before.pos, t) {
             m.insert("block".into(), json!(SIDES[before.pos.to_move & 1]));
             m.insert("from".into(), json!(notation::square_name(g.from)));
             m.insert("tip".into(), json!(notation::square_name(g.tip)));
@@ -685,38 +526,9 @@ impl Rules for Deblockle {
         }
         m
     }
+}
 
-    fn legal_moves(state: &State) -> Result<Vec<String>, String> {
-        Ok(state.pos.legal_names())
-    }
-
-    fn render(state: &State, color: bool) -> String {
-        render::text(&state.pos, color, state.pos.is_over())
-    }
-
-    fn position_rows(state: &State) -> Vec<String> {
-        render::rows(&state.pos)
-    }
-
-    fn scene(state: &State, last: Option<&Move>) -> crate::svg::Scene {
-        let (from, to) = match last {
-            Some(Move::Turn(t)) => {
-                let end = match t.hop {
-                    notation::Hop::None => t.to,
-                    notation::Hop::Dest(d) => d,
-                    notation::Hop::Path(p) => p[2],
-                };
-                (t.from.index(), end.index())
-            }
-            _ => (None, None),
-        };
-        render::scene(&state.pos, from, to)
-    }
-
-    // The plot draws the score, as `score` prints it: blocks removed (the
-    // `Result` tag's number, spec deblockle.md).
-    const PLOT_UNIT: &'static str = "blocks removed";
-
+impl Perft for Deblockle {
     fn perft_divide(
         variant: Option<&str>,
         players: Option<u8>,
@@ -725,6 +537,10 @@ impl Rules for Deblockle {
     ) -> Result<Vec<(String, u64)>, String> {
         let nsbs = variant_index::<Self>(variant)? == 1;
         crate::game::no_players::<Self>(players)?;
-        Ok(engine::perft_divide(&Position::standard(nsbs), depth, done))
+        let divide = engine::perft_divide(&Position::standard(nsbs), depth, done);
+        Ok(divide
+            .into_iter()
+            .map(|(mv, n)| (notation::write(&mv), n))
+            .collect())
     }
 }

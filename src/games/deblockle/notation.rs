@@ -8,102 +8,61 @@
 //! with it (`tip_off_board`, `hop_blocked`, ...); text that is no square at all
 //! is `bad_square`. This module knows no rules.
 
+use super::Deblockle;
+use super::engine::{Gen, Hop, Move, Sq, State, Turn};
 use crate::diag::Diag;
-use crate::game::{Parsed, ParsedMoves};
+use crate::game::{Notation, Parsed, ParsedMoves};
 use crate::record::Token;
 use crate::span::Span;
 
-/// Board size.
-pub const SIZE: i8 = 7;
-
-/// A written square: column and row (0-based, possibly off the board) and
-/// where it stands in the move's text. Four bytes, aligned as one `u32`, so
-/// a move is built and copied in whole words.
+/// Where the squares of a turn stand in its text, for the diagnostics that
+/// blame one square: per square (0 `FROM`, 1 `TO`, then the hop's squares),
+/// its byte offset from the start of the move's text (a turn that reads is
+/// at most 19 bytes long) and its length. The default is a turn in its
+/// usual shape (`c3-c4/d4/e4/f4`: every square two bytes, three apart).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[repr(C, align(4))]
-pub struct SqRef {
-    /// 0 for `a`.
-    pub col: i8,
-    /// 0 for row `1` (-1 for row `0`).
-    pub row: i8,
-    /// Byte offset from the start of the move's text (a turn that reads is
-    /// at most 19 bytes long).
-    pub at: u8,
-    /// Length of the square's text.
-    pub len: u8,
+pub struct TurnSpans {
+    pub at: [u8; 5],
+    pub len: [u8; 5],
 }
 
-impl SqRef {
-    /// A square with no text (for moves built by the engine).
-    pub const fn bare(sq: u8) -> SqRef {
-        SqRef {
-            col: (sq % 7) as i8,
-            row: (sq / 7) as i8,
-            at: 0,
-            len: 0,
+impl TurnSpans {
+    /// The squares of a turn in its usual shape.
+    pub const USUAL: TurnSpans = TurnSpans {
+        at: [0, 3, 6, 9, 12],
+        len: [2; 5],
+    };
+
+    /// The span of square `k`'s text (0 `FROM`, 1 `TO`, 2.. the hop's),
+    /// given the move's span.
+    pub fn square(&self, k: usize, move_span: Span) -> Span {
+        match (self.at.get(k), self.len.get(k)) {
+            (Some(&at), Some(&len)) if len > 0 => {
+                Span::new(move_span.offset + usize::from(at), usize::from(len))
+            }
+            _ => move_span,
         }
     }
+}
 
-    /// The board index `7 * row + col`, when on the board.
-    pub fn index(self) -> Option<u8> {
-        if (0..SIZE).contains(&self.col) && (0..SIZE).contains(&self.row) {
-            u8::try_from(self.row * SIZE + self.col).ok()
-        } else {
-            None
-        }
+impl Default for TurnSpans {
+    fn default() -> TurnSpans {
+        TurnSpans::USUAL
     }
+}
 
-    /// The span of the square's text, given the move's span.
-    pub fn span(self, move_span: Span) -> Span {
-        if self.len == 0 {
-            move_span
-        } else {
-            Span::new(
-                move_span.offset + usize::from(self.at),
-                usize::from(self.len),
-            )
-        }
-    }
-
-    /// The square's name (`c3`; off-board squares too, `h1`, `d0`).
-    pub fn name(self) -> String {
-        let col = u8::try_from(self.col)
-            .ok()
-            .and_then(|c| c.checked_add(b'a'))
-            .map_or('?', char::from);
-        format!("{col}{}", i16::from(self.row) + 1)
-    }
+/// A square's name (`c3`; off-board squares too, `h1`, `d0`).
+pub fn sq_name(s: Sq) -> String {
+    let col = u8::try_from(s.col)
+        .ok()
+        .and_then(|c| c.checked_add(b'a'))
+        .map_or('?', char::from);
+    format!("{col}{}", i16::from(s.row) + 1)
 }
 
 /// `c3`-style name of a board index.
 pub fn square_name(sq: u8) -> String {
-    SqRef::bare(sq).name()
-}
-
-/// The hop part of a turn as written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Hop {
-    /// No hop written (stop, a scoring tip, or a missing hop).
-    None,
-    /// `/DEST`.
-    Dest(SqRef),
-    /// `/S1/S2/S3`: a hoops path.
-    Path([SqRef; 3]),
-}
-
-/// A turn as written: the tip and the hop.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Turn {
-    pub from: SqRef,
-    pub to: SqRef,
-    pub hop: Hop,
-}
-
-/// A typed Deblockle move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Move {
-    Turn(Turn),
-    Pass,
+    sq_name(Sq::of(sq))
 }
 
 /// The canonical spelling: the tip, then `/DEST` (a hoops path is written as
@@ -112,12 +71,12 @@ pub fn write(mv: &Move) -> String {
     match mv {
         Move::Pass => "pass".to_string(),
         Move::Turn(t) => {
-            let mut s = format!("{}-{}", t.from.name(), t.to.name());
+            let mut s = format!("{}-{}", sq_name(t.from), sq_name(t.to));
             match t.hop {
                 Hop::None => {}
                 Hop::Dest(d) | Hop::Path([_, _, d]) => {
                     s.push('/');
-                    s.push_str(&d.name());
+                    s.push_str(&sq_name(d));
                 }
             }
             s
@@ -125,18 +84,9 @@ pub fn write(mv: &Move) -> String {
     }
 }
 
-/// The canonical spelling of a turn given by board indices (`dest == None`:
-/// no hop part).
-pub fn write_turn(from: u8, tip: u8, dest: Option<u8>) -> String {
-    match dest {
-        None => format!("{}-{}", square_name(from), square_name(tip)),
-        Some(d) => format!(
-            "{}-{}/{}",
-            square_name(from),
-            square_name(tip),
-            square_name(d)
-        ),
-    }
+/// The canonical spelling of a generated turn.
+pub fn turn_name(g: &Gen) -> String {
+    write(&g.as_move())
 }
 
 fn bad(text: &str, span: Span, why: &str) -> Diag {
@@ -188,7 +138,7 @@ const SEPARATORS: u64 = 0x0000_ff00_00ff_0000;
 /// set and `x + 0x7f - hi` has not; no byte carries into the next); `None`
 /// for any other bytes.
 #[inline(always)]
-fn three_squares(w: u64, sep: u8, at: u8) -> Option<[SqRef; 3]> {
+fn three_squares(w: u64, sep: u8) -> Option<[Sq; 3]> {
     if w & SEPARATORS != ((u64::from(sep) << 16) | (u64::from(b'/') << 40)) {
         return None;
     }
@@ -209,11 +159,9 @@ fn three_squares(w: u64, sep: u8, at: u8) -> Option<[SqRef; 3]> {
         .wrapping_add(DIGITS & (ONES * 0xff));
     let sq = |k: u32| {
         let pair = (v >> (8 * k)) as u16;
-        SqRef {
+        Sq {
             col: pair as u8 as i8,
             row: (pair >> 8) as u8 as i8,
-            at: at + k as u8,
-            len: 2,
         }
     };
     Some([sq(0), sq(3), sq(6)])
@@ -247,16 +195,16 @@ fn quick_turn(b: &[u8], ahead: &[u8]) -> Option<Turn> {
             } else {
                 w
             };
-            let [from, to, dest] = three_squares(w, b'-', 0)?;
+            let [from, to, dest] = three_squares(w, b'-')?;
             let hop = if short { Hop::None } else { Hop::Dest(dest) };
             Some(Turn { from, to, hop })
         }
         14 => {
             let w = u64::from_le_bytes(*b.first_chunk::<8>()?);
-            let [from, to, first] = three_squares(w, b'-', 0)?;
+            let [from, to, first] = three_squares(w, b'-')?;
             // bytes 6..14: the first step again, then the other two
             let w = u64::from_le_bytes(*b.last_chunk::<8>()?);
-            let [_, second, third] = three_squares(w, b'/', 6)?;
+            let [_, second, third] = three_squares(w, b'/')?;
             Some(Turn {
                 from,
                 to,
@@ -267,39 +215,36 @@ fn quick_turn(b: &[u8], ahead: &[u8]) -> Option<Turn> {
     }
 }
 
+impl Notation for Deblockle {
+    type Spans = TurnSpans;
+
+    fn parse_moves_into(
+        _start: &State,
+        tokens: &[Token],
+        src: &str,
+        moves: &mut Vec<Parsed<Move, TurnSpans>>,
+    ) -> Option<Diag> {
+        parse_into(tokens, src, moves)
+    }
+
+    fn write_move(mv: &Move) -> String {
+        write(mv)
+    }
+}
+
+/// What is wrong with a token read the long way: the offset and length of
+/// the part blamed, and why.
+type Malformed = (usize, usize, &'static str);
+
 /// Reads one token (not `pass`) as a turn, a square at a time, for any
-/// text; `Err((offset, length, why))` blames part of the token.
-fn parse_turn_long(text: &str) -> Result<Turn, (usize, usize, &'static str)> {
+/// text, with where its squares stand; `Err` blames part of the token.
+fn parse_turn_long(text: &str) -> Result<(Turn, TurnSpans), Malformed> {
     let b = text.as_bytes();
-    // The extent of the chunk starting at `i`: up to the next `-` or `/`.
-    let chunk_end = |i: usize| {
-        b.get(i..)
-            .and_then(|r| r.iter().position(|&c| c == b'-' || c == b'/'))
-            .map_or(b.len(), |p| i + p)
+    let mut spans = TurnSpans {
+        at: [0; 5],
+        len: [0; 5],
     };
-    let read_sq = |i: usize| -> Result<(SqRef, usize), (usize, usize, &'static str)> {
-        let end = chunk_end(i);
-        match b.get(i..end).and_then(square_at) {
-            Some((col, row, len)) if i + len == end => {
-                let at = u8::try_from(i).map_err(|_| (i, end - i, "not a square"))?;
-                Ok((
-                    SqRef {
-                        col,
-                        row,
-                        at,
-                        len: len as u8,
-                    },
-                    end,
-                ))
-            }
-            _ => Err((
-                i,
-                (end - i).max(1).min(b.len().saturating_sub(i)).max(1),
-                "not a square",
-            )),
-        }
-    };
-    let (from, i) = read_sq(0)?;
+    let (from, i) = read_square(b, 0, &mut spans, 0)?;
     match b.get(i) {
         Some(b'-') => {}
         None => {
@@ -317,83 +262,137 @@ fn parse_turn_long(text: &str) -> Result<Turn, (usize, usize, &'static str)> {
             ));
         }
     }
-    let (to, mut i) = read_sq(i + 1)?;
-    let mut hops: [SqRef; 3] = [to; 3];
-    let mut n = 0usize;
-    let hop_start = i;
+    let (to, i) = read_square(b, i + 1, &mut spans, 1)?;
+    let hop = read_hop(b, i, to, &mut spans)?;
+    Ok((Turn { from, to, hop }, spans))
+}
+
+/// The hop part of a turn, from `start` (just after the tip) to the end:
+/// none, `/DEST`, or three squares of a hoops path.
+fn read_hop(b: &[u8], start: usize, to: Sq, spans: &mut TurnSpans) -> Result<Hop, Malformed> {
+    let shape = (
+        start,
+        b.len() - start,
+        "a hop is `/DEST`, or `/S1/S2/S3` for hoops",
+    );
+    let mut hops: [Sq; 3] = [to; 3];
+    let (mut n, mut i) = (0usize, start);
     while i < b.len() {
         if b.get(i) != Some(&b'/') {
             return Err((i, b.len() - i, "expected `/` and the hop's square"));
         }
-        let (sq, next) = read_sq(i + 1)?;
-        if n == 3 {
-            return Err((
-                hop_start,
-                b.len() - hop_start,
-                "a hop is `/DEST`, or `/S1/S2/S3` for hoops",
-            ));
-        }
-        if let Some(slot) = hops.get_mut(n) {
-            *slot = sq;
-        }
+        let (sq, next) = read_square(b, i + 1, spans, 2 + n)?;
+        let Some(slot) = hops.get_mut(n) else {
+            return Err(shape);
+        };
+        *slot = sq;
         n += 1;
         i = next;
     }
-    let hop = match n {
-        0 => Hop::None,
-        1 => Hop::Dest(hops[0]),
-        3 => Hop::Path(hops),
-        _ => {
-            return Err((
-                hop_start,
-                b.len() - hop_start,
-                "a hop is `/DEST`, or `/S1/S2/S3` for hoops",
-            ));
+    match n {
+        0 => Ok(Hop::None),
+        1 => Ok(Hop::Dest(hops[0])),
+        3 => Ok(Hop::Path(hops)),
+        _ => Err(shape),
+    }
+}
+
+/// The square whose text starts at `i` and runs to the next `-` or `/`,
+/// noted as square `k` in `spans`; the square and where its text ends.
+fn read_square(
+    b: &[u8],
+    i: usize,
+    spans: &mut TurnSpans,
+    k: usize,
+) -> Result<(Sq, usize), Malformed> {
+    let end = b
+        .get(i..)
+        .and_then(|r| r.iter().position(|&c| c == b'-' || c == b'/'))
+        .map_or(b.len(), |p| i + p);
+    match b.get(i..end).and_then(square_at) {
+        Some((col, row, len)) if i + len == end => {
+            let at = u8::try_from(i).map_err(|_| (i, end - i, "not a square"))?;
+            if let (Some(a), Some(l)) = (spans.at.get_mut(k), spans.len.get_mut(k)) {
+                *a = at;
+                *l = len as u8;
+            }
+            Ok((Sq { col, row }, end))
         }
-    };
-    Ok(Turn { from, to, hop })
+        _ => Err((
+            i,
+            (end - i).max(1).min(b.len().saturating_sub(i)).max(1),
+            "not a square",
+        )),
+    }
 }
 
 /// Reads the movetext tokens into moves, up to the first malformed one.
-pub fn parse(tokens: &[Token], src: &str) -> ParsedMoves<Move> {
+pub fn parse(tokens: &[Token], src: &str) -> ParsedMoves<Move, TurnSpans> {
     ParsedMoves::read(|moves| parse_into(tokens, src, moves))
 }
 
 /// [`parse`] into `moves` (emptied first, its room reused): the notation
-/// error after the moves read, if any.
-pub fn parse_into(tokens: &[Token], src: &str, moves: &mut Vec<Parsed<Move>>) -> Option<Diag> {
+/// error after the moves read, if any. One move per token, as
+/// [`crate::game::one_move_per_token`] reads them, but with the squares'
+/// spans of the turns read the long way.
+///
+/// A turn in its usual shape is pushed as it comes: going through a
+/// `Result` holding a diagnostic would put it in memory field by field and
+/// read it back in wider words, which the processor cannot forward from the
+/// stores (a stall on every move).
+pub fn parse_into(
+    tokens: &[Token],
+    src: &str,
+    moves: &mut Vec<Parsed<Move, TurnSpans>>,
+) -> Option<Diag> {
     let bytes = src.as_bytes();
-    crate::game::one_move_per_token(
-        tokens,
-        moves,
+    moves.clear();
+    moves.reserve(tokens.len().min(1 << 16));
+    for (token, tok) in tokens.iter().enumerate() {
+        let span = tok.span;
         // a turn in its usual shape, from the bytes (ASCII, so the
         // token's text)
-        |tok| {
-            let b = bytes.get(tok.span.offset..tok.span.end()).unwrap_or(&[]);
-            let ahead = bytes.get(tok.span.offset..).unwrap_or(&[]);
-            quick_turn(b, ahead).map(Move::Turn)
-        },
+        let b = bytes.get(span.offset..span.end()).unwrap_or(&[]);
+        let ahead = bytes.get(span.offset..).unwrap_or(&[]);
+        if let Some(t) = quick_turn(b, ahead) {
+            moves.push(Parsed {
+                mv: Move::Turn(t),
+                span,
+                token,
+                parts: TurnSpans::USUAL,
+            });
+            continue;
+        }
         // anything else from the text
-        |tok| other_move(tok, src),
-    )
+        match other_move(tok, src) {
+            Ok((mv, parts)) => moves.push(Parsed {
+                mv,
+                span,
+                token,
+                parts,
+            }),
+            Err(d) => return Some(d),
+        }
+    }
+    None
 }
 
 /// A token that is not a turn in its usual shape: a pass, a turn read the
 /// long way, or the diagnostic for what is malformed.
 #[cold]
 #[inline(never)]
-fn other_move(tok: &Token, src: &str) -> Result<Move, Diag> {
+fn other_move(tok: &Token, src: &str) -> Result<(Move, TurnSpans), Diag> {
     let text = tok.text(src);
     if text.eq_ignore_ascii_case("pass") {
-        return Ok(Move::Pass);
+        return Ok((Move::Pass, TurnSpans::default()));
     }
     parse_turn_long(text)
-        .map(Move::Turn)
+        .map(|(t, spans)| (Move::Turn(t), spans))
         .map_err(|e| blame(text, tok.span, e, src))
 }
 
 /// The `bad_square` diagnostic for part of a token (`text`, at `span`).
-fn blame(text: &str, span: Span, (at, len, why): (usize, usize, &'static str), src: &str) -> Diag {
+fn blame(text: &str, span: Span, (at, len, why): Malformed, src: &str) -> Diag {
     // Keep the blamed span on character boundaries of the token.
     let mut start = at.min(text.len());
     while !text.is_char_boundary(start) {
@@ -473,7 +472,9 @@ mod tests {
         for t in &texts {
             if let Some(q) = quick_both(t.as_bytes()) {
                 quick += 1;
-                assert_eq!(Ok(q), parse_turn_long(t), "{t}");
+                let (long, spans) = parse_turn_long(t).unwrap();
+                assert_eq!(q, long, "{t}");
+                assert_usual_spans(&long, &spans, t);
             }
         }
         assert!(quick > 100, "{quick}");
@@ -491,7 +492,7 @@ mod tests {
                     match std::str::from_utf8(&b) {
                         Ok(text) => assert_eq!(
                             quick.ok_or(()),
-                            parse_turn_long(text).map_err(|_| ()),
+                            parse_turn_long(text).map(|(t, _)| t).map_err(|_| ()),
                             "{text}"
                         ),
                         Err(_) => assert_eq!(quick, None, "{b:?}"),
@@ -521,11 +522,40 @@ mod tests {
             panic!()
         };
         assert_eq!(
-            (a.name(), b.name(), c.name()),
+            (sq_name(a), sq_name(b), sq_name(c)),
             ("f5".into(), "e5".into(), "d5".into())
         );
-        assert_eq!(c.span(p.moves[0].span).text(src), "d5");
-        assert_eq!(t.to.span(p.moves[0].span).text(src), "f6");
+        let (parts, span) = (p.moves[0].parts, p.moves[0].span);
+        assert_eq!(parts.square(4, span).text(src), "d5");
+        assert_eq!(parts.square(1, span).text(src), "f6");
+    }
+
+    #[test]
+    fn squares_read_the_long_way_keep_their_spans() {
+        let src = "c10-C11/c12/c13/c14 pass";
+        let games = parse_file(src);
+        let p = parse(&games[0].tokens, src);
+        let (parts, span) = (p.moves[0].parts, p.moves[0].span);
+        let texts: Vec<&str> = (0..5).map(|k| parts.square(k, span).text(src)).collect();
+        assert_eq!(texts, ["c10", "C11", "c12", "c13", "c14"]);
+        assert_eq!(p.moves[1].mv, Move::Pass);
+    }
+
+    /// The squares a turn has stand where [`TurnSpans::USUAL`] says.
+    fn assert_usual_spans(t: &Turn, spans: &TurnSpans, text: &str) {
+        let squares = match t.hop {
+            Hop::None => 2,
+            Hop::Dest(_) => 3,
+            Hop::Path(_) => 5,
+        };
+        for k in 0..squares {
+            let span = Span::new(0, text.len());
+            assert_eq!(
+                spans.square(k, span),
+                TurnSpans::USUAL.square(k, span),
+                "{text} square {k}"
+            );
+        }
     }
 
     #[test]

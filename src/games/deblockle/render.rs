@@ -5,10 +5,35 @@
 //! for blue; `*` is an empty star space, `.` an empty square. Row 7 (blue's
 //! side, north) is at the top.
 
+use super::Deblockle;
 use super::cube::{Face, Orient};
-use super::engine::{BLUE, GOLD, Position, SIDES, STARS};
+use super::engine::{BLUE, GOLD, Move, Position, SIDES, STARS, State};
 use super::notation::square_name;
+use crate::game::Render;
 use crate::svg::{Grid, Scene, palette};
+
+impl Render for Deblockle {
+    // The plot draws the score, as `score` prints it: blocks removed (the
+    // `Result` tag's number, spec deblockle.md).
+    const PLOT_UNIT: &'static str = "blocks removed";
+
+    fn render(state: &State, color: bool) -> String {
+        text(&state.pos, color, state.pos.is_over())
+    }
+
+    fn position_rows(state: &State) -> Vec<String> {
+        rows(&state.pos)
+    }
+
+    /// The last turn's block marked where it started and where it ended.
+    fn scene(state: &State, last: Option<&Move>) -> Scene {
+        let (from, to) = match last {
+            Some(Move::Turn(t)) => (t.from.index(), t.end().index()),
+            _ => (None, None),
+        };
+        scene(&state.pos, from, to)
+    }
+}
 
 fn cell(pos: &Position, sq: u8) -> char {
     match pos.owner(sq) {
