@@ -39,6 +39,7 @@ pub mod engine;
 pub mod notation;
 pub mod render;
 pub mod sized;
+pub mod solver;
 #[cfg(test)]
 mod tests;
 
