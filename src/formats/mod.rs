@@ -233,7 +233,7 @@ pub struct SourceGame {
     /// in the file. Diagnostics then give file byte offsets, no line/column.
     pub byte_map: Option<ByteMap>,
     /// A WTHOR record not yet written as text: `validate`, `score` and
-    /// `convert` replay a clean one straight from its bytes
+    /// `convert` hand a clean one's moves to the driver's packed replay
     /// ([`SourceGame::materialize`] writes the text when needed).
     pub record: Option<wthor::Record>,
     /// For a game read from one line of a game tree with branches (Pentobi):
@@ -286,9 +286,9 @@ impl SourceGame {
         }
     }
 
-    /// Replays the game: a WTHOR record straight from its bytes when it is
-    /// clean (and no `--game` is given), else through
-    /// the generic driver.
+    /// Replays the game: a WTHOR record's moves through the driver's packed
+    /// replay ([`crate::replay::packed`]), which takes a clean game; else
+    /// (and for every other format) through the generic driver.
     pub fn replay(&mut self, opts: &crate::replay::Options) -> crate::replay::GameReport {
         let mut report = crate::replay::GameReport::default();
         self.replay_into(opts, &mut report);
@@ -303,11 +303,8 @@ impl SourceGame {
         report: &mut crate::replay::GameReport,
     ) {
         if let Some(rec) = &self.record {
-            if opts.game.is_none() {
-                if let Some(fast) = rec.fast_report(opts) {
-                    *report = fast;
-                    return;
-                }
+            if rec.replay_packed(opts, report) {
+                return;
             }
             self.materialize();
         }

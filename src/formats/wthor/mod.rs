@@ -59,7 +59,7 @@
 mod read;
 mod write;
 
-pub use read::{Read, Record, fast_report, games, read};
+pub use read::{Read, Record, games, read};
 pub use write::{DEFAULT_DEPTH, FFO_DEPTH, NameList, UNKNOWN_NAME, WtbWriter, today};
 
 use std::borrow::Cow;

@@ -12,11 +12,12 @@ use super::{
 };
 use crate::diag::Diag;
 use crate::formats::{ByteMap, SourceGame};
-use crate::games::reversi::engine::{Replayed, replay_clean};
+use crate::games::reversi::Reversi;
+use crate::games::reversi::packed::NO_SQUARE;
 use crate::record::{RawGame, Tag, Tags, Token};
-use crate::replay::{GameReport, MoveRecord, Options, describe_tags, described};
+use crate::replay::packed::{self, Packed};
+use crate::replay::{GameReport, Options};
 use crate::span::Span;
-use serde_json::Map;
 
 /// A `.wtb` file read: the synthesized text, the games, the map back to bytes.
 pub struct Read {
@@ -24,15 +25,6 @@ pub struct Read {
     pub games: Vec<RawGame>,
     pub byte_map: ByteMap,
 }
-
-/// The name of each square of the 8x8 board by index (`a1`, `b1`, ...,
-/// `h8`): a replayed move's notation without a string built per move.
-const SQUARE_NAMES: [&str; 64] = [
-    "a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1", "a2", "b2", "c2", "d2", "e2", "f2", "g2", "h2",
-    "a3", "b3", "c3", "d3", "e3", "f3", "g3", "h3", "a4", "b4", "c4", "d4", "e4", "f4", "g4", "h4",
-    "a5", "b5", "c5", "d5", "e5", "f5", "g5", "h5", "a6", "b6", "c6", "d6", "e6", "f6", "g6", "h6",
-    "a7", "b7", "c7", "d7", "e7", "f7", "g7", "h7", "a8", "b8", "c8", "d8", "e8", "f8", "g8", "h8",
-];
 
 /// Writes the games' text and builds them.
 struct Writer {
@@ -202,7 +194,7 @@ fn truncated_game(
 /// One game record of a `.wtb` file, read a record at a time ([`games`]):
 /// written as text only when needed ([`Record::write`]); `validate`,
 /// `score` and `convert` replay a clean one straight from its bytes
-/// ([`Record::fast_report`]).
+/// ([`Record::replay_packed`]).
 #[derive(Clone, Debug)]
 pub struct Record {
     /// The record's bytes (the first `len`); a short one stands for the
@@ -252,29 +244,39 @@ impl Record {
         (w.text, raw, w.map)
     }
 
-    /// The report of a clean game (every move legal, the game over, the
-    /// stored score right) without the generic driver; `None` otherwise.
-    pub fn fast_report(&self, opts: &Options) -> Option<GameReport> {
+    /// Hands the record's moves, packed, to the driver's packed replay
+    /// (Reversi's): `true` when the game is clean (every move legal, the
+    /// game over, the stored score right) and `report` is then its report;
+    /// `false` when the record must be written as text
+    /// ([`SourceGame::materialize`]) for the generic driver: the truncated
+    /// end, a count note, a 10x10 board, or a game that is not clean.
+    pub fn replay_packed(&self, opts: &Options, report: &mut GameReport) -> bool {
         if self.truncated.is_some() || self.count.is_some() || self.size != 8 {
-            return None;
+            return false;
         }
         let rec = self.bytes();
         let real = i64::from(rec.get(6).copied().unwrap_or(0));
-        let moves = rec.get(MOVES_OFFSET..).unwrap_or(&[]);
-        let moves = moves
-            .get(..memchr::memchr(0, moves).unwrap_or(moves.len()))
-            .unwrap_or(&[]);
-        let squares = moves.iter().map(|&b| square_of_byte(b).map(u32::from));
-        let replayed = replay_clean(squares.clone())?;
-        let claimed = [real, 64 - real];
-        if !opts.all_tags && !opts.about {
-            // no tag is shown: none is built
-            return clean_report(replayed, &claimed, std::iter::empty(), None, squares, opts);
+        let bytes = rec.get(MOVES_OFFSET..).unwrap_or(&[]);
+        let mut moves = [NO_SQUARE; GAME_LEN - MOVES_OFFSET];
+        let mut n = 0;
+        for (dst, &b) in moves.iter_mut().zip(bytes.iter().take_while(|&&b| b != 0)) {
+            *dst = square_of_byte(b).unwrap_or(NO_SQUARE);
+            n += 1;
         }
-        let keep = |n: &str| opts.all_tags || described(n);
-        let tags = record_tags(rec, self.at, self.year, &self.names, 8, keep);
-        let pairs = tags.iter().flatten().map(|(n, v, _)| (*n, v.as_ref()));
-        clean_report(replayed, &claimed, pairs, None, squares, opts)
+        let packed = Packed {
+            variant: "wof",
+            moves: moves.get(..n).unwrap_or(&[]),
+            claimed: &[real, 64 - real],
+            comment: None,
+        };
+        let tags = packed::tags_needed(opts)
+            .map(|keep| record_tags(rec, self.at, self.year, &self.names, 8, keep));
+        let pairs = tags
+            .iter()
+            .flatten()
+            .flatten()
+            .map(|(name, value, _)| (*name, value.as_ref()));
+        packed::replay::<Reversi>(&packed, pairs, opts, report)
     }
 
     /// The record's bytes.
@@ -554,178 +556,6 @@ fn read_game(w: &mut Writer, rec: &[u8], at: usize, year: u16, names: &Names, si
     }
 }
 
-/// The replay of a WTHOR game in the common case, without the generic
-/// driver: every move legal (automatic passes taken where the side to move
-/// has none), the game over and the stored score right. Returns the report
-/// the driver would give (`tests::fast_path_agrees_with_the_driver` checks
-/// it), or `None` when the game needs the driver (a diagnostic or warning to
-/// tell). Only for games this reader built, replayed without `--game`.
-pub fn fast_report(raw: &RawGame, text: &str, opts: &Options) -> Option<GameReport> {
-    // a move's comment or move number is the driver's to record
-    let annotated = || !raw.comments.is_empty() || !raw.numbers.is_empty();
-    if !raw.tag_errors.is_empty()
-        || (opts.record_moves && annotated())
-        || raw.stop.is_some()
-        || raw.result_token.is_some()
-        || raw.winner_claim.is_some()
-        || raw.tokens.len() > 1
-        || raw.tags.get("Setup").is_some()
-        || raw.tags.get("Size").is_some()
-        || raw.tags.value("Game") != Some("reversi")
-        || raw.tags.value("Variant") != Some("wof")
-    {
-        return None;
-    }
-    let claimed = crate::record::parse_result_scores(raw.tags.value("Result")?)?;
-    let moves = raw
-        .tokens
-        .first()
-        .map_or(&b""[..], |t| t.text(text).as_bytes());
-    let squares = moves.chunks(2).map(|c| match c {
-        [col, row] if (b'a'..=b'h').contains(col) && (b'1'..=b'8').contains(row) => {
-            Some(u32::from((row - b'1') * 8 + (col - b'a')))
-        }
-        _ => None,
-    });
-    let tags = raw
-        .tags
-        .0
-        .iter()
-        .map(|t| (t.name.as_str(), t.value.as_str()));
-    let replayed = replay_clean(squares.clone())?;
-    clean_report(replayed, &claimed, tags, raw.comment.clone(), squares, opts)
-}
-
-/// The moves of a game [`replay_clean`] found clean in `plies` plies, as
-/// the driver records them: each square's static name, the forced passes
-/// (`auto`) where the side to move had no move. `None` when the squares do
-/// not make that game.
-fn clean_moves(
-    squares: impl ExactSizeIterator<Item = Option<u32>>,
-    plies: usize,
-    seats: &'static [&'static str],
-) -> Option<Vec<MoveRecord>> {
-    use crate::games::reversi::engine::{Position, flips_fast};
-    let record = |ply, black: bool, notation, auto| {
-        Some(MoveRecord {
-            ply,
-            player: seats.get(usize::from(!black)).copied()?,
-            notation: Cow::Borrowed(notation),
-            comment: None,
-            auto,
-            extras: Map::new(),
-            number: None,
-        })
-    };
-    let mut moves = Vec::with_capacity(plies);
-    // without a pass, each side in turn from black: no need to play the moves
-    let passes = squares.len() != plies;
-    let mut pos = Position::START;
-    for sq in squares {
-        let sq = sq?;
-        let name = SQUARE_NAMES.get(sq as usize)?;
-        if passes {
-            // in a clean game, a move that flips nothing for the side to
-            // move comes after its forced pass
-            let (p, o) = pos.mover();
-            let mut flipped = flips_fast(p, o, sq);
-            if flipped == 0 {
-                moves.push(record(moves.len() + 1, pos.black_to_move, "pass", true)?);
-                pos.pass();
-                let (p, o) = pos.mover();
-                flipped = flips_fast(p, o, sq);
-            }
-            moves.push(record(moves.len() + 1, pos.black_to_move, name, false)?);
-            pos.play(sq, flipped);
-        } else {
-            moves.push(record(moves.len() + 1, pos.black_to_move, name, false)?);
-            // the turn passes on (the discs are not needed)
-            pos.pass();
-        }
-    }
-    (moves.len() == plies).then_some(moves)
-}
-
-/// The report of a game replayed clean to its end ([`replay_clean`]) when
-/// its `wof` scores are the claimed ones; `None` otherwise. `tags`: (name,
-/// value) in file order; `squares`: the moves replayed (recorded with
-/// [`Options::record_moves`]).
-fn clean_report<'a>(
-    replayed: Replayed,
-    claimed: &[i64],
-    tags: impl Iterator<Item = (&'a str, &'a str)> + Clone,
-    comment: Option<String>,
-    squares: impl ExactSizeIterator<Item = Option<u32>>,
-    opts: &Options,
-) -> Option<GameReport> {
-    use crate::game::Rules;
-    use crate::games::reversi::{Reversi, Scoring, State};
-    let Replayed { pos, placed, plies } = replayed;
-    let state = State {
-        placed,
-        ..State::new(pos, Scoring::Wof)
-    };
-    let scores = Reversi::scores(&state);
-    if scores != claimed {
-        return None;
-    }
-    let seats = Reversi::seats(&state);
-    let (moves, position) = if opts.record_moves {
-        (
-            clean_moves(squares, plies, seats)?,
-            Reversi::position_rows(&state),
-        )
-    } else {
-        // the driver draws the final position only when recording moves
-        (Vec::new(), Vec::new())
-    };
-    // Rules::winners (the top score, both on a draw) without scoring again
-    let best = scores.iter().copied().max().unwrap_or(0);
-    let winners = seats
-        .iter()
-        .zip(&scores)
-        .filter(|&(_, &s)| s == best)
-        .map(|(&seat, _)| seat)
-        .collect();
-    // as the driver keeps them (see replay::replay)
-    let (tags, about) = if opts.all_tags {
-        let pairs = tags.map(|(k, v)| (k.to_string(), v.to_string()));
-        (pairs.collect(), None)
-    } else if opts.about {
-        (Vec::new(), Some(describe_tags(tags, seats)))
-    } else {
-        (Vec::new(), None)
-    };
-    Some(GameReport {
-        game: Reversi::NAME,
-        variant: Reversi::variant(&state),
-        tags,
-        about,
-        comment,
-        valid: true,
-        plies,
-        over: true,
-        seats,
-        scores,
-        winners,
-        result_extras: if opts.result_extras {
-            Reversi::result_extras(&state)
-        } else {
-            Map::new()
-        },
-        unchecked: Reversi::unchecked(&state),
-        score_notes: if opts.score_notes {
-            Reversi::score_notes(&state)
-        } else {
-            Vec::new()
-        },
-        errors: Vec::new(),
-        warnings: Vec::new(),
-        moves,
-        position,
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::super::{byte_of_square, read_names};
@@ -810,18 +640,23 @@ mod tests {
     }
 
     /// The default options, those of `validate` and `score` in human form,
-    /// and `convert`'s (the moves recorded).
-    fn both_options() -> [Options; 3] {
+    /// `validate -q`'s (no tag shown) and `convert`'s (the moves recorded).
+    fn both_options() -> [Options; 4] {
         let brief = Options {
             result_extras: false,
             all_tags: false,
             ..Options::default()
         };
+        let quiet = Options {
+            about: false,
+            about_if_diagnostics: true,
+            ..brief.clone()
+        };
         let convert = Options {
             record_moves: true,
             ..Options::default()
         };
-        [Options::default(), brief, convert]
+        [Options::default(), brief, quiet, convert]
     }
 
     /// Every WTHOR fixture, valid and invalid.
@@ -834,6 +669,9 @@ mod tests {
         "fixtures/wthor/invalid/truncated.wtb",
     ];
 
+    /// The packed replay of each record (Reversi's, through the driver's
+    /// hook) gives the report of the generic driver over the record written
+    /// as text, or declines a game that is not clean.
     #[test]
     fn fast_path_agrees_with_the_driver() {
         for opts in both_options() {
@@ -845,23 +683,43 @@ mod tests {
                 let Ok(bytes) = std::fs::read(f) else {
                     continue;
                 };
-                let r = read(&bytes, &Names::default()).unwrap();
-                for g in &r.games {
-                    let full = crate::replay::replay(g, &r.text, &opts);
-                    match fast_report(g, &r.text, &opts) {
-                        Some(quick) => {
-                            assert_eq!(quick, full, "{f}");
-                            fast += 1;
-                        }
-                        None => assert!(
+                let names = Arc::new(Names::default());
+                let streamed = games(bytes, Box::new(std::io::empty()), names).unwrap();
+                for s in streamed {
+                    let mut s = s.unwrap();
+                    let mut quick = GameReport::default();
+                    let packed = s.record.as_ref().unwrap().replay_packed(&opts, &mut quick);
+                    s.materialize();
+                    let full = crate::replay::replay(&s.raw, &s.text, &opts);
+                    if packed {
+                        assert_eq!(quick, full, "{f}");
+                        fast += 1;
+                    } else {
+                        assert!(
                             !full.valid || !full.over || !full.warnings.is_empty(),
                             "{f}"
-                        ),
+                        );
                     }
                 }
             }
             // the clean games, whatever the options
             assert!(fast >= 9, "{opts:?}");
+        }
+    }
+
+    /// With `--game`, every record goes through the driver.
+    #[test]
+    fn a_game_option_declines_the_packed_replay() {
+        let bytes = std::fs::read(FIXTURES[0]).unwrap();
+        let names = Arc::new(Names::default());
+        let opts = Options {
+            game: Some("reversi".into()),
+            ..Options::default()
+        };
+        for s in games(bytes, Box::new(std::io::empty()), names).unwrap() {
+            let s = s.unwrap();
+            let mut report = GameReport::default();
+            assert!(!s.record.as_ref().unwrap().replay_packed(&opts, &mut report));
         }
     }
 
@@ -887,13 +745,11 @@ mod tests {
                         .collect();
                 assert_eq!(streamed.len(), r.games.len(), "{f}");
                 for (g, mut s) in r.games.iter().zip(streamed) {
-                    let quick = match s.record.as_ref().and_then(|rec| rec.fast_report(&opts)) {
-                        Some(q) => q,
-                        None => {
-                            s.materialize();
-                            crate::replay::replay(&s.raw, &s.text, &opts)
-                        }
-                    };
+                    let mut quick = GameReport::default();
+                    if !s.record.as_ref().unwrap().replay_packed(&opts, &mut quick) {
+                        s.materialize();
+                        quick = crate::replay::replay(&s.raw, &s.text, &opts);
+                    }
                     let mut full = crate::replay::replay(g, &r.text, &opts);
                     // spans differ (each game has its own text): compare them
                     // through the byte maps
@@ -975,7 +831,8 @@ mod tests {
             assert_eq!(streamed.len(), r.games.len(), "{f}");
             for (g, mut s) in r.games.iter().zip(streamed) {
                 let opts = Options::default();
-                assert!(s.record.as_ref().unwrap().fast_report(&opts).is_none());
+                let mut report = GameReport::default();
+                assert!(!s.record.as_ref().unwrap().replay_packed(&opts, &mut report));
                 s.materialize();
                 let full = crate::replay::replay(g, &r.text, &opts);
                 let one = crate::replay::replay(&s.raw, &s.text, &opts);

@@ -37,6 +37,7 @@
 
 pub mod engine;
 pub mod notation;
+pub mod packed;
 pub mod render;
 pub mod sized;
 pub mod solver;
