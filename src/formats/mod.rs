@@ -45,7 +45,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use crate::diag::Diag;
-use crate::model::{DocGame, Document};
+use crate::model::DocGame;
 use crate::record::{GameText, RawGame};
 use crate::source::{BLOCK, Chunk, MAX_GAME_BYTES, TextBuf};
 use crate::span::{Origin, Span};
@@ -142,6 +142,15 @@ impl ByteMap {
             file,
             file_len,
         });
+    }
+
+    /// Appends the runs of `other`, a map of a text placed at offset `at`
+    /// after the texts this one maps.
+    pub fn append(&mut self, other: &ByteMap, at: usize) {
+        self.runs.extend(other.runs.iter().map(|r| Run {
+            text: r.text + at,
+            ..*r
+        }));
     }
 
     /// The file bytes a text span stands for (by where it starts), if known.
@@ -724,32 +733,6 @@ pub struct Input {
     pub byte_map: Option<ByteMap>,
 }
 
-impl Input {
-    /// A text-built input (the text is the file, or made from it).
-    fn text(name: &str, text: String, games: Vec<RawGame>, format: Format) -> Input {
-        Input {
-            name: name.to_string(),
-            text,
-            games,
-            format,
-            byte_map: None,
-        }
-    }
-}
-
-fn strip_bom(text: &str) -> &str {
-    text.strip_prefix('\u{feff}').unwrap_or(text)
-}
-
-fn utf8(bytes: Vec<u8>) -> Result<String, String> {
-    String::from_utf8(bytes).map_err(|e| {
-        format!(
-            "not UTF-8 text (invalid byte at offset {})",
-            e.utf8_error().valid_up_to()
-        )
-    })
-}
-
 /// Reads a file's bytes. `Err` for a file that cannot be read as any format.
 pub fn read(name: &str, bytes: Vec<u8>, forced: Option<Format>) -> Result<Input, String> {
     read_with(
@@ -767,66 +750,39 @@ pub fn is_wthor(name: &str, opts: &ReadOptions) -> bool {
     opts.forced.or(detect::named(name)) == Some(Format::Wthor)
 }
 
-/// Reads a file's bytes with the given options.
+/// Reads a file's bytes with the given options: the games [`open`] yields,
+/// collected. Each game's text is appended to [`Input::text`] (WTHOR
+/// records written as text first), its spans shifted to point there, and
+/// a WTHOR game's byte map joins [`Input::byte_map`]. `Err` for a file
+/// that cannot be read as any format, or for the first problem that ends
+/// the file (`record::no_games` included).
 pub fn read_with(name: &str, bytes: Vec<u8>, opts: &ReadOptions) -> Result<Input, String> {
-    if is_wthor(name, opts) {
-        let names = wthor::side_files(name, opts)?;
-        let read = wthor::read(&bytes, &names)?;
-        return Ok(Input {
-            name: name.to_string(),
-            text: read.text,
-            games: read.games,
-            format: Format::Wthor,
-            byte_map: Some(read.byte_map),
-        });
-    }
-    let pentobi =
-        detect::choose(name, &String::from_utf8_lossy(&bytes), opts.forced).0 == Format::Pentobi;
-    let text = if pentobi {
-        pentobi::decode(&bytes)?
-    } else {
-        utf8(bytes)?
+    let (format, games) = open(name, Box::new(std::io::Cursor::new(bytes)), opts)?;
+    let mut input = Input {
+        name: name.to_string(),
+        text: String::new(),
+        games: Vec::new(),
+        format,
+        byte_map: (format == Format::Wthor).then(ByteMap::default),
     };
-    let (format, _) = detect::choose(name, &text, opts.forced);
-    match format {
-        Format::Gamerec | Format::Wthor => {
-            let games = gamerec::read(&text);
-            Ok(Input::text(name, text, games, Format::Gamerec))
-        }
-        Format::Json | Format::Yaml => {
-            let doc = if format == Format::Json {
-                json::read(strip_bom(&text))
-            } else {
-                yaml::read(strip_bom(&text))
-            };
-            let doc: Document = doc?;
-            for (i, g) in doc.games.iter().enumerate() {
-                if let Some(bad) = crate::model::check_moves(g) {
-                    return Err(format!("game {i}: {}", bad.message));
-                }
-            }
-            let text = gamerec::write(&doc.games);
-            let mut games = gamerec::read(&text);
-            crate::model::check_variants(&doc, &mut games);
-            Ok(Input::text(name, text, games, format))
-        }
-        Format::Transcript => {
-            let games = transcript::read(&text);
-            Ok(Input::text(name, text, games, format))
-        }
-        Format::Csv => {
-            let games = csv::read(&text)?;
-            Ok(Input::text(name, text, games, format))
-        }
-        Format::Ggf => {
-            let games = ggf::read(&text);
-            Ok(Input::text(name, text, games, format))
-        }
-        Format::Pentobi => {
-            let (text, games) = pentobi::read(&text);
-            Ok(Input::text(name, text, games, format))
+    for game in games {
+        let mut game = game.map_err(|e| e.message)?;
+        game.materialize();
+        let at = input.text.len();
+        let SourceGame {
+            text,
+            mut raw,
+            byte_map,
+            ..
+        } = *game;
+        raw.shift(at);
+        input.text.push_str(&text);
+        input.games.push(raw);
+        if let (Some(all), Some(map)) = (input.byte_map.as_mut(), byte_map) {
+            all.append(&map, at);
         }
     }
+    Ok(input)
 }
 
 #[cfg(test)]
