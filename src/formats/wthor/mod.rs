@@ -104,21 +104,8 @@ pub struct Names {
     pub tournaments: Option<Arc<Vec<String>>>,
 }
 
-/// The square index (`a1` = 0, bit `8 * row + column`) of a move byte.
-#[inline]
-pub fn square_of_byte(b: u8) -> Option<u8> {
-    let (row, col) = (b / 10, b % 10);
-    if (1..=8).contains(&row) && (1..=8).contains(&col) {
-        Some((row - 1) * 8 + (col - 1))
-    } else {
-        None
-    }
-}
-
-/// The move byte of a square index.
-pub fn byte_of_square(sq: u8) -> u8 {
-    (sq / 8 + 1) * 10 + sq % 8 + 1
-}
+/// A move byte is a Reversi packed move (`10 * row + column`).
+pub use crate::games::reversi::packed::{byte_of_square, square_of_byte};
 
 fn u16_at(bytes: &[u8], at: usize) -> Option<u16> {
     let b = bytes.get(at..at + 2)?;

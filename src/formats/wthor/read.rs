@@ -13,7 +13,6 @@ use super::{
 use crate::diag::Diag;
 use crate::formats::{ByteMap, SourceGame};
 use crate::games::reversi::Reversi;
-use crate::games::reversi::packed::NO_SQUARE;
 use crate::record::{RawGame, Tag, Tags, Token};
 use crate::replay::packed::{self, Packed};
 use crate::replay::{GameReport, Options};
@@ -256,16 +255,13 @@ impl Record {
         }
         let rec = self.bytes();
         let real = i64::from(rec.get(6).copied().unwrap_or(0));
-        let bytes = rec.get(MOVES_OFFSET..).unwrap_or(&[]);
-        let mut moves = [NO_SQUARE; GAME_LEN - MOVES_OFFSET];
-        let mut n = 0;
-        for (dst, &b) in moves.iter_mut().zip(bytes.iter().take_while(|&&b| b != 0)) {
-            *dst = square_of_byte(b).unwrap_or(NO_SQUARE);
-            n += 1;
-        }
+        let moves = rec.get(MOVES_OFFSET..).unwrap_or(&[]);
+        let moves = moves
+            .get(..memchr::memchr(0, moves).unwrap_or(moves.len()))
+            .unwrap_or(&[]);
         let packed = Packed {
             variant: "wof",
-            moves: moves.get(..n).unwrap_or(&[]),
+            moves,
             claimed: &[real, 64 - real],
             comment: None,
         };

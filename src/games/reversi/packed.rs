@@ -1,9 +1,10 @@
 //! Reversi's packed replay ([`PackedReplay`]): a record's moves as square
 //! indices, replayed on the 8x8 bitboards without the generic driver.
 //!
-//! A packed move is the index `8 * row + column` of its square (`a1` = 0,
-//! `h8` = 63; any other byte, such as [`NO_SQUARE`], is no square); passes
-//! are left out and taken where the side to move has none. The start is the
+//! A packed move is its square's byte `10 * row + column`, row and column
+//! from 1 (`a1` = 11, `h8` = 88: the encoding of the WTHOR database, read
+//! without a copy; any other byte is no square); passes are left out and
+//! taken where the side to move has none. The start is the
 //! standard 8x8 one, without `Setup`, `Size` or `Komi`; the variants played
 //! are `standard` and `wof`.
 
@@ -16,8 +17,21 @@ use super::{Reversi, Scoring, State};
 use crate::replay::MoveRecord;
 use crate::replay::packed::PackedReplay;
 
-/// A packed move that is no square.
-pub const NO_SQUARE: u8 = 64;
+/// The square index (`a1` = 0, bit `8 * row + column`) of a packed move.
+#[inline]
+pub fn square_of_byte(b: u8) -> Option<u8> {
+    let (row, col) = (b / 10, b % 10);
+    if (1..=8).contains(&row) && (1..=8).contains(&col) {
+        Some((row - 1) * 8 + (col - 1))
+    } else {
+        None
+    }
+}
+
+/// The packed move of a square index.
+pub fn byte_of_square(sq: u8) -> u8 {
+    (sq / 8 + 1) * 10 + sq % 8 + 1
+}
 
 /// The name of each square of the 8x8 board by index (`a1`, `b1`, ...,
 /// `h8`): a replayed move's notation without a string built per move.
@@ -30,7 +44,7 @@ const SQUARE_NAMES: [&str; 64] = [
 
 /// The squares of packed moves (`None`: no square).
 fn squares(moves: &[u8]) -> impl ExactSizeIterator<Item = Option<u32>> + '_ {
-    moves.iter().map(|&b| (b < 64).then_some(u32::from(b)))
+    moves.iter().map(|&b| square_of_byte(b).map(u32::from))
 }
 
 impl PackedReplay for Reversi {
