@@ -288,60 +288,9 @@ impl WtbWriter {
 
     /// The record of one replayed game; `Err` when WTHOR cannot hold it.
     pub fn record(&mut self, g: &DocGame, losses: &mut Losses) -> Result<[u8; GAME_LEN], String> {
-        if g.game != "reversi" {
-            return Err(format!("WTHOR holds Othello games only, not {}", g.game));
-        }
-        let tag = |name: &str| {
-            g.tags
-                .iter()
-                .find(|(k, _)| k == name)
-                .map(|(_, v)| v.trim())
-        };
-        if tag("Setup").is_some() {
-            return Err("WTHOR games start from the standard position, not a Setup".into());
-        }
-        if let Some(size) = tag("Size").filter(|s| *s != "8") {
-            return Err(format!(
-                "WTHOR writing holds 8x8 games only, not Size {size}"
-            ));
-        }
-        if let Some(komi) = tag("Komi").filter(|k| k.parse::<f64>() != Ok(0.0)) {
-            return Err(format!(
-                "WTHOR has no komi (Komi {komi} can change the winner)"
-            ));
-        }
-        let variant = g
-            .variant
-            .as_deref()
-            .or(tag("Variant"))
-            .unwrap_or("standard");
-        let wof = match variant.to_ascii_lowercase().as_str() {
-            "wof" => true,
-            "standard" => false,
-            other => {
-                return Err(format!(
-                    "WTHOR scores games with the empty squares to the winner; the {other} variant cannot be written"
-                ));
-            }
-        };
-        // the moves: squares, passes left out
-        let mut squares = Vec::with_capacity(60);
-        let mut written_passes = 0;
-        let mut comments = usize::from(g.comment.is_some());
-        for m in &g.moves {
-            comments += usize::from(m.comment.is_some());
-            if m.notation.eq_ignore_ascii_case("pass") {
-                written_passes += usize::from(!m.auto);
-                continue;
-            }
-            match m.notation.as_bytes() {
-                [c @ b'a'..=b'h', r @ b'1'..=b'8'] => squares.push((r - b'1') * 8 + (c - b'a')),
-                _ => return Err(format!("`{}` is not a square of an 8x8 board", m.notation)),
-            }
-        }
-        if squares.len() > 60 {
-            return Err("more than 60 moves".into());
-        }
+        let tag = |name: &str| tag_value(g, name);
+        let wof = holdable(g)?;
+        let moves = Moves::of(g)?;
         let stored = tag("TheoreticalScore")
             .and_then(|t| t.parse::<u8>().ok())
             .filter(|&t| t <= 64);
@@ -350,37 +299,41 @@ impl WtbWriter {
         } else {
             DEFAULT_DEPTH
         });
-        let replayed = replay_for_record(&squares, depth)
+        let replayed = replay_for_record(&moves.squares, depth)
             .ok_or_else(|| "the moves do not replay from the standard start".to_string())?;
-        let (b, w) = (
-            i64::from(replayed.end.black.count_ones()),
-            i64::from(replayed.end.white.count_ones()),
-        );
-        let over = replayed.end.is_over();
-        let real = if over {
-            wof_black(b, w)
-        } else {
-            match tag("Result")
-                .and_then(crate::record::parse_result_scores)
-                .as_deref()
-            {
-                Some(&[rb, rw]) if rb + rw == 64 && (0..=64).contains(&rb) => rb,
-                _ => b,
-            }
-        };
-        if !wof {
-            let empty = 64 - b - w;
-            if over && empty > 0 {
-                losses.note(format!(
-                    "the standard scoring: WTHOR gives the empty squares to the winner ({b}-{w} becomes {real}-{})",
-                    64 - real
-                ));
-            } else {
-                losses.note(
-                    "the standard scoring: WTHOR games are scored with the empty squares to the winner (wof); the scores are the same here",
-                );
-            }
+        let real = real_score(g, &replayed.end, wof, losses);
+        let theory = self.theory(g, stored, &replayed, depth, real, losses)?;
+        let tournament = self.name_number(g, "Event", false, losses)?;
+        let black = self.name_number(g, "Black", true, losses)?;
+        let white = self.name_number(g, "White", true, losses)?;
+        self.note_year(tag("Date"), losses);
+        moves.note_dropped(g, losses);
+        let mut rec = [0u8; GAME_LEN];
+        rec[0..2].copy_from_slice(&tournament.to_le_bytes());
+        rec[2..4].copy_from_slice(&black.to_le_bytes());
+        rec[4..6].copy_from_slice(&white.to_le_bytes());
+        rec[6] = real.clamp(0, 64) as u8;
+        rec[7] = theory.clamp(0, 64) as u8;
+        for (dst, &sq) in rec[MOVES_OFFSET..].iter_mut().zip(&moves.squares) {
+            *dst = byte_of_square(sq);
         }
+        self.games += 1;
+        Ok(rec)
+    }
+
+    /// Black's theoretical score: the stored one at the FFO depth, else
+    /// searched from the position at `depth` empty squares (the real score
+    /// when the game never reached it). `Err` for a game without a stored
+    /// score in a file whose first game chose the FFO depth.
+    fn theory(
+        &mut self,
+        g: &DocGame,
+        stored: Option<u8>,
+        replayed: &ForRecord,
+        depth: u8,
+        real: i64,
+        losses: &mut Losses,
+    ) -> Result<i64, String> {
         if stored.is_none()
             && replayed.at_depth.is_some()
             && depth == FFO_DEPTH
@@ -408,7 +361,7 @@ impl WtbWriter {
                 None => real,
             },
         };
-        if let Some(t) = tag("TheoreticalScore").filter(|_| stored.is_none()) {
+        if let Some(t) = tag_value(g, "TheoreticalScore").filter(|_| stored.is_none()) {
             losses.note(format!(
                 "the TheoreticalScore {t}: not a score from 0 to 64, searched instead ({theory})"
             ));
@@ -418,26 +371,37 @@ impl WtbWriter {
                 "the TheoreticalScore {t}: searched again from the file's depth, {depth} empty squares, it is {theory}"
             ));
         }
-        // names
-        let mut name = |key: &str, what: &str, players: bool, losses: &mut Losses| {
-            let given = tag(key).filter(|v| !v.is_empty());
-            let value = given.unwrap_or_else(|| {
-                losses.note(format!("no {key} tag: written as `{UNKNOWN_NAME}`"));
-                UNKNOWN_NAME
-            });
-            let list = if players {
-                &mut self.players
-            } else {
-                &mut self.tournaments
-            };
-            let fitted = fit_name(value, list.record_len, what, losses);
-            list.number(&fitted)
+        Ok(theory)
+    }
+
+    /// The number of the name in tag `key` (a player's or the tournament's),
+    /// added to its list when new; a missing name is written as
+    /// [`UNKNOWN_NAME`].
+    fn name_number(
+        &mut self,
+        g: &DocGame,
+        key: &str,
+        player: bool,
+        losses: &mut Losses,
+    ) -> Result<u16, String> {
+        let given = tag_value(g, key).filter(|v| !v.is_empty());
+        let value = given.unwrap_or_else(|| {
+            losses.note(format!("no {key} tag: written as `{UNKNOWN_NAME}`"));
+            UNKNOWN_NAME
+        });
+        let list = if player {
+            &mut self.players
+        } else {
+            &mut self.tournaments
         };
-        let tournament = name("Event", "Event", false, losses)?;
-        let black = name("Black", "Black", true, losses)?;
-        let white = name("White", "White", true, losses)?;
-        // the year
-        match tag("Date") {
+        let fitted = fit_name(value, list.record_len, key, losses);
+        list.number(&fitted)
+    }
+
+    /// The file's year from a game's `Date` (the first game with one sets
+    /// it), and what the file cannot keep of it.
+    fn note_year(&mut self, date: Option<&str>, losses: &mut Losses) {
+        match date {
             None => losses
                 .note("no Date tag: reading the file back gives the game the year of the file"),
             Some(date) => match year_of(date) {
@@ -456,36 +420,143 @@ impl WtbWriter {
                 )),
             },
         }
-        // everything else
+    }
+}
+
+/// The value of a game's tag `name`, trimmed.
+fn tag_value<'g>(g: &'g DocGame, name: &str) -> Option<&'g str> {
+    g.tags
+        .iter()
+        .find(|(k, _)| k == name)
+        .map(|(_, v)| v.trim())
+}
+
+/// Whether WTHOR can hold the game: `Err` for what it cannot (another
+/// game, a `Setup`, a `Size` other than 8, a komi, a variant other than
+/// `wof` and `standard`); else whether it scores `wof`.
+fn holdable(g: &DocGame) -> Result<bool, String> {
+    let tag = |name: &str| tag_value(g, name);
+    if g.game != "reversi" {
+        return Err(format!("WTHOR holds Othello games only, not {}", g.game));
+    }
+    if tag("Setup").is_some() {
+        return Err("WTHOR games start from the standard position, not a Setup".into());
+    }
+    if let Some(size) = tag("Size").filter(|s| *s != "8") {
+        return Err(format!(
+            "WTHOR writing holds 8x8 games only, not Size {size}"
+        ));
+    }
+    if let Some(komi) = tag("Komi").filter(|k| k.parse::<f64>() != Ok(0.0)) {
+        return Err(format!(
+            "WTHOR has no komi (Komi {komi} can change the winner)"
+        ));
+    }
+    let variant = g
+        .variant
+        .as_deref()
+        .or(tag("Variant"))
+        .unwrap_or("standard");
+    match variant.to_ascii_lowercase().as_str() {
+        "wof" => Ok(true),
+        "standard" => Ok(false),
+        other => Err(format!(
+            "WTHOR scores games with the empty squares to the winner; the {other} variant cannot be written"
+        )),
+    }
+}
+
+/// A game's moves as WTHOR keeps them: the squares, passes left out.
+struct Moves {
+    squares: Vec<u8>,
+    written_passes: usize,
+    comments: usize,
+}
+
+impl Moves {
+    /// `Err` for a move that is not a square or a pass, or more than 60.
+    fn of(g: &DocGame) -> Result<Moves, String> {
+        let mut squares = Vec::with_capacity(60);
+        let mut written_passes = 0;
+        let mut comments = usize::from(g.comment.is_some());
+        for m in &g.moves {
+            comments += usize::from(m.comment.is_some());
+            if m.notation.eq_ignore_ascii_case("pass") {
+                written_passes += usize::from(!m.auto);
+                continue;
+            }
+            match m.notation.as_bytes() {
+                [c @ b'a'..=b'h', r @ b'1'..=b'8'] => squares.push((r - b'1') * 8 + (c - b'a')),
+                _ => return Err(format!("`{}` is not a square of an 8x8 board", m.notation)),
+            }
+        }
+        if squares.len() > 60 {
+            return Err("more than 60 moves".into());
+        }
+        Ok(Moves {
+            squares,
+            written_passes,
+            comments,
+        })
+    }
+
+    /// Notes what the record has no place for: tags without a field,
+    /// comments, written passes.
+    fn note_dropped(&self, g: &DocGame, losses: &mut Losses) {
         for (k, _) in &g.tags {
             if !KEPT_TAGS.contains(&k.as_str()) && k != "Size" && k != "Komi" {
                 losses.note(format!("the {k} tag: WTHOR has no place for it"));
             }
         }
-        if comments > 0 {
+        if self.comments > 0 {
             losses.note(format!(
                 "{}: WTHOR has no place for them",
-                crate::diag::plural(comments, "comment", "comments")
+                crate::diag::plural(self.comments, "comment", "comments")
             ));
         }
-        if written_passes > 0 {
+        if self.written_passes > 0 {
             losses.note(format!(
                 "{}: WTHOR leaves passes out (reading it back takes them as automatic passes)",
-                crate::diag::plural(written_passes, "written pass", "written passes")
+                crate::diag::plural(self.written_passes, "written pass", "written passes")
             ));
         }
-        let mut rec = [0u8; GAME_LEN];
-        rec[0..2].copy_from_slice(&tournament.to_le_bytes());
-        rec[2..4].copy_from_slice(&black.to_le_bytes());
-        rec[4..6].copy_from_slice(&white.to_le_bytes());
-        rec[6] = real.clamp(0, 64) as u8;
-        rec[7] = theory.clamp(0, 64) as u8;
-        for (dst, &sq) in rec[MOVES_OFFSET..].iter_mut().zip(&squares) {
-            *dst = byte_of_square(sq);
-        }
-        self.games += 1;
-        Ok(rec)
     }
+}
+
+/// Black's real score as WTHOR stores it (`wof`): from the final position
+/// `end` when the game is over, else black's part of a `Result` summing to
+/// 64, else black's discs. Notes the `standard` scoring (`wof` false).
+fn real_score(g: &DocGame, end: &Position, wof: bool, losses: &mut Losses) -> i64 {
+    let (b, w) = (
+        i64::from(end.black.count_ones()),
+        i64::from(end.white.count_ones()),
+    );
+    let over = end.is_over();
+    let real = if over {
+        wof_black(b, w)
+    } else {
+        match tag_value(g, "Result")
+            .and_then(crate::record::parse_result_scores)
+            .as_deref()
+        {
+            Some(&[rb, rw]) if rb + rw == 64 && (0..=64).contains(&rb) => rb,
+            _ => b,
+        }
+    };
+    if !wof {
+        let empty = 64 - b - w;
+        if over && empty > 0 {
+            losses.note(format!(
+                "the standard scoring: WTHOR gives the empty squares to the winner ({b}-{w} becomes {real}-{})",
+                64 - real
+            ));
+        } else {
+            losses.note(
+                "the standard scoring: WTHOR games are scored with the empty squares to the winner (wof); the scores are the same here",
+            );
+        }
+    }
+    real
 }
 
 /// Black's score when the empty squares go to the winner (half each on a draw).
