@@ -93,6 +93,7 @@ use nom::{
     sequence::preceded,
 };
 
+use super::sgf::escape;
 use crate::diag::Diag;
 use crate::formats::{Losses, SourceGame};
 use crate::model::DocGame;
@@ -1244,10 +1245,6 @@ impl GameParts {
         }
         self.tags.push(tag_of("GGF_RE", p.value.to_string(), p));
     }
-}
-
-fn escape(v: &str) -> String {
-    v.replace('\\', "\\\\").replace(']', "\\]")
 }
 
 /// Black's result as GGF writes it, from disc counts on an `n`×`n` board:

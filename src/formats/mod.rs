@@ -36,6 +36,7 @@ pub mod gamerec;
 pub mod ggf;
 pub mod json;
 pub mod pentobi;
+mod sgf;
 pub mod transcript;
 pub mod wthor;
 pub mod yaml;

@@ -115,6 +115,7 @@ use nom::{
     sequence::{delimited, preceded},
 };
 
+use super::sgf::escape;
 use crate::diag::Diag;
 use crate::formats::{Losses, SourceGame};
 use crate::games::blokus::setup;
@@ -1280,10 +1281,6 @@ fn first_line_through(tree: &Tree, path: &[usize], n: usize) -> bool {
         [a, b] => tree.nodes.get(*a).and_then(|node| node.children.first()) == Some(b),
         _ => true,
     })
-}
-
-fn escape(v: &str) -> String {
-    v.replace('\\', "\\\\").replace(']', "\\]")
 }
 
 /// Writes games as a Pentobi file. `Err` for a game Pentobi cannot hold.
