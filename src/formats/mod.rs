@@ -1,7 +1,8 @@
 //! Input and output formats: one reader and one writer per format.
 //!
-//! Every reader turns a file's bytes into an [`Input`]: a text and the games
-//! the container found in it, with spans into that text. For the gamerec
+//! Every reader yields a file's games one at a time ([`open`]), each a
+//! [`SourceGame`]: its text and the container's game, with spans into that
+//! text ([`read_with`] collects them into one [`Input`]). For the gamerec
 //! format the text is the file itself; for JSON and YAML it is the gamerec
 //! text their games are written as (notation is authoritative on input), so
 //! everything downstream has one shape. A new format is a module here and an
