@@ -21,6 +21,8 @@
 //! The outcome is a game-agnostic [`GameReport`]. `show` and `moves` replay
 //! the whole game too and keep the state at the ply they look at.
 
+pub mod packed;
+
 use std::marker::PhantomData;
 
 use serde_json::{Map, Value};
@@ -545,17 +547,27 @@ pub fn replay_into(raw: &RawGame, src: &str, opts: &Options, report: &mut GameRe
         }
         Err(failed) => *report = *failed,
     }
+    let tags = raw
+        .tags
+        .0
+        .iter()
+        .map(|t| (t.name.as_str(), t.value.as_str()));
+    describe_into(report, tags, opts);
+    cap_diagnostics(report, raw.tag_errors_dropped);
+}
+
+/// Fills in [`GameReport::about`] from the tags (name, value) in file order
+/// when the options want it.
+fn describe_into<'a>(
+    report: &mut GameReport,
+    tags: impl Iterator<Item = (&'a str, &'a str)> + Clone,
+    opts: &Options,
+) {
     let about = opts.about
         || (opts.about_if_diagnostics && !(report.errors.is_empty() && report.warnings.is_empty()));
     if !opts.all_tags && about {
-        let tags = raw
-            .tags
-            .0
-            .iter()
-            .map(|t| (t.name.as_str(), t.value.as_str()));
         report.about = Some(describe_tags(tags, report.seats));
     }
-    cap_diagnostics(report, raw.tag_errors_dropped);
 }
 
 /// One buffer per thread and game for the parsed moves of a replay, so that
@@ -1370,30 +1382,7 @@ impl<R: Rules> Replay<'_, R> {
 
     /// The end step: plies, whether over, scores, winners, the position.
     fn finish(&mut self) {
-        let (report, state) = (&mut self.report, &self.state);
-        report.plies = self.plies;
-        report.over = R::is_over(state);
-        R::scores_into(state, &mut report.scores);
-        if self.opts.result_extras {
-            report.result_extras = R::result_extras(state);
-        }
-        report.unchecked = R::unchecked(state);
-        if self.opts.score_notes {
-            report.score_notes = R::score_notes(state);
-        }
-        report.winners.clear();
-        if report.over {
-            let set = R::winner_set(state, &report.scores);
-            let seats = report.seats.iter().enumerate();
-            report.winners.extend(
-                seats
-                    .filter(|&(i, _)| set.checked_shr(i as u32).is_some_and(|s| s & 1 == 1))
-                    .map(|(_, &seat)| seat),
-            );
-        }
-        if self.opts.record_moves {
-            report.position = R::position_rows(state);
-        }
+        end_report::<R>(self.report, &self.state, self.plies, self.opts);
     }
 
     /// The result check: claimed scores against the replay's once the game
@@ -1493,6 +1482,35 @@ impl<R: Rules> Replay<'_, R> {
             ));
             report.push(d);
         }
+    }
+}
+
+/// The end step's report of a game at its end `state` after `plies`
+/// plies: plies, whether over, scores, winners, the position (the driver's
+/// [`Replay::finish`] and the packed replay, [`packed::replay`]).
+fn end_report<R: Rules>(report: &mut GameReport, state: &R::State, plies: usize, opts: &Options) {
+    report.plies = plies;
+    report.over = R::is_over(state);
+    R::scores_into(state, &mut report.scores);
+    if opts.result_extras {
+        report.result_extras = R::result_extras(state);
+    }
+    report.unchecked = R::unchecked(state);
+    if opts.score_notes {
+        report.score_notes = R::score_notes(state);
+    }
+    report.winners.clear();
+    if report.over {
+        let set = R::winner_set(state, &report.scores);
+        let seats = report.seats.iter().enumerate();
+        report.winners.extend(
+            seats
+                .filter(|&(i, _)| set.checked_shr(i as u32).is_some_and(|s| s & 1 == 1))
+                .map(|(_, &seat)| seat),
+        );
+    }
+    if opts.record_moves {
+        report.position = R::position_rows(state);
     }
 }
 

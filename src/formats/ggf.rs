@@ -93,6 +93,7 @@ use nom::{
     sequence::preceded,
 };
 
+use super::sgf::escape;
 use crate::diag::Diag;
 use crate::formats::{Losses, SourceGame};
 use crate::model::DocGame;
@@ -674,25 +675,12 @@ fn props(mut i: &str, end: usize, budget: usize) -> (Vec<Prop<'_>>, &str, Option
     loop {
         let cost = (at(i) - first).saturating_add(out.len().saturating_mul(PROP_COST));
         if cost > budget {
-            let d = Diag::error(
-                "record::too_large",
-                format!("this game is larger than the limit of {budget} bytes"),
-            )
-            .at(Span::new(first.saturating_sub(2), 2))
-            .label("the game that starts here is too large")
-            .help(format!(
-                "a game costs its bytes and {PROP_COST} bytes per property; split the game, or raise the limit with --max-game-bytes"
-            ));
+            let d = too_large(first, budget);
             return (Vec::new(), i.get(i.len()..).unwrap_or(""), Some(d));
         }
         i = multispace0::<&str, nom::error::Error<&str>>(i).map_or(i, |(rest, _)| rest);
         if i.is_empty() {
-            let d = syntax(
-                "the game has no closing `;)`",
-                Span::new(last, 0),
-                "`;)` expected here",
-            )
-            .help("a GGF game ends with `;)`; the next game (a line starting with `(;`) or the end of the file came first");
+            let d = unclosed(last).help("a GGF game ends with `;)`; the next game (a line starting with `(;`) or the end of the file came first");
             return (out, i, Some(d));
         }
         if let Ok((rest, _)) = tag::<&str, &str, nom::error::Error<&str>>(";)").parse(i) {
@@ -702,12 +690,8 @@ fn props(mut i: &str, end: usize, budget: usize) -> (Vec<Prop<'_>>, &str, Option
             .parse(i)
             .is_ok()
         {
-            let d = syntax(
-                "the game has no closing `;)`",
-                Span::new(last, 0),
-                "`;)` expected here",
-            )
-            .help("a GGF game ends with `;)`; another game `(;` starts after this one");
+            let d = unclosed(last)
+                .help("a GGF game ends with `;)`; another game `(;` starts after this one");
             return (out, i, Some(d));
         }
         let start = at(i);
@@ -749,6 +733,29 @@ fn props(mut i: &str, end: usize, budget: usize) -> (Vec<Prop<'_>>, &str, Option
         last = vend + 1;
         i = rest;
     }
+}
+
+/// A game over its size limit, blamed on its `(;` (just before `first`).
+fn too_large(first: usize, budget: usize) -> Diag {
+    Diag::error(
+        "record::too_large",
+        format!("this game is larger than the limit of {budget} bytes"),
+    )
+    .at(Span::new(first.saturating_sub(2), 2))
+    .label("the game that starts here is too large")
+    .help(format!(
+        "a game costs its bytes and {PROP_COST} bytes per property; split the game, or raise the limit with --max-game-bytes"
+    ))
+}
+
+/// A game without its `;)`, expected after its last property (ending at
+/// `last`); the help says what came instead.
+fn unclosed(last: usize) -> Diag {
+    syntax(
+        "the game has no closing `;)`",
+        Span::new(last, 0),
+        "`;)` expected here",
+    )
 }
 
 /// The rest after the next `;)`, or nothing.
@@ -926,6 +933,36 @@ fn tag_of(name: &str, value: String, p: &Prop) -> Tag {
     }
 }
 
+/// A game's tag errors, at most [`MAX_TAG_ERRORS`], and how many more.
+#[derive(Default)]
+struct TagErrors {
+    list: Vec<Diag>,
+    dropped: usize,
+}
+
+impl TagErrors {
+    fn push(&mut self, d: Diag) {
+        if self.list.len() < MAX_TAG_ERRORS {
+            self.list.push(d);
+        } else {
+            self.dropped += 1;
+        }
+    }
+}
+
+/// What a game's `TY`, `BO` and `KM` say, read before its other properties.
+struct GameRules<'p, 't> {
+    ty: GameType,
+    ty_prop: Option<&'p Prop<'t>>,
+    bo: Option<&'p Prop<'t>>,
+    /// The board side (8 when neither `TY` nor `BO` gives one).
+    n: usize,
+    setup: Option<String>,
+    komi: Option<String>,
+    /// A bad `TY` or `BO`: the moves are not replayed.
+    no_replay: bool,
+}
+
 /// Reads one game from `i` (after its `(;` at `start`): the container's
 /// game, whether it is a synchro game (`s`), and the rest after it.
 fn game<'t>(
@@ -945,25 +982,65 @@ fn game<'t>(
         };
         return (raw, false, rest);
     }
+    let mut errors = TagErrors::default();
+    let kept = first_of_each(&props, &mut errors);
+    let rules = game_rules(&kept, &mut errors);
     let head = Span::new(start, 2);
-    let mut errors: Vec<Diag> = Vec::new();
-    let mut dropped = 0;
-    let mut error = |d: Diag| {
-        if errors.len() < MAX_TAG_ERRORS {
-            errors.push(d);
-        } else {
-            dropped += 1;
-        }
+    let mut game = GameParts::default();
+    game.tags.push(match first(&kept, "GM") {
+        Some(p) => tag_of("Game", p.value.trim().to_string(), p),
+        None => Tag {
+            name: "Game".into(),
+            value: "reversi".into(),
+            span: head,
+            value_span: head,
+        },
+    });
+    game.tags.push(Tag {
+        name: "Variant".into(),
+        value: if rules.ty.anti { "anti" } else { "wof" }.into(),
+        span: rules.ty_prop.map_or(head, |p| p.span),
+        value_span: rules.ty_prop.map_or(head, |p| p.value_span),
+    });
+    for p in kept {
+        game.prop(text, p, &rules);
+    }
+    if rules.no_replay {
+        game.tokens.clear();
+        game.players.clear();
+    }
+    // in file order
+    errors.list.sort_by_key(|d| d.span.map_or(0, |s| s.offset));
+    let raw = RawGame {
+        tags: Tags(game.tags),
+        tag_errors: errors.list,
+        tag_errors_dropped: errors.dropped,
+        tokens: game.tokens,
+        stop: if rules.no_replay { None } else { stop },
+        span: Span::between(start, game_end),
+        token_players: game.players,
+        winner_claim: game.winner_claim,
+        ..RawGame::default()
     };
-    // the first of each property counts; moves repeat
+    (raw, rules.ty.synchro, rest)
+}
+
+/// The first property of a name among the kept ones.
+fn first<'p, 't>(kept: &[&'p Prop<'t>], name: &str) -> Option<&'p Prop<'t>> {
+    kept.iter().find(|p| p.name == name).copied()
+}
+
+/// The properties that count: the first of each name, and every move
+/// (`B`, `W`); a repeated property is a `ggf::repeated_property` error.
+fn first_of_each<'p, 't>(props: &'p [Prop<'t>], errors: &mut TagErrors) -> Vec<&'p Prop<'t>> {
     let mut seen: HashSet<&str> = HashSet::new();
     let mut kept: Vec<&Prop> = Vec::new();
-    for p in &props {
+    for p in props {
         if p.name == "B" || p.name == "W" || seen.insert(p.name) {
             kept.push(p);
             continue;
         }
-        error(
+        errors.push(
             Diag::error(
                 "ggf::repeated_property",
                 format!("property `{}` is given twice in one game", p.name),
@@ -976,15 +1053,19 @@ fn game<'t>(
             )),
         );
     }
-    let first = |name: &str| kept.iter().find(|p| p.name == name).copied();
+    kept
+}
+
+/// The game's type (`TY`), board (`BO`) and komi (`KM`), with their errors.
+fn game_rules<'p, 't>(kept: &[&'p Prop<'t>], errors: &mut TagErrors) -> GameRules<'p, 't> {
     let mut no_replay = false;
-    let ty_prop = first("TY");
+    let ty_prop = first(kept, "TY");
     let ty = match ty_prop.map(|p| (p, game_type(&p.value))) {
         None => GameType::default(),
         Some((_, Ok(t))) => t,
         Some((p, Err(why))) => {
             no_replay = true;
-            error(
+            errors.push(
                 Diag::error("ggf::bad_type", format!("bad TY: {why}"))
                     .at(p.value_span)
                     .label(why)
@@ -993,7 +1074,7 @@ fn game<'t>(
             GameType::default()
         }
     };
-    let bo = first("BO");
+    let bo = first(kept, "BO");
     let mut size = ty.size;
     let mut setup = None;
     if let Some(p) = bo {
@@ -1004,7 +1085,7 @@ fn game<'t>(
             }
             Err(why) => {
                 no_replay = true;
-                error(
+                errors.push(
                     Diag::error("reversi::bad_setup", format!("bad BO: {why}"))
                         .at(p.value_span)
                         .label(why)
@@ -1015,7 +1096,7 @@ fn game<'t>(
     }
     if let (Some(_), Some(p), None) = (ty.random, ty_prop, bo) {
         no_replay = true;
-        error(
+        errors.push(
             Diag::error(
                 "ggf::missing_board",
                 "a random start (`r` in TY) without its board (BO)",
@@ -1025,13 +1106,34 @@ fn game<'t>(
             .help("a game from a random start gives that start in BO[...]; it is not the standard start"),
         );
     }
-    let n = size.unwrap_or(8);
-    let km = first("KM");
+    let has_moves = kept.iter().any(|p| p.name == "B" || p.name == "W");
+    let komi = game_komi(kept, &ty, ty_prop, has_moves, errors);
+    GameRules {
+        ty,
+        ty_prop,
+        bo,
+        n: size.unwrap_or(8),
+        setup,
+        komi,
+        no_replay,
+    }
+}
+
+/// The komi (`KM`) and its errors: a bad value, or a komi game (`k` in
+/// `TY`) with moves and no komi.
+fn game_komi(
+    kept: &[&Prop],
+    ty: &GameType,
+    ty_prop: Option<&Prop>,
+    has_moves: bool,
+    errors: &mut TagErrors,
+) -> Option<String> {
+    let km = first(kept, "KM");
     let mut komi = None;
     if let Some(p) = km {
         match komi_of(&p.value) {
             Ok(k) => komi = Some(k),
-            Err(why) => error(
+            Err(why) => errors.push(
                 Diag::error("ggf::bad_komi", format!("bad KM: {why}"))
                     .at(p.value_span)
                     .label(why)
@@ -1039,9 +1141,8 @@ fn game<'t>(
             ),
         }
     }
-    let has_moves = kept.iter().any(|p| p.name == "B" || p.name == "W");
     if let (true, None, true, Some(p)) = (ty.komi, km, has_moves, ty_prop) {
-        error(
+        errors.push(
             Diag::error(
                 "ggf::bad_komi",
                 "a komi game (`k` in TY) without its komi (KM)",
@@ -1051,72 +1152,37 @@ fn game<'t>(
             .help("a komi game gives its komi in KM[...] once the first move is played"),
         );
     }
+    komi
+}
 
-    let mut tags = Vec::new();
-    let mut tokens = Vec::new();
-    let mut players = Vec::new();
-    let mut winner_claim = None;
-    match first("GM") {
-        Some(p) => tags.push(tag_of("Game", p.value.trim().to_string(), p)),
-        None => tags.push(Tag {
-            name: "Game".into(),
-            value: "reversi".into(),
-            span: head,
-            value_span: head,
-        }),
-    }
-    tags.push(Tag {
-        name: "Variant".into(),
-        value: if ty.anti { "anti" } else { "wof" }.into(),
-        span: ty_prop.map_or(head, |p| p.span),
-        value_span: ty_prop.map_or(head, |p| p.value_span),
-    });
-    let size_at = ty_prop.or(bo);
-    for p in kept {
+/// A game's tags, move tokens and their players, and claimed winner, as
+/// its properties are read in file order.
+#[derive(Default)]
+struct GameParts {
+    tags: Vec<Tag>,
+    tokens: Vec<Token>,
+    players: Vec<Option<String>>,
+    winner_claim: Option<WinnerClaim>,
+}
+
+impl GameParts {
+    /// What one property becomes: a move, a tag (the common ones by their
+    /// names, the others `GGF_XX`), nothing for `GM` (read first).
+    fn prop(&mut self, text: &str, p: &Prop, rules: &GameRules) {
+        let n = rules.n;
+        let tags = &mut self.tags;
         match p.name {
             "GM" => {}
-            "B" | "W" => {
-                let raw = p.value.split('/').next().unwrap_or("");
-                let lead = raw.len() - raw.trim_start().len();
-                let sq = raw.trim();
-                // the value is unescaped: find the square in the file text
-                let at = p.value_span.offset + lead;
-                let span = if text.get(at..at + sq.len()) == Some(sq) {
-                    Span::new(at, sq.len())
-                } else {
-                    p.value_span
-                };
-                tokens.push(Token::new(span));
-                players.push(Some(
-                    if p.name == "B" { "black" } else { "white" }.to_string(),
-                ));
-            }
+            "B" | "W" => self.move_token(text, p),
             "PC" => tags.push(tag_of("Site", p.value.to_string(), p)),
             "DT" => tags.push(tag_of("Date", p.value.to_string(), p)),
             "PB" => tags.push(tag_of("Black", p.value.to_string(), p)),
             "PW" => tags.push(tag_of("White", p.value.to_string(), p)),
-            "RE" if !ty.anti => match result_of(&p.value, n) {
+            "RE" if !rules.ty.anti => match result_of(&p.value, n) {
                 Some((b, w)) => tags.push(tag_of("Result", format!("{b}-{w}"), p)),
                 None => tags.push(tag_of("GGF_RE", p.value.to_string(), p)),
             },
-            "RE" => {
-                if let Some(d) = re_number(&p.value) {
-                    let k: f64 = komi.as_deref().and_then(|k| k.parse().ok()).unwrap_or(0.0);
-                    let seats = if d > k {
-                        vec![0]
-                    } else if d < k {
-                        vec![1]
-                    } else {
-                        vec![0, 1]
-                    };
-                    winner_claim = Some(WinnerClaim {
-                        seats,
-                        span: p.value_span,
-                        text: format!("RE[{}]", p.value),
-                    });
-                }
-                tags.push(tag_of("GGF_RE", p.value.to_string(), p));
-            }
+            "RE" => self.anti_result(p, rules.komi.as_deref()),
             "TY" => {
                 if n != 8 {
                     tags.push(tag_of("Size", n.to_string(), p));
@@ -1124,43 +1190,61 @@ fn game<'t>(
                 tags.push(tag_of("GGF_TY", p.value.to_string(), p));
             }
             "KM" => {
-                if let Some(k) = &komi {
+                if let Some(k) = &rules.komi {
                     tags.push(tag_of("Komi", k.clone(), p));
                 }
             }
             "BO" => {
+                let size_at = rules.ty_prop.or(rules.bo);
                 if n != 8 && size_at.is_some_and(|s| std::ptr::eq(s, p)) {
                     tags.push(tag_of("Size", n.to_string(), p));
                 }
-                if let Some(s) = &setup {
+                if let Some(s) = &rules.setup {
                     tags.push(tag_of("Setup", s.clone(), p));
                 }
             }
             other => tags.push(tag_of(&format!("GGF_{other}"), p.value.to_string(), p)),
         }
     }
-    if no_replay {
-        tokens.clear();
-        players.clear();
-    }
-    // in file order
-    errors.sort_by_key(|d| d.span.map_or(0, |s| s.offset));
-    let raw = RawGame {
-        tags: Tags(tags),
-        tag_errors: errors,
-        tag_errors_dropped: dropped,
-        tokens,
-        stop: if no_replay { None } else { stop },
-        span: Span::between(start, game_end),
-        token_players: players,
-        winner_claim,
-        ..RawGame::default()
-    };
-    (raw, ty.synchro, rest)
-}
 
-fn escape(v: &str) -> String {
-    v.replace('\\', "\\\\").replace(']', "\\]")
+    /// A move (`B[f5]`, `W[d6/1.23]`): its square's token, found in the
+    /// file text (the value is unescaped), and its player.
+    fn move_token(&mut self, text: &str, p: &Prop) {
+        let raw = p.value.split('/').next().unwrap_or("");
+        let lead = raw.len() - raw.trim_start().len();
+        let sq = raw.trim();
+        let at = p.value_span.offset + lead;
+        let span = if text.get(at..at + sq.len()) == Some(sq) {
+            Span::new(at, sq.len())
+        } else {
+            p.value_span
+        };
+        self.tokens.push(Token::new(span));
+        self.players.push(Some(
+            if p.name == "B" { "black" } else { "white" }.to_string(),
+        ));
+    }
+
+    /// An anti game's `RE`: kept as `GGF_RE`, and the winner it claims
+    /// (black's margin against the komi).
+    fn anti_result(&mut self, p: &Prop, komi: Option<&str>) {
+        if let Some(d) = re_number(&p.value) {
+            let k: f64 = komi.and_then(|k| k.parse().ok()).unwrap_or(0.0);
+            let seats = if d > k {
+                vec![0]
+            } else if d < k {
+                vec![1]
+            } else {
+                vec![0, 1]
+            };
+            self.winner_claim = Some(WinnerClaim {
+                seats,
+                span: p.value_span,
+                text: format!("RE[{}]", p.value),
+            });
+        }
+        self.tags.push(tag_of("GGF_RE", p.value.to_string(), p));
+    }
 }
 
 /// Black's result as GGF writes it, from disc counts on an `n`×`n` board:
@@ -1220,96 +1304,24 @@ pub fn write_game(g: &DocGame, losses: &mut Losses) -> Result<String, String> {
         .unwrap_or("standard")
         .to_ascii_lowercase();
     let anti = variant == "anti";
-    let komi = tag("Komi").filter(|k| !k.is_empty());
-    let old = tag("GGF_TY")
-        .and_then(|v| game_type(v).ok())
-        .unwrap_or_default();
-    let mut ty = String::new();
-    if old.synchro {
-        ty.push('s');
-    }
-    ty.push_str(&n.to_string());
-    if old.komi || komi.is_some_and(|k| k.parse::<f64>().is_ok_and(|k| k != 0.0)) {
-        ty.push('k');
-    }
-    if anti {
-        ty.push('a');
-    }
-    if let Some(r) = old.random {
-        ty.push('r');
-        if let Some(k) = r {
-            ty.push_str(&k.to_string());
-        }
-    }
     let gm = g
         .tags
         .iter()
         .find(|(k, v)| k == "Game" && v.trim().eq_ignore_ascii_case("othello"))
         .map_or("Othello", |(_, v)| v.as_str());
-    let mut out = format!("(;GM[{}]", escape(gm));
-    let (mut ty_done, mut bo_done, mut re_done) = (false, false, false);
+    let mut w = GameWriter {
+        out: format!("(;GM[{}]", escape(gm)),
+        n,
+        anti,
+        ty: type_value(tag("GGF_TY"), tag("Komi"), n, anti),
+        ty_done: false,
+        bo_done: false,
+        re_done: false,
+    };
     for (name, value) in &g.tags {
-        match name.as_str() {
-            "Game" | "Variant" => {}
-            "Site" => out.push_str(&format!("PC[{}]", escape(value))),
-            "Date" => out.push_str(&format!("DT[{}]", escape(value))),
-            "Black" => out.push_str(&format!("PB[{}]", escape(value))),
-            "White" => out.push_str(&format!("PW[{}]", escape(value))),
-            "Result" if !re_done => {
-                let scores = crate::record::parse_result_scores(value);
-                let d = match scores.as_deref() {
-                    Some(&[b, w]) => ggf_result(b, w, n, anti),
-                    _ => None,
-                };
-                match d {
-                    Some(d) => {
-                        out.push_str(&format!("RE[{d:+}]"));
-                        re_done = true;
-                        if anti {
-                            losses.note(format!(
-                                "the Result tag `{value}` of an anti game: GGF keeps black's margin only (read back, its winner is checked)"
-                            ));
-                        }
-                    }
-                    None => losses.note(format!(
-                        "the Result tag `{value}`: not scores GGF can write"
-                    )),
-                }
-            }
-            "GGF_RE" if !re_done => {
-                out.push_str(&format!("RE[{}]", escape(value)));
-                re_done = true;
-            }
-            "Size" | "GGF_TY" => {
-                if !ty_done {
-                    out.push_str(&format!("TY[{ty}]"));
-                    ty_done = true;
-                }
-            }
-            "Komi" => out.push_str(&format!("KM[{}]", escape(value.trim()))),
-            "Setup" => {
-                out.push_str(&board(value, n));
-                bo_done = true;
-            }
-            other => match other.strip_prefix("GGF_") {
-                Some(p)
-                    if !p.is_empty()
-                        && p.chars().all(|c| c.is_ascii_alphanumeric())
-                        && p.starts_with(|c: char| c.is_ascii_uppercase())
-                        && !MADE.contains(&p) =>
-                {
-                    out.push_str(&format!("{p}[{}]", escape(value)));
-                }
-                _ => losses.note(format!("the {name} tag: GGF has no place for it")),
-            },
-        }
+        w.tag(name, value, losses);
     }
-    if !ty_done {
-        out.push_str(&format!("TY[{ty}]"));
-    }
-    if !bo_done {
-        out.push_str(&board(&format!("{} b", start_cells(n)), n));
-    }
+    let mut out = w.finish_head();
     for m in g.moves.iter().filter(|m| !m.auto) {
         let colour = if m.player == "white" { "W" } else { "B" };
         let mv = if m.notation == "pass" {
@@ -1334,6 +1346,121 @@ pub fn write_game(g: &DocGame, losses: &mut Losses) -> Result<String, String> {
         );
     }
     Ok(out)
+}
+
+/// The `TY` value of a game on an `n`×`n` board: the synchro and random
+/// flags of its `GGF_TY` tag kept, komi and anti as the game says.
+fn type_value(old: Option<&str>, komi: Option<&str>, n: usize, anti: bool) -> String {
+    let komi = komi.filter(|k| !k.is_empty());
+    let old = old.and_then(|v| game_type(v).ok()).unwrap_or_default();
+    let mut ty = String::new();
+    if old.synchro {
+        ty.push('s');
+    }
+    ty.push_str(&n.to_string());
+    if old.komi || komi.is_some_and(|k| k.parse::<f64>().is_ok_and(|k| k != 0.0)) {
+        ty.push('k');
+    }
+    if anti {
+        ty.push('a');
+    }
+    if let Some(r) = old.random {
+        ty.push('r');
+        if let Some(k) = r {
+            ty.push_str(&k.to_string());
+        }
+    }
+    ty
+}
+
+/// A GGF game's properties being written from its tags, in their order.
+struct GameWriter {
+    out: String,
+    n: usize,
+    anti: bool,
+    /// The `TY` value, written at the first `Size` or `GGF_TY` tag, or
+    /// after the tags.
+    ty: String,
+    ty_done: bool,
+    bo_done: bool,
+    re_done: bool,
+}
+
+impl GameWriter {
+    /// Writes the property of one tag, or notes that GGF has none for it.
+    fn tag(&mut self, name: &str, value: &str, losses: &mut Losses) {
+        let out = &mut self.out;
+        match name {
+            "Game" | "Variant" => {}
+            "Site" => out.push_str(&format!("PC[{}]", escape(value))),
+            "Date" => out.push_str(&format!("DT[{}]", escape(value))),
+            "Black" => out.push_str(&format!("PB[{}]", escape(value))),
+            "White" => out.push_str(&format!("PW[{}]", escape(value))),
+            "Result" if !self.re_done => self.result(value, losses),
+            "GGF_RE" if !self.re_done => {
+                out.push_str(&format!("RE[{}]", escape(value)));
+                self.re_done = true;
+            }
+            "Size" | "GGF_TY" => {
+                if !self.ty_done {
+                    out.push_str(&format!("TY[{}]", self.ty));
+                    self.ty_done = true;
+                }
+            }
+            "Komi" => out.push_str(&format!("KM[{}]", escape(value.trim()))),
+            "Setup" => {
+                out.push_str(&board(value, self.n));
+                self.bo_done = true;
+            }
+            other => match other.strip_prefix("GGF_") {
+                Some(p)
+                    if !p.is_empty()
+                        && p.chars().all(|c| c.is_ascii_alphanumeric())
+                        && p.starts_with(|c: char| c.is_ascii_uppercase())
+                        && !MADE.contains(&p) =>
+                {
+                    out.push_str(&format!("{p}[{}]", escape(value)));
+                }
+                _ => losses.note(format!("the {name} tag: GGF has no place for it")),
+            },
+        }
+    }
+
+    /// The `Result` tag as `RE`: black's result as GGF writes it.
+    fn result(&mut self, value: &str, losses: &mut Losses) {
+        let scores = crate::record::parse_result_scores(value);
+        let d = match scores.as_deref() {
+            Some(&[b, w]) => ggf_result(b, w, self.n, self.anti),
+            _ => None,
+        };
+        match d {
+            Some(d) => {
+                self.out.push_str(&format!("RE[{d:+}]"));
+                self.re_done = true;
+                if self.anti {
+                    losses.note(format!(
+                        "the Result tag `{value}` of an anti game: GGF keeps black's margin only (read back, its winner is checked)"
+                    ));
+                }
+            }
+            None => losses.note(format!(
+                "the Result tag `{value}`: not scores GGF can write"
+            )),
+        }
+    }
+
+    /// The game's text so far, with `TY` and `BO` when no tag gave them.
+    fn finish_head(mut self) -> String {
+        if !self.ty_done {
+            self.out.push_str(&format!("TY[{}]", self.ty));
+        }
+        if !self.bo_done {
+            let n = self.n;
+            self.out
+                .push_str(&board(&format!("{} b", start_cells(n)), n));
+        }
+        self.out
+    }
 }
 
 /// A `Setup` value as `BO[N rows... side]`.

@@ -490,6 +490,47 @@ fn is_json_byte(b: u8) -> bool {
     )
 }
 
+impl Scanner {
+    /// What ends the document after a piece was scanned: a byte JSON does
+    /// not allow there, too deep a nesting, or no object at the top.
+    fn error(&self, chunk: Option<&Chunk>) -> Option<String> {
+        if let Some((at, b)) = self.junk {
+            let shown = if b.is_ascii_graphic() {
+                format!("`{}`", char::from(b))
+            } else {
+                format!("byte 0x{b:02x}")
+            };
+            let base = match chunk {
+                Some(Chunk::Text(_, o) | Chunk::TooLarge(_, o)) => o.offset,
+                None => 0,
+            };
+            return Some(format!(
+                "{shown} at byte {}, where JSON expects a key, a value or punctuation",
+                base + at
+            ));
+        }
+        if self.too_deep {
+            return Some(format!("nested more than {MAX_DEPTH} levels deep"));
+        }
+        if self.first_byte.is_some_and(|b| b != b'{') {
+            return Some("expected an object `{\"games\": [...]}`".into());
+        }
+        None
+    }
+
+    /// What is wrong with the document at its end, if anything: no `games`
+    /// list, or an end before the document's.
+    fn end_error(&self) -> Option<String> {
+        if !self.seen_games {
+            return Some("no `games` list".into());
+        }
+        if self.in_games || self.depth > 0 || self.in_string {
+            return Some("the document ends early".into());
+        }
+        None
+    }
+}
+
 /// Reads a JSON document one game at a time (see [`super::open`]).
 pub fn games(mut buf: TextBuf<'_>) -> impl Iterator<Item = Result<SourceGame, String>> + '_ {
     let mut scanner = Scanner::default();
@@ -509,42 +550,16 @@ pub fn games(mut buf: TextBuf<'_>) -> impl Iterator<Item = Result<SourceGame, St
             scanner.element = None;
             let chunk = buf.next_chunk(|b| scanner.feed(b));
             let fail = |why: String| Some(Err(format!("not a gamerec JSON document: {why}")));
-            if let Some((at, b)) = scanner.junk {
+            if let Some(why) = scanner.error(chunk.as_ref()) {
                 ended = true;
-                let shown = if b.is_ascii_graphic() {
-                    format!("`{}`", char::from(b))
-                } else {
-                    format!("byte 0x{b:02x}")
-                };
-                let base = match &chunk {
-                    Some(Chunk::Text(_, o) | Chunk::TooLarge(_, o)) => o.offset,
-                    None => 0,
-                };
-                return fail(format!(
-                    "{shown} at byte {}, where JSON expects a key, a value or punctuation",
-                    base + at
-                ));
-            }
-            if scanner.too_deep {
-                ended = true;
-                return fail(format!("nested more than {MAX_DEPTH} levels deep"));
-            }
-            if scanner.first_byte.is_some_and(|b| b != b'{') {
-                ended = true;
-                return fail("expected an object `{\"games\": [...]}`".into());
+                return fail(why);
             }
             let Some(chunk) = chunk else {
                 ended = true;
                 if let Some(e) = buf.take_error() {
                     return Some(Err(e));
                 }
-                if !scanner.seen_games {
-                    return fail("no `games` list".into());
-                }
-                if scanner.in_games || scanner.depth > 0 || scanner.in_string {
-                    return fail("the document ends early".into());
-                }
-                return None;
+                return scanner.end_error().and_then(fail);
             };
             match chunk {
                 Chunk::Text(text, origin) => {

@@ -1,7 +1,8 @@
 //! Input and output formats: one reader and one writer per format.
 //!
-//! Every reader turns a file's bytes into an [`Input`]: a text and the games
-//! the container found in it, with spans into that text. For the gamerec
+//! Every reader yields a file's games one at a time ([`open`]), each a
+//! [`SourceGame`]: its text and the container's game, with spans into that
+//! text ([`read_with`] collects them into one [`Input`]). For the gamerec
 //! format the text is the file itself; for JSON and YAML it is the gamerec
 //! text their games are written as (notation is authoritative on input), so
 //! everything downstream has one shape. A new format is a module here and an
@@ -36,6 +37,7 @@ pub mod gamerec;
 pub mod ggf;
 pub mod json;
 pub mod pentobi;
+mod sgf;
 pub mod transcript;
 pub mod wthor;
 pub mod yaml;
@@ -45,7 +47,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use crate::diag::Diag;
-use crate::model::{DocGame, Document};
+use crate::model::DocGame;
 use crate::record::{GameText, RawGame};
 use crate::source::{BLOCK, Chunk, MAX_GAME_BYTES, TextBuf};
 use crate::span::{Origin, Span};
@@ -144,6 +146,15 @@ impl ByteMap {
         });
     }
 
+    /// Appends the runs of `other`, a map of a text placed at offset `at`
+    /// after the texts this one maps.
+    pub fn append(&mut self, other: &ByteMap, at: usize) {
+        self.runs.extend(other.runs.iter().map(|r| Run {
+            text: r.text + at,
+            ..*r
+        }));
+    }
+
     /// The file bytes a text span stands for (by where it starts), if known.
     pub fn map(&self, span: Span) -> Option<Span> {
         let i = self.runs.partition_point(|r| r.text <= span.offset);
@@ -233,7 +244,7 @@ pub struct SourceGame {
     /// in the file. Diagnostics then give file byte offsets, no line/column.
     pub byte_map: Option<ByteMap>,
     /// A WTHOR record not yet written as text: `validate`, `score` and
-    /// `convert` replay a clean one straight from its bytes
+    /// `convert` hand a clean one's moves to the driver's packed replay
     /// ([`SourceGame::materialize`] writes the text when needed).
     pub record: Option<wthor::Record>,
     /// For a game read from one line of a game tree with branches (Pentobi):
@@ -286,9 +297,9 @@ impl SourceGame {
         }
     }
 
-    /// Replays the game: a WTHOR record straight from its bytes when it is
-    /// clean (and no `--game` is given), else through
-    /// the generic driver.
+    /// Replays the game: a WTHOR record's moves through the driver's packed
+    /// replay ([`crate::replay::packed`]), which takes a clean game; else
+    /// (and for every other format) through the generic driver.
     pub fn replay(&mut self, opts: &crate::replay::Options) -> crate::replay::GameReport {
         let mut report = crate::replay::GameReport::default();
         self.replay_into(opts, &mut report);
@@ -303,11 +314,8 @@ impl SourceGame {
         report: &mut crate::replay::GameReport,
     ) {
         if let Some(rec) = &self.record {
-            if opts.game.is_none() {
-                if let Some(fast) = rec.fast_report(opts) {
-                    *report = fast;
-                    return;
-                }
+            if rec.replay_packed(opts, report) {
+                return;
             }
             self.materialize();
         }
@@ -727,32 +735,6 @@ pub struct Input {
     pub byte_map: Option<ByteMap>,
 }
 
-impl Input {
-    /// A text-built input (the text is the file, or made from it).
-    fn text(name: &str, text: String, games: Vec<RawGame>, format: Format) -> Input {
-        Input {
-            name: name.to_string(),
-            text,
-            games,
-            format,
-            byte_map: None,
-        }
-    }
-}
-
-fn strip_bom(text: &str) -> &str {
-    text.strip_prefix('\u{feff}').unwrap_or(text)
-}
-
-fn utf8(bytes: Vec<u8>) -> Result<String, String> {
-    String::from_utf8(bytes).map_err(|e| {
-        format!(
-            "not UTF-8 text (invalid byte at offset {})",
-            e.utf8_error().valid_up_to()
-        )
-    })
-}
-
 /// Reads a file's bytes. `Err` for a file that cannot be read as any format.
 pub fn read(name: &str, bytes: Vec<u8>, forced: Option<Format>) -> Result<Input, String> {
     read_with(
@@ -770,66 +752,39 @@ pub fn is_wthor(name: &str, opts: &ReadOptions) -> bool {
     opts.forced.or(detect::named(name)) == Some(Format::Wthor)
 }
 
-/// Reads a file's bytes with the given options.
+/// Reads a file's bytes with the given options: the games [`open`] yields,
+/// collected. Each game's text is appended to [`Input::text`] (WTHOR
+/// records written as text first), its spans shifted to point there, and
+/// a WTHOR game's byte map joins [`Input::byte_map`]. `Err` for a file
+/// that cannot be read as any format, or for the first problem that ends
+/// the file (`record::no_games` included).
 pub fn read_with(name: &str, bytes: Vec<u8>, opts: &ReadOptions) -> Result<Input, String> {
-    if is_wthor(name, opts) {
-        let names = wthor::side_files(name, opts)?;
-        let read = wthor::read(&bytes, &names)?;
-        return Ok(Input {
-            name: name.to_string(),
-            text: read.text,
-            games: read.games,
-            format: Format::Wthor,
-            byte_map: Some(read.byte_map),
-        });
-    }
-    let pentobi =
-        detect::choose(name, &String::from_utf8_lossy(&bytes), opts.forced).0 == Format::Pentobi;
-    let text = if pentobi {
-        pentobi::decode(&bytes)?
-    } else {
-        utf8(bytes)?
+    let (format, games) = open(name, Box::new(std::io::Cursor::new(bytes)), opts)?;
+    let mut input = Input {
+        name: name.to_string(),
+        text: String::new(),
+        games: Vec::new(),
+        format,
+        byte_map: (format == Format::Wthor).then(ByteMap::default),
     };
-    let (format, _) = detect::choose(name, &text, opts.forced);
-    match format {
-        Format::Gamerec | Format::Wthor => {
-            let games = gamerec::read(&text);
-            Ok(Input::text(name, text, games, Format::Gamerec))
-        }
-        Format::Json | Format::Yaml => {
-            let doc = if format == Format::Json {
-                json::read(strip_bom(&text))
-            } else {
-                yaml::read(strip_bom(&text))
-            };
-            let doc: Document = doc?;
-            for (i, g) in doc.games.iter().enumerate() {
-                if let Some(bad) = crate::model::check_moves(g) {
-                    return Err(format!("game {i}: {}", bad.message));
-                }
-            }
-            let text = gamerec::write(&doc.games);
-            let mut games = gamerec::read(&text);
-            crate::model::check_variants(&doc, &mut games);
-            Ok(Input::text(name, text, games, format))
-        }
-        Format::Transcript => {
-            let games = transcript::read(&text);
-            Ok(Input::text(name, text, games, format))
-        }
-        Format::Csv => {
-            let games = csv::read(&text)?;
-            Ok(Input::text(name, text, games, format))
-        }
-        Format::Ggf => {
-            let games = ggf::read(&text);
-            Ok(Input::text(name, text, games, format))
-        }
-        Format::Pentobi => {
-            let (text, games) = pentobi::read(&text);
-            Ok(Input::text(name, text, games, format))
+    for game in games {
+        let mut game = game.map_err(|e| e.message)?;
+        game.materialize();
+        let at = input.text.len();
+        let SourceGame {
+            text,
+            mut raw,
+            byte_map,
+            ..
+        } = *game;
+        raw.shift(at);
+        input.text.push_str(&text);
+        input.games.push(raw);
+        if let (Some(all), Some(map)) = (input.byte_map.as_mut(), byte_map) {
+            all.append(&map, at);
         }
     }
+    Ok(input)
 }
 
 #[cfg(test)]

@@ -115,6 +115,7 @@ use nom::{
     sequence::{delimited, preceded},
 };
 
+use super::sgf::escape;
 use crate::diag::Diag;
 use crate::formats::{Losses, SourceGame};
 use crate::games::blokus::setup;
@@ -267,39 +268,8 @@ impl Tree {
                 }
                 Some(b';') => {
                     i += 1;
-                    match Tree::node(text, &mut i) {
-                        Ok(node) => {
-                            let n = tree.nodes.len();
-                            match cur.and_then(|c| tree.nodes.get_mut(c)) {
-                                Some(parent) => parent.children.push(n),
-                                None if n == 0 => {}
-                                None => {
-                                    tree.err = fail(
-                                        "a second root node: a tree has one root".into(),
-                                        Span::new(i, 0),
-                                    );
-                                    break;
-                                }
-                            }
-                            tree.nodes.push(node);
-                            cur = Some(n);
-                        }
-                        Err(d) => {
-                            // the broken node, empty: the line through it
-                            // carries the error
-                            let n = tree.nodes.len();
-                            if let Some(parent) = cur.and_then(|c| tree.nodes.get_mut(c)) {
-                                parent.children.push(n);
-                                tree.nodes.push(Node {
-                                    props: Vec::new(),
-                                    children: Vec::new(),
-                                    end: i,
-                                });
-                                cur = Some(n);
-                            }
-                            tree.err = Some((d, cur));
-                            break;
-                        }
+                    if !tree.add_node(text, &mut i, &mut cur) {
+                        break;
                     }
                 }
                 Some(b')') => {
@@ -323,6 +293,44 @@ impl Tree {
         }
         tree.end = tree.end.max(start + 1).min(text.len());
         tree
+    }
+
+    /// Reads the node after a `;` (at `i`) as the child of `cur`, which it
+    /// becomes; `false` when the tree stops there (its error set).
+    fn add_node(&mut self, text: &str, i: &mut usize, cur: &mut Option<usize>) -> bool {
+        match Tree::node(text, i) {
+            Ok(node) => {
+                let n = self.nodes.len();
+                match cur.and_then(|c| self.nodes.get_mut(c)) {
+                    Some(parent) => parent.children.push(n),
+                    None if n == 0 => {}
+                    None => {
+                        let d = syntax("a second root node: a tree has one root", Span::new(*i, 0));
+                        self.err = Some((d, *cur));
+                        return false;
+                    }
+                }
+                self.nodes.push(node);
+                *cur = Some(n);
+                true
+            }
+            Err(d) => {
+                // the broken node, empty: the line through it carries the
+                // error
+                let n = self.nodes.len();
+                if let Some(parent) = cur.and_then(|c| self.nodes.get_mut(c)) {
+                    parent.children.push(n);
+                    self.nodes.push(Node {
+                        props: Vec::new(),
+                        children: Vec::new(),
+                        end: *i,
+                    });
+                    *cur = Some(n);
+                }
+                self.err = Some((d, *cur));
+                false
+            }
+        }
     }
 
     /// A node's properties after its `;`.
@@ -818,14 +826,73 @@ fn line_game(tree: &Tree, path: &[usize], out: &mut String, end: usize) -> RawGa
     let head = Span::new(tree.start, 1);
     let mut tags = Vec::new();
     let mut tag_errors = Vec::new();
-    let mut tokens: Vec<Token> = Vec::new();
-    let mut comments: Vec<(usize, String)> = Vec::new();
-    let mut claims = Vec::new();
     let mut comment = None;
-    let mut no_replay = false;
-    let mut stop = None;
     let nodes: Vec<&Node> = path.iter().filter_map(|&n| tree.nodes.get(n)).collect();
     let root = nodes.first().copied();
+    let (duo, players, trigon, mut no_replay) = kind_tags(root, head, &mut tags, &mut tag_errors);
+    let seats = seat_tags(duo, players, trigon);
+    let colour_names: &[&str] = if duo {
+        &["purple", "orange"]
+    } else {
+        &["blue", "yellow", "red", "green"]
+    };
+    let colours: u8 = if duo || (trigon && players == 3) {
+        if duo { 2 } else { 3 }
+    } else {
+        4
+    };
+    let mut ctx = SetupCtx {
+        tags: &mut tags,
+        tag_errors: &mut tag_errors,
+        setup: Default::default(),
+        setup_at: [0; 4],
+        no_replay,
+        duo,
+        colours,
+        colour_names,
+    };
+    if let Some(root) = root {
+        for p in &root.props {
+            root_prop(p, seats, &mut ctx, &mut comment);
+        }
+    }
+    let mut moves = line_moves(&nodes, head, out, &mut ctx);
+    let SetupCtx {
+        setup,
+        setup_at,
+        no_replay: setup_failed,
+        ..
+    } = ctx;
+    no_replay |= setup_failed;
+    insert_setup_tags(&setup, setup_at, duo, &mut tags);
+    if moves.stop.is_none() {
+        moves.stop = tree_error(tree, path);
+    }
+    if no_replay {
+        moves = LineMoves::default();
+    }
+    RawGame {
+        tags: Tags(tags),
+        tag_errors,
+        comment,
+        tokens: moves.tokens,
+        comments: moves.comments,
+        stop: moves.stop,
+        span: Span::between(tree.start, end.min(tree.end)),
+        token_players: moves.claims,
+        ..RawGame::default()
+    }
+}
+
+/// The game and variant tags the root's `GM` gives, and the kind of game:
+/// (Duo, players, Trigon, whether the variant is one gamerec does not play).
+fn kind_tags(
+    root: Option<&Node>,
+    head: Span,
+    tags: &mut Vec<Tag>,
+    tag_errors: &mut Vec<Diag>,
+) -> (bool, u8, bool, bool) {
+    let mut no_replay = false;
     let gm = root.and_then(|n| n.prop("GM"));
     let (duo, players, trigon) = match gm {
         Some(p) => {
@@ -874,93 +941,81 @@ fn line_game(tree: &Tree, path: &[usize], out: &mut String, end: usize) -> RawGa
     if !no_replay {
         tags.push(synth("Scoring", "pentobi", head));
     }
-    let seats = seat_tags(duo, players, trigon);
-    let colour_names: &[&str] = if duo {
-        &["purple", "orange"]
-    } else {
-        &["blue", "yellow", "red", "green"]
+    (duo, players, trigon, no_replay)
+}
+
+/// What one property of the root node becomes: a tag (the common ones by
+/// their names, the players by their seats, the others `SGF_XX`), the
+/// game's comment, part of the setup, or nothing.
+fn root_prop(p: &Prop, seats: &[&str], ctx: &mut SetupCtx, comment: &mut Option<String>) {
+    let (v, s) = p.values.first().cloned().unwrap_or_default();
+    let tag = |name: String, value: String| Tag {
+        name,
+        value,
+        span: p.span,
+        value_span: s,
     };
-    let colours: u8 = if duo || (trigon && players == 3) {
-        if duo { 2 } else { 3 }
-    } else {
-        4
-    };
-    let mut ctx = SetupCtx {
-        tags: &mut tags,
-        tag_errors: &mut tag_errors,
-        setup: Default::default(),
-        setup_at: [0; 4],
-        no_replay,
-        duo,
-        colours,
-        colour_names,
-    };
-    if let Some(root) = root {
-        for p in &root.props {
-            let (v, s) = p.values.first().cloned().unwrap_or_default();
-            let mut push = |name: &str| {
-                ctx.tags.push(Tag {
-                    name: name.to_string(),
-                    value: v.clone(),
-                    span: p.span,
-                    value_span: s,
-                })
-            };
-            match p.id.as_str() {
-                "GM" | "FF" | "AP" => {}
-                "CA" => {
-                    if charset_named(&v).is_none() {
-                        ctx.tag_errors.push(
-                            Diag::warning(
-                                "pentobi::charset",
-                                format!("charset `{}` is not known", v.trim()),
-                            )
-                            .at(s)
-                            .label("read as UTF-8, or as Latin-1 where it is not UTF-8")
-                            .help("gamerec reads CA[UTF-8] and CA[ISO-8859-1]"),
-                        );
-                    }
-                }
-                "PB" => push(seats.first().copied().unwrap_or("Player1")),
-                "PW" => push(seats.get(1).copied().unwrap_or("Player2")),
-                "P1" | "P2" | "P3" | "P4" => {
-                    let k = usize::from(p.id.as_bytes().get(1).copied().unwrap_or(b'1') - b'1');
-                    match seats.get(k) {
-                        Some(n) => push(n),
-                        None => push(&format!("SGF_{}", p.id)),
-                    }
-                }
-                "DT" => push("Date"),
-                "EV" => push("Event"),
-                "PC" => push("Site"),
-                "RO" => push("Round"),
-                "RE" if is_score_list(&v) => push("Result"),
-                "GC" => {
-                    let (found, rest) = gc_tags(&v);
-                    for (name, value) in found {
-                        ctx.tags.push(Tag {
-                            name,
-                            value,
-                            span: p.span,
-                            value_span: s,
-                        });
-                    }
-                    if !rest.trim().is_empty() {
-                        ctx.tags.push(Tag {
-                            name: "SGF_GC".into(),
-                            value: rest,
-                            span: p.span,
-                            value_span: s,
-                        });
-                    }
-                }
-                "C" => comment = Some(v.clone()),
-                id if id == "PL" || is_setup_id(id) => setup_prop(p, &mut ctx),
-                id if is_move_id(id) => {}
-                other => push(&format!("SGF_{other}")),
+    let mut push = |name: &str| ctx.tags.push(tag(name.to_string(), v.clone()));
+    match p.id.as_str() {
+        "GM" | "FF" | "AP" => {}
+        "CA" => {
+            if charset_named(&v).is_none() {
+                ctx.tag_errors.push(
+                    Diag::warning(
+                        "pentobi::charset",
+                        format!("charset `{}` is not known", v.trim()),
+                    )
+                    .at(s)
+                    .label("read as UTF-8, or as Latin-1 where it is not UTF-8")
+                    .help("gamerec reads CA[UTF-8] and CA[ISO-8859-1]"),
+                );
             }
         }
+        "PB" => push(seats.first().copied().unwrap_or("Player1")),
+        "PW" => push(seats.get(1).copied().unwrap_or("Player2")),
+        "P1" | "P2" | "P3" | "P4" => {
+            let k = usize::from(p.id.as_bytes().get(1).copied().unwrap_or(b'1') - b'1');
+            match seats.get(k) {
+                Some(n) => push(n),
+                None => push(&format!("SGF_{}", p.id)),
+            }
+        }
+        "DT" => push("Date"),
+        "EV" => push("Event"),
+        "PC" => push("Site"),
+        "RO" => push("Round"),
+        "RE" if is_score_list(&v) => push("Result"),
+        "GC" => {
+            let (found, rest) = gc_tags(&v);
+            for (name, value) in found {
+                ctx.tags.push(tag(name, value));
+            }
+            if !rest.trim().is_empty() {
+                ctx.tags.push(tag("SGF_GC".into(), rest));
+            }
+        }
+        "C" => *comment = Some(v.clone()),
+        id if id == "PL" || is_setup_id(id) => setup_prop(p, ctx),
+        id if is_move_id(id) => {}
+        other => push(&format!("SGF_{other}")),
     }
+}
+
+/// The moves of a line: their tokens, comments, claimed colours, and the
+/// stop a setup after moves makes.
+#[derive(Default)]
+struct LineMoves {
+    tokens: Vec<Token>,
+    comments: Vec<(usize, String)>,
+    claims: Vec<Option<String>>,
+    stop: Option<Diag>,
+}
+
+/// Reads the moves of a line's nodes (and the setups of nodes before the
+/// first move); a move value that is not the file's text as it stands is
+/// normalised into `out`.
+fn line_moves(nodes: &[&Node], head: Span, out: &mut String, ctx: &mut SetupCtx) -> LineMoves {
+    let mut moves = LineMoves::default();
     let mut moved = false;
     for (k, node) in nodes.iter().enumerate() {
         let has_setup = node.props.iter().any(|p| is_setup_id(&p.id));
@@ -968,7 +1023,7 @@ fn line_game(tree: &Tree, path: &[usize], out: &mut String, end: usize) -> RawGa
             // gamerec's Blokus record holds a start setup only
             let first = node.props.iter().find(|p| is_setup_id(&p.id));
             let span = first.map_or(head, |p| p.span);
-            stop = Some(
+            moves.stop = Some(
                 Diag::error(
                     "pentobi::setup_after_moves",
                     "a setup after moves: gamerec's Blokus records hold a starting setup only",
@@ -981,93 +1036,106 @@ fn line_game(tree: &Tree, path: &[usize], out: &mut String, end: usize) -> RawGa
         }
         if has_setup && k > 0 {
             for p in &node.props {
-                setup_prop(p, &mut ctx);
+                setup_prop(p, ctx);
             }
         }
-        // the move: one per node, the first in Pentobi's order
-        let mut chosen: Option<(usize, u8, &Prop)> = None;
-        for p in node.props.iter().filter(|p| is_move_id(&p.id)) {
-            if let Some((rank, c)) = move_colour(&p.id, colours) {
-                if chosen.is_none_or(|(r, _, _)| rank < r) {
-                    chosen = Some((rank, c, p));
-                }
-            }
-        }
-        if chosen.is_none() {
-            // a colour this game does not have (`4[...]` with three
-            // colours): Pentobi skips the node; read it as a move of that
-            // colour, so that the replay says whose turn it was
-            chosen = node
-                .props
-                .iter()
-                .find(|p| is_move_id(&p.id))
-                .and_then(|p| move_colour(&p.id, 4).map(|(r, c)| (r, c, p)));
-        }
-        for p in node.props.iter().filter(|p| is_move_id(&p.id)) {
-            if chosen.is_some_and(|(_, _, q)| std::ptr::eq(p, q)) {
-                continue;
-            }
-            let why = match chosen {
-                Some((_, _, q)) => format!("Pentobi reads one move per node, here `{}`", q.id),
-                None => "no colour of a game of this kind".to_string(),
-            };
-            ctx.tag_errors.push(
-                Diag::warning(
-                    "pentobi::move_ignored",
-                    format!("`{}` is not read as a move: {why}", p.id),
-                )
-                .at(p.span)
-                .label("ignored, as Pentobi does"),
-            );
-        }
-        let Some((_, colour, p)) = chosen else {
+        let Some((colour, p)) = node_move(node, ctx) else {
             continue;
         };
         moved = true;
         let Some((v, s)) = p.values.first() else {
             continue;
         };
-        let several = p.values.len() > 1;
-        let span =
-            if several || v.is_empty() || v.chars().any(char::is_whitespace) || v.len() != s.length
-            {
-                // normalise into a copy after the file's text: old files give a
-                // move as one value per point (join them); `B[]` is a pass
-                let norm: String = p
-                    .values
-                    .iter()
-                    .map(|(v, _)| v.chars().filter(|c| !c.is_whitespace()).collect::<String>())
-                    .collect::<Vec<_>>()
-                    .join(",");
-                let norm = if norm.is_empty() {
-                    "pass".to_string()
-                } else {
-                    norm
-                };
-                out.push_str("\n; ");
-                let at = out.len();
-                out.push_str(&norm);
-                Span::new(at, norm.len())
-            } else {
-                *s
-            };
+        let span = move_span(p, v, *s, out);
         let comment = node
             .prop("C")
             .and_then(|c| c.values.first())
             .map(|(v, _)| v.clone());
         if let Some(c) = comment {
-            comments.push((tokens.len(), c));
+            moves.comments.push((moves.tokens.len(), c));
         }
-        tokens.push(Token::new(span));
-        claims.push(colour_names.get(usize::from(colour)).map(|n| n.to_string()));
+        moves.tokens.push(Token::new(span));
+        let name = ctx.colour_names.get(usize::from(colour));
+        moves.claims.push(name.map(|n| n.to_string()));
     }
-    let SetupCtx {
-        setup,
-        setup_at,
-        no_replay: setup_failed,
-        ..
-    } = ctx;
-    no_replay |= setup_failed;
+    moves
+}
+
+/// The move of a node, and its colour: one per node, the first in
+/// Pentobi's order; the node's other move properties get
+/// `pentobi::move_ignored`.
+fn node_move<'n>(node: &'n Node, ctx: &mut SetupCtx) -> Option<(u8, &'n Prop)> {
+    let mut chosen: Option<(usize, u8, &Prop)> = None;
+    for p in node.props.iter().filter(|p| is_move_id(&p.id)) {
+        if let Some((rank, c)) = move_colour(&p.id, ctx.colours) {
+            if chosen.is_none_or(|(r, _, _)| rank < r) {
+                chosen = Some((rank, c, p));
+            }
+        }
+    }
+    if chosen.is_none() {
+        // a colour this game does not have (`4[...]` with three
+        // colours): Pentobi skips the node; read it as a move of that
+        // colour, so that the replay says whose turn it was
+        chosen = node
+            .props
+            .iter()
+            .find(|p| is_move_id(&p.id))
+            .and_then(|p| move_colour(&p.id, 4).map(|(r, c)| (r, c, p)));
+    }
+    for p in node.props.iter().filter(|p| is_move_id(&p.id)) {
+        if chosen.is_some_and(|(_, _, q)| std::ptr::eq(p, q)) {
+            continue;
+        }
+        let why = match chosen {
+            Some((_, _, q)) => format!("Pentobi reads one move per node, here `{}`", q.id),
+            None => "no colour of a game of this kind".to_string(),
+        };
+        ctx.tag_errors.push(
+            Diag::warning(
+                "pentobi::move_ignored",
+                format!("`{}` is not read as a move: {why}", p.id),
+            )
+            .at(p.span)
+            .label("ignored, as Pentobi does"),
+        );
+    }
+    chosen.map(|(_, c, p)| (c, p))
+}
+
+/// The span of a move's token: its value (`v` at `s`) as the file has it,
+/// or a normalised copy appended to `out`.
+fn move_span(p: &Prop, v: &str, s: Span, out: &mut String) -> Span {
+    let several = p.values.len() > 1;
+    if !(several || v.is_empty() || v.chars().any(char::is_whitespace) || v.len() != s.length) {
+        return s;
+    }
+    // normalise into a copy after the file's text: old files give a
+    // move as one value per point (join them); `B[]` is a pass
+    let norm: String = p
+        .values
+        .iter()
+        .map(|(v, _)| v.chars().filter(|c| !c.is_whitespace()).collect::<String>())
+        .collect::<Vec<_>>()
+        .join(",");
+    let norm = if norm.is_empty() {
+        "pass".to_string()
+    } else {
+        norm
+    };
+    out.push_str("\n; ");
+    let at = out.len();
+    out.push_str(&norm);
+    Span::new(at, norm.len())
+}
+
+/// Puts each colour's setup tag where its first setup property stood.
+fn insert_setup_tags(
+    setup: &[Vec<(String, Span)>; 4],
+    setup_at: [usize; 4],
+    duo: bool,
+    tags: &mut Vec<Tag>,
+) {
     // insert from the last position so earlier positions stay valid
     let mut order: Vec<usize> = (0..4).collect();
     order.sort_by_key(|&c| std::cmp::Reverse((setup_at.get(c).copied().unwrap_or(0), c)));
@@ -1080,36 +1148,18 @@ fn line_game(tree: &Tree, path: &[usize], out: &mut String, end: usize) -> RawGa
             tags.insert(at, tag);
         }
     }
-    if stop.is_none() {
-        // the syntax error goes with the first line through the node read last
-        if let Some((d, at)) = &tree.err {
-            let last = path.last().copied();
-            let first_through = match at {
-                Some(n) => path.contains(n) && first_line_through(tree, path, *n),
-                None => true,
-            };
-            if first_through || last.is_none() {
-                stop = Some(d.clone());
-            }
-        }
-    }
-    if no_replay {
-        tokens.clear();
-        comments.clear();
-        claims.clear();
-        stop = None;
-    }
-    RawGame {
-        tags: Tags(tags),
-        tag_errors,
-        comment,
-        tokens,
-        comments,
-        stop,
-        span: Span::between(tree.start, end.min(tree.end)),
-        token_players: claims,
-        ..RawGame::default()
-    }
+}
+
+/// The tree's syntax error, for the first line through the node read
+/// last (every line when it has no node).
+fn tree_error(tree: &Tree, path: &[usize]) -> Option<Diag> {
+    let (d, at) = tree.err.as_ref()?;
+    let last = path.last().copied();
+    let first_through = match at {
+        Some(n) => path.contains(n) && first_line_through(tree, path, *n),
+        None => true,
+    };
+    (first_through || last.is_none()).then(|| d.clone())
 }
 
 /// What setup properties build: the setup values per colour, where in the
@@ -1128,51 +1178,11 @@ struct SetupCtx<'a> {
 /// A setup property (`AB`/`AW`/`A1`..`A4`, `AE`, `PL`) of a node before
 /// the first move: the start setup of the game.
 fn setup_prop(p: &Prop, ctx: &mut SetupCtx) {
-    let v = p.values.first().map(|(v, _)| v.as_str()).unwrap_or("");
-    let s = p.values.first().map_or(p.span, |(_, s)| *s);
-    let duo = ctx.duo;
     match p.id.as_str() {
-        "AB" | "AW" | "A1" | "A2" | "A3" | "A4" => {
-            let c: u8 = match p.id.as_str() {
-                "AB" | "A1" => 0,
-                "AW" | "A2" => 1,
-                "A3" => 2,
-                _ => 3,
-            };
-            match ctx
-                .setup
-                .get_mut(usize::from(c))
-                .filter(|_| c < ctx.colours)
-            {
-                Some(slot) => {
-                    slot.extend(p.values.iter().cloned());
-                    if slot.len() == p.values.len() {
-                        if let Some(at) = ctx.setup_at.get_mut(usize::from(c)) {
-                            *at = ctx.tags.len();
-                        }
-                    }
-                }
-                None => {
-                    ctx.no_replay = true;
-                    ctx.tag_errors.push(
-                        Diag::error(
-                            "blokus::bad_tags",
-                            format!(
-                                "setup property `{}` names a colour this game does not have",
-                                p.id
-                            ),
-                        )
-                        .at(p.span)
-                        .label("no such colour")
-                        .help(if duo {
-                            "Blokus Duo's colours are AB (purple) and AW (orange)"
-                        } else {
-                            "the colours are A1 to A4 in turn order"
-                        }),
-                    );
-                }
-            }
-        }
+        "AB" | "A1" => setup_colour(p, 0, ctx),
+        "AW" | "A2" => setup_colour(p, 1, ctx),
+        "A3" => setup_colour(p, 2, ctx),
+        "A4" => setup_colour(p, 3, ctx),
         "AE" => {
             ctx.no_replay = true;
             ctx.tag_errors.push(
@@ -1185,38 +1195,80 @@ fn setup_prop(p: &Prop, ctx: &mut SetupCtx) {
                 .help("write the position with AB/AW or A1..A4 only"),
             );
         }
-        "PL" => {
-            let c: Option<u8> = match v.trim() {
-                "B" | "1" => Some(0),
-                "W" | "2" => Some(1),
-                "3" => Some(2),
-                "4" => Some(3),
-                _ => None,
-            };
-            match c
-                .filter(|&c| c < ctx.colours)
-                .and_then(|c| ctx.colour_names.get(usize::from(c)))
-            {
-                Some(name) => ctx.tags.push(synth(setup::FIRST, name, s)),
-                None => {
-                    ctx.no_replay = true;
-                    ctx.tag_errors.push(
-                        Diag::error(
-                            "blokus::bad_tags",
-                            format!("PL[{}] names no colour of this game", v.trim()),
-                        )
-                        .at(s)
-                        .label("not a colour")
-                        .help(if duo {
-                            "Blokus Duo's colours are PL[B] (purple) and PL[W] (orange)"
-                        } else {
-                            "the colours are PL[1] to PL[4] in turn order"
-                        }),
-                    );
+        "PL" => first_player(p, ctx),
+        _ => {}
+    }
+}
+
+/// Squares set up for colour `c` (`AB`/`AW`/`A1`..`A4`).
+fn setup_colour(p: &Prop, c: u8, ctx: &mut SetupCtx) {
+    match ctx
+        .setup
+        .get_mut(usize::from(c))
+        .filter(|_| c < ctx.colours)
+    {
+        Some(slot) => {
+            slot.extend(p.values.iter().cloned());
+            if slot.len() == p.values.len() {
+                if let Some(at) = ctx.setup_at.get_mut(usize::from(c)) {
+                    *at = ctx.tags.len();
                 }
             }
         }
-        _ => {}
+        None => {
+            ctx.no_replay = true;
+            ctx.tag_errors.push(
+                Diag::error(
+                    "blokus::bad_tags",
+                    format!(
+                        "setup property `{}` names a colour this game does not have",
+                        p.id
+                    ),
+                )
+                .at(p.span)
+                .label("no such colour")
+                .help(if ctx.duo {
+                    "Blokus Duo's colours are AB (purple) and AW (orange)"
+                } else {
+                    "the colours are A1 to A4 in turn order"
+                }),
+            );
+        }
+    }
+}
+
+/// The colour to move first after the setup (`PL`).
+fn first_player(p: &Prop, ctx: &mut SetupCtx) {
+    let v = p.values.first().map(|(v, _)| v.as_str()).unwrap_or("");
+    let s = p.values.first().map_or(p.span, |(_, s)| *s);
+    let c: Option<u8> = match v.trim() {
+        "B" | "1" => Some(0),
+        "W" | "2" => Some(1),
+        "3" => Some(2),
+        "4" => Some(3),
+        _ => None,
+    };
+    match c
+        .filter(|&c| c < ctx.colours)
+        .and_then(|c| ctx.colour_names.get(usize::from(c)))
+    {
+        Some(name) => ctx.tags.push(synth(setup::FIRST, name, s)),
+        None => {
+            ctx.no_replay = true;
+            ctx.tag_errors.push(
+                Diag::error(
+                    "blokus::bad_tags",
+                    format!("PL[{}] names no colour of this game", v.trim()),
+                )
+                .at(s)
+                .label("not a colour")
+                .help(if ctx.duo {
+                    "Blokus Duo's colours are PL[B] (purple) and PL[W] (orange)"
+                } else {
+                    "the colours are PL[1] to PL[4] in turn order"
+                }),
+            );
+        }
     }
 }
 
@@ -1229,10 +1281,6 @@ fn first_line_through(tree: &Tree, path: &[usize], n: usize) -> bool {
         [a, b] => tree.nodes.get(*a).and_then(|node| node.children.first()) == Some(b),
         _ => true,
     })
-}
-
-fn escape(v: &str) -> String {
-    v.replace('\\', "\\\\").replace(']', "\\]")
 }
 
 /// Writes games as a Pentobi file. `Err` for a game Pentobi cannot hold.
@@ -1257,23 +1305,11 @@ pub fn write_game(g: &DocGame, losses: &mut Losses) -> Result<String, String> {
     let duo = g.variant.as_deref() == Some("duo");
     let trigon = g.variant.as_deref() == Some("trigon");
     let players: u8 = tag("Players").and_then(|p| p.parse().ok()).unwrap_or(4);
-    let mut turn = Turn::Identity;
-    if !duo && !trigon {
-        if tag("Size").is_some_and(|s| s != "20") {
-            return Err("Pentobi plays classic Blokus on 20x20 boards only".into());
-        }
-        let corners = tag("Corners").unwrap_or(RULE_TEXT_CORNERS);
-        turn = Turn::to_pentobi(corners).ok_or_else(|| {
-            format!(
-                "Pentobi's corners are \"{PENTOBI_CORNERS}\"; this game's (\"{corners}\") are no reflection or rotation of them"
-            )
-        })?;
-        if let Some(how) = turn.describe() {
-            losses.note(format!(
-                "the corners \"{corners}\": Pentobi's are \"{PENTOBI_CORNERS}\", so the board is written {how} (every square of the moves and the setup)"
-            ));
-        }
-    }
+    let turn = if !duo && !trigon {
+        board_turn(tag("Size"), tag("Corners"), losses)?
+    } else {
+        Turn::Identity
+    };
     let scoring = tag("Scoring").unwrap_or("basic");
     let pentobi_scored = scoring.eq_ignore_ascii_case("pentobi");
     if !pentobi_scored {
@@ -1294,68 +1330,141 @@ pub fn write_game(g: &DocGame, losses: &mut Losses) -> Result<String, String> {
         (false, _, true) => "Blokus Trigon",
         _ => "Blokus",
     };
-    let mut out = format!("(;FF[4]CA[UTF-8]GM[{gm}]");
-    let seats = seat_tags(duo, players, trigon);
-    let colour_names: &[&str] = if duo {
-        &["purple", "orange"]
-    } else {
-        &["blue", "yellow", "red", "green"]
+    let mut w = RootWriter {
+        out: format!("(;FF[4]CA[UTF-8]GM[{gm}]"),
+        duo,
+        turn,
+        seats: seat_tags(duo, players, trigon),
+        colour_names: if duo {
+            &["purple", "orange"]
+        } else {
+            &["blue", "yellow", "red", "green"]
+        },
+        pentobi_scored,
+        scoring,
+        gc: Vec::new(),
     };
-    let colour_ids: &[&str] = if duo {
-        &["B", "W"]
-    } else {
-        &["1", "2", "3", "4"]
-    };
-    // tags Pentobi has no property for, kept in the game comment `GC`
-    let mut gc: Vec<String> = Vec::new();
     for (name, value) in &g.tags {
-        let setup_colour = (0..colour_names.len() as u8)
-            .position(|c| setup::tag_name(duo, c) == Some(name.as_str()));
+        w.tag(name, value, losses);
+    }
+    if !w.gc.is_empty() {
+        w.out.push_str(&format!("GC[{}]", escape(&w.gc.join("\n"))));
+    }
+    let mut out = w.out;
+    if let Some(c) = &g.comment {
+        out.push_str(&format!("C[{}]", escape(c)));
+    }
+    out.push('\n');
+    write_moves(&mut out, g, duo, turn);
+    out.push_str(")\n");
+    Ok(out)
+}
+
+/// The symmetry that takes a classic game's corners to Pentobi's (noted
+/// when it is not the identity); `Err` for a board Pentobi does not play.
+fn board_turn(
+    size: Option<&str>,
+    corners: Option<&str>,
+    losses: &mut Losses,
+) -> Result<Turn, String> {
+    if size.is_some_and(|s| s != "20") {
+        return Err("Pentobi plays classic Blokus on 20x20 boards only".into());
+    }
+    let corners = corners.unwrap_or(RULE_TEXT_CORNERS);
+    let turn = Turn::to_pentobi(corners).ok_or_else(|| {
+        format!(
+            "Pentobi's corners are \"{PENTOBI_CORNERS}\"; this game's (\"{corners}\") are no reflection or rotation of them"
+        )
+    })?;
+    if let Some(how) = turn.describe() {
+        losses.note(format!(
+            "the corners \"{corners}\": Pentobi's are \"{PENTOBI_CORNERS}\", so the board is written {how} (every square of the moves and the setup)"
+        ));
+    }
+    Ok(turn)
+}
+
+/// The root node's properties being written from a game's tags.
+struct RootWriter<'g> {
+    out: String,
+    duo: bool,
+    turn: Turn,
+    seats: &'static [&'static str],
+    colour_names: &'static [&'static str],
+    pentobi_scored: bool,
+    scoring: &'g str,
+    /// Tags Pentobi has no property for, kept in the game comment `GC`.
+    gc: Vec<String>,
+}
+
+impl RootWriter<'_> {
+    /// Writes one tag's property: the setup, the first colour, a property
+    /// of its own, or a line of `GC`; or notes that Pentobi has no place
+    /// for it.
+    fn tag(&mut self, name: &str, value: &str, losses: &mut Losses) {
+        let duo = self.duo;
+        let setup_colour =
+            (0..self.colour_names.len() as u8).position(|c| setup::tag_name(duo, c) == Some(name));
         if let Some(c) = setup_colour {
             let id = if duo {
                 ["AB", "AW"].get(c).copied().unwrap_or("AW").to_string()
             } else {
                 format!("A{}", c + 1)
             };
-            let items = setup::squares_sorted(&turn.apply(value));
+            let items = setup::squares_sorted(&self.turn.apply(value));
             if !items.is_empty() {
-                out.push_str(&id);
+                self.out.push_str(&id);
                 for item in items {
-                    out.push_str(&format!("[{}]", escape(&item)));
+                    self.out.push_str(&format!("[{}]", escape(&item)));
                 }
             }
-            continue;
+            return;
         }
         if name == setup::FIRST {
-            let c = colour_names
+            let colour_ids: &[&str] = if duo {
+                &["B", "W"]
+            } else {
+                &["1", "2", "3", "4"]
+            };
+            let c = self
+                .colour_names
                 .iter()
                 .position(|n| n.eq_ignore_ascii_case(value.trim()));
             if let Some(id) = c.and_then(|c| colour_ids.get(c)) {
-                out.push_str(&format!("PL[{id}]"));
+                self.out.push_str(&format!("PL[{id}]"));
             }
-            continue;
+            return;
         }
-        let id = match name.as_str() {
+        if let Some(id) = self.property_id(name, value, losses) {
+            self.out.push_str(&format!("{id}[{}]", escape(value)));
+        }
+    }
+
+    /// The property a tag is written as, `None` when it is said elsewhere
+    /// (by `GM`, the corners, the scoring, `GC`) or has no place.
+    fn property_id(&mut self, name: &str, value: &str, losses: &mut Losses) -> Option<String> {
+        let id = match name {
             // said by GM, the corners and the scoring above
-            "Game" | "Variant" | "Players" | "Size" | "Corners" | "Scoring" => continue,
+            "Game" | "Variant" | "Players" | "Size" | "Corners" | "Scoring" => return None,
             "Date" => "DT".to_string(),
             "Event" => "EV".to_string(),
             "Site" => "PC".to_string(),
             "Round" => "RO".to_string(),
-            "Result" if pentobi_scored => "RE".to_string(),
+            "Result" if self.pentobi_scored => "RE".to_string(),
             "Result" => {
                 losses.note(format!(
-                    "the Result tag \"{value}\": its scores are under the {scoring} scoring, and a Pentobi file's are Pentobi's"
+                    "the Result tag \"{value}\": its scores are under the {} scoring, and a Pentobi file's are Pentobi's",
+                    self.scoring
                 ));
-                continue;
+                return None;
             }
             "SGF_GC" => {
-                gc.insert(0, value.clone());
-                continue;
+                self.gc.insert(0, value.to_string());
+                return None;
             }
             n => {
-                if let Some(k) = seats.iter().position(|s| s == &n) {
-                    if seats.len() == 2 {
+                if let Some(k) = self.seats.iter().position(|s| s == &n) {
+                    if self.seats.len() == 2 {
                         if k == 0 { "PB" } else { "PW" }.to_string()
                     } else {
                         format!("P{}", k + 1)
@@ -1370,30 +1479,33 @@ pub fn write_game(g: &DocGame, losses: &mut Losses) -> Result<String, String> {
                             p.to_string()
                         }
                         _ => {
-                            let line = format!(
-                                "[{n} \"{}\"]",
-                                value.replace('\\', "\\\\").replace('"', "\\\"")
-                            );
-                            if gc_tag(&line).is_some() && !value.contains(['\n', '\r']) {
-                                gc.push(line);
-                            } else {
-                                losses.note(format!("the {n} tag: Pentobi has no place for it"));
-                            }
-                            continue;
+                            self.gc_line(n, value, losses);
+                            return None;
                         }
                     }
                 }
             }
         };
-        out.push_str(&format!("{id}[{}]", escape(value)));
+        Some(id)
     }
-    if !gc.is_empty() {
-        out.push_str(&format!("GC[{}]", escape(&gc.join("\n"))));
+
+    /// A tag with no property, as a line `[Name "value"]` of `GC` when it
+    /// reads back so; else noted as lost.
+    fn gc_line(&mut self, name: &str, value: &str, losses: &mut Losses) {
+        let line = format!(
+            "[{name} \"{}\"]",
+            value.replace('\\', "\\\\").replace('"', "\\\"")
+        );
+        if gc_tag(&line).is_some() && !value.contains(['\n', '\r']) {
+            self.gc.push(line);
+        } else {
+            losses.note(format!("the {name} tag: Pentobi has no place for it"));
+        }
     }
-    if let Some(c) = &g.comment {
-        out.push_str(&format!("C[{}]", escape(c)));
-    }
-    out.push('\n');
+}
+
+/// The game's moves, a node each (passes left out), with their comments.
+fn write_moves(out: &mut String, g: &DocGame, duo: bool, turn: Turn) {
     for m in g.moves.iter().filter(|m| !m.auto && m.notation != "pass") {
         let colour = match (duo, m.player.as_str()) {
             (true, "purple") => "B",
@@ -1414,8 +1526,6 @@ pub fn write_game(g: &DocGame, losses: &mut Losses) -> Result<String, String> {
         }
         out.push('\n');
     }
-    out.push_str(")\n");
-    Ok(out)
 }
 
 /// The rule text's corners (a classic game without a `Corners` tag).

@@ -253,19 +253,7 @@ impl Reader<'_> {
     /// Reads one line; `false` at the end.
     fn line(&mut self) -> Result<bool, String> {
         let Some(chunk) = self.buf.next_chunk(crate::source::lines()) else {
-            if let Some(e) = self.buf.take_error() {
-                self.finish()?;
-                return Err(e);
-            }
-            if let Some((text, origin)) = self.flow.take() {
-                self.finish_flow(&text, origin)?;
-                return Ok(false);
-            }
-            self.finish()?;
-            if self.place == Place::Before {
-                return Err(fail("no `games` list"));
-            }
-            return Ok(false);
+            return self.end().map(|()| false);
         };
         let (line, origin, large_line) = match chunk {
             Chunk::Text(t, o) => (t, o, false),
@@ -307,81 +295,139 @@ impl Reader<'_> {
             self.place = Place::After;
             return Ok(true);
         }
+        // the content, past a BOM and the indentation
+        let rest_at = line.len() - body.len() + indent;
+        let rest = rest_at..rest_at + rest.len();
+        let line = Line {
+            text: line,
+            rest,
+            indent,
+            origin,
+            large: large_line,
+        };
         match self.place {
-            Place::Before | Place::After => {
-                if indent > 0 {
-                    // inside the value of another key: skipped
-                    return Ok(true);
-                }
-                match top_key(rest) {
-                    Some(("games", after)) if self.place == Place::Before => {
-                        let value = after.trim_start_matches([' ', '\t']);
-                        if value.is_empty() || value.starts_with('#') {
-                            self.place = Place::Games(None);
-                        } else if large_line || line.len() > limit {
-                            return Err(fail(format!(
-                                "line {at_line}: a `games` list in flow style larger than {limit} bytes"
-                            )));
-                        } else {
-                            self.flow = Some((line, origin));
-                        }
-                    }
-                    Some(_) => {}
-                    None if rest.starts_with('%') => {}
-                    None => {
-                        return Err(fail(format!(
-                            "line {at_line}: expected a key of the top-level mapping"
-                        )));
-                    }
-                }
-                Ok(true)
-            }
-            Place::Games(at) => {
-                if is_item(rest) && at.is_none_or(|a| a == indent) {
-                    self.finish()?;
-                    self.place = Place::Games(Some(indent));
-                    let large = large_line || line.len() > limit;
-                    let mut text = line;
-                    if large {
-                        let mut keep = TOO_LARGE_KEPT.min(text.len());
-                        while !text.is_char_boundary(keep) {
-                            keep -= 1;
-                        }
-                        text.truncate(keep);
-                    }
-                    self.item = Some((text, origin, large));
-                } else if at.is_some_and(|a| indent > a) {
-                    if let Some((text, _, large)) = self.item.as_mut() {
-                        if *large {
-                        } else if large_line || text.len() + line.len() > limit {
-                            *large = true;
-                            let mut keep = TOO_LARGE_KEPT.min(text.len());
-                            while !text.is_char_boundary(keep) {
-                                keep -= 1;
-                            }
-                            text.truncate(keep);
-                        } else {
-                            text.push_str(&line);
-                        }
-                    }
-                } else if at.is_none() {
-                    return Err(fail(format!(
-                        "line {at_line}: the `games` list holds no items `- ...` (a list in flow style is written on the `games:` line)"
-                    )));
-                } else {
-                    // the list has ended: a key of the top level follows
-                    self.finish()?;
-                    self.place = Place::After;
-                    if indent > 0 || top_key(rest).is_none() {
-                        return Err(fail(format!(
-                            "line {at_line}: expected an item of the `games` list or a top-level key"
-                        )));
-                    }
-                }
-                Ok(true)
-            }
+            Place::Before | Place::After => self.top_level_line(line),
+            Place::Games(at) => self.games_line(line, at),
         }
     }
+
+    /// The end of the text: the flow list or the last item read, or what
+    /// the document lacks.
+    fn end(&mut self) -> Result<(), String> {
+        if let Some(e) = self.buf.take_error() {
+            self.finish()?;
+            return Err(e);
+        }
+        if let Some((text, origin)) = self.flow.take() {
+            return self.finish_flow(&text, origin);
+        }
+        self.finish()?;
+        if self.place == Place::Before {
+            return Err(fail("no `games` list"));
+        }
+        Ok(())
+    }
+
+    /// A line outside the `games` list: a top-level key (`games:` starts
+    /// the list, in block or flow style), or a line inside another key's
+    /// value, skipped.
+    fn top_level_line(&mut self, line: Line) -> Result<bool, String> {
+        if line.indent > 0 {
+            // inside the value of another key: skipped
+            return Ok(true);
+        }
+        let (limit, at_line) = (self.element_limit, line.origin.line + 1);
+        match top_key(line.rest()) {
+            Some(("games", after)) if self.place == Place::Before => {
+                let value = after.trim_start_matches([' ', '\t']);
+                if value.is_empty() || value.starts_with('#') {
+                    self.place = Place::Games(None);
+                } else if line.large || line.text.len() > limit {
+                    return Err(fail(format!(
+                        "line {at_line}: a `games` list in flow style larger than {limit} bytes"
+                    )));
+                } else {
+                    self.flow = Some((line.text, line.origin));
+                }
+            }
+            Some(_) => {}
+            None if line.rest().starts_with('%') => {}
+            None => {
+                return Err(fail(format!(
+                    "line {at_line}: expected a key of the top-level mapping"
+                )));
+            }
+        }
+        Ok(true)
+    }
+
+    /// A line of the `games` list (its items at indent `at`, once known):
+    /// an item starts, goes on, or the list ends.
+    fn games_line(&mut self, line: Line, at: Option<usize>) -> Result<bool, String> {
+        let (limit, at_line, indent) = (self.element_limit, line.origin.line + 1, line.indent);
+        if is_item(line.rest()) && at.is_none_or(|a| a == indent) {
+            self.finish()?;
+            self.place = Place::Games(Some(indent));
+            let large = line.large || line.text.len() > limit;
+            let mut text = line.text;
+            if large {
+                keep_start(&mut text);
+            }
+            self.item = Some((text, line.origin, large));
+        } else if at.is_some_and(|a| indent > a) {
+            if let Some((text, _, large)) = self.item.as_mut() {
+                if *large {
+                } else if line.large || text.len() + line.text.len() > limit {
+                    *large = true;
+                    keep_start(text);
+                } else {
+                    text.push_str(&line.text);
+                }
+            }
+        } else if at.is_none() {
+            return Err(fail(format!(
+                "line {at_line}: the `games` list holds no items `- ...` (a list in flow style is written on the `games:` line)"
+            )));
+        } else {
+            // the list has ended: a key of the top level follows
+            self.finish()?;
+            self.place = Place::After;
+            if indent > 0 || top_key(line.rest()).is_none() {
+                return Err(fail(format!(
+                    "line {at_line}: expected an item of the `games` list or a top-level key"
+                )));
+            }
+        }
+        Ok(true)
+    }
+}
+
+/// A line of the document past its blank lines and document markers.
+struct Line {
+    text: String,
+    /// Where its content stands, past the indentation (and a BOM), before
+    /// the line break.
+    rest: std::ops::Range<usize>,
+    indent: usize,
+    origin: Origin,
+    /// Over the size limit of a piece.
+    large: bool,
+}
+
+impl Line {
+    /// The line's content after its indentation.
+    fn rest(&self) -> &str {
+        self.text.get(self.rest.clone()).unwrap_or("")
+    }
+}
+
+/// Cuts an item over the size limit to the start it keeps.
+fn keep_start(text: &mut String) {
+    let mut keep = TOO_LARGE_KEPT.min(text.len());
+    while !text.is_char_boundary(keep) {
+        keep -= 1;
+    }
+    text.truncate(keep);
 }
 
 #[cfg(test)]

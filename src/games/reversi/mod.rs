@@ -37,8 +37,10 @@
 
 pub mod engine;
 pub mod notation;
+pub mod packed;
 pub mod render;
 pub mod sized;
+pub mod solver;
 #[cfg(test)]
 mod tests;
 
