@@ -10,7 +10,8 @@
 //!
 //! ```
 //! use gamerec::record::parse_file;
-//! use gamerec::replay::{Options, replay};
+//! use gamerec::registry::replay;
+//! use gamerec::replay::Options;
 //!
 //! let text = "[Game \"reversi\"]\n1. f5 d6 2. c3 d3 3. c4 g7\n";
 //! let games = parse_file(text);
@@ -22,7 +23,7 @@
 //! assert_eq!(error.ply, 6);
 //! assert_eq!(error.span.map(|s| s.text(text)), Some("g7"));
 //!
-//! let moves = gamerec::games::by_name("othello").map(|g| g.perft(None, 3));
+//! let moves = gamerec::registry::by_name("othello").map(|g| g.perft(None, 3));
 //! assert_eq!(moves, Some(Ok(56)));
 //! ```
 
@@ -36,6 +37,7 @@ pub mod game;
 pub mod games;
 pub mod model;
 pub mod record;
+pub mod registry;
 pub mod replay;
 pub mod source;
 pub mod span;

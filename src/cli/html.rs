@@ -138,7 +138,7 @@ pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
         };
         g.materialize();
         let raw = &g.raw;
-        let (mut report, mut frames) = match crate::replay::resolve_in(raw, &g.text, &opts) {
+        let (mut report, mut frames) = match crate::registry::resolve_in(raw, &g.text, &opts) {
             Ok((game, warnings)) => {
                 let mut frames = game.frames(raw, &g.text, &opts);
                 frames.report.warnings.splice(0..0, warnings);

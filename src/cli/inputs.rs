@@ -713,7 +713,7 @@ pub fn view_one(
         game: ctx.settings.game.clone(),
         ..Options::default()
     };
-    let game = match crate::replay::resolve_in(&source.raw, &source.text, &opts) {
+    let game = match crate::registry::resolve_in(&source.raw, &source.text, &opts) {
         Ok((g, _)) => g,
         Err(report) => {
             super::diagnostics::print_game(ctx, &source, &report);

@@ -1078,7 +1078,7 @@ mod tests {
                 };
                 let r = read(&bytes, &Names::default()).unwrap();
                 for g in &r.games {
-                    let full = crate::replay::replay(g, &r.text, &opts);
+                    let full = crate::registry::replay(g, &r.text, &opts);
                     match fast_report(g, &r.text, &opts) {
                         Some(quick) => {
                             assert_eq!(quick, full, "{f}");
@@ -1122,10 +1122,10 @@ mod tests {
                         Some(q) => q,
                         None => {
                             s.materialize();
-                            crate::replay::replay(&s.raw, &s.text, &opts)
+                            crate::registry::replay(&s.raw, &s.text, &opts)
                         }
                     };
-                    let mut full = crate::replay::replay(g, &r.text, &opts);
+                    let mut full = crate::registry::replay(g, &r.text, &opts);
                     // spans differ (each game has its own text): compare them
                     // through the byte maps
                     for (a, b) in full
@@ -1208,8 +1208,8 @@ mod tests {
                 let opts = Options::default();
                 assert!(s.record.as_ref().unwrap().fast_report(&opts).is_none());
                 s.materialize();
-                let full = crate::replay::replay(g, &r.text, &opts);
-                let one = crate::replay::replay(&s.raw, &s.text, &opts);
+                let full = crate::registry::replay(g, &r.text, &opts);
+                let one = crate::registry::replay(&s.raw, &s.text, &opts);
                 assert_eq!(
                     (full.valid, full.plies, &full.scores),
                     (one.valid, one.plies, &one.scores)

@@ -1,0 +1,217 @@
+//! A game behind a name, its type erased: [`DynGame`], and [`Game`], the
+//! `DynGame` of a [`Rules`] type, which runs the generic driver.
+
+use std::marker::PhantomData;
+
+use crate::game::Rules;
+use crate::record::RawGame;
+use crate::replay::{
+    Frames, GameReport, Options, View, ViewError, caption, frame, legal_moves, run, scored_moves,
+};
+
+/// A game behind a name, its type erased.
+pub trait DynGame: Sync {
+    fn name(&self) -> &'static str;
+    fn aliases(&self) -> &'static [&'static str];
+    /// The variants, by name; the first is the default.
+    fn variants(&self) -> &'static [&'static str];
+    /// The tags that set the rules (besides `Game` and `Variant`).
+    fn rules_tags(&self) -> &'static [&'static str];
+    /// The player tags of every variant and number of players: the seat
+    /// names capitalised, in seat order (for `gamerec tags`).
+    fn player_tags(&self) -> Vec<String>;
+    /// Replays a game into `report` (an earlier game's, whose room is reused).
+    fn replay(&self, raw: &RawGame, src: &str, opts: &Options, report: &mut GameReport);
+    /// Replays the whole game and looks at the position after `ply` plies (the
+    /// end, or the position before the illegal move, when `None` or past it).
+    fn view(
+        &self,
+        raw: &RawGame,
+        src: &str,
+        opts: &Options,
+        ply: Option<usize>,
+        color: bool,
+    ) -> Result<View, ViewError>;
+    /// See [`Rules::perft_divide`].
+    fn perft_divide(
+        &self,
+        variant: Option<&str>,
+        players: Option<u8>,
+        depth: u32,
+        done: &(dyn Fn(u64) + Sync),
+    ) -> Result<Vec<(String, u64)>, String>;
+    /// See [`Rules::perft_divide_tags`].
+    fn perft_divide_tags(
+        &self,
+        variant: Option<&str>,
+        players: Option<u8>,
+        tags: &crate::record::Tags,
+        depth: u32,
+        done: &(dyn Fn(u64) + Sync),
+    ) -> Result<Vec<(String, u64)>, String>;
+    /// The leaf count of the move tree from the variant's start.
+    fn perft(&self, variant: Option<&str>, depth: u32) -> Result<u64, String> {
+        self.perft_divide(variant, None, depth, &|_| {})
+            .map(|d| crate::game::perft_total(&d))
+    }
+    /// [`DynGame::perft`] for a number of players.
+    fn perft_players(&self, variant: Option<&str>, players: u8, depth: u32) -> Result<u64, String> {
+        self.perft_divide(variant, Some(players), depth, &|_| {})
+            .map(|d| crate::game::perft_total(&d))
+    }
+    /// Replays the whole game keeping the position after every ply (for the
+    /// score plot and the HTML viewer); `None` when it could not be set up.
+    fn frames(&self, raw: &RawGame, src: &str, opts: &Options) -> Frames;
+    /// Whether the game's notation reads these tokens (the first moves of a
+    /// record without a `Game` tag) from the start its tags give, and its
+    /// engine plays them.
+    fn reads_opening(&self, raw: &RawGame, tokens: &[crate::record::Token], src: &str) -> bool;
+}
+
+/// The [`DynGame`] of a [`Rules`] type.
+pub struct Game<R>(PhantomData<fn() -> R>);
+
+impl<R> Game<R> {
+    pub const NEW: Self = Game(PhantomData);
+}
+
+impl<R: Rules> DynGame for Game<R> {
+    fn name(&self) -> &'static str {
+        R::NAME
+    }
+
+    fn aliases(&self) -> &'static [&'static str] {
+        R::ALIASES
+    }
+
+    fn variants(&self) -> &'static [&'static str] {
+        R::VARIANTS
+    }
+
+    fn rules_tags(&self) -> &'static [&'static str] {
+        R::RULES_TAGS
+    }
+
+    fn player_tags(&self) -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        for v in R::VARIANTS {
+            for players in ["", "2", "3", "4", "5", "6"] {
+                let mut text = format!("[Variant \"{v}\"]\n");
+                if !players.is_empty() {
+                    text.push_str(&format!("[Players \"{players}\"]\n"));
+                }
+                let games = crate::record::parse_file(&text);
+                let Some(Ok(state)) = games.first().map(|g| R::start(&g.tags)) else {
+                    continue;
+                };
+                for seat in R::seats(&state) {
+                    let mut chars = seat.chars();
+                    let tag: String = chars
+                        .next()
+                        .map(|c| c.to_ascii_uppercase())
+                        .into_iter()
+                        .chain(chars)
+                        .collect();
+                    if !out.contains(&tag) {
+                        out.push(tag);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    fn replay(&self, raw: &RawGame, src: &str, opts: &Options, report: &mut GameReport) {
+        run::<R>(raw, src, opts, None, None, report);
+    }
+
+    fn frames(&self, raw: &RawGame, src: &str, opts: &Options) -> Frames {
+        let mut frames = Vec::new();
+        let mut keep = |s: &R::State, last: Option<&R::Move>| frames.push(frame::<R>(s, last));
+        let mut report = GameReport::default();
+        run::<R>(raw, src, opts, None, Some(&mut keep), &mut report);
+        Frames {
+            report,
+            frames,
+            unit: R::PLOT_UNIT,
+        }
+    }
+
+    fn view(
+        &self,
+        raw: &RawGame,
+        src: &str,
+        opts: &Options,
+        ply: Option<usize>,
+        color: bool,
+    ) -> Result<View, ViewError> {
+        // the picture of the position the view stands at: the frame after the
+        // ply asked for, else the last one (moves are not kept, so frames are)
+        let mut seen = 0usize;
+        let mut last = None;
+        let mut keep = |s: &R::State, mv: Option<&R::Move>| {
+            if ply.is_none_or(|k| seen <= k) {
+                last = Some(frame::<R>(s, mv));
+            }
+            seen += 1;
+        };
+        let mut report = GameReport::default();
+        let outcome = run::<R>(raw, src, opts, ply, Some(&mut keep), &mut report);
+        let Some(end) = outcome.state else {
+            return Err(ViewError::NotSetUp(Box::new(report)));
+        };
+        // The chosen ply when the replay passed it; else the end (a valid
+        // game) or the position before the illegal move (an invalid one).
+        let (state, at) = match (ply, outcome.at_stop) {
+            (Some(k), Some(s)) => (s, k),
+            (Some(_), None) if report.valid => return Err(ViewError::PastEnd(report.plies)),
+            _ => (end, report.plies),
+        };
+        let svg = last.map_or_else(String::new, |f| {
+            crate::svg::document(&f.scene, &caption(&report, at, &f))
+        });
+        Ok(View {
+            report,
+            ply: at,
+            board: R::render(&state, color),
+            levels: R::render_levels(&state, color),
+            svg,
+            legal: legal_moves::<R>(&state),
+            scored: scored_moves::<R>(&state),
+        })
+    }
+
+    fn perft_divide(
+        &self,
+        variant: Option<&str>,
+        players: Option<u8>,
+        depth: u32,
+        done: &(dyn Fn(u64) + Sync),
+    ) -> Result<Vec<(String, u64)>, String> {
+        R::perft_divide(variant, players, depth, done)
+    }
+
+    fn perft_divide_tags(
+        &self,
+        variant: Option<&str>,
+        players: Option<u8>,
+        tags: &crate::record::Tags,
+        depth: u32,
+        done: &(dyn Fn(u64) + Sync),
+    ) -> Result<Vec<(String, u64)>, String> {
+        R::perft_divide_tags(variant, players, tags, depth, done)
+    }
+
+    fn reads_opening(&self, raw: &RawGame, tokens: &[crate::record::Token], src: &str) -> bool {
+        let Ok(mut state) = R::start(&raw.tags) else {
+            return false;
+        };
+        let parsed = R::parse_moves_in(&state, tokens, src);
+        parsed.error.is_none()
+            && !parsed.moves.is_empty()
+            && parsed
+                .moves
+                .iter()
+                .all(|pm| !R::is_over(&state) && R::play(&mut state, pm, src).is_ok())
+    }
+}
