@@ -36,6 +36,7 @@ pub mod formats;
 pub mod game;
 pub mod games;
 pub mod model;
+pub mod pipeline;
 pub mod record;
 pub mod registry;
 pub mod replay;
