@@ -5,9 +5,7 @@ use std::marker::PhantomData;
 
 use crate::game::Rules;
 use crate::record::RawGame;
-use crate::replay::{
-    Frames, GameReport, Options, View, ViewError, caption, frame, legal_moves, run, scored_moves,
-};
+use crate::replay::{Frames, GameReport, Options, View, ViewError, run};
 
 /// A game behind a name, its type erased.
 pub trait DynGame: Sync {
@@ -122,19 +120,11 @@ impl<R: Rules> DynGame for Game<R> {
     }
 
     fn replay(&self, raw: &RawGame, src: &str, opts: &Options, report: &mut GameReport) {
-        run::<R>(raw, src, opts, None, None, report);
+        run::<R, _>(raw, src, &mut { opts }, report);
     }
 
     fn frames(&self, raw: &RawGame, src: &str, opts: &Options) -> Frames {
-        let mut frames = Vec::new();
-        let mut keep = |s: &R::State, last: Option<&R::Move>| frames.push(frame::<R>(s, last));
-        let mut report = GameReport::default();
-        run::<R>(raw, src, opts, None, Some(&mut keep), &mut report);
-        Frames {
-            report,
-            frames,
-            unit: R::PLOT_UNIT,
-        }
+        crate::replay::frames_of::<R>(raw, src, opts)
     }
 
     fn view(
@@ -145,40 +135,7 @@ impl<R: Rules> DynGame for Game<R> {
         ply: Option<usize>,
         color: bool,
     ) -> Result<View, ViewError> {
-        // the picture of the position the view stands at: the frame after the
-        // ply asked for, else the last one (moves are not kept, so frames are)
-        let mut seen = 0usize;
-        let mut last = None;
-        let mut keep = |s: &R::State, mv: Option<&R::Move>| {
-            if ply.is_none_or(|k| seen <= k) {
-                last = Some(frame::<R>(s, mv));
-            }
-            seen += 1;
-        };
-        let mut report = GameReport::default();
-        let outcome = run::<R>(raw, src, opts, ply, Some(&mut keep), &mut report);
-        let Some(end) = outcome.state else {
-            return Err(ViewError::NotSetUp(Box::new(report)));
-        };
-        // The chosen ply when the replay passed it; else the end (a valid
-        // game) or the position before the illegal move (an invalid one).
-        let (state, at) = match (ply, outcome.at_stop) {
-            (Some(k), Some(s)) => (s, k),
-            (Some(_), None) if report.valid => return Err(ViewError::PastEnd(report.plies)),
-            _ => (end, report.plies),
-        };
-        let svg = last.map_or_else(String::new, |f| {
-            crate::svg::document(&f.scene, &caption(&report, at, &f))
-        });
-        Ok(View {
-            report,
-            ply: at,
-            board: R::render(&state, color),
-            levels: R::render_levels(&state, color),
-            svg,
-            legal: legal_moves::<R>(&state),
-            scored: scored_moves::<R>(&state),
-        })
+        crate::replay::view_at::<R>(raw, src, opts, ply, color)
     }
 
     fn perft_divide(

@@ -67,7 +67,7 @@ pub(super) fn read_claim<'a>(
     }
 }
 
-impl<R: Rules> Replay<'_, R> {
+impl<R: Rules, V> Replay<'_, R, V> {
     /// The result check: claimed scores against the replay's once the game
     /// is over; a warning, unchecked, while it is not.
     /// `claims`: the `Result` tag's, then the result token's.

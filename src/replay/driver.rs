@@ -4,6 +4,7 @@ use super::claims::{Claim, read_claim};
 use super::describe::PLAYER_TAGS;
 use super::report::{GameReport, MoveRecord, Options};
 use super::scratch;
+use super::visit::Visitor;
 use crate::diag::{Diag, Severity, plural};
 use crate::game::{Parsed, Rules};
 use crate::record::RawGame;
@@ -20,7 +21,7 @@ pub(crate) fn tag_pairs(
 }
 
 /// [`tag_pairs`] into `tags` (empty).
-fn tag_pairs_into(
+pub(super) fn tag_pairs_into(
     tags: &mut Vec<(String, String)>,
     raw: &RawGame,
     game: Option<&str>,
@@ -36,69 +37,41 @@ fn tag_pairs_into(
     tags.extend(raw.tags.iter().map(|t| (t.name.clone(), t.value.clone())));
 }
 
-/// What `run` found besides the report: the state at the end (when the game
-/// could be set up), and the state after the ply asked for (when the replay
-/// passed it).
-pub(crate) struct Outcome<S> {
-    pub(crate) state: Option<S>,
-    pub(crate) at_stop: Option<S>,
-}
-
 /// The replay, in the steps of spec §5: the tags, the start, the moves with
 /// their automatic passes, the end of the movetext, then the result checks.
-/// `stop_at`: keep the state after that many plies too (for `show`/`moves`);
-/// the replay still runs to the end, so an illegal move after it is reported.
-/// `on_ply` sees the start position and the position after every ply, with
-/// the move that led to it (pictures: `show --svg`, plots, the HTML viewer).
-/// The report is written into `report` (an earlier game's: its room is
-/// reused; it is filled in place, never moved).
-pub(crate) fn run<'a, R: Rules>(
-    raw: &'a RawGame,
-    src: &'a str,
-    opts: &'a Options,
-    stop_at: Option<usize>,
-    on_ply: Option<OnPly<'a, R>>,
-    report: &'a mut GameReport,
-) -> Outcome<R::State> {
+/// The verdict is written into `report` (an earlier game's: its room is
+/// reused; it is filled in place, never moved); `visitor` sees each step
+/// and keeps what its command needs ([`Visitor`]). The replay runs to the
+/// end, so an illegal move after a position a visitor looks at is
+/// reported. Returns the final state (the position before the move that
+/// failed), `None` when the game could not be set up.
+pub fn run<R: Rules, V: Visitor<R>>(
+    raw: &RawGame,
+    src: &str,
+    visitor: &mut V,
+    report: &mut GameReport,
+) -> Option<R::State> {
     report.reset();
     report.game = R::NAME;
-    tag_pairs_into(&mut report.tags, raw, Some(R::NAME), opts);
+    visitor.tags(report, raw, src);
     report.comment.clone_from(&raw.comment);
-    // Conversion keeps a final result token as the `Result` tag when there
-    // is none (formats without movetext have no other place for the claim);
-    // a `*` claims nothing (the writer puts it after a game without moves).
-    if let (true, true, None, Some(t)) = (
-        opts.record_moves,
-        opts.all_tags,
-        raw.tags.get("Result"),
-        &raw.result_token,
-    ) {
-        let text = t.text(src).trim();
-        if text != "*" {
-            report.tags.push(("Result".to_string(), text.to_string()));
-        }
-    }
     let (state, seats, result_tag) = tags::<R>(raw, src, report);
     let Some(state) = state else {
         report.valid = false;
-        return Outcome {
-            state: None,
-            at_stop: None,
-        };
+        return None;
     };
     report.variant = R::variant(&state);
     report.seats = seats.unwrap_or_else(|| R::seats(&state));
-    let mut replay = Replay::<R> {
+    let mut replay = Replay::<R, V> {
         raw,
         src,
-        opts,
+        records: visitor.records_moves(),
+        watched: visitor.watches_positions(),
+        visitor,
         report,
         state,
         plies: 0,
-        stop_at,
-        at_stop: None,
         next_comment_token: 0,
-        on_ply,
     };
     replay.played(None);
     // the parsed moves go into this thread's buffer for the game's moves
@@ -133,10 +106,7 @@ pub(crate) fn run<'a, R: Rules>(
     }
     let report = replay.report;
     report.valid = report.errors.is_empty();
-    Outcome {
-        state: Some(replay.state),
-        at_stop: replay.at_stop,
-    }
+    Some(replay.state)
 }
 
 /// A document (JSON, YAML) move whose notation reads as more or less than
@@ -269,41 +239,30 @@ fn after_end<R: Rules>(span: Span, ply: usize) -> Diag {
 }
 
 /// A replay under way, past its start.
-pub(super) struct Replay<'a, R: Rules> {
+pub(super) struct Replay<'a, R: Rules, V> {
     pub(super) raw: &'a RawGame,
     pub(super) src: &'a str,
-    pub(super) opts: &'a Options,
+    pub(super) visitor: &'a mut V,
+    /// The visitor's answers, asked once per game.
+    records: bool,
+    watched: bool,
     pub(super) report: &'a mut GameReport,
     pub(super) state: R::State,
     pub(super) plies: usize,
-    pub(super) stop_at: Option<usize>,
-    /// The state after `stop_at` plies, once reached.
-    pub(super) at_stop: Option<R::State>,
     /// The first token whose comment is not yet attached to a recorded move.
     pub(super) next_comment_token: usize,
-    pub(super) on_ply: Option<OnPly<'a, R>>,
 }
-
-/// What sees every position of a replay, with the move that led to it.
-type OnPly<'a, R> = &'a mut dyn FnMut(&<R as Rules>::State, Option<&<R as Rules>::Move>);
 
 /// A move failed: the replay of the moves stops (its diagnostic is in the report).
 struct Stopped;
 
-impl<R: Rules> Replay<'_, R> {
-    /// A ply was played (or the start position set up): shows it and keeps
-    /// it when it is the view's ply.
+impl<R: Rules, V: Visitor<R>> Replay<'_, R, V> {
+    /// A ply was played (or the start position set up): the visitor sees
+    /// it, when it watches positions.
+    #[inline]
     fn played(&mut self, mv: Option<&R::Move>) {
-        if let Some(f) = self.on_ply.as_mut() {
-            f(&self.state, mv);
-        }
-        self.reached();
-    }
-
-    /// Keeps the state when the view's ply is reached.
-    fn reached(&mut self) {
-        if self.stop_at == Some(self.plies) && self.at_stop.is_none() {
-            self.at_stop = Some(self.state.clone());
+        if self.watched {
+            self.visitor.position(self.plies, &self.state, mv);
         }
     }
 
@@ -318,7 +277,7 @@ impl<R: Rules> Replay<'_, R> {
                 span,
                 token,
             };
-            let recorded = self.opts.record_moves.then(|| {
+            let recorded = self.records.then(|| {
                 (
                     R::to_move(&self.state),
                     R::move_extras(&self.state, &pass.mv),
@@ -329,7 +288,7 @@ impl<R: Rules> Replay<'_, R> {
             }
             self.plies += 1;
             if let Some((player, extras)) = recorded {
-                self.report.moves.push(MoveRecord {
+                let record = MoveRecord {
                     ply: self.plies,
                     player,
                     notation: R::write_move(&pass.mv).into(),
@@ -337,7 +296,8 @@ impl<R: Rules> Replay<'_, R> {
                     auto: true,
                     extras,
                     number: None,
-                });
+                };
+                self.visitor.moved(self.report, record);
             }
             self.played(Some(&pass.mv));
         }
@@ -349,7 +309,7 @@ impl<R: Rules> Replay<'_, R> {
         // what most records lack, asked once per game rather than per ply
         let marks_passes = !self.raw.auto_passes.is_empty();
         let names_players = !self.raw.token_players.is_empty();
-        let watched = self.on_ply.is_some() || self.stop_at.is_some();
+        let watched = self.watched;
         for (k, pm) in moves.iter().enumerate() {
             let before = self.plies;
             // the loop's own first question, asked here so that the
@@ -369,8 +329,7 @@ impl<R: Rules> Replay<'_, R> {
             }
             // Who moved and the move's fields, read before the move (for conversion).
             let recorded = self
-                .opts
-                .record_moves
+                .records
                 .then(|| (R::to_move(&self.state), R::move_extras(&self.state, &pm.mv)));
             if let Err(d) = R::play(&mut self.state, pm, self.src) {
                 let d = if d.span.is_none() { d.at(pm.span) } else { d };
@@ -394,7 +353,7 @@ impl<R: Rules> Replay<'_, R> {
                     .rev()
                     .find(|&&(t, _)| t <= pm.token && after.is_none_or(|a| t > a))
                     .map(|&(_, s)| s.text(self.src).to_string());
-                self.report.moves.push(MoveRecord {
+                let record = MoveRecord {
                     ply: self.plies,
                     player,
                     notation: R::write_move(&pm.mv).into(),
@@ -402,7 +361,8 @@ impl<R: Rules> Replay<'_, R> {
                     auto: false,
                     extras,
                     number,
-                });
+                };
+                self.visitor.moved(self.report, record);
             }
             if watched {
                 self.played(Some(&pm.mv));
@@ -524,19 +484,14 @@ impl<R: Rules> Replay<'_, R> {
         Ok(())
     }
 
-    /// The end step: plies, whether over, scores, winners, the position.
+    /// The end step: plies, whether over, scores, winners; then the
+    /// visitor's end.
     fn finish(&mut self) {
         let (report, state) = (&mut self.report, &self.state);
         report.plies = self.plies;
         report.over = R::is_over(state);
         R::scores_into(state, &mut report.scores);
-        if self.opts.result_extras {
-            report.result_extras = R::result_extras(state);
-        }
         report.unchecked = R::unchecked(state);
-        if self.opts.score_notes {
-            report.score_notes = R::score_notes(state);
-        }
         report.winners.clear();
         if report.over {
             let set = R::winner_set(state, &report.scores);
@@ -547,9 +502,7 @@ impl<R: Rules> Replay<'_, R> {
                     .map(|(_, &seat)| seat),
             );
         }
-        if self.opts.record_moves {
-            report.position = R::position_rows(state);
-        }
+        self.visitor.end(report, state);
     }
 }
 

@@ -1,6 +1,6 @@
 //! The generic driver: runs any game's [`Rules`] over a container game.
 //!
-//! `run` (in `driver.rs`) replays a game in the steps of spec §5, each in
+//! [`run`] (in `driver.rs`) replays a game in the steps of spec §5, each in
 //! one place:
 //!
 //! 1. **tags** (`tags`): every tag error in file order (the container's,
@@ -32,6 +32,8 @@
 //! - `view.rs`: the position at a ply ([`View`], [`ViewError`]), the
 //!   positions of every ply ([`Frames`], [`Frame`]) and their captions;
 //! - `describe.rs`: the one-line description of a game from its tags;
+//! - `visit.rs`: [`Visitor`], what the driver reports to at each step, and
+//!   the standard visitor (`&Options`);
 //! - `scratch.rs`: the per-thread buffers of parsed moves.
 //!
 //! This module knows no game: which games exist, and which one a record is,
@@ -44,10 +46,12 @@ mod driver;
 mod report;
 mod scratch;
 mod view;
+mod visit;
 
 pub use describe::{describe, describe_tags, described};
-pub(crate) use driver::{run, tag_pairs, tag_section};
+pub use driver::run;
+pub(crate) use driver::{tag_pairs, tag_section};
 pub(crate) use report::cap_diagnostics;
 pub use report::{GameReport, MAX_DIAGNOSTICS, MoveRecord, Options};
-pub use view::{Frame, Frames, View, ViewError, caption};
-pub(crate) use view::{frame, legal_moves, scored_moves};
+pub use view::{Frame, Frames, View, ViewError, caption, frames_of, view_at};
+pub use visit::Visitor;

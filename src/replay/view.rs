@@ -1,8 +1,10 @@
 //! Positions to look at: the one at a chosen ply ([`View`], for `show` and
 //! `moves`), the one after every ply ([`Frames`], for pictures), captions.
 
-use super::{GameReport, describe};
+use super::visit::Visitor;
+use super::{GameReport, MoveRecord, Options, describe, run};
 use crate::game::Rules;
+use crate::record::RawGame;
 
 /// The position at a chosen ply, for `show` and `moves`.
 pub struct View {
@@ -130,4 +132,123 @@ pub(crate) fn scored_moves<R: Rules>(
         moves.sort_unstable_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
         moves
     }))
+}
+
+/// The visitor of [`frames_of`]: the standard one, plus a frame per position.
+struct KeepFrames<'o> {
+    opts: &'o Options,
+    frames: Vec<Frame>,
+}
+
+impl<R: Rules> Visitor<R> for KeepFrames<'_> {
+    fn tags(&mut self, report: &mut GameReport, raw: &RawGame, src: &str) {
+        Visitor::<R>::tags(&mut self.opts, report, raw, src);
+    }
+    fn records_moves(&self) -> bool {
+        Visitor::<R>::records_moves(&self.opts)
+    }
+    fn moved(&mut self, report: &mut GameReport, record: MoveRecord) {
+        Visitor::<R>::moved(&mut self.opts, report, record);
+    }
+    fn end(&mut self, report: &mut GameReport, state: &R::State) {
+        Visitor::<R>::end(&mut self.opts, report, state);
+    }
+    fn watches_positions(&self) -> bool {
+        true
+    }
+    fn position(&mut self, _ply: usize, state: &R::State, last: Option<&R::Move>) {
+        self.frames.push(frame::<R>(state, last));
+    }
+}
+
+/// Replays the whole game keeping the position after every ply (the score
+/// plot, the HTML viewer).
+pub fn frames_of<R: Rules>(raw: &RawGame, src: &str, opts: &Options) -> Frames {
+    let mut keep = KeepFrames {
+        opts,
+        frames: Vec::new(),
+    };
+    let mut report = GameReport::default();
+    run::<R, _>(raw, src, &mut keep, &mut report);
+    Frames {
+        report,
+        frames: keep.frames,
+        unit: R::PLOT_UNIT,
+    }
+}
+
+/// The visitor of [`view_at`]: the standard one, plus the state at the ply
+/// asked for and the picture of the position the view stands at (the frame
+/// after that ply, else the last one).
+struct KeepPly<'o, R: Rules> {
+    opts: &'o Options,
+    ply: Option<usize>,
+    at: Option<R::State>,
+    picture: Option<Frame>,
+}
+
+impl<R: Rules> Visitor<R> for KeepPly<'_, R> {
+    fn tags(&mut self, report: &mut GameReport, raw: &RawGame, src: &str) {
+        Visitor::<R>::tags(&mut self.opts, report, raw, src);
+    }
+    fn records_moves(&self) -> bool {
+        Visitor::<R>::records_moves(&self.opts)
+    }
+    fn moved(&mut self, report: &mut GameReport, record: MoveRecord) {
+        Visitor::<R>::moved(&mut self.opts, report, record);
+    }
+    fn end(&mut self, report: &mut GameReport, state: &R::State) {
+        Visitor::<R>::end(&mut self.opts, report, state);
+    }
+    fn watches_positions(&self) -> bool {
+        true
+    }
+    fn position(&mut self, ply: usize, state: &R::State, last: Option<&R::Move>) {
+        if self.ply.is_none_or(|k| ply <= k) {
+            self.picture = Some(frame::<R>(state, last));
+        }
+        if self.ply == Some(ply) && self.at.is_none() {
+            self.at = Some(state.clone());
+        }
+    }
+}
+
+/// Replays the whole game and looks at the position after `ply` plies (the
+/// end, or the position before the illegal move, when `None` or past it).
+pub fn view_at<R: Rules>(
+    raw: &RawGame,
+    src: &str,
+    opts: &Options,
+    ply: Option<usize>,
+    color: bool,
+) -> Result<View, ViewError> {
+    let mut keep = KeepPly::<R> {
+        opts,
+        ply,
+        at: None,
+        picture: None,
+    };
+    let mut report = GameReport::default();
+    let Some(end) = run::<R, _>(raw, src, &mut keep, &mut report) else {
+        return Err(ViewError::NotSetUp(Box::new(report)));
+    };
+    // The chosen ply when the replay passed it; else the end (a valid
+    // game) or the position before the illegal move (an invalid one).
+    let (state, at) = match (ply, keep.at) {
+        (Some(k), Some(s)) => (s, k),
+        (Some(_), None) if report.valid => return Err(ViewError::PastEnd(report.plies)),
+        _ => (end, report.plies),
+    };
+    let svg = keep.picture.map_or_else(String::new, |f| {
+        crate::svg::document(&f.scene, &caption(&report, at, &f))
+    });
+    Ok(View {
+        report,
+        ply: at,
+        board: R::render(&state, color),
+        levels: R::render_levels(&state, color),
+        svg,
+        legal: legal_moves::<R>(&state),
+        scored: scored_moves::<R>(&state),
+    })
 }
