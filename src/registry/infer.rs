@@ -39,40 +39,12 @@ fn resolve_with(
     src: Option<&str>,
     opts: &Options,
 ) -> Result<(&'static dyn DynGame, Vec<Diag>), Box<GameReport>> {
-    let fail = |d: Diag| {
-        let mut report = GameReport {
-            tags: tag_pairs(raw, None, opts),
-            comment: raw.comment.clone(),
-            ..GameReport::default()
-        };
-        // tag errors in file order (spec §5), this one among them
-        let mut errors = raw.tag_errors.clone();
-        errors.push(d);
-        errors.sort_by_key(|e| e.span.map_or(0, |s| s.offset));
-        for e in errors {
-            report.push(e);
-        }
-        Box::new(report)
-    };
+    let fail = |d: Diag| failed(raw, opts, d);
     let mut warnings = Vec::new();
-    let tag = raw.tags.get("Game");
-    let cli = opts.game.as_deref();
-    let (name, tag_span) = match (tag, cli) {
+    let (name, tag_span) = match (raw.tags.get("Game"), opts.game.as_deref()) {
         (Some(t), cli) => {
             if let Some(c) = cli {
-                let same = by_name(c)
-                    .zip(by_name(&t.value))
-                    .is_some_and(|(a, b)| a.name() == b.name());
-                if !same {
-                    warnings.push(
-                        Diag::warning(
-                            "record::game_mismatch",
-                            format!("--game {c} disagrees with the Game tag; the tag wins"),
-                        )
-                        .at(t.value_span)
-                        .label(format!("this record says {}", t.value)),
-                    );
-                }
+                warnings.extend(cli_disagrees(c, t));
             }
             (t.value.as_str(), Some(t.value_span))
         }
@@ -83,81 +55,7 @@ fn resolve_with(
             if let Some(stop) = raw.stop.as_ref().filter(|d| d.code == "record::too_large") {
                 return Err(fail(stop.clone()));
             }
-            // Point at the game's first tag, or its first move.
-            let first = raw
-                .tags
-                .0
-                .first()
-                .map(|t| t.span)
-                .or_else(|| raw.tokens.first().map(|t| t.span))
-                .unwrap_or(crate::span::Span::new(raw.span.offset, 0));
-            let opening = raw.tokens.get(..raw.tokens.len().min(INFER_TOKENS));
-            let read: Vec<&'static dyn DynGame> = match (src, opening) {
-                (Some(src), Some(opening)) if !opening.is_empty() => REGISTRY
-                    .iter()
-                    .copied()
-                    .filter(|g| g.reads_opening(raw, opening, src))
-                    .collect(),
-                _ => Vec::new(),
-            };
-            if let (Some(src), [game]) = (src, &read[..]) {
-                let moves = raw.tokens.first().map_or(first, |t| t.span);
-                let at = if raw.tags.0.is_empty() {
-                    moves
-                } else {
-                    tag_section(raw)
-                };
-                let shown: Vec<&str> = opening.unwrap_or(&[]).iter().map(|t| t.text(src)).collect();
-                warnings.push(
-                    Diag::warning(
-                        "record::game_inferred",
-                        format!(
-                            "no `Game` tag: read as {}, the only game whose notation reads the first moves (as legal moves)",
-                            game.name()
-                        ),
-                    )
-                    .at(at)
-                    .label(format!("read as {}", game.name()))
-                    .help(format!(
-                        "the first moves `{}` read as {} only; add [Game \"{}\"] or pass --game {} to say so",
-                        shown.join(" "),
-                        game.name(),
-                        game.name(),
-                        game.name()
-                    )),
-                );
-                return Ok((*game, warnings));
-            }
-            let all: Vec<&str> = REGISTRY.iter().map(|g| g.name()).collect();
-            let tried = match &read[..] {
-                _ if src.is_none() => String::new(),
-                [] if raw.tokens.is_empty() => {
-                    "; there are no moves to tell the game by".to_string()
-                }
-                [] => format!(
-                    "; the first moves read as no game's notation (tried {})",
-                    all.join(", ")
-                ),
-                several => format!(
-                    "; the first moves read as {} alike (tried {})",
-                    several
-                        .iter()
-                        .map(|g| g.name())
-                        .collect::<Vec<_>>()
-                        .join(" and "),
-                    all.join(", ")
-                ),
-            };
-            let d = Diag::error(
-                "record::missing_game",
-                "the record has no `Game` tag and no --game was given",
-            )
-            .at(first)
-            .label("this game does not say which game it is")
-            .help(format!(
-                "add a tag such as [Game \"reversi\"], or pass --game reversi{tried}"
-            ));
-            return Err(fail(d));
+            return infer(raw, src).map_err(fail);
         }
     };
     match by_name(name) {
@@ -172,4 +70,118 @@ fn resolve_with(
             Err(fail(d))
         }
     }
+}
+
+/// The report of a game whose game could not be told: its tags, comment
+/// and tag errors in file order (spec §5), `d` among them.
+fn failed(raw: &RawGame, opts: &Options, d: Diag) -> Box<GameReport> {
+    let mut report = GameReport {
+        tags: tag_pairs(raw, None, opts),
+        comment: raw.comment.clone(),
+        ..GameReport::default()
+    };
+    let mut errors = raw.tag_errors.clone();
+    errors.push(d);
+    errors.sort_by_key(|e| e.span.map_or(0, |s| s.offset));
+    for e in errors {
+        report.push(e);
+    }
+    Box::new(report)
+}
+
+/// `record::game_mismatch`: `--game` names another game than the tag.
+fn cli_disagrees(cli: &str, tag: &crate::record::Tag) -> Option<Diag> {
+    let same = by_name(cli)
+        .zip(by_name(&tag.value))
+        .is_some_and(|(a, b)| a.name() == b.name());
+    (!same).then(|| {
+        Diag::warning(
+            "record::game_mismatch",
+            format!("--game {cli} disagrees with the Game tag; the tag wins"),
+        )
+        .at(tag.value_span)
+        .label(format!("this record says {}", tag.value))
+    })
+}
+
+/// A record with neither a `Game` tag nor `--game`: the one game whose
+/// notation reads its first moves (with `record::game_inferred`), else
+/// `record::missing_game` saying which games were tried.
+fn infer(raw: &RawGame, src: Option<&str>) -> Result<(&'static dyn DynGame, Vec<Diag>), Diag> {
+    // Point at the game's first tag, or its first move.
+    let first = raw
+        .tags
+        .0
+        .first()
+        .map(|t| t.span)
+        .or_else(|| raw.tokens.first().map(|t| t.span))
+        .unwrap_or(crate::span::Span::new(raw.span.offset, 0));
+    let opening = raw.tokens.get(..raw.tokens.len().min(INFER_TOKENS));
+    let read: Vec<&'static dyn DynGame> = match (src, opening) {
+        (Some(src), Some(opening)) if !opening.is_empty() => REGISTRY
+            .iter()
+            .copied()
+            .filter(|g| g.reads_opening(raw, opening, src))
+            .collect(),
+        _ => Vec::new(),
+    };
+    if let (Some(src), [game]) = (src, &read[..]) {
+        let at = if raw.tags.0.is_empty() {
+            raw.tokens.first().map_or(first, |t| t.span)
+        } else {
+            tag_section(raw)
+        };
+        let shown: Vec<&str> = opening.unwrap_or(&[]).iter().map(|t| t.text(src)).collect();
+        return Ok((*game, vec![inferred(*game, at, &shown)]));
+    }
+    Err(missing_game(raw, src.is_some(), &read).at(first))
+}
+
+/// `record::game_inferred`: read as `game`, the only one whose notation
+/// reads the first moves `shown`.
+fn inferred(game: &dyn DynGame, at: crate::span::Span, shown: &[&str]) -> Diag {
+    let name = game.name();
+    Diag::warning(
+        "record::game_inferred",
+        format!(
+            "no `Game` tag: read as {name}, the only game whose notation reads the first moves (as legal moves)"
+        ),
+    )
+    .at(at)
+    .label(format!("read as {name}"))
+    .help(format!(
+        "the first moves `{}` read as {name} only; add [Game \"{name}\"] or pass --game {name} to say so",
+        shown.join(" "),
+    ))
+}
+
+/// `record::missing_game`, its help saying which games were tried (when
+/// the text was at hand) and which read the first moves alike.
+fn missing_game(raw: &RawGame, tried_any: bool, read: &[&'static dyn DynGame]) -> Diag {
+    let all: Vec<&str> = REGISTRY.iter().map(|g| g.name()).collect();
+    let tried = match read {
+        _ if !tried_any => String::new(),
+        [] if raw.tokens.is_empty() => "; there are no moves to tell the game by".to_string(),
+        [] => format!(
+            "; the first moves read as no game's notation (tried {})",
+            all.join(", ")
+        ),
+        several => format!(
+            "; the first moves read as {} alike (tried {})",
+            several
+                .iter()
+                .map(|g| g.name())
+                .collect::<Vec<_>>()
+                .join(" and "),
+            all.join(", ")
+        ),
+    };
+    Diag::error(
+        "record::missing_game",
+        "the record has no `Game` tag and no --game was given",
+    )
+    .label("this game does not say which game it is")
+    .help(format!(
+        "add a tag such as [Game \"reversi\"], or pass --game reversi{tried}"
+    ))
 }

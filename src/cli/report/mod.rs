@@ -266,6 +266,53 @@ impl Sink<'_> {
     }
 }
 
+/// The replay step's share of a report (in parallel): `--allow`/`--deny`
+/// applied, then, with `draw` (colour, `-q`), the human diagnostics drawn
+/// (`-q`: the errors alone).
+fn prepare_game(
+    g: &SourceGame,
+    r: &mut GameReport,
+    args: &Args,
+    draw: Option<(bool, bool)>,
+) -> String {
+    adjust(g, r, &args.allow, &args.deny);
+    let Some((color, quiet)) = draw else {
+        return String::new();
+    };
+    let mut text = Vec::new();
+    if quiet {
+        let warnings = std::mem::take(&mut r.warnings);
+        let _ = diagnostics::write_game(&mut text, color, g, r);
+        r.warnings = warnings;
+    } else {
+        let _ = diagnostics::write_game(&mut text, color, g, r);
+    }
+    String::from_utf8(text).unwrap_or_default()
+}
+
+/// What the reports keep: the machine formats show the tags and result
+/// extras, the human one `describe`'s text (and `score` the players' names
+/// and notes).
+fn options(ctx: &Ctx, args: &Args, per_game: bool) -> Options {
+    let machine = args.format != OutputFormat::Human;
+    Options {
+        game: ctx.settings.game.clone(),
+        result_extras: machine,
+        // the machine formats show the tags; the human one only `describe`'s
+        // text, and `score`'s the players' names
+        all_tags: machine || per_game,
+        // the human `score` text shows them
+        score_notes: per_game && !machine,
+        // `-q` shows only the games with errors, so only theirs are
+        // described (a denied warning may be an error on the WTHOR fast
+        // path, which keeps no tags unless asked); `-qq` shows nothing per
+        // game
+        about: machine || !ctx.settings.quiet || (!args.deny.is_empty() && !ctx.settings.quiet_all),
+        about_if_diagnostics: !ctx.settings.quiet_all,
+        ..Options::default()
+    }
+}
+
 /// Replays every game of the paths and reports in the chosen format: for
 /// humans, the diagnostics on stderr, `per_game`'s text for each game and
 /// the summary line on stdout. Returns the exit code.
@@ -274,23 +321,7 @@ pub fn run(
     args: &Args,
     per_game: Option<fn(&str, &str, &GameReport) -> String>,
 ) -> i32 {
-    let machine = args.format != OutputFormat::Human;
-    let opts = Options {
-        game: ctx.settings.game.clone(),
-        result_extras: machine,
-        // the machine formats show the tags; the human one only `describe`'s
-        // text, and `score`'s the players' names
-        all_tags: machine || per_game.is_some(),
-        // the human `score` text shows them
-        score_notes: per_game.is_some() && !machine,
-        // `-q` shows only the games with errors, so only theirs are
-        // described (a denied warning may be an error on the WTHOR fast
-        // path, which keeps no tags unless asked); `-qq` shows nothing per
-        // game
-        about: machine || !ctx.settings.quiet || (!args.deny.is_empty() && !ctx.settings.quiet_all),
-        about_if_diagnostics: !ctx.settings.quiet_all,
-        ..Options::default()
-    };
+    let opts = options(ctx, args, per_game.is_some());
     let read_opts = ctx.read_options();
     let mut progress = super::progress::Progress::stderr(ctx.settings.progress);
     // whether every game was read (a closed pipe can stop the run early)
@@ -319,24 +350,10 @@ pub fn run(
         };
         let stdin: &mut dyn std::io::Read = &mut *ctx.stdin;
         // human diagnostics are drawn in the replay step, in parallel
-        let color = ctx.settings.color_err;
         let draw = args.format == OutputFormat::Human && !ctx.settings.quiet_all;
-        let (quiet, allow, deny) = (ctx.settings.quiet, &args.allow, &args.deny);
-        let render = move |g: &SourceGame, r: &mut GameReport| {
-            adjust(g, r, allow, deny);
-            if !draw {
-                return String::new();
-            }
-            let mut text = Vec::new();
-            if quiet {
-                // `-q`: the errors alone
-                let warnings = std::mem::take(&mut r.warnings);
-                let _ = diagnostics::write_game(&mut text, color, g, r);
-                r.warnings = warnings;
-            } else {
-                let _ = diagnostics::write_game(&mut text, color, g, r);
-            }
-            String::from_utf8(text).unwrap_or_default()
+        let (color, quiet) = (ctx.settings.color_err, ctx.settings.quiet);
+        let render = |g: &SourceGame, r: &mut GameReport| {
+            prepare_game(g, r, args, draw.then_some((color, quiet)))
         };
         let prepare: Option<super::inputs::Prepare> = Some(&render);
         let result = sink.start().and_then(|()| {
