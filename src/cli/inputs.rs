@@ -192,54 +192,96 @@ pub fn explain_empty(paths: &[String], scan: &ScanArgs) -> String {
     for p in paths {
         if p == "-" {
             parts.push("standard input holds no game".to_string());
-            continue;
-        }
-        if !Path::new(p).is_dir() {
+        } else if !Path::new(p).is_dir() {
             parts.push(format!("{p} holds no game"));
-            continue;
+        } else {
+            parts.push(explain_dir(p, scan));
         }
+    }
+    format!("no games found: {}", parts.join("; "))
+}
+
+/// What a scan of the directory `p` found: its files, and why those not
+/// read were skipped.
+fn explain_dir(p: &str, scan: &ScanArgs) -> String {
+    let (all, counts) = Skips::count(p, scan);
+    let read = counts.read;
+    let skipped = counts.reasons(scan);
+    let mut files = crate::diag::plural(all, "file", "files");
+    if read > 0 {
+        files.push_str(&format!(" ({read} read, without games)"));
+    }
+    if skipped.is_empty() {
+        format!("scanned {p}: {files}")
+    } else {
+        format!("scanned {p}: {files}, skipped {}", skipped.join(", "))
+    }
+}
+
+/// A directory's files, counted by why a scan skipped them.
+#[derive(Default)]
+struct Skips {
+    hidden: usize,
+    ignored: usize,
+    unmatched: usize,
+    /// Files with a general extension and no record in them.
+    general: usize,
+    read: usize,
+    /// Files with an extension gamerec does not read, and those extensions.
+    unknown_count: usize,
+    unknown: Vec<String>,
+}
+
+impl Skips {
+    /// Walks `p` with each of the scan's filters in turn: the number of
+    /// files, and the counts.
+    fn count(p: &str, scan: &ScanArgs) -> (usize, Skips) {
         let all = files_of(walker(p, scan, false, false, false));
         let shown = files_of(walker(p, scan, !scan.hidden, false, false));
         let kept = files_of(walker(p, scan, !scan.hidden, !scan.no_ignore, false));
         let matched = files_of(walker(p, scan, !scan.hidden, !scan.no_ignore, true));
         let globs = !scan.globs.is_empty() || !scan.iglobs.is_empty();
-        let (mut hidden, mut ignored, mut unmatched, mut general, mut read) = (0, 0, 0, 0, 0);
-        let mut unknown: Vec<String> = Vec::new();
-        let mut unknown_count = 0;
+        let mut n = Skips::default();
         for f in &all {
             if !shown.contains(f) {
-                hidden += 1;
+                n.hidden += 1;
             } else if !matched.contains(f) {
                 if kept.contains(f) && globs {
-                    unmatched += 1;
+                    n.unmatched += 1;
                 } else {
-                    ignored += 1;
+                    n.ignored += 1;
                 }
             } else if !scanned(f) {
-                unknown_count += 1;
+                n.unknown_count += 1;
                 let ext = f
                     .extension()
                     .map(|e| format!(".{}", e.to_string_lossy()))
                     .unwrap_or_else(|| "no extension".into());
-                if !unknown.contains(&ext) {
-                    unknown.push(ext);
+                if !n.unknown.contains(&ext) {
+                    n.unknown.push(ext);
                 }
             } else if formats::detect::is_general(&f.to_string_lossy()) && !holds_a_record(f) {
-                general += 1;
+                n.general += 1;
             } else {
-                read += 1;
+                n.read += 1;
             }
         }
+        (all.len(), n)
+    }
+
+    /// Why files were skipped, with the option that reads them.
+    fn reasons(mut self, scan: &ScanArgs) -> Vec<String> {
         let mut skipped = Vec::new();
-        if hidden > 0 {
-            skipped.push(format!("{hidden} hidden (--hidden reads them)"));
+        if self.hidden > 0 {
+            skipped.push(format!("{} hidden (--hidden reads them)", self.hidden));
         }
-        if ignored > 0 {
+        if self.ignored > 0 {
             skipped.push(format!(
-                "{ignored} excluded by .gitignore/.ignore (--no-ignore reads them)"
+                "{} excluded by .gitignore/.ignore (--no-ignore reads them)",
+                self.ignored
             ));
         }
-        if unmatched > 0 {
+        if self.unmatched > 0 {
             let mut globs: Vec<String> =
                 scan.globs.iter().map(|g| format!("--glob '{g}'")).collect();
             globs.extend(scan.iglobs.iter().map(|g| format!("--iglob '{g}'")));
@@ -249,34 +291,27 @@ pub fn explain_empty(paths: &[String], scan: &ScanArgs) -> String {
                 ""
             };
             skipped.push(format!(
-                "{unmatched} not matching {}{hint}",
+                "{} not matching {}{hint}",
+                self.unmatched,
                 globs.join(" ")
             ));
         }
-        if unknown_count > 0 {
-            unknown.truncate(8);
+        if self.unknown_count > 0 {
+            self.unknown.truncate(8);
             skipped.push(format!(
-                "{unknown_count} with an extension gamerec does not read ({})",
-                unknown.join(", ")
+                "{} with an extension gamerec does not read ({})",
+                self.unknown_count,
+                self.unknown.join(", ")
             ));
         }
-        if general > 0 {
-            skipped.push(format!("{general} .txt/.csv/.pgn without a record in them"));
-        }
-        let mut files = crate::diag::plural(all.len(), "file", "files");
-        if read > 0 {
-            files.push_str(&format!(" ({read} read, without games)"));
-        }
-        if skipped.is_empty() {
-            parts.push(format!("scanned {p}: {files}"));
-        } else {
-            parts.push(format!(
-                "scanned {p}: {files}, skipped {}",
-                skipped.join(", ")
+        if self.general > 0 {
+            skipped.push(format!(
+                "{} .txt/.csv/.pgn without a record in them",
+                self.general
             ));
         }
+        skipped
     }
-    format!("no games found: {}", parts.join("; "))
 }
 
 /// Whether a file's first bytes are a record of a format gamerec reads
