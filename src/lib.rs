@@ -3,8 +3,12 @@
 //!
 //! The data flow (see `ARCHITECTURE.md`): bytes -> [`formats`] (a reader per
 //! input format) -> [`record`] (the container: tags, tokens, spans) -> a game's
-//! notation -> its engine, driven by [`replay`] -> a [`replay::GameReport`] ->
-//! [`model`] (JSON/YAML) or the CLI's diagnostics.
+//! notation -> its engine, driven by [`replay`] (which reports to a
+//! [`replay::Visitor`]) -> a [`replay::GameReport`] -> [`model`] (JSON/YAML),
+//! [`pipeline::json`] or the CLI's diagnostics. [`registry`] knows the games
+//! by name and which game a record is; [`pipeline`] replays a stream of
+//! files' games in parallel, in input order. The library builds without the
+//! `cli` feature (no clap, miette, ignore, tempfile or indicatif).
 //!
 //! Using it from Rust code:
 //!
