@@ -5,16 +5,17 @@
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use gamerec::games::blokus::Placements;
 use gamerec::record::parse_file;
-use gamerec::replay::{Options, replay};
+use gamerec::registry::replay;
+use gamerec::replay::Options;
 
 fn perft(game: &str, variant: Option<&str>, depth: u32) -> u64 {
-    gamerec::games::by_name(game)
+    gamerec::registry::by_name(game)
         .and_then(|g| g.perft(variant, depth).ok())
         .unwrap_or(0)
 }
 
 fn perft_players(game: &str, variant: Option<&str>, players: u8, depth: u32) -> u64 {
-    gamerec::games::by_name(game)
+    gamerec::registry::by_name(game)
         .and_then(|g| g.perft_players(variant, players, depth).ok())
         .unwrap_or(0)
 }

@@ -8,7 +8,8 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use gamerec::games::reversi::engine::{Position, perft};
 use gamerec::games::reversi::notation::square_name;
 use gamerec::record::parse_file;
-use gamerec::replay::{Options, replay};
+use gamerec::registry::replay;
+use gamerec::replay::Options;
 
 /// `n` pseudo-random complete games as one gamerec text (compact transcripts).
 fn games_text(n: usize) -> String {

@@ -11,7 +11,8 @@
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use gamerec::formats::{self, wthor};
-use gamerec::replay::{Options, replay};
+use gamerec::registry::replay;
+use gamerec::replay::Options;
 
 fn load() -> (String, Vec<u8>) {
     for f in [

@@ -3,6 +3,12 @@
 //! A [`Diag`] is plain data (code, message, span, label, help, ply); the CLI turns
 //! it into a miette report or a JSON object. Codes are `game::kind` in snake case
 //! and are part of the JSON contract.
+//!
+//! A `Diag` is also a [`std::error::Error`]: its [`Display`](std::fmt::Display)
+//! is one line, `error[reversi::no_flip]: <message>` (the alternate form,
+//! `{:#}`, adds the help on a line of its own). It does not know the text
+//! its span points into: a caller that has the text renders it with a
+//! window of lines (as the CLI does).
 
 use std::borrow::Cow;
 
@@ -12,6 +18,22 @@ use crate::span::Span;
 pub enum Severity {
     Error,
     Warning,
+}
+
+impl Severity {
+    /// `error` or `warning`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        }
+    }
+}
+
+impl std::fmt::Display for Severity {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,6 +52,18 @@ pub struct Diag {
     /// 1-based ply of the offending move; 0 for the tags.
     pub ply: usize,
 }
+
+impl std::fmt::Display for Diag {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}[{}]: {}", self.severity, self.code, self.message)?;
+        if let (true, Some(help)) = (f.alternate(), &self.help) {
+            write!(f, "\n  help: {help}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Diag {}
 
 impl Diag {
     pub fn error(code: impl Into<Cow<'static, str>>, message: impl Into<String>) -> Self {
@@ -158,5 +192,29 @@ mod distance_tests {
             Some("othello")
         );
         assert_eq!(closest("chess", ["reversi", "othello"], 2), None);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_diag_is_an_error_that_displays_on_one_line() {
+        let d = Diag::error("reversi::no_flip", "g7 flips no disc")
+            .at(Span::new(3, 2))
+            .help("legal moves: c5, e3");
+        assert_eq!(d.to_string(), "error[reversi::no_flip]: g7 flips no disc");
+        assert_eq!(
+            format!("{d:#}"),
+            "error[reversi::no_flip]: g7 flips no disc\n  help: legal moves: c5, e3"
+        );
+        let w = Diag::warning("record::game_inferred", "read as reversi");
+        assert_eq!(
+            format!("{w:#}"),
+            "warning[record::game_inferred]: read as reversi"
+        );
+        let boxed: Box<dyn std::error::Error> = Box::new(d);
+        assert!(boxed.source().is_none());
     }
 }

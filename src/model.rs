@@ -259,7 +259,7 @@ pub fn check_variant(d: &DocGame, raw: &mut RawGame) {
     };
     let game_tag = raw.tags.get("Game");
     let name = game_tag.map_or(d.game.as_str(), |t| t.value.as_str());
-    let Some(game) = crate::games::by_name(name) else {
+    let Some(game) = crate::registry::by_name(name) else {
         return;
     };
     let variants = game.variants();
@@ -495,7 +495,7 @@ mod tests {
             };
             assert!(!input.games.is_empty(), "{path}");
             for raw in &input.games {
-                let report = crate::replay::replay(raw, &input.text, &opts);
+                let report = crate::registry::replay(raw, &input.text, &opts);
                 let doc = DocGame::from_report(&report);
                 let view = ReportDoc::of(&report);
                 assert_eq!(

@@ -67,7 +67,7 @@ impl Clone for Box<dyn AnyPosition> {
 /// rules tags `tags` (`("Variant", "duo")`, `("Size", "10")`); the
 /// diagnostics of a bad tag, or `unknown game`.
 pub fn start(name: &str, tags: &[(&str, &str)]) -> Result<Box<dyn AnyPosition>, Vec<Diag>> {
-    let Some(game) = crate::games::by_name(name) else {
+    let Some(game) = crate::registry::by_name(name) else {
         return Err(vec![Diag::error(
             "record::unknown_game",
             format!("unknown game `{name}`"),

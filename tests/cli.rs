@@ -200,7 +200,7 @@ fn game_option_and_tag() {
     assert_eq!(bin(&["validate", "-"], b"1. zz9\n").code, 1);
     assert_eq!(bin(&["validate", "--game", "othello", "-"], text).code, 0);
     // The tag wins over --game, with a warning.
-    let Some(other) = gamerec::games::REGISTRY
+    let Some(other) = gamerec::registry::REGISTRY
         .iter()
         .map(|g| g.name())
         .find(|&n| n != "reversi")

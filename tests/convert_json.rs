@@ -18,7 +18,8 @@ use std::sync::Arc;
 
 use gamerec::formats::{self, json, wthor};
 use gamerec::model::ReportDoc;
-use gamerec::replay::{GameReport, MoveRecord, Options, replay};
+use gamerec::registry::replay;
+use gamerec::replay::{GameReport, MoveRecord, Options};
 use proptest::prelude::*;
 use serde_json::{Map, Value, json};
 

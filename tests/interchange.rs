@@ -9,7 +9,8 @@ use std::path::Path;
 use common::gamerec;
 use gamerec::formats::{self, Format};
 use gamerec::model::{DocGame, Document};
-use gamerec::replay::{Options, replay};
+use gamerec::registry::replay;
+use gamerec::replay::Options;
 
 fn json(args: &[&str]) -> (i32, serde_json::Value) {
     let r = gamerec(args, b"");

@@ -18,7 +18,7 @@ const REVERSI: [u64; 12] = [
 ];
 
 fn perft(game: &str, variant: Option<&str>, depth: u32) -> u64 {
-    gamerec::games::by_name(game)
+    gamerec::registry::by_name(game)
         .and_then(|g| g.perft(variant, depth).ok())
         .unwrap_or(0)
 }
@@ -83,7 +83,7 @@ fn perft_players(
     players: u8,
     depth: u32,
 ) -> Result<u64, String> {
-    gamerec::games::by_name(game)
+    gamerec::registry::by_name(game)
         .ok_or_else(|| "no game".to_string())
         .and_then(|g| g.perft_players(variant, players, depth))
 }
@@ -114,6 +114,6 @@ fn blokus_trigon_perft_deep() {
 
 #[test]
 fn qwirkle_has_no_perft() {
-    let err = gamerec::games::by_name("qwirkle").map(|g| g.perft(None, 1));
+    let err = gamerec::registry::by_name("qwirkle").map(|g| g.perft(None, 1));
     assert!(matches!(err, Some(Err(_))));
 }

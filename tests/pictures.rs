@@ -217,7 +217,8 @@ fn score_plot_from_stdin() {
 /// the report, the side to move gone once the game is over.
 #[test]
 fn frames_follow_the_replay() {
-    use gamerec::replay::{Options, resolve};
+    use gamerec::registry::resolve;
+    use gamerec::replay::Options;
     for path in valid_fixtures() {
         if path.extension().is_none_or(|e| e != "gamerec") || !fixture_args(&path).is_empty() {
             continue;

@@ -3,8 +3,8 @@
 use std::borrow::Cow;
 use std::fmt::{self, Write as _};
 
+pub use crate::pipeline::json::to_json;
 use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, SourceSpan};
-use serde_json::{Value, json};
 
 use crate::diag::{Diag, Severity};
 use crate::span::LineIndex;
@@ -378,42 +378,6 @@ fn plain(diag: &Diag, header: &str, at: Option<(usize, usize)>) -> String {
         out.push_str(&format!("  help: {}\n", visible(h)));
     }
     out
-}
-
-/// The JSON form of a diagnostic (spec §2): spans and positions in the file
-/// (`lines` knows where the game's text stands in it). With a byte map (a
-/// binary file), `span` is the file's bytes and `line`/`column` are null.
-pub fn to_json(
-    diag: &Diag,
-    lines: Option<&LineIndex>,
-    bytes: Option<&crate::formats::ByteMap>,
-) -> Value {
-    let (line, column) = match (diag.span, lines, bytes) {
-        (Some(s), Some(idx), None) => {
-            let (l, c) = idx.line_col(s.offset);
-            (Value::from(l), Value::from(c))
-        }
-        _ => (Value::Null, Value::Null),
-    };
-    let file_span = match (bytes, lines) {
-        (Some(map), _) => diag.span.and_then(|s| map.map(s)),
-        (None, Some(idx)) => diag.span.map(|s| idx.origin().to_file(s)),
-        (None, None) => diag.span,
-    };
-    let span = file_span.map_or(
-        Value::Null,
-        |s| json!({ "offset": s.offset, "length": s.length }),
-    );
-    json!({
-        "code": diag.code,
-        "message": diag.message,
-        "ply": diag.ply,
-        "line": line,
-        "column": column,
-        "span": span,
-        "label": diag.label,
-        "help": diag.help,
-    })
 }
 
 /// Writes one game's errors and warnings (for stderr).

@@ -129,59 +129,14 @@ pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
     // each game is encoded as soon as it is replayed: only the compact form
     // is kept per game
     let mut add = |g: Result<crate::formats::SourceGame, super::inputs::FileError>| {
-        let mut g = match g {
+        let g = match g {
             Ok(g) => g,
             Err(e) => {
                 file_errors.push(e);
                 return;
             }
         };
-        g.materialize();
-        let raw = &g.raw;
-        let (mut report, mut frames) = match crate::replay::resolve_in(raw, &g.text, &opts) {
-            Ok((game, warnings)) => {
-                let mut frames = game.frames(raw, &g.text, &opts);
-                frames.report.warnings.splice(0..0, warnings);
-                (frames.report.clone(), Some(frames))
-            }
-            Err(report) => (*report, None),
-        };
-        let tags = raw
-            .tags
-            .0
-            .iter()
-            .map(|t| (t.name.as_str(), t.value.as_str()));
-        let about = crate::replay::describe_tags(tags.clone(), report.seats);
-        let players =
-            crate::replay::describe_tags(tags.filter(|(k, _)| *k != "Event"), report.seats);
-        report.about = Some(about.clone());
-        let enc = frames.as_mut().and_then(|f| {
-            f.report.about = Some(about);
-            encode_game(f)
-        });
-        report.moves = Vec::new();
-        let lines = g.lines();
-        let diags = report
-            .errors
-            .iter()
-            .map(|d| (d, "error"))
-            .chain(report.warnings.iter().map(|d| (d, "warning")))
-            .map(|(d, severity)| {
-                let mut v = super::diagnostics::to_json(d, Some(&lines), g.byte_map.as_ref());
-                if let Value::Object(m) = &mut v {
-                    m.insert("severity".into(), json!(severity));
-                }
-                v
-            })
-            .collect();
-        entries.push(Entry {
-            file: g.file.name.clone(),
-            index: g.index,
-            report,
-            enc,
-            diags,
-            players,
-        });
+        entries.push(entry(g, &opts));
     };
     super::inputs::each_game(
         &mut *ctx.stdin,
@@ -212,6 +167,56 @@ pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
         let _ = writeln!(ctx.err, "{}", summary.line());
     }
     exit_code(summary, !file_errors.is_empty())
+}
+
+/// One game replayed with every position, encoded for the page: only the
+/// compact form is kept.
+fn entry(mut g: crate::formats::SourceGame, opts: &Options) -> Entry {
+    g.materialize();
+    let raw = &g.raw;
+    let (mut report, mut frames) = match crate::registry::resolve_in(raw, &g.text, opts) {
+        Ok((game, warnings)) => {
+            let mut frames = game.frames(raw, &g.text, opts);
+            frames.report.warnings.splice(0..0, warnings);
+            (frames.report.clone(), Some(frames))
+        }
+        Err(report) => (*report, None),
+    };
+    let tags = raw
+        .tags
+        .0
+        .iter()
+        .map(|t| (t.name.as_str(), t.value.as_str()));
+    let about = crate::replay::describe_tags(tags.clone(), report.seats);
+    let players = crate::replay::describe_tags(tags.filter(|(k, _)| *k != "Event"), report.seats);
+    report.about = Some(about.clone());
+    let enc = frames.as_mut().and_then(|f| {
+        f.report.about = Some(about);
+        encode_game(f)
+    });
+    report.moves = Vec::new();
+    let lines = g.lines();
+    let diags = report
+        .errors
+        .iter()
+        .map(|d| (d, "error"))
+        .chain(report.warnings.iter().map(|d| (d, "warning")))
+        .map(|(d, severity)| {
+            let mut v = super::diagnostics::to_json(d, Some(&lines), g.byte_map.as_ref());
+            if let Value::Object(m) = &mut v {
+                m.insert("severity".into(), json!(severity));
+            }
+            v
+        })
+        .collect();
+    Entry {
+        file: g.file.name.clone(),
+        index: g.index,
+        report,
+        enc,
+        diags,
+        players,
+    }
 }
 
 fn summary(entries: &[Entry]) -> super::report::Summary {

@@ -1,88 +1,40 @@
-//! The pipeline every command runs: **read → games → replay → sink**.
-//!
-//! - read: the path arguments become files (directories searched
-//!   recursively, in sorted order, for the extensions gamerec reads; `-` is
-//!   standard input), and each file is opened by its format's reader
-//!   ([`formats::open`]), which yields one game at a time;
-//! - games: games are gathered into a bounded window ([`WINDOW_GAMES`]
-//!   games or [`WINDOW_BYTES`] bytes of text, whichever comes first);
-//! - replay: the window is replayed in parallel (rayon); with a single
-//!   replay thread (`RAYON_NUM_THREADS=1`, a one-core machine) the reading
-//!   thread replays small windows ([`WINDOW_GAMES_ONE_THREAD`]) itself: no
-//!   hand-off to a worker, and a window's text, tokens and reports are still
-//!   in its caches when they are replayed and written;
-//! - sink: the reports go to the command's sink in input order; each window
-//!   place keeps its report for the next window's game there (its room is
-//!   reused, a large game's let go: `GameReport::reset`), and each game's
-//!   box goes back to the reader's pool (`formats::recycle`).
-//!
-//! Memory is bounded by the window (and the largest single game), whatever
-//! the number or size of the inputs; nothing is kept past its output but the
-//! sink's counts and the reused room.
+//! The command line's end of the pipeline ([`crate::pipeline`]): the path
+//! arguments expanded to files (directory scans with the `ignore` crate, as
+//! ripgrep does), what a run without games scanned and skipped, and the one
+//! game `show` and `moves` look at.
 
 use std::io::{self, Read};
 use std::path::Path;
 
-use rayon::prelude::*;
-
 use super::Ctx;
 use crate::formats::{self, Format, ReadOptions, SourceGame};
-use crate::replay::{GameReport, Options, ViewError};
+pub use crate::pipeline::{Event, Expanded, FileError, Prepare, open};
+use crate::replay::{Options, ViewError};
 
-/// Games replayed together at most.
-pub const WINDOW_GAMES: usize = 512;
-/// Games replayed together at most with a single replay thread: the
-/// reading thread replays them itself, a few at a time, while their text,
-/// tokens and reports are still in its caches.
-pub const WINDOW_GAMES_ONE_THREAD: usize = 32;
-
-/// Whether games are replayed on the reading thread: there is one replay
-/// thread, so handing windows to it would only wait for it.
-fn replays_on_reading_thread() -> bool {
-    rayon::current_num_threads() <= 1
+/// [`crate::pipeline::run`] over the files the path arguments name.
+pub fn run(
+    stdin: &mut dyn Read,
+    paths: &[String],
+    scan: &ScanArgs,
+    read_opts: &ReadOptions,
+    opts: &Options,
+    prepare: Option<Prepare>,
+    sink: &mut dyn FnMut(Event) -> io::Result<()>,
+) -> io::Result<()> {
+    let expanded = expand(paths, scan);
+    crate::pipeline::run(stdin, &expanded, read_opts, opts, prepare, sink)
 }
 
-/// How many games a window holds: [`WINDOW_GAMES`], or
-/// [`WINDOW_GAMES_ONE_THREAD`] when the reading thread replays them.
-fn window_games() -> usize {
-    if replays_on_reading_thread() {
-        WINDOW_GAMES_ONE_THREAD
-    } else {
-        WINDOW_GAMES
-    }
-}
-
-/// Bytes of game text replayed together at most (a larger game goes alone).
-pub const WINDOW_BYTES: usize = 4 * 1024 * 1024;
-
-/// A path that could not be read, or a problem that ended a file early.
-#[derive(Clone, Debug)]
-pub struct FileError {
-    pub file: String,
-    pub message: String,
-    /// A code of the contract, when one applies (`record::no_games`).
-    pub code: Option<&'static str>,
-}
-
-impl FileError {
-    pub fn new(file: impl Into<String>, message: impl Into<String>) -> FileError {
-        FileError {
-            file: file.into(),
-            message: message.into(),
-            code: None,
-        }
-    }
-}
-
-/// What the pipeline hands its sink, in input order.
-pub enum Event<'g> {
-    /// A game, its report, and what the sink's [`Prepare`] made of them.
-    Game(&'g SourceGame, &'g GameReport, &'g str),
-    /// A file that could not be read, or that ended early.
-    FileError(&'g FileError),
-    /// A directory entry that is not a regular file (a FIFO, a socket, a
-    /// device): skipped, with a warning.
-    Skipped(&'g FileError),
+/// [`crate::pipeline::each_game`] over the files the path arguments name.
+pub fn each_game(
+    stdin: &mut dyn Read,
+    paths: &[String],
+    scan: &ScanArgs,
+    read_opts: &ReadOptions,
+    f: &mut dyn FnMut(Result<SourceGame, FileError>),
+) {
+    let expanded = expand(paths, scan);
+    crate::pipeline::each_game(stdin, &expanded, read_opts, f);
 }
 
 /// How directories are searched (as ripgrep does): hidden entries and what
@@ -105,14 +57,6 @@ pub struct ScanArgs {
     /// reads `WTH_2001.WTB`).
     #[arg(long = "iglob", value_name = "GLOB")]
     pub iglobs: Vec<String>,
-}
-
-/// The files the path arguments name, with the entries skipped and the
-/// directories that could not be read.
-pub struct Expanded {
-    pub files: Vec<String>,
-    pub errors: Vec<FileError>,
-    pub skipped: Vec<FileError>,
 }
 
 /// Expands the path arguments to the files they name. A file named on the
@@ -248,54 +192,96 @@ pub fn explain_empty(paths: &[String], scan: &ScanArgs) -> String {
     for p in paths {
         if p == "-" {
             parts.push("standard input holds no game".to_string());
-            continue;
-        }
-        if !Path::new(p).is_dir() {
+        } else if !Path::new(p).is_dir() {
             parts.push(format!("{p} holds no game"));
-            continue;
+        } else {
+            parts.push(explain_dir(p, scan));
         }
+    }
+    format!("no games found: {}", parts.join("; "))
+}
+
+/// What a scan of the directory `p` found: its files, and why those not
+/// read were skipped.
+fn explain_dir(p: &str, scan: &ScanArgs) -> String {
+    let (all, counts) = Skips::count(p, scan);
+    let read = counts.read;
+    let skipped = counts.reasons(scan);
+    let mut files = crate::diag::plural(all, "file", "files");
+    if read > 0 {
+        files.push_str(&format!(" ({read} read, without games)"));
+    }
+    if skipped.is_empty() {
+        format!("scanned {p}: {files}")
+    } else {
+        format!("scanned {p}: {files}, skipped {}", skipped.join(", "))
+    }
+}
+
+/// A directory's files, counted by why a scan skipped them.
+#[derive(Default)]
+struct Skips {
+    hidden: usize,
+    ignored: usize,
+    unmatched: usize,
+    /// Files with a general extension and no record in them.
+    general: usize,
+    read: usize,
+    /// Files with an extension gamerec does not read, and those extensions.
+    unknown_count: usize,
+    unknown: Vec<String>,
+}
+
+impl Skips {
+    /// Walks `p` with each of the scan's filters in turn: the number of
+    /// files, and the counts.
+    fn count(p: &str, scan: &ScanArgs) -> (usize, Skips) {
         let all = files_of(walker(p, scan, false, false, false));
         let shown = files_of(walker(p, scan, !scan.hidden, false, false));
         let kept = files_of(walker(p, scan, !scan.hidden, !scan.no_ignore, false));
         let matched = files_of(walker(p, scan, !scan.hidden, !scan.no_ignore, true));
         let globs = !scan.globs.is_empty() || !scan.iglobs.is_empty();
-        let (mut hidden, mut ignored, mut unmatched, mut general, mut read) = (0, 0, 0, 0, 0);
-        let mut unknown: Vec<String> = Vec::new();
-        let mut unknown_count = 0;
+        let mut n = Skips::default();
         for f in &all {
             if !shown.contains(f) {
-                hidden += 1;
+                n.hidden += 1;
             } else if !matched.contains(f) {
                 if kept.contains(f) && globs {
-                    unmatched += 1;
+                    n.unmatched += 1;
                 } else {
-                    ignored += 1;
+                    n.ignored += 1;
                 }
             } else if !scanned(f) {
-                unknown_count += 1;
+                n.unknown_count += 1;
                 let ext = f
                     .extension()
                     .map(|e| format!(".{}", e.to_string_lossy()))
                     .unwrap_or_else(|| "no extension".into());
-                if !unknown.contains(&ext) {
-                    unknown.push(ext);
+                if !n.unknown.contains(&ext) {
+                    n.unknown.push(ext);
                 }
             } else if formats::detect::is_general(&f.to_string_lossy()) && !holds_a_record(f) {
-                general += 1;
+                n.general += 1;
             } else {
-                read += 1;
+                n.read += 1;
             }
         }
+        (all.len(), n)
+    }
+
+    /// Why files were skipped, with the option that reads them.
+    fn reasons(mut self, scan: &ScanArgs) -> Vec<String> {
         let mut skipped = Vec::new();
-        if hidden > 0 {
-            skipped.push(format!("{hidden} hidden (--hidden reads them)"));
+        if self.hidden > 0 {
+            skipped.push(format!("{} hidden (--hidden reads them)", self.hidden));
         }
-        if ignored > 0 {
+        if self.ignored > 0 {
             skipped.push(format!(
-                "{ignored} excluded by .gitignore/.ignore (--no-ignore reads them)"
+                "{} excluded by .gitignore/.ignore (--no-ignore reads them)",
+                self.ignored
             ));
         }
-        if unmatched > 0 {
+        if self.unmatched > 0 {
             let mut globs: Vec<String> =
                 scan.globs.iter().map(|g| format!("--glob '{g}'")).collect();
             globs.extend(scan.iglobs.iter().map(|g| format!("--iglob '{g}'")));
@@ -305,34 +291,27 @@ pub fn explain_empty(paths: &[String], scan: &ScanArgs) -> String {
                 ""
             };
             skipped.push(format!(
-                "{unmatched} not matching {}{hint}",
+                "{} not matching {}{hint}",
+                self.unmatched,
                 globs.join(" ")
             ));
         }
-        if unknown_count > 0 {
-            unknown.truncate(8);
+        if self.unknown_count > 0 {
+            self.unknown.truncate(8);
             skipped.push(format!(
-                "{unknown_count} with an extension gamerec does not read ({})",
-                unknown.join(", ")
+                "{} with an extension gamerec does not read ({})",
+                self.unknown_count,
+                self.unknown.join(", ")
             ));
         }
-        if general > 0 {
-            skipped.push(format!("{general} .txt/.csv/.pgn without a record in them"));
-        }
-        let mut files = crate::diag::plural(all.len(), "file", "files");
-        if read > 0 {
-            files.push_str(&format!(" ({read} read, without games)"));
-        }
-        if skipped.is_empty() {
-            parts.push(format!("scanned {p}: {files}"));
-        } else {
-            parts.push(format!(
-                "scanned {p}: {files}, skipped {}",
-                skipped.join(", ")
+        if self.general > 0 {
+            skipped.push(format!(
+                "{} .txt/.csv/.pgn without a record in them",
+                self.general
             ));
         }
+        skipped
     }
-    format!("no games found: {}", parts.join("; "))
 }
 
 /// Whether a file's first bytes are a record of a format gamerec reads
@@ -362,294 +341,6 @@ fn kind_of(m: &std::fs::Metadata) -> &'static str {
     }
     let _ = m;
     "not a file"
-}
-
-/// Opens one path: standard input for `-`.
-pub fn open<'a>(
-    file: &str,
-    stdin: Option<&'a mut dyn Read>,
-    opts: &ReadOptions,
-) -> Result<(Format, formats::Games<'a>), FileError> {
-    let reader: Box<dyn Read + 'a> = if file == "-" {
-        match stdin {
-            Some(s) => Box::new(s),
-            None => {
-                return Err(FileError::new("-", "standard input given twice"));
-            }
-        }
-    } else {
-        match std::fs::File::open(file) {
-            Ok(f) if f.metadata().is_ok_and(|m| m.is_dir()) => {
-                return Err(FileError::new(file, "cannot read: Is a directory"));
-            }
-            Ok(f) => Box::new(f),
-            Err(e) => {
-                return Err(FileError::new(file, format!("cannot read: {e}")));
-            }
-        }
-    };
-    let reader =
-        check_bytes(file, reader, opts).map_err(|message| FileError::new(file, message))?;
-    formats::open(file, reader, opts).map_err(|message| FileError::new(file, message))
-}
-
-/// Compressed data, by its magic bytes.
-fn compressed(head: &[u8]) -> Option<&'static str> {
-    const MAGIC: [(&[u8], &str); 5] = [
-        (b"\x1f\x8b", "gzip"),
-        (b"BZh", "bzip2"),
-        (b"\xfd7zXZ\x00", "xz"),
-        (b"\x28\xb5\x2f\xfd", "zstd"),
-        (b"PK\x03\x04", "zip"),
-    ];
-    MAGIC
-        .iter()
-        .find(|(m, _)| head.starts_with(m))
-        .map(|&(_, name)| name)
-}
-
-/// The bytes checked before any reader parses them (spec §1: input is
-/// UTF-8), so that wrong bytes get one clear error with the fix instead of
-/// a parse error: compressed data; binary data on standard input (a WTHOR
-/// file wants `--from wthor`); a text file's first block that is not UTF-8
-/// (line and column of the first bad byte; `--encoding latin1`). With
-/// `--encoding latin1` a text file is decoded from ISO-8859-1 here. Binary
-/// WTHOR files and Pentobi files (which name their own charset) are left
-/// to their readers. Only the first block (64 KiB) is checked here; a bad
-/// byte further on is still the reader's error.
-fn check_bytes<'a>(
-    file: &str,
-    mut reader: Box<dyn Read + 'a>,
-    opts: &ReadOptions,
-) -> Result<Box<dyn Read + 'a>, String> {
-    let mut head = Vec::new();
-    (&mut reader)
-        .take(crate::source::BLOCK as u64)
-        .read_to_end(&mut head)
-        .map_err(|e| format!("cannot read: {e}"))?;
-    if let Some(kind) = compressed(&head) {
-        return Err(format!(
-            "{kind}-compressed data: compressed input is not supported yet; decompress it first"
-        ));
-    }
-    let whole: Box<dyn Read + 'a> = Box::new(std::io::Cursor::new(head.clone()).chain(reader));
-    if formats::is_wthor(file, opts) {
-        return Ok(whole);
-    }
-    let (format, _) = formats::detect::choose(file, &String::from_utf8_lossy(&head), opts.forced);
-    if format == Format::Pentobi {
-        return Ok(whole);
-    }
-    if opts.forced.is_none() && head.iter().take(1024).any(|&b| b == 0) {
-        let what = if file == "-" {
-            "standard input"
-        } else {
-            "the file"
-        };
-        return Err(format!(
-            "binary data, not a text record, in {what}: for a WTHOR database file pass --from wthor"
-        ));
-    }
-    if opts.latin1 {
-        return Ok(Box::new(Latin1(whole, Vec::new())));
-    }
-    if let Err(e) = std::str::from_utf8(&head) {
-        // a character cut at the end of the block is not an error
-        if e.error_len().is_some() {
-            let good = head.get(..e.valid_up_to()).unwrap_or_default();
-            let text = String::from_utf8_lossy(good);
-            let line = text.matches('\n').count() + 1;
-            let start = text.rfind('\n').map_or(0, |i| i + 1);
-            let column = text
-                .get(start..)
-                .unwrap_or_default()
-                .trim_start_matches('\u{feff}')
-                .chars()
-                .count()
-                + 1;
-            let byte = head.get(e.valid_up_to()).copied().unwrap_or_default();
-            return Err(format!(
-                "not UTF-8 text: byte 0x{byte:02X} at line {line}, column {column} is not UTF-8; \
-                 for a Latin-1 (ISO-8859-1) file pass --encoding latin1"
-            ));
-        }
-    }
-    Ok(whole)
-}
-
-/// A reader of ISO-8859-1 bytes giving UTF-8: each byte is the character
-/// of its code (spans then count the decoded bytes).
-struct Latin1<R>(R, Vec<u8>);
-
-impl<R: Read> Read for Latin1<R> {
-    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
-        if self.1.is_empty() {
-            let mut raw = vec![0u8; out.len().clamp(1, 32 * 1024)];
-            let n = self.0.read(&mut raw)?;
-            if n == 0 {
-                return Ok(0);
-            }
-            let text: String = raw.iter().take(n).map(|&b| char::from(b)).collect();
-            self.1 = text.into_bytes();
-            self.1.reverse();
-        }
-        let mut n = 0;
-        while n < out.len() {
-            match self.1.pop() {
-                Some(b) => {
-                    if let Some(slot) = out.get_mut(n) {
-                        *slot = b;
-                    }
-                    n += 1;
-                }
-                None => break,
-            }
-        }
-        Ok(n)
-    }
-}
-
-/// A window entry waiting for its turn.
-enum Pending {
-    Game(Box<SourceGame>),
-    FileError(FileError),
-    Skipped(FileError),
-}
-
-/// Runs the pipeline over the paths; `sink` sees every event in input order.
-/// Stops at the first error the sink returns (a write error) and returns it.
-/// `prepare`, when given, turns each game's report into text in the replay
-/// step, in parallel (rendering diagnostics costs more than replaying).
-pub fn run(
-    stdin: &mut dyn Read,
-    paths: &[String],
-    scan: &ScanArgs,
-    read_opts: &ReadOptions,
-    opts: &Options,
-    prepare: Option<Prepare>,
-    sink: &mut dyn FnMut(Event) -> io::Result<()>,
-) -> io::Result<()> {
-    let mut window: Vec<Pending> = Vec::new();
-    // one report per window place, reused window after window
-    let mut reports: Vec<(GameReport, String)> = Vec::new();
-    let window_games = window_games();
-    let mut bytes = 0;
-    let expanded = expand(paths, scan);
-    window.extend(expanded.skipped.iter().cloned().map(Pending::Skipped));
-    read(stdin, &expanded, read_opts, &mut |item| {
-        match item {
-            Ok(g) => {
-                bytes += g.text.len() + 256;
-                window.push(Pending::Game(g));
-                if window.len() >= window_games || bytes >= WINDOW_BYTES {
-                    flush(&mut window, &mut reports, opts, prepare, sink)?;
-                    bytes = 0;
-                }
-            }
-            Err(e) => window.push(Pending::FileError(e)),
-        }
-        Ok(())
-    })?;
-    flush(&mut window, &mut reports, opts, prepare, sink)
-}
-
-/// Reads every game of the paths in order, without replaying them, for
-/// commands that replay in their own way (`html`, `score --plot`): `f` sees
-/// each game (or a file's error) once.
-pub fn each_game(
-    stdin: &mut dyn Read,
-    paths: &[String],
-    scan: &ScanArgs,
-    read_opts: &ReadOptions,
-    f: &mut dyn FnMut(Result<SourceGame, FileError>),
-) {
-    let expanded = expand(paths, scan);
-    let _ = read(stdin, &expanded, read_opts, &mut |item| {
-        f(item.map(|g| *g));
-        Ok(())
-    });
-}
-
-/// The read step: the scan's errors, then every file's games (or its
-/// error) in order; stops at the first error `f` returns.
-fn read(
-    stdin: &mut dyn Read,
-    expanded: &Expanded,
-    read_opts: &ReadOptions,
-    f: &mut dyn FnMut(Result<Box<SourceGame>, FileError>) -> io::Result<()>,
-) -> io::Result<()> {
-    for e in &expanded.errors {
-        f(Err(e.clone()))?;
-    }
-    let mut stdin = Some(stdin);
-    for file in &expanded.files {
-        let input = if file == "-" {
-            open(file, stdin.take(), read_opts)
-        } else {
-            open(file, None, read_opts)
-        };
-        let games = match input {
-            Ok((_, games)) => games,
-            Err(e) => {
-                f(Err(e))?;
-                continue;
-            }
-        };
-        for g in games {
-            f(g.map_err(|e| FileError {
-                file: file.clone(),
-                message: e.message,
-                code: e.code,
-            }))?;
-        }
-    }
-    Ok(())
-}
-
-/// What a sink makes of a game in the replay step (in parallel).
-/// It may change the report first (`--allow`, `--deny`).
-pub type Prepare<'a> = &'a (dyn Fn(&SourceGame, &mut GameReport) -> String + Sync);
-
-/// Replays the window in parallel and hands it to the sink in order. Each
-/// game's report goes into `reports` at its place in the window: the
-/// reports of the window before, whose room is reused.
-fn flush(
-    window: &mut Vec<Pending>,
-    reports: &mut Vec<(GameReport, String)>,
-    opts: &Options,
-    prepare: Option<Prepare>,
-    sink: &mut dyn FnMut(Event) -> io::Result<()>,
-) -> io::Result<()> {
-    if reports.len() < window.len() {
-        reports.resize_with(window.len(), Default::default);
-    }
-    let replay = |(p, (report, text)): (&mut Pending, &mut (GameReport, String))| {
-        if let Pending::Game(g) = p {
-            g.replay_into(opts, report);
-            *text = prepare.map(|f| f(g, report)).unwrap_or_default();
-        }
-    };
-    if replays_on_reading_thread() {
-        window.iter_mut().zip(reports.iter_mut()).for_each(replay);
-    } else {
-        window
-            .par_iter_mut()
-            .zip(reports.par_iter_mut())
-            .for_each(replay);
-    }
-    // the reports are read in place, not moved out
-    for (p, (r, text)) in window.drain(..).zip(reports.iter()) {
-        match p {
-            Pending::Game(g) => {
-                sink(Event::Game(&g, r, text))?;
-                // the next games read reuse its room
-                formats::recycle(g);
-            }
-            Pending::FileError(e) => sink(Event::FileError(&e))?,
-            Pending::Skipped(e) => sink(Event::Skipped(&e))?,
-        }
-    }
-    Ok(())
 }
 
 /// Which position `show` and `moves` look at.
@@ -713,7 +404,7 @@ pub fn view_one(
         game: ctx.settings.game.clone(),
         ..Options::default()
     };
-    let game = match crate::replay::resolve_in(&source.raw, &source.text, &opts) {
+    let game = match crate::registry::resolve_in(&source.raw, &source.text, &opts) {
         Ok((g, _)) => g,
         Err(report) => {
             super::diagnostics::print_game(ctx, &source, &report);

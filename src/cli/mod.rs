@@ -421,11 +421,11 @@ impl Ctx<'_> {
 
     /// The game a command names, or the usage error (with "did you mean"
     /// and the known names) as the exit code.
-    pub fn game(&mut self, name: &str) -> Result<&'static dyn crate::replay::DynGame, i32> {
-        crate::games::by_name(name).ok_or_else(|| {
+    pub fn game(&mut self, name: &str) -> Result<&'static dyn crate::registry::DynGame, i32> {
+        crate::registry::by_name(name).ok_or_else(|| {
             self.usage(&format!(
                 "unknown game `{name}` ({})",
-                crate::games::unknown_help(name)
+                crate::registry::unknown_help(name)
             ))
         })
     }
@@ -533,11 +533,11 @@ pub fn run(
         },
     };
     if let Some(g) = read.game.as_deref() {
-        if crate::games::by_name(g).is_none() {
+        if crate::registry::by_name(g).is_none() {
             let _ = writeln!(
                 err,
                 "error: unknown game `{g}` ({})",
-                crate::games::unknown_help(g)
+                crate::registry::unknown_help(g)
             );
             return EXIT_USAGE;
         }

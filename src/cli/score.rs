@@ -118,7 +118,7 @@ pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
         };
         g.materialize();
         let raw = &g.raw;
-        let Ok((game, _)) = crate::replay::resolve_in(raw, &g.text, &opts) else {
+        let Ok((game, _)) = crate::registry::resolve_in(raw, &g.text, &opts) else {
             return;
         };
         let mut frames = game.frames(raw, &g.text, &opts);

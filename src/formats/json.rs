@@ -595,7 +595,8 @@ pub fn games(mut buf: TextBuf<'_>) -> impl Iterator<Item = Result<SourceGame, St
 mod tests {
     use super::*;
     use crate::model::ReportDoc;
-    use crate::replay::{Options, replay};
+    use crate::registry::replay;
+    use crate::replay::Options;
 
     /// What `convert` wrote before [`write_report`]: serde_json's printer,
     /// then the indentation put in.

@@ -319,7 +319,7 @@ impl SourceGame {
             }
             self.materialize();
         }
-        crate::replay::replay_into(&self.raw, &self.text, opts, report);
+        crate::registry::replay_into(&self.raw, &self.text, opts, report);
     }
 
     /// How human output names the game: `game 4`, `game 4 (variation 1.3.2)`.
@@ -840,7 +840,7 @@ mod tests {
                 };
                 if let Ok(input) = read_with("x", bytes.clone(), &forced) {
                     for g in &input.games {
-                        let _ = crate::replay::replay(g, &input.text, &opts);
+                        let _ = crate::registry::replay(g, &input.text, &opts);
                     }
                 }
             }

@@ -19,8 +19,8 @@
 //! removing that block. The generic driver in [`crate::replay`] runs any
 //! `Rules` over a [`RawGame`](crate::record::RawGame): automatic passes,
 //! moves after the end, the `Result` check, ply counting, the per-move
-//! records for conversion. [`DynGame`](crate::replay::DynGame) erases the
-//! type so the CLI can pick a game by name; [`crate::games::REGISTRY`] lists
+//! records for conversion. [`DynGame`](crate::registry::DynGame) erases the
+//! type so the CLI can pick a game by name; [`crate::registry::REGISTRY`] lists
 //! them.
 
 mod explain;

@@ -22,116 +22,14 @@ mod sarif;
 
 use std::io::{self, Write};
 
-use serde_json::{Map, Value, json};
-
-use super::diagnostics::{self, to_json, visible, visible_lines};
+use super::diagnostics::{self, visible, visible_lines};
 use super::inputs::{Event, FileError};
 use super::{Ctx, EXIT_INVALID, EXIT_OK, EXIT_USAGE, OutputFormat};
 use crate::formats::SourceGame;
-use crate::model::scores_map;
+use crate::pipeline::json::{JsonReport, Shape};
+pub use crate::pipeline::json::{SCHEMA, SCHEMA_VERSION, game_json};
+pub use crate::pipeline::{Summary, Tally};
 use crate::replay::{GameReport, Options};
-
-/// Counts for the summary.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Summary {
-    pub games: usize,
-    pub valid: usize,
-    pub invalid: usize,
-    pub unfinished: usize,
-    /// Files that could not be read (or ended early).
-    pub unreadable: usize,
-}
-
-impl Summary {
-    pub fn add(&mut self, r: &GameReport) {
-        self.games += 1;
-        if r.valid {
-            self.valid += 1;
-            if !r.over {
-                self.unfinished += 1;
-            }
-        } else {
-            self.invalid += 1;
-        }
-    }
-
-    pub fn line(&self) -> String {
-        let mut line = format!(
-            "{}, {} valid, {} invalid, {} unfinished",
-            crate::diag::plural(self.games, "game", "games"),
-            self.valid,
-            self.invalid,
-            self.unfinished
-        );
-        if self.unreadable > 0 {
-            line.push_str(&format!(", {} unreadable", self.unreadable));
-        }
-        line
-    }
-
-    fn json(&self) -> Value {
-        json!({ "games": self.games, "valid": self.valid, "invalid": self.invalid, "unfinished": self.unfinished })
-    }
-}
-
-/// Warnings counted per code, for the summary: `; 413 warnings: 413
-/// record::result_unchecked` in the summary line, `warnings` and
-/// `warning_codes` added to the JSON summary.
-#[derive(Debug, Default)]
-pub struct Tally {
-    codes: std::collections::BTreeMap<String, usize>,
-    total: usize,
-}
-
-impl Tally {
-    pub fn add(&mut self, code: &str) {
-        self.total += 1;
-        match self.codes.get_mut(code) {
-            Some(n) => *n += 1,
-            None => {
-                self.codes.insert(code.to_string(), 1);
-            }
-        }
-    }
-
-    /// The codes, most frequent first (then by name).
-    fn sorted(&self) -> Vec<(&str, usize)> {
-        let mut v: Vec<(&str, usize)> = self.codes.iter().map(|(c, n)| (c.as_str(), *n)).collect();
-        v.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
-        v
-    }
-
-    /// What the summary line adds: nothing without warnings.
-    pub fn line(&self) -> String {
-        if self.total == 0 {
-            return String::new();
-        }
-        let codes: Vec<String> = self
-            .sorted()
-            .iter()
-            .map(|(c, n)| format!("{n} {c}"))
-            .collect();
-        format!(
-            "; {}: {}",
-            crate::diag::plural(self.total, "warning", "warnings"),
-            codes.join(", ")
-        )
-    }
-
-    /// The JSON summary with the warnings' counts added.
-    fn json(&self, mut summary: Value) -> Value {
-        if let Value::Object(m) = &mut summary {
-            m.insert("warnings".into(), json!(self.total));
-            let codes: Map<String, Value> = self
-                .codes
-                .iter()
-                .map(|(c, n)| (c.clone(), json!(n)))
-                .collect();
-            m.insert("warning_codes".into(), Value::Object(codes));
-        }
-        summary
-    }
-}
 
 /// Whether a code matches a `--allow`/`--deny` pattern: `*` any run of
 /// characters (`reversi::*`), `?` one; otherwise the code itself.
@@ -202,77 +100,6 @@ fn adjust(g: &SourceGame, r: &mut GameReport, allow: &[String], deny: &[String])
     }
 }
 
-/// The version of the JSON document's shape (`schema_version`): raised
-/// when a field changes meaning; adding fields keeps it.
-pub const SCHEMA_VERSION: u32 = 1;
-
-/// The JSON Schema of the `--format json` document and of `jsonl` lines.
-pub const SCHEMA: &str = include_str!("../../../schemas/report.schema.json");
-
-/// One game's JSON object.
-pub fn game_json(g: &SourceGame, r: &GameReport) -> Value {
-    // line starts only for a game with diagnostics (a book's lines share a long text)
-    let lines = (!r.errors.is_empty() || !r.warnings.is_empty()).then(|| g.lines());
-    let mut obj = Map::new();
-    obj.insert("file".into(), json!(g.file.name));
-    obj.insert("index".into(), json!(g.index));
-    // the same count from 1, as human output numbers games
-    obj.insert("number".into(), json!(g.index + 1));
-    if let Some(v) = &g.variation {
-        obj.insert("variation".into(), json!(v));
-    }
-    let tags: Map<String, Value> = r
-        .tags
-        .iter()
-        .map(|(k, v)| (k.clone(), Value::String(v.clone())))
-        .collect();
-    obj.insert("tags".into(), Value::Object(tags));
-    let opt = |s: &str| if s.is_empty() { Value::Null } else { json!(s) };
-    obj.insert("game".into(), opt(r.game));
-    obj.insert("variant".into(), opt(r.variant));
-    obj.insert("valid".into(), json!(r.valid));
-    obj.insert("plies".into(), json!(r.plies));
-    obj.insert("over".into(), json!(r.over));
-    obj.insert("scores".into(), Value::Object(scores_map(r)));
-    obj.insert("winners".into(), json!(r.winners));
-    let diags = |list: &[crate::diag::Diag]| -> Value {
-        list.iter()
-            .map(|d| to_json(d, lines.as_ref(), g.byte_map.as_ref()))
-            .collect()
-    };
-    obj.insert("warnings".into(), diags(&r.warnings));
-    obj.insert("errors".into(), diags(&r.errors));
-    obj.insert("result".into(), Value::Object(r.result_extras.clone()));
-    obj.insert("unchecked".into(), json!(r.unchecked));
-    obj.insert("source_format".into(), json!(g.file.format.name()));
-    Value::Object(obj)
-}
-
-fn file_errors_json(errors: &[FileError]) -> Value {
-    errors
-        .iter()
-        .map(|e| {
-            let mut o = Map::new();
-            o.insert("file".into(), json!(e.file));
-            o.insert("message".into(), json!(e.message));
-            if let Some(code) = e.code {
-                o.insert("code".into(), json!(code));
-            }
-            Value::Object(o)
-        })
-        .collect()
-}
-
-/// `value` pretty-printed as it stands at `indent` spaces inside a
-/// pretty-printed document (its first line is not indented).
-fn pretty_at(value: &Value, indent: usize) -> String {
-    let text = serde_json::to_string_pretty(value).unwrap_or_default();
-    if indent == 0 {
-        return text;
-    }
-    text.replace('\n', &format!("\n{}", " ".repeat(indent)))
-}
-
 /// The arguments of `validate` and `score`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -319,6 +146,7 @@ struct Sink<'a> {
     tally: Tally,
     /// `-qq`: not even errors.
     quiet_all: bool,
+    json: JsonReport,
     sarif: sarif::Writer,
     junit: junit::Writer,
 }
@@ -326,10 +154,7 @@ struct Sink<'a> {
 impl Sink<'_> {
     fn start(&mut self) -> io::Result<()> {
         match self.format {
-            OutputFormat::Json => write!(
-                self.out,
-                "{{\n  \"schema_version\": {SCHEMA_VERSION},\n  \"games\": ["
-            ),
+            OutputFormat::Json | OutputFormat::Jsonl => self.json.start(self.out),
             OutputFormat::Sarif => self.sarif.start(self.out),
             OutputFormat::Junit => self.junit.start(self.out),
             _ => Ok(()),
@@ -339,7 +164,6 @@ impl Sink<'_> {
     fn event(&mut self, event: Event) -> io::Result<()> {
         match event {
             Event::Game(g, r, rendered) => {
-                let first = self.summary.games == 0;
                 self.summary.add(r);
                 if !r.warnings.is_empty() {
                     self.warned += 1;
@@ -351,15 +175,7 @@ impl Sink<'_> {
                     OutputFormat::Github => github::game(self.out, g, r)?,
                     OutputFormat::Sarif => self.sarif.game(self.out, g, r)?,
                     OutputFormat::Junit => self.junit.game(self.out, g, r)?,
-                    OutputFormat::Json => {
-                        let sep = if first { "\n    " } else { ",\n    " };
-                        write!(self.out, "{sep}")?;
-                        crate::formats::json::write_pretty_at(self.out, &game_json(g, r), 4)?;
-                    }
-                    OutputFormat::Jsonl => {
-                        serde_json::to_writer(&mut *self.out, &game_json(g, r))?;
-                        writeln!(self.out)?;
-                    }
+                    OutputFormat::Json | OutputFormat::Jsonl => self.json.game(self.out, g, r)?,
                     OutputFormat::Human => {
                         // rendered in the replay step (errors only with `-q`)
                         if !self.quiet_all {
@@ -429,33 +245,9 @@ impl Sink<'_> {
     fn finish(&mut self) -> io::Result<()> {
         let s = self.summary;
         match self.format {
-            OutputFormat::Json => {
-                let close = if s.games == 0 { "]" } else { "\n  ]" };
-                write!(
-                    self.out,
-                    "{close},\n  \"summary\": {},\n  \"errors\": {}",
-                    pretty_at(&self.tally.json(s.json()), 2),
-                    pretty_at(&file_errors_json(&self.file_errors), 2)
-                )?;
-                if !self.skipped.is_empty() {
-                    write!(
-                        self.out,
-                        ",\n  \"skipped\": {}",
-                        pretty_at(&file_errors_json(&self.skipped), 2)
-                    )?;
-                }
-                writeln!(self.out, "\n}}")?;
-            }
-            OutputFormat::Jsonl => {
-                let mut last = Map::new();
-                last.insert("schema_version".into(), json!(SCHEMA_VERSION));
-                last.insert("summary".into(), self.tally.json(s.json()));
-                last.insert("errors".into(), file_errors_json(&self.file_errors));
-                if !self.skipped.is_empty() {
-                    last.insert("skipped".into(), file_errors_json(&self.skipped));
-                }
-                serde_json::to_writer(&mut *self.out, &Value::Object(last))?;
-                writeln!(self.out)?;
+            OutputFormat::Json | OutputFormat::Jsonl => {
+                self.json
+                    .finish(self.out, &s, &self.tally, &self.file_errors, &self.skipped)?
             }
             OutputFormat::Human | OutputFormat::Github => {
                 writeln!(self.out, "{}{}", s.line(), self.tally.line())?
@@ -474,6 +266,53 @@ impl Sink<'_> {
     }
 }
 
+/// The replay step's share of a report (in parallel): `--allow`/`--deny`
+/// applied, then, with `draw` (colour, `-q`), the human diagnostics drawn
+/// (`-q`: the errors alone).
+fn prepare_game(
+    g: &SourceGame,
+    r: &mut GameReport,
+    args: &Args,
+    draw: Option<(bool, bool)>,
+) -> String {
+    adjust(g, r, &args.allow, &args.deny);
+    let Some((color, quiet)) = draw else {
+        return String::new();
+    };
+    let mut text = Vec::new();
+    if quiet {
+        let warnings = std::mem::take(&mut r.warnings);
+        let _ = diagnostics::write_game(&mut text, color, g, r);
+        r.warnings = warnings;
+    } else {
+        let _ = diagnostics::write_game(&mut text, color, g, r);
+    }
+    String::from_utf8(text).unwrap_or_default()
+}
+
+/// What the reports keep: the machine formats show the tags and result
+/// extras, the human one `describe`'s text (and `score` the players' names
+/// and notes).
+fn options(ctx: &Ctx, args: &Args, per_game: bool) -> Options {
+    let machine = args.format != OutputFormat::Human;
+    Options {
+        game: ctx.settings.game.clone(),
+        result_extras: machine,
+        // the machine formats show the tags; the human one only `describe`'s
+        // text, and `score`'s the players' names
+        all_tags: machine || per_game,
+        // the human `score` text shows them
+        score_notes: per_game && !machine,
+        // `-q` shows only the games with errors, so only theirs are
+        // described (a denied warning may be an error on the WTHOR fast
+        // path, which keeps no tags unless asked); `-qq` shows nothing per
+        // game
+        about: machine || !ctx.settings.quiet || (!args.deny.is_empty() && !ctx.settings.quiet_all),
+        about_if_diagnostics: !ctx.settings.quiet_all,
+        ..Options::default()
+    }
+}
+
 /// Replays every game of the paths and reports in the chosen format: for
 /// humans, the diagnostics on stderr, `per_game`'s text for each game and
 /// the summary line on stdout. Returns the exit code.
@@ -482,23 +321,7 @@ pub fn run(
     args: &Args,
     per_game: Option<fn(&str, &str, &GameReport) -> String>,
 ) -> i32 {
-    let machine = args.format != OutputFormat::Human;
-    let opts = Options {
-        game: ctx.settings.game.clone(),
-        result_extras: machine,
-        // the machine formats show the tags; the human one only `describe`'s
-        // text, and `score`'s the players' names
-        all_tags: machine || per_game.is_some(),
-        // the human `score` text shows them
-        score_notes: per_game.is_some() && !machine,
-        // `-q` shows only the games with errors, so only theirs are
-        // described (a denied warning may be an error on the WTHOR fast
-        // path, which keeps no tags unless asked); `-qq` shows nothing per
-        // game
-        about: machine || !ctx.settings.quiet || (!args.deny.is_empty() && !ctx.settings.quiet_all),
-        about_if_diagnostics: !ctx.settings.quiet_all,
-        ..Options::default()
-    };
+    let opts = options(ctx, args, per_game.is_some());
     let read_opts = ctx.read_options();
     let mut progress = super::progress::Progress::stderr(ctx.settings.progress);
     // whether every game was read (a closed pipe can stop the run early)
@@ -517,29 +340,20 @@ pub fn run(
             warned: 0,
             tally: Tally::default(),
             quiet_all: ctx.settings.quiet_all,
+            json: JsonReport::new(if args.format == OutputFormat::Jsonl {
+                Shape::Lines
+            } else {
+                Shape::Document
+            }),
             sarif: sarif::Writer::default(),
             junit: junit::Writer::default(),
         };
         let stdin: &mut dyn std::io::Read = &mut *ctx.stdin;
         // human diagnostics are drawn in the replay step, in parallel
-        let color = ctx.settings.color_err;
         let draw = args.format == OutputFormat::Human && !ctx.settings.quiet_all;
-        let (quiet, allow, deny) = (ctx.settings.quiet, &args.allow, &args.deny);
-        let render = move |g: &SourceGame, r: &mut GameReport| {
-            adjust(g, r, allow, deny);
-            if !draw {
-                return String::new();
-            }
-            let mut text = Vec::new();
-            if quiet {
-                // `-q`: the errors alone
-                let warnings = std::mem::take(&mut r.warnings);
-                let _ = diagnostics::write_game(&mut text, color, g, r);
-                r.warnings = warnings;
-            } else {
-                let _ = diagnostics::write_game(&mut text, color, g, r);
-            }
-            String::from_utf8(text).unwrap_or_default()
+        let (color, quiet) = (ctx.settings.color_err, ctx.settings.quiet);
+        let render = |g: &SourceGame, r: &mut GameReport| {
+            prepare_game(g, r, args, draw.then_some((color, quiet)))
         };
         let prepare: Option<super::inputs::Prepare> = Some(&render);
         let result = sink.start().and_then(|()| {
@@ -595,50 +409,5 @@ pub fn exit_code(summary: Summary, file_errors: bool) -> i32 {
         EXIT_INVALID
     } else {
         EXIT_OK
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The document written a game at a time is the one built whole.
-    #[test]
-    fn streamed_document_matches_the_whole_one() {
-        for games in [0usize, 1, 3] {
-            for errors in [0usize, 2] {
-                let game = json!({"file": "a", "index": 0, "scores": {"black": 1}, "winners": [], "errors": [{"code": "x", "span": {"offset": 1}}], "result": {}});
-                let s = Summary {
-                    games,
-                    ..Summary::default()
-                };
-                let errs: Vec<FileError> = (0..errors)
-                    .map(|i| FileError::new(format!("f{i}"), "m"))
-                    .collect();
-                let whole = json!({
-                    "schema_version": SCHEMA_VERSION,
-                    "games": vec![game.clone(); games],
-                    "summary": s.json(),
-                    "errors": file_errors_json(&errs),
-                });
-                let mut streamed =
-                    format!("{{\n  \"schema_version\": {SCHEMA_VERSION},\n  \"games\": [");
-                for i in 0..games {
-                    let sep = if i == 0 { "\n    " } else { ",\n    " };
-                    streamed.push_str(sep);
-                    streamed.push_str(&pretty_at(&game, 4));
-                }
-                streamed.push_str(if games == 0 { "]" } else { "\n  ]" });
-                streamed.push_str(&format!(
-                    ",\n  \"summary\": {},\n  \"errors\": {}\n}}",
-                    pretty_at(&s.json(), 2),
-                    pretty_at(&file_errors_json(&errs), 2)
-                ));
-                assert_eq!(
-                    streamed,
-                    serde_json::to_string_pretty(&whole).unwrap_or_default()
-                );
-            }
-        }
     }
 }

@@ -686,7 +686,7 @@ mod tests {
                     let mut quick = GameReport::default();
                     let packed = s.record.as_ref().unwrap().replay_packed(&opts, &mut quick);
                     s.materialize();
-                    let full = crate::replay::replay(&s.raw, &s.text, &opts);
+                    let full = crate::registry::replay(&s.raw, &s.text, &opts);
                     if packed {
                         assert_eq!(quick, full, "{f}");
                         fast += 1;
@@ -744,9 +744,9 @@ mod tests {
                     let mut quick = GameReport::default();
                     if !s.record.as_ref().unwrap().replay_packed(&opts, &mut quick) {
                         s.materialize();
-                        quick = crate::replay::replay(&s.raw, &s.text, &opts);
+                        quick = crate::registry::replay(&s.raw, &s.text, &opts);
                     }
-                    let mut full = crate::replay::replay(g, &r.text, &opts);
+                    let mut full = crate::registry::replay(g, &r.text, &opts);
                     // spans differ (each game has its own text): compare them
                     // through the byte maps
                     for (a, b) in full
@@ -830,8 +830,8 @@ mod tests {
                 let mut report = GameReport::default();
                 assert!(!s.record.as_ref().unwrap().replay_packed(&opts, &mut report));
                 s.materialize();
-                let full = crate::replay::replay(g, &r.text, &opts);
-                let one = crate::replay::replay(&s.raw, &s.text, &opts);
+                let full = crate::registry::replay(g, &r.text, &opts);
+                let one = crate::registry::replay(&s.raw, &s.text, &opts);
                 assert_eq!(
                     (full.valid, full.plies, &full.scores),
                     (one.valid, one.plies, &one.scores)

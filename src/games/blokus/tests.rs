@@ -1,7 +1,8 @@
 //! Whole-game tests: records replayed through the generic driver.
 
 use super::*;
-use crate::replay::{Options, replay};
+use crate::registry::replay;
+use crate::replay::Options;
 
 fn run(src: &str) -> crate::replay::GameReport {
     let games = crate::record::parse_file(src);

@@ -3,7 +3,8 @@
 
 use crate::game::Rules;
 use crate::record::parse_file;
-use crate::replay::{GameReport, Options, replay};
+use crate::registry::replay;
+use crate::replay::{GameReport, Options};
 
 pub(crate) fn run(src: &str) -> GameReport {
     let games = parse_file(src);

@@ -8,7 +8,8 @@ use super::board::{
 };
 use super::*;
 use crate::record::parse_file;
-use crate::replay::{GameReport, Options, replay};
+use crate::registry::replay;
+use crate::replay::{GameReport, Options};
 
 fn run(src: &str) -> GameReport {
     let games = parse_file(src);
@@ -821,7 +822,7 @@ fn fixtures_have_their_verdicts() {
 fn legal_moves_best_first_and_hidden_hands() {
     let src = "[Game \"qwirkle\"]\n[Players \"2\"]\n[Hand1 \"Rc,Rd,Ro,Gs,Bx,Y*\"]\n[Hand2 \"Gc,Gd,Go,Ps,Px,P*\"]\n\nRc@0,0 + Rd@1,0 + Ro@2,0 =3 <Rs,Bs,Os>\n";
     let games = parse_file(src);
-    let (game, _) = crate::replay::resolve(&games[0], &Options::default()).expect("game");
+    let (game, _) = crate::registry::resolve(&games[0], &Options::default()).expect("game");
     let view = game
         .view(&games[0], src, &Options::default(), None, false)
         .expect("view");
@@ -845,7 +846,7 @@ fn legal_moves_best_first_and_hidden_hands() {
     // Without hands: an error naming the seat.
     let src = "[Game \"qwirkle\"]\n[Players \"2\"]\n\nRc@0,0\n";
     let games = parse_file(src);
-    let (game, _) = crate::replay::resolve(&games[0], &Options::default()).expect("game");
+    let (game, _) = crate::registry::resolve(&games[0], &Options::default()).expect("game");
     let view = game
         .view(&games[0], src, &Options::default(), None, false)
         .expect("view");
@@ -900,7 +901,7 @@ fn render_and_rows() {
     assert_eq!(r.position.len(), 8);
     assert_eq!(r.position[0], "G*Y*O*P*B*");
     assert_eq!(r.position[7], "......R*..");
-    let (game, _) = crate::replay::resolve(&games[0], &Options::default()).expect("game");
+    let (game, _) = crate::registry::resolve(&games[0], &Options::default()).expect("game");
     let view = game
         .view(&games[0], &src, &Options::default(), None, false)
         .expect("view");
@@ -1044,7 +1045,7 @@ fn generator_matches_slow_reference_deep() {
 fn moves_stay_inside_32_bit_squares() {
     let src = "[Game \"qwirkle\"]\n[Players \"2\"]\n[Hand1 \"Rc,Rd,Ro,Gs,Bx,Y*\"]\n[Hand2 \"Gc,Gd,Go,Ps,Px,P*\"]\n\nRc@2147483645,2147483647 + Rd@2147483646,2147483647 + Ro@2147483647,2147483647 =3 <Rs,Bs,Os>\n";
     let games = parse_file(src);
-    let (game, _) = crate::replay::resolve(&games[0], &Options::default()).expect("game");
+    let (game, _) = crate::registry::resolve(&games[0], &Options::default()).expect("game");
     let view = game
         .view(&games[0], src, &Options::default(), None, false)
         .expect("view");

@@ -484,7 +484,8 @@ fn expected_code(s: &Slow, c: usize, piece: u8, cells: &[(i32, i32)]) -> Option<
 /// the driver reports the slow reference's code at that ply, or accepts it.
 #[test]
 fn placements_in_records_get_the_right_code_at_the_right_ply() {
-    use crate::replay::{Options, replay};
+    use crate::registry::replay;
+    use crate::replay::Options;
     for (three, seed) in [(false, 31u64), (true, 37)] {
         let (moves, _) = generator::play(three, seed, true);
         let tags = format!(
@@ -567,7 +568,7 @@ fn placements_in_records_get_the_right_code_at_the_right_ply() {
 
 fn run(src: &str) -> crate::replay::GameReport {
     let games = crate::record::parse_file(src);
-    crate::replay::replay(&games[0], src, &crate::replay::Options::default())
+    crate::registry::replay(&games[0], src, &crate::replay::Options::default())
 }
 
 #[test]

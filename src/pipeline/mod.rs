@@ -1,0 +1,244 @@
+//! The pipeline every command runs: **read → games → replay → sink**.
+//!
+//! - read: the path arguments become files (directories searched
+//!   recursively, in sorted order, for the extensions gamerec reads; `-` is
+//!   standard input), and each file is opened by its format's reader
+//!   ([`formats::open`]), which yields one game at a time;
+//! - games: games are gathered into a bounded window ([`WINDOW_GAMES`]
+//!   games or [`WINDOW_BYTES`] bytes of text, whichever comes first);
+//! - replay: the window is replayed in parallel (rayon); with a single
+//!   replay thread (`RAYON_NUM_THREADS=1`, a one-core machine) the reading
+//!   thread replays small windows ([`WINDOW_GAMES_ONE_THREAD`]) itself: no
+//!   hand-off to a worker, and a window's text, tokens and reports are still
+//!   in its caches when they are replayed and written;
+//! - sink: the reports go to the command's sink in input order; each window
+//!   place keeps its report for the next window's game there (its room is
+//!   reused, a large game's let go: `GameReport::reset`), and each game's
+//!   box goes back to the reader's pool (`formats::recycle`).
+//!
+//! Memory is bounded by the window (and the largest single game), whatever
+//! the number or size of the inputs; nothing is kept past its output but the
+//! sink's counts and the reused room.
+//!
+//! The path arguments' expansion (directory scans, ignore files, globs) is
+//! the command line's (`cli/inputs.rs`); this module starts from the files
+//! it found ([`Expanded`]): a library user names the files themselves.
+
+pub mod json;
+mod open;
+mod summary;
+
+use std::io::{self, Read};
+
+use rayon::prelude::*;
+
+use crate::formats::{self, ReadOptions, SourceGame};
+use crate::replay::{GameReport, Options};
+
+pub use open::open;
+pub use summary::{Summary, Tally};
+
+/// Games replayed together at most.
+pub const WINDOW_GAMES: usize = 512;
+/// Games replayed together at most with a single replay thread: the
+/// reading thread replays them itself, a few at a time, while their text,
+/// tokens and reports are still in its caches.
+pub const WINDOW_GAMES_ONE_THREAD: usize = 32;
+
+/// Whether games are replayed on the reading thread: there is one replay
+/// thread, so handing windows to it would only wait for it.
+fn replays_on_reading_thread() -> bool {
+    rayon::current_num_threads() <= 1
+}
+
+/// How many games a window holds: [`WINDOW_GAMES`], or
+/// [`WINDOW_GAMES_ONE_THREAD`] when the reading thread replays them.
+fn window_games() -> usize {
+    if replays_on_reading_thread() {
+        WINDOW_GAMES_ONE_THREAD
+    } else {
+        WINDOW_GAMES
+    }
+}
+
+/// Bytes of game text replayed together at most (a larger game goes alone).
+pub const WINDOW_BYTES: usize = 4 * 1024 * 1024;
+
+/// A path that could not be read, or a problem that ended a file early.
+#[derive(Clone, Debug)]
+pub struct FileError {
+    pub file: String,
+    pub message: String,
+    /// A code of the contract, when one applies (`record::no_games`).
+    pub code: Option<&'static str>,
+}
+
+impl FileError {
+    pub fn new(file: impl Into<String>, message: impl Into<String>) -> FileError {
+        FileError {
+            file: file.into(),
+            message: message.into(),
+            code: None,
+        }
+    }
+}
+
+/// What the pipeline hands its sink, in input order.
+pub enum Event<'g> {
+    /// A game, its report, and what the sink's [`Prepare`] made of them.
+    Game(&'g SourceGame, &'g GameReport, &'g str),
+    /// A file that could not be read, or that ended early.
+    FileError(&'g FileError),
+    /// A directory entry that is not a regular file (a FIFO, a socket, a
+    /// device): skipped, with a warning.
+    Skipped(&'g FileError),
+}
+
+/// The files the path arguments name, with the entries skipped and the
+/// directories that could not be read.
+#[derive(Clone, Debug, Default)]
+pub struct Expanded {
+    pub files: Vec<String>,
+    pub errors: Vec<FileError>,
+    pub skipped: Vec<FileError>,
+}
+
+/// A window entry waiting for its turn.
+enum Pending {
+    Game(Box<SourceGame>),
+    FileError(FileError),
+    Skipped(FileError),
+}
+
+/// Runs the pipeline over the files; `sink` sees every event in input order
+/// (the scan's skipped entries and errors first).
+/// Stops at the first error the sink returns (a write error) and returns it.
+/// `prepare`, when given, turns each game's report into text in the replay
+/// step, in parallel (rendering diagnostics costs more than replaying).
+pub fn run(
+    stdin: &mut dyn Read,
+    expanded: &Expanded,
+    read_opts: &ReadOptions,
+    opts: &Options,
+    prepare: Option<Prepare>,
+    sink: &mut dyn FnMut(Event) -> io::Result<()>,
+) -> io::Result<()> {
+    let mut window: Vec<Pending> = Vec::new();
+    // one report per window place, reused window after window
+    let mut reports: Vec<(GameReport, String)> = Vec::new();
+    let window_games = window_games();
+    let mut bytes = 0;
+    window.extend(expanded.skipped.iter().cloned().map(Pending::Skipped));
+    read(stdin, expanded, read_opts, &mut |item| {
+        match item {
+            Ok(g) => {
+                bytes += g.text.len() + 256;
+                window.push(Pending::Game(g));
+                if window.len() >= window_games || bytes >= WINDOW_BYTES {
+                    flush(&mut window, &mut reports, opts, prepare, sink)?;
+                    bytes = 0;
+                }
+            }
+            Err(e) => window.push(Pending::FileError(e)),
+        }
+        Ok(())
+    })?;
+    flush(&mut window, &mut reports, opts, prepare, sink)
+}
+
+/// Reads every game of the files in order, without replaying them, for
+/// commands that replay in their own way (`html`, `score --plot`): `f` sees
+/// each game (or a file's error) once.
+pub fn each_game(
+    stdin: &mut dyn Read,
+    expanded: &Expanded,
+    read_opts: &ReadOptions,
+    f: &mut dyn FnMut(Result<SourceGame, FileError>),
+) {
+    let _ = read(stdin, expanded, read_opts, &mut |item| {
+        f(item.map(|g| *g));
+        Ok(())
+    });
+}
+
+/// The read step: the scan's errors, then every file's games (or its
+/// error) in order; stops at the first error `f` returns.
+fn read(
+    stdin: &mut dyn Read,
+    expanded: &Expanded,
+    read_opts: &ReadOptions,
+    f: &mut dyn FnMut(Result<Box<SourceGame>, FileError>) -> io::Result<()>,
+) -> io::Result<()> {
+    for e in &expanded.errors {
+        f(Err(e.clone()))?;
+    }
+    let mut stdin = Some(stdin);
+    for file in &expanded.files {
+        let input = if file == "-" {
+            open(file, stdin.take(), read_opts)
+        } else {
+            open(file, None, read_opts)
+        };
+        let games = match input {
+            Ok((_, games)) => games,
+            Err(e) => {
+                f(Err(e))?;
+                continue;
+            }
+        };
+        for g in games {
+            f(g.map_err(|e| FileError {
+                file: file.clone(),
+                message: e.message,
+                code: e.code,
+            }))?;
+        }
+    }
+    Ok(())
+}
+
+/// What a sink makes of a game in the replay step (in parallel).
+/// It may change the report first (`--allow`, `--deny`).
+pub type Prepare<'a> = &'a (dyn Fn(&SourceGame, &mut GameReport) -> String + Sync);
+
+/// Replays the window in parallel and hands it to the sink in order. Each
+/// game's report goes into `reports` at its place in the window: the
+/// reports of the window before, whose room is reused.
+fn flush(
+    window: &mut Vec<Pending>,
+    reports: &mut Vec<(GameReport, String)>,
+    opts: &Options,
+    prepare: Option<Prepare>,
+    sink: &mut dyn FnMut(Event) -> io::Result<()>,
+) -> io::Result<()> {
+    if reports.len() < window.len() {
+        reports.resize_with(window.len(), Default::default);
+    }
+    let replay = |(p, (report, text)): (&mut Pending, &mut (GameReport, String))| {
+        if let Pending::Game(g) = p {
+            g.replay_into(opts, report);
+            *text = prepare.map(|f| f(g, report)).unwrap_or_default();
+        }
+    };
+    if replays_on_reading_thread() {
+        window.iter_mut().zip(reports.iter_mut()).for_each(replay);
+    } else {
+        window
+            .par_iter_mut()
+            .zip(reports.par_iter_mut())
+            .for_each(replay);
+    }
+    // the reports are read in place, not moved out
+    for (p, (r, text)) in window.drain(..).zip(reports.iter()) {
+        match p {
+            Pending::Game(g) => {
+                sink(Event::Game(&g, r, text))?;
+                // the next games read reuse its room
+                formats::recycle(g);
+            }
+            Pending::FileError(e) => sink(Event::FileError(&e))?,
+            Pending::Skipped(e) => sink(Event::Skipped(&e))?,
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,152 @@
+//! Opening one path: the file (or standard input for `-`), its bytes
+//! checked before any reader parses them, then its format's reader.
+
+use std::io::{self, Read};
+
+use super::FileError;
+use crate::formats::{self, Format, ReadOptions};
+
+/// Opens one path: standard input for `-`.
+pub fn open<'a>(
+    file: &str,
+    stdin: Option<&'a mut dyn Read>,
+    opts: &ReadOptions,
+) -> Result<(Format, formats::Games<'a>), FileError> {
+    let reader: Box<dyn Read + 'a> = if file == "-" {
+        match stdin {
+            Some(s) => Box::new(s),
+            None => {
+                return Err(FileError::new("-", "standard input given twice"));
+            }
+        }
+    } else {
+        match std::fs::File::open(file) {
+            Ok(f) if f.metadata().is_ok_and(|m| m.is_dir()) => {
+                return Err(FileError::new(file, "cannot read: Is a directory"));
+            }
+            Ok(f) => Box::new(f),
+            Err(e) => {
+                return Err(FileError::new(file, format!("cannot read: {e}")));
+            }
+        }
+    };
+    let reader =
+        check_bytes(file, reader, opts).map_err(|message| FileError::new(file, message))?;
+    formats::open(file, reader, opts).map_err(|message| FileError::new(file, message))
+}
+
+/// Compressed data, by its magic bytes.
+fn compressed(head: &[u8]) -> Option<&'static str> {
+    const MAGIC: [(&[u8], &str); 5] = [
+        (b"\x1f\x8b", "gzip"),
+        (b"BZh", "bzip2"),
+        (b"\xfd7zXZ\x00", "xz"),
+        (b"\x28\xb5\x2f\xfd", "zstd"),
+        (b"PK\x03\x04", "zip"),
+    ];
+    MAGIC
+        .iter()
+        .find(|(m, _)| head.starts_with(m))
+        .map(|&(_, name)| name)
+}
+
+/// The bytes checked before any reader parses them (spec §1: input is
+/// UTF-8), so that wrong bytes get one clear error with the fix instead of
+/// a parse error: compressed data; binary data on standard input (a WTHOR
+/// file wants `--from wthor`); a text file's first block that is not UTF-8
+/// (line and column of the first bad byte; `--encoding latin1`). With
+/// `--encoding latin1` a text file is decoded from ISO-8859-1 here. Binary
+/// WTHOR files and Pentobi files (which name their own charset) are left
+/// to their readers. Only the first block (64 KiB) is checked here; a bad
+/// byte further on is still the reader's error.
+fn check_bytes<'a>(
+    file: &str,
+    mut reader: Box<dyn Read + 'a>,
+    opts: &ReadOptions,
+) -> Result<Box<dyn Read + 'a>, String> {
+    let mut head = Vec::new();
+    (&mut reader)
+        .take(crate::source::BLOCK as u64)
+        .read_to_end(&mut head)
+        .map_err(|e| format!("cannot read: {e}"))?;
+    if let Some(kind) = compressed(&head) {
+        return Err(format!(
+            "{kind}-compressed data: compressed input is not supported yet; decompress it first"
+        ));
+    }
+    let whole: Box<dyn Read + 'a> = Box::new(std::io::Cursor::new(head.clone()).chain(reader));
+    if formats::is_wthor(file, opts) {
+        return Ok(whole);
+    }
+    let (format, _) = formats::detect::choose(file, &String::from_utf8_lossy(&head), opts.forced);
+    if format == Format::Pentobi {
+        return Ok(whole);
+    }
+    if opts.forced.is_none() && head.iter().take(1024).any(|&b| b == 0) {
+        let what = if file == "-" {
+            "standard input"
+        } else {
+            "the file"
+        };
+        return Err(format!(
+            "binary data, not a text record, in {what}: for a WTHOR database file pass --from wthor"
+        ));
+    }
+    if opts.latin1 {
+        return Ok(Box::new(Latin1(whole, Vec::new())));
+    }
+    if let Err(e) = std::str::from_utf8(&head) {
+        // a character cut at the end of the block is not an error
+        if e.error_len().is_some() {
+            let good = head.get(..e.valid_up_to()).unwrap_or_default();
+            let text = String::from_utf8_lossy(good);
+            let line = text.matches('\n').count() + 1;
+            let start = text.rfind('\n').map_or(0, |i| i + 1);
+            let column = text
+                .get(start..)
+                .unwrap_or_default()
+                .trim_start_matches('\u{feff}')
+                .chars()
+                .count()
+                + 1;
+            let byte = head.get(e.valid_up_to()).copied().unwrap_or_default();
+            return Err(format!(
+                "not UTF-8 text: byte 0x{byte:02X} at line {line}, column {column} is not UTF-8; \
+                 for a Latin-1 (ISO-8859-1) file pass --encoding latin1"
+            ));
+        }
+    }
+    Ok(whole)
+}
+
+/// A reader of ISO-8859-1 bytes giving UTF-8: each byte is the character
+/// of its code (spans then count the decoded bytes).
+struct Latin1<R>(R, Vec<u8>);
+
+impl<R: Read> Read for Latin1<R> {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        if self.1.is_empty() {
+            let mut raw = vec![0u8; out.len().clamp(1, 32 * 1024)];
+            let n = self.0.read(&mut raw)?;
+            if n == 0 {
+                return Ok(0);
+            }
+            let text: String = raw.iter().take(n).map(|&b| char::from(b)).collect();
+            self.1 = text.into_bytes();
+            self.1.reverse();
+        }
+        let mut n = 0;
+        while n < out.len() {
+            match self.1.pop() {
+                Some(b) => {
+                    if let Some(slot) = out.get_mut(n) {
+                        *slot = b;
+                    }
+                    n += 1;
+                }
+                None => break,
+            }
+        }
+        Ok(n)
+    }
+}

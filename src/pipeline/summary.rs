@@ -1,0 +1,109 @@
+//! The run's counts: games valid, invalid, unfinished, files unreadable,
+//! warnings per code.
+
+use serde_json::{Map, Value, json};
+
+use crate::replay::GameReport;
+
+/// Counts for the summary.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Summary {
+    pub games: usize,
+    pub valid: usize,
+    pub invalid: usize,
+    pub unfinished: usize,
+    /// Files that could not be read (or ended early).
+    pub unreadable: usize,
+}
+
+impl Summary {
+    pub fn add(&mut self, r: &GameReport) {
+        self.games += 1;
+        if r.valid {
+            self.valid += 1;
+            if !r.over {
+                self.unfinished += 1;
+            }
+        } else {
+            self.invalid += 1;
+        }
+    }
+
+    pub fn line(&self) -> String {
+        let mut line = format!(
+            "{}, {} valid, {} invalid, {} unfinished",
+            crate::diag::plural(self.games, "game", "games"),
+            self.valid,
+            self.invalid,
+            self.unfinished
+        );
+        if self.unreadable > 0 {
+            line.push_str(&format!(", {} unreadable", self.unreadable));
+        }
+        line
+    }
+
+    /// The JSON summary's counts.
+    pub fn json(&self) -> Value {
+        json!({ "games": self.games, "valid": self.valid, "invalid": self.invalid, "unfinished": self.unfinished })
+    }
+}
+
+/// Warnings counted per code, for the summary: `; 413 warnings: 413
+/// record::result_unchecked` in the summary line, `warnings` and
+/// `warning_codes` added to the JSON summary.
+#[derive(Debug, Default)]
+pub struct Tally {
+    codes: std::collections::BTreeMap<String, usize>,
+    total: usize,
+}
+
+impl Tally {
+    pub fn add(&mut self, code: &str) {
+        self.total += 1;
+        match self.codes.get_mut(code) {
+            Some(n) => *n += 1,
+            None => {
+                self.codes.insert(code.to_string(), 1);
+            }
+        }
+    }
+
+    /// The codes, most frequent first (then by name).
+    fn sorted(&self) -> Vec<(&str, usize)> {
+        let mut v: Vec<(&str, usize)> = self.codes.iter().map(|(c, n)| (c.as_str(), *n)).collect();
+        v.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+        v
+    }
+
+    /// What the summary line adds: nothing without warnings.
+    pub fn line(&self) -> String {
+        if self.total == 0 {
+            return String::new();
+        }
+        let codes: Vec<String> = self
+            .sorted()
+            .iter()
+            .map(|(c, n)| format!("{n} {c}"))
+            .collect();
+        format!(
+            "; {}: {}",
+            crate::diag::plural(self.total, "warning", "warnings"),
+            codes.join(", ")
+        )
+    }
+
+    /// The JSON summary with the warnings' counts added.
+    pub fn json(&self, mut summary: Value) -> Value {
+        if let Value::Object(m) = &mut summary {
+            m.insert("warnings".into(), json!(self.total));
+            let codes: Map<String, Value> = self
+                .codes
+                .iter()
+                .map(|(c, n)| (c.clone(), json!(n)))
+                .collect();
+            m.insert("warning_codes".into(), Value::Object(codes));
+        }
+        summary
+    }
+}

@@ -1,0 +1,169 @@
+//! A claimed result (the `Result` tag, the result token) and a claimed
+//! winner: read, then checked against the replay once the game is over.
+
+use super::driver::Replay;
+use crate::diag::{Diag, plural};
+use crate::game::Rules;
+use crate::record::{each_result_score, parse_result_scores};
+use crate::span::Span;
+
+/// A claimed result: from the `Result` tag or the final result token.
+pub(super) struct Claim<'a> {
+    /// The scores' text (well formed, one score per seat when the seats are
+    /// known), read again when checked: no vector per game; `None` for `*`.
+    scores: Option<&'a str>,
+    span: Span,
+    what: &'static str,
+}
+
+/// Reads a claimed result. The number of scores is checked against `seats`
+/// when they are known (the game could be set up).
+pub(super) fn read_claim<'a>(
+    text: &'a str,
+    span: Span,
+    what: &'static str,
+    seats: Option<&[&str]>,
+) -> Result<Claim<'a>, Diag> {
+    let text = text.trim();
+    if text == "*" {
+        return Ok(Claim {
+            scores: None,
+            span,
+            what,
+        });
+    }
+    let in_order = |seats: &[&str]| seats.join(", ");
+    match (each_result_score(text, |_| {}), seats) {
+        (Some(count), Some(seats)) if count != seats.len() => Err(Diag::error(
+            "record::bad_result",
+            format!(
+                "the result gives {}, but this game has {}",
+                plural(count, "score", "scores"),
+                plural(seats.len(), "seat", "seats"),
+            ),
+        )
+        .at(span)
+        .label("wrong number of scores")
+        .help(format!("one score per seat, in order: {}", in_order(seats)))),
+        (Some(_), _) => Ok(Claim {
+            scores: Some(text),
+            span,
+            what,
+        }),
+        (None, seats) => {
+            let per_seat = match seats {
+                Some(seats) => format!("one integer per seat ({})", in_order(seats)),
+                None => "one integer per seat".to_string(),
+            };
+            Err(
+                Diag::error("record::bad_result", format!("`{text}` is not a result"))
+                    .at(span)
+                    .label("not a result")
+                    .help(format!(
+                        "write {per_seat} joined by `-`, or by `, ` when one is negative, or `*`"
+                    )),
+            )
+        }
+    }
+}
+
+impl<R: Rules, V> Replay<'_, R, V> {
+    /// The result check: claimed scores against the replay's once the game
+    /// is over; a warning, unchecked, while it is not.
+    /// `claims`: the `Result` tag's, then the result token's.
+    pub(super) fn check_claims(&mut self, claims: [Option<Claim>; 2]) {
+        let report = &mut self.report;
+        for claim in claims.into_iter().flatten() {
+            let Some(text) = claim.scores else {
+                continue;
+            };
+            // the claim against the replay's scores, a score at a time
+            let (mut at, mut same) = (0, true);
+            let count = each_result_score(text, |s| {
+                same &= report.scores.get(at) == Some(&s);
+                at += 1;
+            });
+            let same = same && count == Some(report.scores.len());
+            if !report.over {
+                report.push(
+                    Diag::warning(
+                        "record::result_unchecked",
+                        format!(
+                            "the {} gives scores, but the game is not over; not checked",
+                            claim.what
+                        ),
+                    )
+                    .at(claim.span)
+                    .label("game not over")
+                    .help("write `*` for an unfinished game"),
+                );
+            } else if !same {
+                let claimed = parse_result_scores(text).unwrap_or_default();
+                let actual = crate::record::format_result(&report.scores);
+                let d = Diag::error(
+                    "record::result_mismatch",
+                    format!(
+                        "the {} claims {}, but the replay gives {actual}",
+                        claim.what,
+                        crate::record::format_result(&claimed)
+                    ),
+                )
+                .at(claim.span)
+                .label(format!("the final scores are {actual}"))
+                .help(R::result_help(&self.state, &claimed).unwrap_or_else(|| {
+                    format!(
+                        "scores in seat order ({}): {actual}",
+                        report.seats.join(", ")
+                    )
+                }));
+                report.push(d);
+            }
+        }
+    }
+
+    /// A claimed winner (a CSV winner column) against the replay's.
+    pub(super) fn check_winner_claim(&mut self) {
+        let Some(claim) = &self.raw.winner_claim else {
+            return;
+        };
+        let report = &mut self.report;
+        let claimed: Vec<&str> = claim
+            .seats
+            .iter()
+            .filter_map(|&i| report.seats.get(i).cloned())
+            .collect();
+        let say = |w: &[&str]| match w {
+            [] => "no winner".to_string(),
+            [one] => one.to_string(),
+            _ => format!("a draw ({})", w.join(", ")),
+        };
+        if !report.over {
+            report.push(
+                Diag::warning(
+                    "record::result_unchecked",
+                    "the record names a winner, but the game is not over; not checked",
+                )
+                .at(claim.span)
+                .label("game not over"),
+            );
+        } else if claimed != report.winners {
+            let actual = say(&report.winners);
+            let d = Diag::error(
+                format!("{}::winner_mismatch", R::NAME),
+                format!(
+                    "the record says the winner is {} (`{}`), but the replay gives {actual}",
+                    say(&claimed),
+                    claim.text
+                ),
+            )
+            .at(claim.span)
+            .label(format!("the replay gives {actual}"))
+            .help(format!(
+                "final scores ({}): {}",
+                report.seats.join(", "),
+                crate::record::format_result(&report.scores)
+            ));
+            report.push(d);
+        }
+    }
+}
