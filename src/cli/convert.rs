@@ -396,6 +396,9 @@ fn convert_one(
     }
     // a file is written through a temporary file beside it; standard
     // output streams
+    // the path is marked for removal on a signal before the file exists:
+    // a signal between its creation and the marking would leave it behind
+    let mut removed_on_signal = None;
     let mut tmp = match output {
         None => None,
         // hidden and named for what made it: one a SIGKILL left behind is
@@ -403,8 +406,14 @@ fn convert_one(
         Some(file) => match tempfile::Builder::new()
             .prefix(".gamerec-")
             .suffix(".tmp")
-            .tempfile_in(&dir)
-        {
+            .make_in(&dir, |path| {
+                removed_on_signal = Some(on_signal::remove_on_signal(path));
+                std::fs::OpenOptions::new()
+                    .read(true)
+                    .write(true)
+                    .create_new(true)
+                    .open(path)
+            }) {
             Ok(t) => Some(t),
             Err(e) => {
                 // said without the temporary file's name, which means nothing to the user
@@ -456,7 +465,7 @@ fn convert_one(
     let mut file_error = false;
     let (quiet, color) = (ctx.settings.quiet, ctx.settings.color_err);
     let tmp_is_file = tmp.is_some();
-    let _removed_on_signal = tmp.as_ref().map(|t| on_signal::remove_on_signal(t.path()));
+    let _removed_on_signal = removed_on_signal;
     let result = {
         let err: &mut dyn Write = &mut *ctx.err;
         let sink: &mut dyn Write = match tmp.as_mut() {
