@@ -1,7 +1,40 @@
 //! Whole-game tests: records replayed through the generic driver.
 
 use super::*;
+use crate::game::{Explain, Parsed, Render, Rules};
 use crate::replay::{Options, replay};
+
+type State = super::State<board::Board>;
+
+/// The start of a square-board game (classic or Duo).
+fn start(tags: &Tags) -> Result<State, Vec<Diag>> {
+    match <Blokus as Setup>::start(tags)? {
+        Position::Squares(s) => Ok(s),
+        Position::Triangles(_) => panic!("a Trigon game"),
+    }
+}
+
+/// Judges and plays a move as the driver does: an illegal one explained.
+fn play(state: &mut State, mv: &Parsed<Move, CellSpans>) -> Result<(), Diag> {
+    state
+        .play(&mv.mv)
+        .map_err(|why| <Blokus as Explain>::explain(&Position::Squares(state.clone()), mv, why))
+}
+
+fn scores(state: &State) -> Vec<i64> {
+    let mut out = Vec::new();
+    state.scores_into(&mut out);
+    out
+}
+
+fn legal_moves(state: &State) -> Result<Vec<String>, String> {
+    <Blokus as Rules>::legal_moves(&Position::Squares(state.clone()))
+}
+
+/// A generated placement in canonical notation.
+fn placement_name(p: &board::Place) -> String {
+    notation::write_placement::<board::Board>(&board::Board::classic().written(*p))
+}
 
 fn run(src: &str) -> crate::replay::GameReport {
     let games = crate::record::parse_file(src);
@@ -21,8 +54,7 @@ fn spec_example_is_valid_28_10() {
 /// --release --lib games::blokus::tests::generate -- --ignored`.
 mod generator {
     use super::*;
-    use crate::game::Rules;
-    use engine::Placement;
+    use board::Place as Placement;
 
     pub struct Rng(pub u64);
     impl Rng {
@@ -80,7 +112,7 @@ mod generator {
     /// Plays a game to the end; returns the movetext and the final state.
     pub fn play(tags: &str, policies: [Policy; 4], seed: u64, passes: bool) -> (String, State) {
         let games = crate::record::parse_file(tags);
-        let mut state = Blokus::start(&games[0].tags).unwrap_or_else(|_| panic!("bad tags"));
+        let mut state = start(&games[0].tags).unwrap_or_else(|_| panic!("bad tags"));
         let mut rng = Rng(seed);
         let mut out = String::new();
         let mut ply = 0;
@@ -100,7 +132,7 @@ mod generator {
                 let p = choose(&state, &moves, policies[usize::from(c)], &mut rng);
                 state.board.place(p);
                 state.turns[usize::from(c)] += 1;
-                notation::write_placement(&p)
+                placement_name(&p)
             };
             let item = format!("{ply}. {text}");
             if line + item.len() > 76 {
@@ -140,7 +172,7 @@ fn generate() {
         return;
     };
     let write = |name: &str, tags: &str, body: &str, state: &State| {
-        let result = crate::record::format_result(&Blokus::scores(state));
+        let result = crate::record::format_result(&scores(state));
         let text = format!("{tags}[Result \"{result}\"]\n\n{body}");
         std::fs::write(format!("{dir}/{name}.gamerec"), text).unwrap();
         println!("{name}: {result} {}", generator::summary(state));
@@ -186,7 +218,7 @@ fn generate() {
                 let tags = format!("[Event \"x\"]\n{t}[Scoring \"{s}\"]\n");
                 let games = crate::record::parse_file(&tags);
                 let mut st2 = st.clone();
-                st2.scoring = Blokus::start(&games[0].tags).unwrap().scoring;
+                st2.scoring = start(&games[0].tags).unwrap().scoring;
                 write(&format!("scoring_{s}"), &tags, &body, &st2);
             }
             println!("seed {seed}");
@@ -200,26 +232,26 @@ fn generate() {
 fn prefix(src: &str, k: usize) -> (State, Vec<String>, String) {
     let games = crate::record::parse_file(src);
     let g = &games[0];
-    let mut state = Blokus::start(&g.tags).unwrap_or_else(|_| panic!("tags"));
+    let mut state = start(&g.tags).unwrap_or_else(|_| panic!("tags"));
     let parsed = super::notation::parse(&g.tokens, src);
     let mut texts = Vec::new();
     for pm in parsed.moves.iter().take(k) {
-        while !Blokus::is_over(&state) && Blokus::must_pass(&state) && !Blokus::is_pass(&pm.mv) {
+        while !state.is_over() && state.must_pass() && !(pm.mv == Move::Pass) {
             let pass = Parsed {
                 mv: Move::Pass,
                 span: pm.span,
                 token: pm.token,
                 parts: Default::default(),
             };
-            Blokus::play(&mut state, &pass).unwrap();
+            play(&mut state, &pass).unwrap();
         }
-        Blokus::play(&mut state, pm).unwrap();
+        play(&mut state, pm).unwrap();
         texts.push(pm.span.text(src).to_string());
     }
     // Forced passes before the next move are written out, so that the colour
     // to move can place.
-    while !Blokus::is_over(&state) && Blokus::must_pass(&state) && k < parsed.moves.len() {
-        Blokus::play(
+    while !state.is_over() && state.must_pass() && k < parsed.moves.len() {
+        play(
             &mut state,
             &Parsed {
                 mv: Move::Pass,
@@ -242,37 +274,25 @@ fn prefix(src: &str, k: usize) -> (State, Vec<String>, String) {
 
 /// Every placement on the board for the colour to move, with the code `play`
 /// gives it (`None` when legal).
-fn classify(state: &State) -> Vec<(engine::Placement, Option<String>)> {
+fn classify(state: &State) -> Vec<(board::Place, Option<String>)> {
     let n = state.board.size;
     let mut out = Vec::new();
     for (oi, o) in pieces::TABLE.orients.iter().enumerate() {
         for y in 0..n.saturating_sub(o.h - 1) {
             for x in 0..n.saturating_sub(o.w - 1) {
-                let p = engine::Placement {
+                let p = board::Place {
                     orient: oi as u8,
                     x,
                     y,
                 };
-                let mut cells = [notation::Cell::default(); 5];
-                for (slot, (c, r)) in cells.iter_mut().zip(p.squares()) {
-                    *slot = notation::Cell {
-                        col: c,
-                        row: r,
-                        span: Default::default(),
-                    };
-                }
                 let mv = Parsed {
-                    mv: Move::Place(notation::Place {
-                        placement: p,
-                        cells,
-                        n: o.n,
-                    }),
+                    mv: Move::Square(state.board.written(p)),
                     span: Default::default(),
                     token: 0,
                     parts: Default::default(),
                 };
                 let mut s = state.clone();
-                let code = Blokus::play(&mut s, &mv).err().map(|d| d.code.to_string());
+                let code = play(&mut s, &mv).err().map(|d| d.code.to_string());
                 out.push((p, code));
             }
         }
@@ -308,15 +328,15 @@ fn generate_invalid() {
         println!("{code}: {bad}");
     };
     let colour = state.colour(state.board.to_move);
-    let legal: Vec<engine::Placement> = all
+    let legal: Vec<board::Place> = all
         .iter()
         .filter(|(_, c)| c.is_none())
         .map(|(p, _)| *p)
         .collect();
-    let pick = |code: &str, ok: &dyn Fn(&engine::Placement) -> bool| {
+    let pick = |code: &str, ok: &dyn Fn(&board::Place) -> bool| {
         all.iter()
             .find(|(p, c)| c.as_deref() == Some(code) && ok(p))
-            .map(|(p, _)| notation::write_placement(p))
+            .map(|(p, _)| placement_name(p))
             .unwrap_or_else(|| panic!("no {code}"))
     };
     let b = &state.board;
@@ -455,7 +475,7 @@ fn generate_invalid() {
             c.as_deref() == Some("blokus::start_missed")
                 && p.squares().all(|(x, y)| x > 0 && y == 0)
         })
-        .map(|(p, _)| notation::write_placement(p))
+        .map(|(p, _)| placement_name(p))
         .unwrap();
     write(
         "start_missed",
@@ -703,13 +723,15 @@ fn rules_in_play() {
 #[test]
 fn legal_moves_listing() {
     let games = crate::record::parse_file("[Game \"blokus\"]\n");
-    let state = Blokus::start(&games[0].tags).unwrap();
-    let moves = Blokus::legal_moves(&state).unwrap();
+    let state = start(&games[0].tags).unwrap();
+    // The engine lists each placement once; the driver sorts them by text.
+    let mut moves = legal_moves(&state).unwrap();
+    moves.sort();
     assert_eq!(moves.len(), 58);
     assert!(moves.windows(2).all(|w| w[0] < w[1]));
     assert!(moves.contains(&"1:a20".to_string()));
     assert!(moves.contains(&"V3:a19,a20,b20".to_string()));
-    let rows = Blokus::position_rows(&state);
+    let rows = <Blokus as Render>::position_rows(&Position::Squares(state.clone()));
     assert_eq!(rows.len(), 20);
     assert!(rows.iter().all(|r| r == &".".repeat(20)));
 }
@@ -741,28 +763,28 @@ fn hostile_input_does_not_panic() {
 #[test]
 fn scoring_bonuses() {
     let games = crate::record::parse_file("[Game \"blokus\"]\n[Scoring \"official\"]\n");
-    let mut state = Blokus::start(&games[0].tags).unwrap();
-    assert_eq!(Blokus::scores(&state), [-89, -89, -89, -89]);
+    let mut state = start(&games[0].tags).unwrap();
+    assert_eq!(scores(&state), [-89, -89, -89, -89]);
     // Blue and yellow both "placed all 21" (counters only; squares as set).
     state.board.used = [pieces::ALL_PIECES, pieces::ALL_PIECES, 1, 0];
     state.board.last = [Some(0), Some(5), Some(0), None];
     state.board.occ[0][0] = (1 << 20) - 1; // 20 squares
     state.board.occ[1][1] = 1; // 1 square
     state.scoring = Scoring::Official;
-    assert_eq!(Blokus::scores(&state), [-69 + 20, -88 + 15, -89, -89]);
+    assert_eq!(scores(&state), [-69 + 20, -88 + 15, -89, -89]);
     state.scoring = Scoring::Pentobi;
-    assert_eq!(Blokus::scores(&state), [20 + 20, 1 + 15, 0, 0]);
+    assert_eq!(scores(&state), [20 + 20, 1 + 15, 0, 0]);
     // Basic: +15 each, no +10 since two colours placed all their pieces.
     state.scoring = Scoring::Basic;
-    assert_eq!(Blokus::scores(&state), [35, 16, 0, 0]);
+    assert_eq!(scores(&state), [35, 16, 0, 0]);
     state.board.used[1] = 0;
-    assert_eq!(Blokus::scores(&state), [45, 1, 0, 0]);
+    assert_eq!(scores(&state), [45, 1, 0, 0]);
     // Two players sum their colours; three players leave green out.
     state.players = 2;
-    assert_eq!(Blokus::scores(&state), [45, 1]);
+    assert_eq!(scores(&state), [45, 1]);
     state.players = 3;
     state.board.occ[3][5] = 7;
-    assert_eq!(Blokus::scores(&state), [45, 1, 0]);
+    assert_eq!(scores(&state), [45, 1, 0]);
     assert_eq!(state.seat_of(3), "player1");
     state.turns[3] = 4;
     assert_eq!(state.seat_of(3), "player2");
@@ -789,7 +811,7 @@ fn setup_tags_are_rules_tags() {
         .chain(setup::DUO_TAGS.iter())
         .chain([setup::FIRST].iter())
     {
-        assert!(Blokus::RULES_TAGS.contains(name), "{name}");
+        assert!(<Blokus as Setup>::RULES_TAGS.contains(name), "{name}");
     }
 }
 
@@ -797,7 +819,7 @@ fn setup_tags_are_rules_tags() {
 fn setup_parsing() {
     let src = "[Game \"blokus\"]\n[SetupBlue \"V3:a20,a19,b19  1:e17\"]\n[SetupYellow \"a1\"]\n[First \"RED\"]\n\n";
     let games = crate::record::parse_file(src);
-    let state = Blokus::start(&games[0].tags).unwrap();
+    let state = start(&games[0].tags).unwrap();
     assert_eq!(state.board.to_move, 2);
     assert_eq!(state.board.squares(0), 4);
     assert_eq!(state.board.squares(1), 1);
@@ -810,8 +832,8 @@ fn setup_parsing() {
     let r = run(src);
     assert!(r.valid, "{:?}", r.errors);
     let games = crate::record::parse_file(src);
-    let state = Blokus::start(&games[0].tags).unwrap();
-    assert_eq!(Blokus::to_move(&state), "orange");
+    let state = start(&games[0].tags).unwrap();
+    assert_eq!(state.colour(state.mover()), "orange");
     assert_eq!(state.board.squares(0), 0);
     let g = "[Game \"blokus\"]\n";
     let bt = "blokus::bad_tags";
@@ -875,8 +897,8 @@ fn first_move_after_setup_follows_the_corner_rule() {
     );
     // The legal placements start from the setup.
     let games = crate::record::parse_file(g);
-    let state = Blokus::start(&games[0].tags).unwrap();
-    let legal = Blokus::legal_moves(&state).unwrap();
+    let state = start(&games[0].tags).unwrap();
+    let legal = legal_moves(&state).unwrap();
     assert!(legal.contains(&"2:i8,i9".to_string()), "{legal:?}");
     assert!(!legal.iter().any(|m| m.contains("a20")));
 }
@@ -893,12 +915,12 @@ fn all_pieces_setup() -> String {
             .find(|(_, o)| usize::from(o.piece) == p && o.h <= 3 && o.w <= 5)
             .unwrap();
         let (bx, by) = (p % 4, p / 4);
-        let pl = engine::Placement {
+        let pl = board::Place {
             orient: oi as u8,
             x: (bx * 5) as u8,
             y: (by * 3) as u8,
         };
-        items.push(notation::write_placement(&pl));
+        items.push(placement_name(&pl));
     }
     items.join(" ")
 }
