@@ -216,9 +216,7 @@ where
         let mono_last = self.board.last(c) == Some(G::MONOMINO);
         match self.scoring {
             Scoring::Basic => {
-                let alone = self
-                    .colours()
-                    .all(|o| o == c || !self.board.all_placed(o));
+                let alone = self.colours().all(|o| o == c || !self.board.all_placed(o));
                 cells + 15 + if alone { 10 } else { 0 }
             }
             Scoring::Official => {
@@ -368,7 +366,10 @@ where
     /// A first piece covers a starting cell.
     fn covers_start(&self, c: u8, p: &Placement) -> Result<(), Illegal> {
         let starts = self.board.starts(c);
-        if p.cells().iter().any(|cell| starts.as_slice().contains(cell)) {
+        if p.cells()
+            .iter()
+            .any(|cell| starts.as_slice().contains(cell))
+        {
             return Ok(());
         }
         Err(Illegal::StartMissed { colour: c, starts })
@@ -394,10 +395,9 @@ where
     /// Some cell touches its own colour at a corner.
     fn corner_contact(&self, c: u8, piece: u8, ids: &[u16]) -> Result<(), Illegal> {
         let b = &self.board;
-        let touches = ids.iter().any(|&i| {
-            b.corner_neighbours(i)
-                .any(|o| b.owner(o) == Some(c))
-        });
+        let touches = ids
+            .iter()
+            .any(|&i| b.corner_neighbours(i).any(|o| b.owner(o) == Some(c)));
         if touches {
             return Ok(());
         }

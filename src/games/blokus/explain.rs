@@ -113,7 +113,10 @@ where
     match why {
         Illegal::Pass { colour } => Diag::error(
             "blokus::illegal_pass",
-            format!("{} can place a piece and may not pass", state.colour(colour)),
+            format!(
+                "{} can place a piece and may not pass",
+                state.colour(colour)
+            ),
         )
         .at(mv.span)
         .label("pass while a placement exists")
@@ -224,11 +227,7 @@ where
     let (cell, nb) = (G::cell_name(col, row), G::cell_name(ox, oy));
     Diag::error(
         "blokus::edge_contact",
-        format!(
-            "{cell} shares {} with {me}'s own {} {nb}",
-            G::EDGE,
-            G::CELL
-        ),
+        format!("{cell} shares {} with {me}'s own {} {nb}", G::EDGE, G::CELL),
     )
     .at(span)
     .label(format!("touches {me} at {nb}"))

@@ -158,6 +158,10 @@ pub struct Blokus;
 
 /// A Blokus position: a [`State`] on classic's square board (classic and
 /// Duo) or on Trigon's triangle board.
+// Unboxed: a position is cloned whole (perft, scored moves, the driver's
+// states), and a box would allocate on each clone and add a pointer to
+// every move played.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq)]
 pub enum Position {
     Squares(State<board::Board>),

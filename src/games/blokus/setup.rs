@@ -84,7 +84,14 @@ fn players(tags: &Tags, game: &str, errors: &mut Vec<Diag>) -> u8 {
 }
 
 /// `bad_tags` for each of `names` present: tags of other variants.
-fn refuse(tags: &Tags, names: &[&str], what: &str, label: &str, help: &str, errors: &mut Vec<Diag>) {
+fn refuse(
+    tags: &Tags,
+    names: &[&str],
+    what: &str,
+    label: &str,
+    help: &str,
+    errors: &mut Vec<Diag>,
+) {
     for name in names {
         if let Some(t) = tags.get(name) {
             errors.push(
@@ -263,7 +270,6 @@ fn parse_corners(tag: &Tag, size: u8) -> Result<[(u8, u8); 4], Diag> {
     Ok(out)
 }
 
-
 /// The setup tag of each classic colour, then Duo's two.
 pub const CLASSIC_TAGS: [&str; 4] = ["SetupBlue", "SetupYellow", "SetupRed", "SetupGreen"];
 pub const DUO_TAGS: [&str; 2] = ["SetupPurple", "SetupOrange"];
@@ -344,10 +350,7 @@ fn apply_tag(board: &mut Board, c: u8, colour: &str, tag: &Tag) -> Result<(), Di
             }
         };
         let at = |cell: &notation::Cell| if start.is_some() { cell.span } else { whole };
-        if let Some(cell) = spans
-            .cells(&place)
-            .find(|x| x.col >= size || x.row >= size)
-        {
+        if let Some(cell) = spans.cells(&place).find(|x| x.col >= size || x.row >= size) {
             return Err(bad(
                 at(&cell),
                 format!(

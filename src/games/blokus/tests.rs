@@ -310,29 +310,74 @@ fn generate_invalid() {
     let src = std::fs::read_to_string(format!("{root}/fixtures/blokus/valid/classic_4p.gamerec"))
         .unwrap();
     let total = prefix(&src, usize::MAX).1.len();
-    let k = total - 4;
-    let (state, texts, tags) = prefix(&src, k);
-    let all = classify(&state);
-    let write = |code: &str, event: &str, tags: &str, moves: &[String], bad: &str| {
+    let (state, texts, tags) = prefix(&src, total - 4);
+    let out = Invalid {
+        dir,
+        tags,
+        moves: texts,
+    };
+    rule_candidates(&out, &state);
+    notation_candidates(&out, &state);
+    let (_, all_texts, tags4) = prefix(&src, usize::MAX);
+    let end = Invalid {
+        dir: out.dir.clone(),
+        tags: tags4,
+        moves: all_texts,
+    };
+    end.write(
+        "move_after_end",
+        "a pass written after the game is over",
+        "pass",
+    );
+    // start_missed: yellow's first piece away from a1.
+    let (s1, t1, tags1) = prefix(&src, 1);
+    let bad = classify(&s1)
+        .iter()
+        .find(|(p, c)| {
+            c.as_deref() == Some("blokus::start_missed")
+                && p.squares().all(|(x, y)| x > 0 && y == 0)
+        })
+        .map(|(p, _)| placement_name(p))
+        .unwrap();
+    let first = Invalid {
+        dir: out.dir.clone(),
+        tags: tags1,
+        moves: t1,
+    };
+    first.write(
+        "start_missed",
+        "yellow's first piece misses its starting corner a1",
+        &bad,
+    );
+}
+
+/// Where invalid fixture candidates go, and the record they continue.
+struct Invalid {
+    dir: String,
+    tags: String,
+    moves: Vec<String>,
+}
+
+impl Invalid {
+    /// Writes the record's moves then `bad`, as the candidate for `code`.
+    fn write(&self, code: &str, event: &str, bad: &str) {
         let mut body = String::new();
-        for (i, m) in moves
-            .iter()
-            .chain(std::iter::once(&bad.to_string()))
-            .enumerate()
-        {
+        let bad = bad.to_string();
+        for (i, m) in self.moves.iter().chain(std::iter::once(&bad)).enumerate() {
             body.push_str(&format!("{}. {m}", i + 1));
             body.push(if i % 5 == 4 { '\n' } else { ' ' });
         }
-        let text = format!("[Event \"{event}\"]\n{tags}\n{}\n", body.trim_end());
-        std::fs::write(format!("{dir}/{code}.gamerec"), text).unwrap();
+        let text = format!("[Event \"{event}\"]\n{}\n{}\n", self.tags, body.trim_end());
+        std::fs::write(format!("{}/{code}.gamerec", self.dir), text).unwrap();
         println!("{code}: {bad}");
-    };
+    }
+}
+
+/// Placements the rules refuse: a piece used, occupied squares, an edge
+/// contact, no corner contact, and a pass while a placement exists.
+fn rule_candidates(out: &Invalid, state: &State) {
+    let all = classify(state);
     let colour = state.colour(state.board.to_move);
-    let legal: Vec<board::Place> = all
-        .iter()
-        .filter(|(_, c)| c.is_none())
-        .map(|(p, _)| *p)
-        .collect();
     let pick = |code: &str, ok: &dyn Fn(&board::Place) -> bool| {
         all.iter()
             .find(|(p, c)| c.as_deref() == Some(code) && ok(p))
@@ -347,30 +392,21 @@ fn generate_invalid() {
         s.board.used[usize::from(me)] &= !(1 << p.piece());
         classify(&s).iter().any(|(q, c)| q == p && c.is_none())
     });
-    write(
-        "piece_used",
-        &format!("{colour} places a piece it has already placed"),
-        &tags,
-        &texts,
-        &bad,
-    );
+    let what = format!("{colour} places a piece it has already placed");
+    out.write("piece_used", &what, &bad);
     // occupied: legal but for the squares other colours hold.
     let bad = pick("blokus::occupied", &|p| {
         let mut s = state.clone();
-        for c in 0..4 {
-            if c != usize::from(me) {
-                for (x, y) in p.squares() {
-                    s.board.occ[c][usize::from(y)] &= !(1 << x);
-                }
+        for c in (0..4).filter(|&c| c != usize::from(me)) {
+            for (x, y) in p.squares() {
+                s.board.occ[c][usize::from(y)] &= !(1 << x);
             }
         }
         classify(&s).iter().any(|(q, c)| q == p && c.is_none())
     });
-    write(
+    out.write(
         "occupied",
         &format!("{colour} covers another colour's square"),
-        &tags,
-        &texts,
         &bad,
     );
     let own = |x: i32, y: i32| x >= 0 && y >= 0 && b.at(x as u8, y as u8) == Some(me);
@@ -380,28 +416,24 @@ fn generate_invalid() {
             own(x + 1, y + 1) || own(x - 1, y + 1) || own(x + 1, y - 1) || own(x - 1, y - 1)
         })
     });
-    write(
-        "edge_contact",
-        &format!("{colour} touches its own colour along an edge"),
-        &tags,
-        &texts,
-        &bad,
-    );
+    let what = format!("{colour} touches its own colour along an edge");
+    out.write("edge_contact", &what, &bad);
     let bad = pick("blokus::no_corner_contact", &|_| true);
-    write(
-        "no_corner_contact",
-        &format!("{colour} places a piece touching none of its own squares"),
-        &tags,
-        &texts,
-        &bad,
-    );
-    write(
-        "illegal_pass",
-        &format!("{colour} passes while it can place a piece"),
-        &tags,
-        &texts,
-        "pass",
-    );
+    let what = format!("{colour} places a piece touching none of its own squares");
+    out.write("no_corner_contact", &what, &bad);
+    let what = format!("{colour} passes while it can place a piece");
+    out.write("illegal_pass", &what, "pass");
+}
+
+/// Moves the notation refuses, made from a legal placement: a square
+/// listed twice, a wrong piece name, squares forming no piece.
+fn notation_candidates(out: &Invalid, state: &State) {
+    let all = classify(state);
+    let legal: Vec<board::Place> = all
+        .iter()
+        .filter(|(_, c)| c.is_none())
+        .map(|(p, _)| *p)
+        .collect();
     let l = legal
         .iter()
         .find(|p| pieces::size(p.piece()) >= 3)
@@ -412,33 +444,27 @@ fn generate_invalid() {
         .map(|(x, y)| notation::square_name(x, y))
         .collect();
     let name = pieces::name(l.piece());
-    write(
+    let twice = format!("{name}:{},{}", sq.join(","), sq[0]);
+    out.write(
         "repeated_square",
         "a square listed twice in one move",
-        &tags,
-        &texts,
-        &format!("{name}:{},{}", sq.join(","), sq[0]),
+        &twice,
     );
-    let wrong = if name == "I4" {
-        "L4"
-    } else if pieces::size(l.piece()) == 4 {
-        "I4"
-    } else if name == "I5" {
-        "L5"
-    } else if name == "I3" {
-        "V3"
-    } else {
-        "I5"
+    let wrong = match name {
+        "I4" => "L4",
+        _ if pieces::size(l.piece()) == 4 => "I4",
+        "I5" => "L5",
+        "I3" => "V3",
+        _ => "I5",
     };
-    write(
+    let named = format!("{wrong}:{}", sq.join(","));
+    out.write(
         "wrong_piece_name",
         "a piece name that does not match the squares",
-        &tags,
-        &texts,
-        &format!("{wrong}:{}", sq.join(",")),
+        &named,
     );
     // not_a_piece: a legal piece and one more square next to it.
-    let n = b.size;
+    let n = state.board.size;
     let extra = l
         .squares()
         .flat_map(|(x, y)| [(x + 1, y), (x, y + 1)])
@@ -451,39 +477,7 @@ fn generate_invalid() {
     } else {
         format!("{},{}", sq[0], notation::square_name((l.x + 7) % n, l.y))
     };
-    write(
-        "not_a_piece",
-        "squares forming none of the 21 pieces",
-        &tags,
-        &texts,
-        &bad,
-    );
-    let (_, all_texts, tags4) = prefix(&src, usize::MAX);
-    write(
-        "move_after_end",
-        "a pass written after the game is over",
-        &tags4,
-        &all_texts,
-        "pass",
-    );
-    // start_missed: yellow's first piece away from a1.
-    let (s1, t1, tags1) = prefix(&src, 1);
-    let c1 = classify(&s1);
-    let bad = c1
-        .iter()
-        .find(|(p, c)| {
-            c.as_deref() == Some("blokus::start_missed")
-                && p.squares().all(|(x, y)| x > 0 && y == 0)
-        })
-        .map(|(p, _)| placement_name(p))
-        .unwrap();
-    write(
-        "start_missed",
-        "yellow's first piece misses its starting corner a1",
-        &tags1,
-        &t1,
-        &bad,
-    );
+    out.write("not_a_piece", "squares forming none of the 21 pieces", &bad);
 }
 
 fn fixture(kind: &str, name: &str) -> (String, crate::replay::GameReport) {

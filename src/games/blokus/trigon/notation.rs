@@ -15,11 +15,11 @@
 use super::board::{Board, Hexagon};
 use super::pieces;
 use crate::diag::Diag;
+use crate::games::blokus::engine::Placement;
 use crate::games::blokus::notation::{
     CellSpans, CellWords, ReadPlacement, check_name, check_shape, named_piece, placement_of,
     read_cells, split_name,
 };
-use crate::games::blokus::engine::Placement;
 use crate::span::Span;
 
 pub use super::board::{column_name, triangle_name};
@@ -238,7 +238,9 @@ mod tests {
 
     fn read(g: &Hexagon, s: &str) -> Result<String, (String, String)> {
         placement(g, s, 0, Span::new(0, s.len()))
-            .map(|(p, _)| crate::games::blokus::notation::write(&crate::games::blokus::Move::Triangle(p)))
+            .map(|(p, _)| {
+                crate::games::blokus::notation::write(&crate::games::blokus::Move::Triangle(p))
+            })
             .map_err(|d| {
                 (
                     d.code.to_string(),

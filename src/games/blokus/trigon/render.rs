@@ -9,9 +9,9 @@
 //! frame: a space off the hexagon, `.` empty, a colour letter.
 
 use super::board::{Board, Hexagon};
-use crate::svg::{Grid, Scene, Shape};
 use crate::games::blokus::render::Draw;
 use crate::games::blokus::{Move, unplaced};
+use crate::svg::{Grid, Scene, Shape};
 
 type State = crate::games::blokus::State<Board>;
 use super::notation;

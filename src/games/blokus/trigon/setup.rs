@@ -143,4 +143,3 @@ fn setup_tag(b: &mut Board, c: u8, tag: &Tag) -> Result<(), Diag> {
     }
     Ok(())
 }
-

@@ -5,9 +5,9 @@
 use std::collections::{BTreeSet, HashSet};
 
 use super::board::*;
-use crate::games::blokus::perft;
 use super::pieces::{self, ORIENTS};
 use crate::games::blokus::Placements;
+use crate::games::blokus::perft;
 
 #[test]
 fn geometry_sizes() {
