@@ -10,8 +10,7 @@
 //! once, at its first candidate: candidates already tried join the forbidden
 //! mask. No allocation on this path.
 
-use super::engine::{Move, Placement};
-use super::geometry::{CellList, Geometry, Placements};
+use super::geometry::{CellList, Geometry, Placement, Placements};
 use super::pieces::{self, ABOVE, ALL_PIECES, BELOW, LEFT, Orient, RIGHT, TABLE};
 
 /// Largest board side.
@@ -487,17 +486,6 @@ impl Geometry for Board {
 
     fn cell_name(col: u8, row: u8) -> String {
         square_name(col, row)
-    }
-
-    fn wrap(p: Placement) -> Move {
-        Move::Square(p)
-    }
-
-    fn placement_of(mv: &Move) -> Option<&Placement> {
-        match mv {
-            Move::Square(p) => Some(p),
-            _ => None,
-        }
     }
 
     fn colours(&self) -> u8 {

@@ -11,38 +11,7 @@
 //! placement (the common case) is found by the board's quick check first
 //! ([`Geometry::legal`]) and played at once.
 
-use super::geometry::{CellList, Geometry};
-
-/// A placement as a move names it: the piece, its orientation on the
-/// board's piece table (classic; 0 in Trigon), and the cells it covers as
-/// `(column, row)`, 0-based, row 0 at the bottom, in the order written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Placement {
-    pub piece: u8,
-    pub orient: u8,
-    pub n: u8,
-    pub cells: [(u8, u8); 6],
-}
-
-impl Placement {
-    pub fn cells(&self) -> &[(u8, u8)] {
-        self.cells.get(..usize::from(self.n)).unwrap_or(&[])
-    }
-
-    /// The cells sorted by row, then column (how they are written out).
-    pub fn sorted(&self) -> CellList {
-        let mut cells = self.cells;
-        let n = usize::from(self.n).min(cells.len());
-        if let Some(used) = cells.get_mut(..n) {
-            used.sort_by_key(|&(col, row)| (row, col));
-        }
-        let mut out = CellList::default();
-        for &cell in cells.iter().take(n) {
-            out.push(cell);
-        }
-        out
-    }
-}
+use super::geometry::{CellList, Geometry, Placement};
 
 /// A typed Blokus move: a placement of classic's squares or of Trigon's
 /// triangles (the move names its piece set, so that it is written without
@@ -52,6 +21,32 @@ pub enum Move {
     Square(Placement),
     Triangle(Placement),
     Pass,
+}
+
+impl Move {
+    /// A placement on a board of geometry `G`, as a move.
+    pub fn on<G: Geometry>(p: Placement) -> Move
+    where
+        G::Place: Send + Sync,
+    {
+        if G::TRIGON {
+            Move::Triangle(p)
+        } else {
+            Move::Square(p)
+        }
+    }
+
+    /// The placement of a move on a board of geometry `G` (`None` for a
+    /// pass, or a placement of the other geometry's cells).
+    pub fn placement_on<G: Geometry>(&self) -> Option<&Placement>
+    where
+        G::Place: Send + Sync,
+    {
+        match (self, G::TRIGON) {
+            (Move::Square(p), false) | (Move::Triangle(p), true) => Some(p),
+            _ => None,
+        }
+    }
 }
 
 /// How a finished game is scored.
@@ -255,7 +250,7 @@ where
         let b = &self.board;
         b.moves(b.side())
             .into_iter()
-            .map(|p| G::wrap(b.written(p)))
+            .map(|p| Move::on::<G>(b.written(p)))
             .collect()
     }
 
@@ -271,7 +266,7 @@ where
                 let mut after = self.clone();
                 after.board.play(p);
                 (
-                    G::wrap(self.board.written(p)),
+                    Move::on::<G>(self.board.written(p)),
                     after.colour_score(c) - before,
                 )
             })
@@ -303,7 +298,7 @@ where
             self.turn_taken(c);
             return Ok(());
         }
-        let place = G::placement_of(mv).ok_or(Illegal::OtherBoard)?;
+        let place = mv.placement_on::<G>().ok_or(Illegal::OtherBoard)?;
         let p = match self.board.legal(c, place) {
             Some(p) => p,
             None => self.judge(c, place)?,

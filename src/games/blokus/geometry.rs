@@ -6,9 +6,9 @@
 //!
 //! A cell is a `u16` index on its board; a move names its cells by column
 //! and row ([`Placement`]), as the notation reads them, and the board says
-//! which cell each is (or that it is off the board).
-
-use super::engine::{Move, Placement};
+//! which cell each is (or that it is off the board). This file imports no
+//! other part of Blokus: the rules core ([`super::engine`]) and the boards
+//! build on it.
 
 /// What both Blokus move generators offer: their placements visited one at
 /// a time (and what derives from that), playing one.
@@ -61,6 +61,37 @@ pub trait Placements: Clone {
     }
 }
 
+/// A placement as a move names it: the piece, its orientation on the
+/// board's piece table (classic; 0 in Trigon), and the cells it covers as
+/// `(column, row)`, 0-based, row 0 at the bottom, in the order written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Placement {
+    pub piece: u8,
+    pub orient: u8,
+    pub n: u8,
+    pub cells: [(u8, u8); 6],
+}
+
+impl Placement {
+    pub fn cells(&self) -> &[(u8, u8)] {
+        self.cells.get(..usize::from(self.n)).unwrap_or(&[])
+    }
+
+    /// The cells sorted by row, then column (how they are written out).
+    pub fn sorted(&self) -> CellList {
+        let mut cells = self.cells;
+        let n = usize::from(self.n).min(cells.len());
+        if let Some(used) = cells.get_mut(..n) {
+            used.sort_by_key(|&(col, row)| (row, col));
+        }
+        let mut out = CellList::default();
+        for &cell in cells.iter().take(n) {
+            out.push(cell);
+        }
+        out
+    }
+}
+
 /// A few cells by column and row (a move's, the starting cells), without
 /// allocating.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -108,11 +139,6 @@ where
     fn piece_label(p: u8) -> String;
     /// The name of the cell at a column and row (`a1`, `aa12`).
     fn cell_name(col: u8, row: u8) -> String;
-
-    /// A placement on this board as a move, and the placement of a move of
-    /// this board (`None` for the other geometry's).
-    fn wrap(p: Placement) -> Move;
-    fn placement_of(mv: &Move) -> Option<&Placement>;
 
     /// Number of colours.
     fn colours(&self) -> u8;

@@ -44,9 +44,18 @@
 //!   words of each board apart.
 //! - [`render`]: terminal text, letter rows and SVG ([`render::Draw`] per
 //!   board; Trigon's drawing in [`trigon::render`]).
-//! - [`setup`]: the rules tags and set-up tags (Trigon's set-up tags in
-//!   [`trigon::setup`]); this file: the rules docs, [`Setup`], [`Extras`],
-//!   [`Perft`], and the [`Position`].
+//! - [`tags`]: the start position from the rules tags; [`setup`]: the
+//!   set-up tags (Trigon's in [`trigon::setup`]). This file: the rules
+//!   docs, [`Setup`], [`Extras`], [`Perft`], and the [`Position`].
+//!
+//! Beside `mod.rs` (whose `Blokus` and `Position` the concern traits are
+//! implemented for), no two files import each other: [`geometry`] imports
+//! no other part; the boards, the rules core, the notations and the
+//! drawings build on it in that order, each Trigon file on its classic
+//! counterpart and never back (the writer names cells through the
+//! geometry; each board's reading and drawing are found through the
+//! traits `notation::ReadPlacement` and `render::Draw`, which the Trigon
+//! files implement).
 //!
 //! [`Position`] is an enum of the two monomorphised states,
 //! `State<board::Board>` and `State<trigon::board::Board>`, with the
@@ -142,6 +151,7 @@ pub mod notation;
 pub mod pieces;
 pub mod render;
 pub mod setup;
+pub mod tags;
 pub mod trigon;
 
 use serde_json::{Map, Value, json};
@@ -149,8 +159,8 @@ use serde_json::{Map, Value, json};
 use crate::diag::Diag;
 use crate::game::{self, Extras, Perft, Setup, Unlisted, variant_index};
 use crate::record::Tags;
-pub use engine::{Illegal, Move, Placement, Scoring, State};
-pub use geometry::{Geometry, Placements};
+pub use engine::{Illegal, Move, Scoring, State};
+pub use geometry::{Geometry, Placement, Placements};
 pub use notation::CellSpans;
 
 /// The Blokus game.
@@ -189,7 +199,7 @@ impl Setup for Blokus {
 
     /// The variant picks the board: Trigon's triangles, else squares.
     fn start(tags: &Tags) -> Result<Position, Vec<Diag>> {
-        setup::start(tags)
+        tags::start(tags)
     }
 }
 
@@ -285,7 +295,7 @@ where
     let mut m = Map::new();
     m.insert("colour".into(), json!(before.colour(c)));
     m.insert("seat".into(), json!(before.seat_of(c)));
-    if let Some(p) = G::placement_of(mv) {
+    if let Some(p) = mv.placement_on::<G>() {
         m.insert("piece".into(), json!(G::piece_name(p.piece)));
         let names: Vec<String> = p
             .sorted()

@@ -26,7 +26,8 @@ use crate::record::Token;
 use crate::span::Span;
 
 pub use super::board::square_name;
-pub use super::engine::{Move, Placement};
+pub use super::engine::Move;
+pub use super::geometry::Placement;
 
 /// One cell of a move as read, with the span of its text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -573,10 +574,10 @@ where
     for (index, tok) in tokens.iter().enumerate() {
         let (span, text) = (tok.span, tok.text(src));
         let (mv, parts) = match board.quick(text, span.offset) {
-            Some((p, parts)) => (G::wrap(p), parts),
+            Some((p, parts)) => (Move::on::<G>(p), parts),
             None if text.eq_ignore_ascii_case("pass") => (Move::Pass, CellSpans::default()),
             None => match board.read(text, span.offset, span) {
-                Ok((p, parts)) => (G::wrap(p), parts),
+                Ok((p, parts)) => (Move::on::<G>(p), parts),
                 Err(d) => return Some(d),
             },
         };

@@ -21,8 +21,7 @@
 use std::sync::LazyLock;
 
 use super::pieces::{self, ALL_PIECES, MAX_SIZE, ORIENTS, PIECES};
-use crate::games::blokus::engine::{Move, Placement};
-use crate::games::blokus::geometry::{CellList, Geometry, Placements};
+use crate::games::blokus::geometry::{CellList, Geometry, Placement, Placements};
 
 /// A set of triangles, bit `i` for triangle index `i` (at most 512).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Hash)]
@@ -575,17 +574,6 @@ impl Geometry for Board {
 
     fn cell_name(col: u8, row: u8) -> String {
         triangle_name(col, row)
-    }
-
-    fn wrap(p: Placement) -> Move {
-        Move::Triangle(p)
-    }
-
-    fn placement_of(mv: &Move) -> Option<&Placement> {
-        match mv {
-            Move::Triangle(p) => Some(p),
-            _ => None,
-        }
     }
 
     fn colours(&self) -> u8 {

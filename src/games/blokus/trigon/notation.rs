@@ -15,7 +15,7 @@
 use super::board::{Board, Hexagon};
 use super::pieces;
 use crate::diag::Diag;
-use crate::games::blokus::engine::Placement;
+use crate::games::blokus::geometry::Placement;
 use crate::games::blokus::notation::{
     CellSpans, CellWords, ReadPlacement, check_name, check_shape, named_piece, placement_of,
     read_cells, split_name,
