@@ -3,6 +3,7 @@
 use super::*;
 use crate::game::{Explain, Parsed, Render, Rules};
 use crate::replay::{Options, replay};
+use crate::span::Span;
 
 type State = super::State<board::Board>;
 
@@ -962,4 +963,45 @@ fn setup_fixtures() {
     let span = r.errors[0].span.unwrap();
     assert_eq!(span.text(&src), "b19");
     assert!(src[..span.offset].ends_with("[SetupGreen \"I4:q20,r20,s20,t20 V3:"));
+}
+
+/// The engine's answer to a refused move is a typed reason with the data
+/// its message needs, and the position is left as it was.
+#[test]
+fn refused_moves_are_typed_and_change_nothing() {
+    let games = crate::record::parse_file("[Game \"blokus\"]\n");
+    let mut state = start(&games[0].tags).unwrap();
+    let before = state.clone();
+    let (off, _) = notation::placement("1:e5", 0, Span::new(0, 4)).unwrap();
+    assert_eq!(
+        state.play(&Move::Square(off)),
+        Err(Illegal::StartMissed {
+            colour: 0,
+            starts: state.board.starts(0),
+        })
+    );
+    assert_eq!(state.play(&Move::Pass), Err(Illegal::Pass { colour: 0 }));
+    assert_eq!(state.play(&Move::Triangle(off)), Err(Illegal::OtherBoard));
+    assert_eq!(state, before);
+    let (corner, _) = notation::placement("1:a20", 0, Span::new(0, 5)).unwrap();
+    assert_eq!(state.play(&Move::Square(corner)), Ok(()));
+    assert_eq!(state.play(&Move::Square(corner)).map_err(|_| ()), Err(()));
+}
+
+/// The variant picks the board: Trigon's triangles, else squares; the
+/// legal moves are typed moves of that board.
+#[test]
+fn the_variant_picks_the_geometry() {
+    use crate::game::Position as _;
+    let tags = |t: &str| crate::record::parse_file(t)[0].tags.clone();
+    let trigon = <Blokus as Setup>::start(&tags("[Game \"blokus\"]\n[Variant \"trigon\"]\n"));
+    let Ok(Position::Triangles(t)) = &trigon else {
+        panic!("not a Trigon position");
+    };
+    assert_eq!(t.variant(), "trigon");
+    let moves: Vec<Move> = trigon.as_ref().unwrap().legal_moves().unwrap().collect();
+    assert!(moves.iter().all(|m| matches!(m, Move::Triangle(_))));
+    let duo = <Blokus as Setup>::start(&tags("[Game \"blokus\"]\n[Variant \"duo\"]\n")).unwrap();
+    assert!(matches!(&duo, Position::Squares(s) if s.variant() == "duo"));
+    assert_eq!(duo.legal_moves().unwrap().count(), 414);
 }
