@@ -63,7 +63,7 @@ fn classic_movegen(c: &mut Criterion) {
     movegen(
         c,
         "classic movegen",
-        gamerec::games::blokus::engine::Board::classic(),
+        gamerec::games::blokus::board::Board::classic(),
     );
 }
 

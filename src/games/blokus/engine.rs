@@ -1,604 +1,401 @@
-//! The Blokus rule engine on row masks: one `u32` per board row and colour
-//! (bit `x` is column `x`, row 0 is row `1` at the bottom), boards up to 26x26.
+//! The Blokus rules, once for every board: [`State<G>`] over a
+//! [`Geometry`] (classic's squares, Trigon's triangles) judges a move in
+//! named steps, one per rule, and plays it; it keeps the turns, the players
+//! and the scoring, and scores a position. A refused move is a typed
+//! [`Illegal`] and leaves the position as it was; [`super::explain`]
+//! words it.
 //!
-//! Move generation starts from the colour's corner candidates (empty squares
-//! diagonal to its own squares and not edge-adjacent to them; on its first
-//! move, its starting square) and fits every cell of every orientation of every
-//! unplaced piece onto each candidate, checking whole rows at once against the
-//! forbidden mask (occupied squares, squares edge-adjacent to the colour, and
-//! columns past the board). A placement covering several candidates is counted
-//! once, at its first candidate: candidates already tried join the forbidden
-//! mask. No allocation on this path.
+//! Order of the checks: the cells on the board, the piece unplaced, the
+//! cells free, then the first piece's starting cell or, for a later piece,
+//! no edge contact with its own colour and then a corner contact. A legal
+//! placement (the common case) is found by the board's quick check first
+//! ([`Geometry::legal`]) and played at once.
 
-use super::pieces::{ABOVE, ALL_PIECES, BELOW, LEFT, Orient, RIGHT, TABLE};
+use super::geometry::{CellList, Geometry, Placement};
 
-/// Largest board side.
-pub const MAX: usize = 26;
-
-/// Row masks of a board.
-pub type Rows = [u32; MAX];
-
-/// A piece placed: orientation index into [`TABLE`] and its lower-left offset.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Placement {
-    pub orient: u8,
-    pub x: u8,
-    pub y: u8,
+/// A typed Blokus move: a placement of classic's squares or of Trigon's
+/// triangles (the move names its piece set, so that it is written without
+/// the board), or a pass.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Move {
+    Square(Placement),
+    Triangle(Placement),
+    Pass,
 }
 
-impl Placement {
-    pub fn orientation(&self) -> &'static Orient {
-        // Orientation indices come from the table itself.
-        &TABLE.orients[usize::from(self.orient) % TABLE.orients.len()]
+impl Move {
+    /// A placement on a board of geometry `G`, as a move.
+    pub fn on<G: Geometry>(p: Placement) -> Move
+    where
+        G::Place: Send + Sync,
+    {
+        if G::TRIGON {
+            Move::Triangle(p)
+        } else {
+            Move::Square(p)
+        }
     }
 
-    pub fn piece(&self) -> u8 {
-        self.orientation().piece
-    }
-
-    /// The squares covered, `(column, row)`, sorted by row then column.
-    pub fn squares(&self) -> impl Iterator<Item = (u8, u8)> + '_ {
-        self.orientation()
-            .cells()
-            .iter()
-            .map(|&(dx, dy)| (self.x + dx, self.y + dy))
-    }
-}
-
-/// What [`Board::has_move`] last found for a colour: nothing yet
-/// ([`UNKNOWN`]), no move ([`STUCK`]: final, a board only fills up), or a
-/// legal placement (a witness, re-checked in a few row operations before a
-/// new search: it stays legal until a placement covers or touches it).
-const UNKNOWN: u32 = 0;
-const STUCK: u32 = 1;
-const WITNESS: u32 = 1 << 24;
-
-fn witness_of(p: Placement) -> u32 {
-    WITNESS | u32::from(p.orient) << 16 | u32::from(p.x) << 8 | u32::from(p.y)
-}
-
-fn placement_of(v: u32) -> Placement {
-    Placement {
-        orient: (v >> 16) as u8,
-        x: (v >> 8) as u8,
-        y: v as u8,
-    }
-}
-
-/// A position: the squares of each colour, pieces placed, whose turn.
-#[derive(Debug)]
-pub struct Board {
-    pub size: u8,
-    /// Number of colours (4 classic, 2 duo).
-    pub colours: u8,
-    pub occ: [Rows; 4],
-    /// Pieces placed, one bit per piece.
-    pub used: [u32; 4],
-    /// The last piece each colour placed.
-    pub last: [Option<u8>; 4],
-    /// Starting squares `(column, row)`.
-    pub start: [(u8, u8); 4],
-    pub to_move: u8,
-    /// Per colour, what `has_move` knows (see [`STUCK`], [`WITNESS`]); not
-    /// part of the position (ignored by `==`, not cloned). Valid while the
-    /// board only fills up, as `put`/`place` do.
-    moves_seen: [std::sync::atomic::AtomicU32; 4],
-    /// Pieces put on this board so far (by `put`/`place`), and per colour
-    /// that count plus one when its witness was last found legal (0:
-    /// never): a witness checked since the last piece is still legal. Not
-    /// part of the position, like `moves_seen`.
-    puts: u32,
-    witness_checked: [std::sync::atomic::AtomicU32; 4],
-}
-
-/// A clone starts with nothing known about moves: code that edits `occ` or
-/// `used` directly (taking squares or pieces away) works on a clone.
-impl Clone for Board {
-    fn clone(&self) -> Board {
-        Board {
-            size: self.size,
-            colours: self.colours,
-            occ: self.occ,
-            used: self.used,
-            last: self.last,
-            start: self.start,
-            to_move: self.to_move,
-            moves_seen: Default::default(),
-            puts: 0,
-            witness_checked: Default::default(),
+    /// The placement of a move on a board of geometry `G` (`None` for a
+    /// pass, or a placement of the other geometry's cells).
+    pub fn placement_on<G: Geometry>(&self) -> Option<&Placement>
+    where
+        G::Place: Send + Sync,
+    {
+        match (self, G::TRIGON) {
+            (Move::Square(p), false) | (Move::Triangle(p), true) => Some(p),
+            _ => None,
         }
     }
 }
 
-impl PartialEq for Board {
-    fn eq(&self, other: &Board) -> bool {
-        self.size == other.size
-            && self.colours == other.colours
-            && self.occ == other.occ
-            && self.used == other.used
-            && self.last == other.last
-            && self.start == other.start
-            && self.to_move == other.to_move
+/// How a finished game is scored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scoring {
+    Basic,
+    Official,
+    Pentobi,
+}
+
+/// Cells of a move that are covered already: the index of each in the
+/// move's cells, the cell and the colour on it, in the order written.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Covered {
+    n: u8,
+    at: [(u8, (u8, u8), u8); 6],
+}
+
+impl Covered {
+    fn push(&mut self, index: u8, cell: (u8, u8), owner: u8) {
+        if let Some(slot) = self.at.get_mut(usize::from(self.n)) {
+            *slot = (index, cell, owner);
+            self.n += 1;
+        }
+    }
+
+    /// `(index in the move, cell, colour on it)`, in the order written.
+    pub fn as_slice(&self) -> &[(u8, (u8, u8), u8)] {
+        self.at.get(..usize::from(self.n)).unwrap_or(&[])
     }
 }
 
-impl Eq for Board {}
+/// Why a move is refused. `index` is a cell's place in the move's cells
+/// (as written), so that the diagnostic can blame its text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Illegal {
+    /// `colour` can place a piece and passed.
+    Pass { colour: u8 },
+    /// A placement of the other geometry (the notation never reads one).
+    OtherBoard,
+    /// A cell past the board's edge.
+    OffBoard { index: u8, cell: (u8, u8) },
+    /// `colour` placed this piece already.
+    PieceUsed { colour: u8, piece: u8 },
+    /// Cells covered already.
+    Occupied { covered: Covered },
+    /// `colour`'s first piece covers none of `starts`.
+    StartMissed { colour: u8, starts: CellList },
+    /// A cell shares an edge with `own`, a cell of its colour.
+    EdgeContact {
+        colour: u8,
+        index: u8,
+        cell: (u8, u8),
+        own: (u8, u8),
+    },
+    /// The piece touches its colour at no corner.
+    NoCornerContact { colour: u8, piece: u8 },
+    /// Cells the rules accept that form no placement of the board (none
+    /// such: every set of cells on the board forming a piece is one).
+    NoPlacement,
+}
 
-impl Board {
-    fn seen(&self, c: usize) -> u32 {
-        self.moves_seen
-            .get(c)
-            .map_or(UNKNOWN, |a| a.load(std::sync::atomic::Ordering::Relaxed))
-    }
+/// A Blokus game in progress on a board of geometry `G`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct State<G> {
+    pub board: G,
+    pub duo: bool,
+    /// Players: 2, 3 or 4 (Duo: 2).
+    pub players: u8,
+    pub scoring: Scoring,
+    /// Turns taken by each colour, passes included.
+    pub turns: [u32; 4],
+}
 
-    fn set_seen(&self, c: usize, v: u32) {
-        if let Some(a) = self.moves_seen.get(c) {
-            a.store(v, std::sync::atomic::Ordering::Relaxed);
+const CLASSIC: [&str; 4] = ["blue", "yellow", "red", "green"];
+const DUO: [&str; 2] = ["purple", "orange"];
+
+impl<G: Geometry> State<G>
+where
+    G::Place: Send + Sync,
+{
+    /// The start of a game on `board`.
+    pub fn new(board: G, duo: bool, players: u8, scoring: Scoring) -> State<G> {
+        State {
+            board,
+            duo,
+            players,
+            scoring,
+            turns: [0; 4],
         }
     }
 
-    /// Whether colour `c`'s witness was found legal since the last piece.
-    fn checked_now(&self, c: usize) -> bool {
-        self.witness_checked.get(c).is_some_and(|a| {
-            a.load(std::sync::atomic::Ordering::Relaxed) == self.puts.wrapping_add(1)
-        })
+    /// The name of colour `c`.
+    pub fn colour(&self, c: u8) -> &'static str {
+        let names: &[&'static str] = if self.duo { &DUO } else { &CLASSIC };
+        names.get(usize::from(c)).copied().unwrap_or("?")
     }
 
-    fn set_checked(&self, c: usize) {
-        if let Some(a) = self.witness_checked.get(c) {
-            a.store(
-                self.puts.wrapping_add(1),
-                std::sync::atomic::Ordering::Relaxed,
-            );
+    /// The colours, in turn order.
+    pub fn colours(&self) -> std::ops::Range<u8> {
+        0..self.board.colours()
+    }
+
+    /// The colour to move.
+    pub fn mover(&self) -> u8 {
+        self.board.side()
+    }
+
+    /// The effective variant name.
+    pub fn variant(&self) -> &'static str {
+        if G::TRIGON {
+            "trigon"
+        } else if self.duo {
+            "duo"
+        } else {
+            "classic"
         }
     }
 
-    /// Whether placement `p` is legal for colour `c` now: its piece unplaced,
-    /// its rows clear of the forbidden mask, one of its squares on a corner
-    /// candidate (the same masks as the generator, for its rows only).
-    fn legal_now(&self, c: usize, p: Placement) -> bool {
-        let o = p.orientation();
-        let piece_bit = 1u32.checked_shl(u32::from(o.piece)).unwrap_or(0);
-        let used = self.used.get(c).copied().unwrap_or(ALL_PIECES);
-        if piece_bit == 0 || used & piece_bit != 0 {
-            return false;
+    /// Seat names in seat order.
+    pub fn seats(&self) -> &'static [&'static str] {
+        if self.duo {
+            return &DUO;
         }
-        let n = usize::from(self.size);
-        let full = self.full();
-        let empty_rows: Rows = [0; MAX];
-        let own = self.occ.get(c).unwrap_or(&empty_rows);
-        let first = self.first_move(c as u8);
-        let (sx, sy) = self.start.get(c).copied().unwrap_or((0, 0));
-        let mut corner = false;
-        for (r, &m) in o.rows.iter().take(usize::from(o.h)).enumerate() {
-            let y = usize::from(p.y) + r;
-            if y >= n {
-                return false;
-            }
-            let Some(cells) = m.checked_shl(u32::from(p.x)) else {
-                return false;
+        if G::TRIGON && self.players == 3 {
+            return &["blue", "yellow", "red"];
+        }
+        match self.players {
+            2 => &["player1", "player2"],
+            3 => &["player1", "player2", "player3"],
+            _ => &CLASSIC,
+        }
+    }
+
+    /// The seat that plays colour `c` now.
+    pub fn seat_of(&self, c: u8) -> String {
+        if self.duo || self.players == 4 || (G::TRIGON && self.players == 3) {
+            return self.colour(c).to_string();
+        }
+        let n = match (self.players, c) {
+            (2, c) => u32::from(c % 2) + 1,
+            (_, 3) => self.turns.get(3).copied().unwrap_or(0) % 3 + 1,
+            (_, c) => u32::from(c) + 1,
+        };
+        format!("player{n}")
+    }
+
+    /// Cells (squares or triangles) of colour `c` on the board.
+    pub fn cells(&self, c: u8) -> u32 {
+        self.board.count(c)
+    }
+
+    /// The score of colour `c` under the record's scoring.
+    pub fn colour_score(&self, c: u8) -> i64 {
+        let cells = i64::from(self.cells(c));
+        if !self.board.all_placed(c) {
+            return match self.scoring {
+                Scoring::Official => cells - i64::from(G::ALL_CELLS),
+                Scoring::Basic | Scoring::Pentobi => cells,
             };
-            if cells >> u32::from(p.x) != m {
-                return false;
+        }
+        let mono_last = self.board.last(c) == Some(G::MONOMINO);
+        match self.scoring {
+            Scoring::Basic => {
+                let alone = self.colours().all(|o| o == c || !self.board.all_placed(o));
+                cells + 15 + if alone { 10 } else { 0 }
             }
-            let all = self.occ.iter().fold(0, |a, rows| a | rows[y]);
-            let o_row = own[y];
-            let below = if y > 0 { own[y - 1] } else { 0 };
-            let above = if y + 1 < MAX { own[y + 1] } else { 0 };
-            let forb = all | o_row << 1 | o_row >> 1 | below | above | !full;
-            if cells & forb != 0 {
-                return false;
+            Scoring::Official => {
+                cells - i64::from(G::ALL_CELLS) + 15 + if mono_last { 5 } else { 0 }
             }
-            let cand = if first {
-                if y == usize::from(sy) {
-                    1u32.checked_shl(u32::from(sx)).unwrap_or(0)
-                } else {
-                    0
-                }
-            } else {
-                let diag = below | above;
-                diag << 1 | diag >> 1
-            };
-            corner |= cells & cand != 0;
-        }
-        corner
-    }
-
-    /// An empty board.
-    pub fn new(size: u8, colours: u8, start: [(u8, u8); 4]) -> Board {
-        Board {
-            size: size.clamp(1, MAX as u8),
-            colours: colours.clamp(1, 4),
-            occ: [[0; MAX]; 4],
-            used: [0; 4],
-            last: [None; 4],
-            start,
-            to_move: 0,
-            moves_seen: Default::default(),
-            puts: 0,
-            witness_checked: Default::default(),
+            Scoring::Pentobi => cells + 15 + if mono_last { 5 } else { 0 },
         }
     }
 
-    /// Classic 20x20: blue a20, yellow a1, red t1, green t20.
-    pub fn classic() -> Board {
-        Board::new(20, 4, [(0, 19), (0, 0), (19, 0), (19, 19)])
-    }
-
-    /// Duo 14x14: purple e10, orange j5.
-    pub fn duo() -> Board {
-        Board::new(14, 2, [(4, 9), (9, 4), (0, 0), (0, 0)])
-    }
-
-    fn full(&self) -> u32 {
-        (1u32 << self.size) - 1
-    }
-
-    /// The colour (index) on a square, if any.
-    pub fn at(&self, x: u8, y: u8) -> Option<u8> {
-        let bit = 1u32.checked_shl(u32::from(x))?;
-        (0..self.colours).find(|&c| {
-            self.occ
-                .get(usize::from(c))
-                .and_then(|rows| rows.get(usize::from(y)))
-                .is_some_and(|r| r & bit != 0)
-        })
-    }
-
-    /// Squares of colour `c`.
-    pub fn squares(&self, c: u8) -> u32 {
-        self.occ
-            .get(usize::from(c))
-            .map_or(0, |rows| rows.iter().map(|r| r.count_ones()).sum())
-    }
-
-    /// Whether colour `c` has placed no piece yet.
-    pub fn first_move(&self, c: u8) -> bool {
-        self.used.get(usize::from(c)).is_none_or(|&u| u == 0)
-    }
-
-    /// Whether all 21 pieces of `c` are placed.
-    pub fn all_placed(&self, c: u8) -> bool {
-        self.used
-            .get(usize::from(c))
-            .is_some_and(|&u| u == ALL_PIECES)
-    }
-
-    /// The forbidden mask of colour `c` (occupied, edge-adjacent to `c`, off the
-    /// board) and its corner candidates.
-    fn masks(&self, c: usize) -> (Rows, Rows) {
-        let n = usize::from(self.size);
-        let full = self.full();
-        let mut forb = [!0u32; MAX];
-        let mut cand = [0u32; MAX];
-        let empty_rows: Rows = [0; MAX];
-        let own = self.occ.get(c).unwrap_or(&empty_rows);
-        for y in 0..n {
-            let all = self.occ.iter().fold(0, |a, rows| a | rows[y]);
-            let o = own[y];
-            let below = if y > 0 { own[y - 1] } else { 0 };
-            let above = if y + 1 < MAX { own[y + 1] } else { 0 };
-            let f = all | o << 1 | o >> 1 | below | above | !full;
-            forb[y] = f;
-            let diag = below | above;
-            cand[y] = (diag << 1 | diag >> 1) & !f;
+    /// Scores per seat, in seat order: a seat's colours summed.
+    pub fn scores_into(&self, out: &mut Vec<i64>) {
+        let s = |c: u8| self.colour_score(c);
+        out.clear();
+        if self.duo {
+            return out.extend([s(0), s(1)]);
         }
-        if self.first_move(c as u8) {
-            cand = [0; MAX];
-            let (sx, sy) = self.start.get(c).copied().unwrap_or((0, 0));
-            if let Some(f) = forb.get(usize::from(sy)) {
-                let bit = 1u32.checked_shl(u32::from(sx)).unwrap_or(0);
-                if f & bit == 0 {
-                    cand[usize::from(sy)] = bit;
-                }
-            }
+        match self.players {
+            2 => out.extend([s(0) + s(2), s(1) + s(3)]),
+            3 => out.extend([s(0), s(1), s(2)]),
+            _ => out.extend([s(0), s(1), s(2), s(3)]),
         }
-        (forb, cand)
     }
 
-    /// Calls `f` on every legal placement of colour `c`, each once, until `f`
-    /// returns false. Returns false when stopped.
-    #[inline]
-    pub fn each_move<F: FnMut(Placement) -> bool>(&self, c: u8, mut f: F) -> bool {
-        let t = &*TABLE;
-        let n = usize::from(self.size);
-        let (mut block, cand) = self.masks(usize::from(c));
-        let used = self.used.get(usize::from(c)).copied().unwrap_or(ALL_PIECES);
-        for cy in 0..n {
-            let mut bits = cand[cy];
-            while bits != 0 {
-                let cx = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                // Only cells whose in-piece neighbours are free squares here
-                // can cover the candidate.
-                let row = block[cy];
-                let mut free = 0;
-                if cx > 0 && row & (1 << (cx - 1)) == 0 {
-                    free |= LEFT;
-                }
-                if row & (2 << cx) == 0 {
-                    free |= RIGHT;
-                }
-                if cy > 0 && block[cy - 1] & (1 << cx) == 0 {
-                    free |= BELOW;
-                }
-                if cy + 1 < n && block[cy + 1] & (1 << cx) == 0 {
-                    free |= ABOVE;
-                }
-                for a in &t.anchors[free] {
-                    if used & (1 << a.piece) != 0 {
-                        continue;
-                    }
-                    let o = &t.orients[usize::from(a.orient)];
-                    let h = usize::from(o.h);
-                    let (dx, dy) = (usize::from(a.dx), usize::from(a.dy));
-                    if dx > cx || dy > cy || cy - dy + h > n {
-                        continue;
-                    }
-                    let (ox, oy) = (cx - dx, cy - dy);
-                    let fits = (0..h).all(|r| (o.rows[r] << ox) & block[oy + r] == 0);
-                    if fits
-                        && !f(Placement {
-                            orient: a.orient,
-                            x: ox as u8,
-                            y: oy as u8,
-                        })
-                    {
-                        return false;
-                    }
-                }
-                block[cy] |= 1 << cx;
-            }
-        }
-        true
-    }
-
-    /// Whether colour `c` may place `p` now (its piece unplaced, on the
-    /// board, on no occupied square, touching its own colour at a corner
-    /// only, or covering its starting square first).
-    pub fn is_legal(&self, c: u8, p: Placement) -> bool {
-        self.legal_now(usize::from(c), p)
-    }
-
-    /// Whether colour `c` can place a piece.
-    ///
-    /// Incremental: a colour found stuck stays stuck (the board only fills
-    /// up and pieces are only used up); a placement found legal is re-checked
-    /// first ([`Board::legal_now`], unless no piece was put since it was
-    /// last found legal) and the search runs again only when a later
-    /// placement took it away.
-    pub fn has_move(&self, c: u8) -> bool {
-        let ci = usize::from(c);
-        match self.seen(ci) {
-            STUCK => return false,
-            v if v & WITNESS != 0
-                && (self.checked_now(ci) || self.legal_now(ci, placement_of(v))) =>
-            {
-                self.set_checked(ci);
-                return true;
-            }
-            _ => {}
-        }
-        let mut found = None;
-        self.each_move(c, |p| {
-            found = Some(p);
-            false
-        });
-        self.set_seen(ci, found.map_or(STUCK, witness_of));
-        if found.is_some() {
-            self.set_checked(ci);
-        }
-        found.is_some()
-    }
-
-    /// [`Board::has_move`] by a full search, nothing remembered.
-    pub fn has_move_searched(&self, c: u8) -> bool {
-        !self.each_move(c, |_| false)
-    }
-
-    /// Whether no colour can place a piece.
+    /// Whether no colour can place.
     pub fn is_over(&self) -> bool {
-        (0..self.colours).all(|c| !self.has_move(c))
+        self.board.over()
     }
 
-    /// Places a piece for the colour to move (legality checked by the caller)
-    /// and passes the turn on.
-    pub fn place(&mut self, p: Placement) {
-        let c = self.to_move;
-        self.put(c, p);
-        if let Some(l) = self.last.get_mut(usize::from(c)) {
-            *l = Some(p.piece());
+    /// Whether the colour to move has no placement.
+    pub fn must_pass(&self) -> bool {
+        !self.board.has_move(self.board.side())
+    }
+
+    /// The legal placements of the colour to move, as moves.
+    pub fn legal(&self) -> Vec<Move> {
+        let b = &self.board;
+        b.moves(b.side())
+            .into_iter()
+            .map(|p| Move::on::<G>(b.written(p)))
+            .collect()
+    }
+
+    /// Each legal placement with the points it earns its colour under the
+    /// record's scoring (the change in that colour's score).
+    pub fn scored(&self) -> Vec<(Move, i64)> {
+        let c = self.board.side();
+        let before = self.colour_score(c);
+        self.board
+            .moves(c)
+            .into_iter()
+            .map(|p| {
+                let mut after = self.clone();
+                after.board.play(p);
+                (
+                    Move::on::<G>(self.board.written(p)),
+                    after.colour_score(c) - before,
+                )
+            })
+            .collect()
+    }
+
+    /// One legal placement for the colour to move, and how many there are.
+    pub fn one_placement(&self) -> Option<(Placement, u64)> {
+        let b = &self.board;
+        b.one_move(b.side()).map(|(p, n)| (b.written(p), n))
+    }
+
+    fn turn_taken(&mut self, c: u8) {
+        if let Some(t) = self.turns.get_mut(usize::from(c)) {
+            *t += 1;
         }
-        self.pass();
     }
 
-    /// Puts a piece of colour `c` on the board (a set-up piece: legality
-    /// checked by the caller, no turn taken, not recorded as the last piece).
-    pub fn put(&mut self, c: u8, p: Placement) {
-        self.puts = self.puts.wrapping_add(1);
-        let c = usize::from(c);
-        let o = p.orientation();
-        if let Some(rows) = self.occ.get_mut(c) {
-            for (r, &m) in o.rows.iter().take(usize::from(o.h)).enumerate() {
-                if let Some(row) = rows.get_mut(usize::from(p.y) + r) {
-                    *row |= m << p.x;
-                }
+    /// Judges `mv` for the colour to move and, when it is legal, plays it;
+    /// a refused move changes nothing.
+    #[inline]
+    pub fn play(&mut self, mv: &Move) -> Result<(), Illegal> {
+        let c = self.board.side();
+        if *mv == Move::Pass {
+            if self.board.has_move(c) {
+                return Err(Illegal::Pass { colour: c });
+            }
+            self.board.skip();
+            self.turn_taken(c);
+            return Ok(());
+        }
+        let place = mv.placement_on::<G>().ok_or(Illegal::OtherBoard)?;
+        let p = match self.board.legal(c, place) {
+            Some(p) => p,
+            None => self.judge(c, place)?,
+        };
+        self.board.play(p);
+        self.turn_taken(c);
+        Ok(())
+    }
+
+    /// The rules one by one, for a placement the quick check did not pass.
+    fn judge(&self, c: u8, p: &Placement) -> Result<G::Place, Illegal> {
+        let (ids, n) = self.on_board(p)?;
+        let ids = ids.get(..n).unwrap_or(&[]);
+        self.unplaced(c, p.piece)?;
+        self.free(ids)?;
+        if self.board.first_move(c) {
+            self.covers_start(c, p)?;
+        } else {
+            self.no_edge_contact(c, ids)?;
+            self.corner_contact(c, p.piece, ids)?;
+        }
+        self.board.find(p, ids).ok_or(Illegal::NoPlacement)
+    }
+
+    /// Every cell on the board: their indices.
+    fn on_board(&self, p: &Placement) -> Result<([u16; 6], usize), Illegal> {
+        let mut ids = [0u16; 6];
+        for ((k, &(col, row)), slot) in p.cells().iter().enumerate().zip(ids.iter_mut()) {
+            *slot = self.board.cell(col, row).ok_or(Illegal::OffBoard {
+                index: k as u8,
+                cell: (col, row),
+            })?;
+        }
+        Ok((ids, p.cells().len()))
+    }
+
+    /// The piece not placed before.
+    fn unplaced(&self, c: u8, piece: u8) -> Result<(), Illegal> {
+        let bit = 1u32.checked_shl(u32::from(piece)).unwrap_or(0);
+        if self.board.used(c) & bit != 0 {
+            return Err(Illegal::PieceUsed { colour: c, piece });
+        }
+        Ok(())
+    }
+
+    /// No cell covered already.
+    fn free(&self, ids: &[u16]) -> Result<(), Illegal> {
+        let mut covered = Covered::default();
+        for (k, &i) in ids.iter().enumerate() {
+            if let Some(o) = self.board.owner(i) {
+                covered.push(k as u8, self.board.coords(i), o);
             }
         }
-        if let Some(u) = self.used.get_mut(c) {
-            *u |= 1 << o.piece;
+        if covered.n > 0 {
+            return Err(Illegal::Occupied { covered });
         }
+        Ok(())
     }
 
-    /// Passes the turn to the next colour.
-    pub fn pass(&mut self) {
-        self.to_move = (self.to_move + 1) % self.colours;
-    }
-}
-
-pub use super::perft;
-
-impl super::Placements for Board {
-    type Place = Placement;
-
-    fn each_move(&self, c: u8, f: impl FnMut(Placement) -> bool) -> bool {
-        Board::each_move(self, c, f)
+    /// A first piece covers a starting cell.
+    fn covers_start(&self, c: u8, p: &Placement) -> Result<(), Illegal> {
+        let starts = self.board.starts(c);
+        if p.cells()
+            .iter()
+            .any(|cell| starts.as_slice().contains(cell))
+        {
+            return Ok(());
+        }
+        Err(Illegal::StartMissed { colour: c, starts })
     }
 
-    fn side(&self) -> u8 {
-        self.to_move
-    }
-
-    fn play(&mut self, p: Placement) {
-        self.place(p);
-    }
-
-    fn skip(&mut self) {
-        self.pass();
-    }
-
-    fn over(&self) -> bool {
-        self.is_over()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::games::blokus::Placements;
-    use std::collections::HashSet;
-
-    /// Plain reference: try every orientation at every offset.
-    fn slow_moves(b: &Board, c: u8) -> HashSet<Placement> {
-        let t = &*TABLE;
-        let n = b.size;
-        let mut out = HashSet::new();
-        for (oi, o) in t.orients.iter().enumerate() {
-            if b.used[usize::from(c)] & (1 << o.piece) != 0 {
-                continue;
-            }
-            for y in 0..n {
-                for x in 0..n {
-                    let sq: Vec<(u8, u8)> =
-                        o.cells().iter().map(|&(dx, dy)| (x + dx, y + dy)).collect();
-                    if sq.iter().any(|&(a, b)| a >= n || b >= n) {
-                        continue;
-                    }
-                    if sq.iter().any(|&(a, bb)| b.at(a, bb).is_some()) {
-                        continue;
-                    }
-                    let own = |a: i32, bb: i32| {
-                        a >= 0
-                            && bb >= 0
-                            && a < i32::from(n)
-                            && bb < i32::from(n)
-                            && b.at(a as u8, bb as u8) == Some(c)
-                    };
-                    let edge = sq.iter().any(|&(a, bb)| {
-                        let (a, bb) = (i32::from(a), i32::from(bb));
-                        own(a + 1, bb) || own(a - 1, bb) || own(a, bb + 1) || own(a, bb - 1)
-                    });
-                    if edge {
-                        continue;
-                    }
-                    let ok = if b.first_move(c) {
-                        sq.contains(&b.start[usize::from(c)])
-                    } else {
-                        sq.iter().any(|&(a, bb)| {
-                            let (a, bb) = (i32::from(a), i32::from(bb));
-                            own(a + 1, bb + 1)
-                                || own(a - 1, bb + 1)
-                                || own(a + 1, bb - 1)
-                                || own(a - 1, bb - 1)
-                        })
-                    };
-                    if ok {
-                        out.insert(Placement {
-                            orient: oi as u8,
-                            x,
-                            y,
-                        });
-                    }
-                }
+    /// No cell shares an edge with its own colour (the first such cell, in
+    /// the order written, and the own cell it touches).
+    fn no_edge_contact(&self, c: u8, ids: &[u16]) -> Result<(), Illegal> {
+        for (k, &i) in ids.iter().enumerate() {
+            let b = &self.board;
+            if let Some(o) = b.edge_neighbours(i).find(|&o| b.owner(o) == Some(c)) {
+                return Err(Illegal::EdgeContact {
+                    colour: c,
+                    index: k as u8,
+                    cell: b.coords(i),
+                    own: b.coords(o),
+                });
             }
         }
-        out
+        Ok(())
     }
 
-    fn xorshift(s: &mut u64) -> u64 {
-        *s ^= *s << 13;
-        *s ^= *s >> 7;
-        *s ^= *s << 17;
-        *s
-    }
-
-    #[test]
-    fn first_moves() {
-        assert_eq!(Board::classic().count_moves(0), 58);
-        assert_eq!(Board::duo().count_moves(0), 414);
-    }
-
-    #[test]
-    fn perft_shallow() {
-        assert_eq!(perft(&Board::duo(), 1), 414);
-        assert_eq!(perft(&Board::duo(), 2), 171_396);
-        assert_eq!(perft(&Board::classic(), 2), 58 * 58);
-    }
-
-    #[test]
-    #[ignore = "slow in debug builds; run with --release"]
-    fn perft_duo_3() {
-        assert_eq!(perft(&Board::duo(), 3), 89_204_762);
-    }
-
-    #[test]
-    #[ignore = "slow in debug builds; run with --release"]
-    fn perft_classic_4() {
-        assert_eq!(perft(&Board::classic(), 4), 11_316_496);
-    }
-
-    #[test]
-    fn generator_agrees_with_reference_on_random_games() {
-        let mut s = 0x1234_5678_9abc_def1u64;
-        for size in [7u8, 14, 20] {
-            for duo in [false, true] {
-                let mut b = if duo {
-                    Board::duo()
-                } else {
-                    let m = size - 1;
-                    Board::new(size, 4, [(0, m), (0, 0), (m, 0), (m, m)])
-                };
-                for _ in 0..80 {
-                    let c = b.to_move;
-                    let fast = b.moves(c);
-                    let set: HashSet<Placement> = fast.iter().copied().collect();
-                    assert_eq!(set.len(), fast.len(), "duplicate placements");
-                    assert_eq!(set, slow_moves(&b, c));
-                    // the witness check agrees with the generator, on its own
-                    // placements and on the other colours'
-                    for k in 0..b.colours {
-                        for p in b.moves(k) {
-                            assert_eq!(b.legal_now(usize::from(c), p), set.contains(&p));
-                        }
-                    }
-                    // the remembered answer, asked twice, and the searched one
-                    for k in 0..b.colours {
-                        let want = !b.moves(k).is_empty();
-                        assert_eq!(b.has_move(k), want);
-                        assert_eq!(b.has_move(k), want);
-                        assert_eq!(b.has_move_searched(k), want);
-                    }
-                    if b.is_over() {
-                        break;
-                    }
-                    if fast.is_empty() {
-                        b.pass();
-                    } else {
-                        let k = (xorshift(&mut s) % fast.len() as u64) as usize;
-                        b.place(fast[k]);
-                    }
-                }
-            }
+    /// Some cell touches its own colour at a corner.
+    fn corner_contact(&self, c: u8, piece: u8, ids: &[u16]) -> Result<(), Illegal> {
+        let b = &self.board;
+        let touches = ids
+            .iter()
+            .any(|&i| b.corner_neighbours(i).any(|o| b.owner(o) == Some(c)));
+        if touches {
+            return Ok(());
         }
+        Err(Illegal::NoCornerContact { colour: c, piece })
     }
 }

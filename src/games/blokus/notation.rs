@@ -8,15 +8,28 @@
 //! (`repeated_square`), squares forming no piece (`not_a_piece`) and names
 //! that are not a piece's or do not match the shape (`wrong_piece_name`).
 //! Squares past the edge of a smaller board are the engine's to report.
+//!
+//! This file also holds what both boards' notations share: reading `pass`
+//! and one placement per token into [`Parsed`] moves with the span of each
+//! cell ([`CellSpans`]), the cell-list and shape checks Trigon's reader
+//! ([`super::trigon::notation`]) uses too, and the writer, which names a
+//! placement's cells with its board's [`Geometry`] (so it needs no Trigon
+//! notation: the two notation files do not import each other).
 
-use super::engine::{MAX, Placement};
+use super::board::{Board, MAX, Place};
+use super::geometry::Geometry;
 use super::pieces;
+use super::{Blokus, Position};
 use crate::diag::Diag;
-use crate::game::{Parsed, ParsedMoves};
+use crate::game::{Notation, Parsed, ParsedMoves};
 use crate::record::Token;
 use crate::span::Span;
 
-/// One square of a move, with the span of its text.
+pub use super::board::square_name;
+pub use super::engine::Move;
+pub use super::geometry::Placement;
+
+/// One cell of a move as read, with the span of its text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct Cell {
     pub col: u8,
@@ -24,48 +37,112 @@ pub struct Cell {
     pub span: Span,
 }
 
-/// A placement as written: the piece recognised and the squares with their spans.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Place {
-    pub placement: Placement,
-    /// The squares in the order written; the first `n` are used.
-    pub cells: [Cell; 5],
-    pub n: u8,
-}
+/// Where a placement's cells are written: the span of each, in the order
+/// written (the order of [`Placement::cells`]); the driver keeps them for
+/// the diagnostics that blame one cell.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CellSpans(pub [Span; 6]);
 
-impl Place {
-    pub fn cells(&self) -> &[Cell] {
-        self.cells.get(..usize::from(self.n)).unwrap_or(&[])
+impl CellSpans {
+    /// The span of the move's cell `index`, if it has one.
+    pub fn of(&self, index: u8) -> Option<Span> {
+        self.0.get(usize::from(index)).copied()
+    }
+
+    /// The cells of `p` (which these spans are of), each with its span.
+    pub fn cells<'a>(&'a self, p: &'a Placement) -> impl Iterator<Item = Cell> + 'a {
+        p.cells()
+            .iter()
+            .zip(self.0)
+            .map(|(&(col, row), span)| Cell { col, row, span })
     }
 }
 
-/// A typed Blokus move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Move {
-    Place(Place),
-    /// A Trigon placement (triangles).
-    Tri(super::trigon::notation::Place),
-    Pass,
+/// A placement of `piece` (`orient` on the board's piece table) from the
+/// cells read, and where each is written.
+pub(crate) fn placement_of(piece: u8, orient: u8, cells: &[Cell]) -> (Placement, CellSpans) {
+    let mut p = Placement {
+        piece,
+        orient,
+        n: 0,
+        cells: [(0, 0); 6],
+    };
+    let mut spans = CellSpans::default();
+    for ((slot, span), c) in p.cells.iter_mut().zip(spans.0.iter_mut()).zip(cells) {
+        *slot = (c.col, c.row);
+        *span = c.span;
+        p.n += 1;
+    }
+    (p, spans)
 }
 
-/// `a1`-style name of a square.
-pub fn square_name(col: u8, row: u8) -> String {
-    format!("{}{}", char::from(b'a' + col % 26), u32::from(row) + 1)
+/// Reading a placement's text for a board of one geometry.
+pub trait ReadPlacement: Geometry
+where
+    Self::Place: Send + Sync,
+{
+    /// A well-formed placement read the short way, `None` for anything
+    /// else (then [`ReadPlacement::read`] reads it).
+    fn quick(&self, _text: &str, _at: usize) -> Option<(Placement, CellSpans)> {
+        None
+    }
+
+    /// One placement token (not `pass`) at `at` in the file, `whole` its
+    /// span: the placement, or the notation's diagnostic.
+    fn read(&self, text: &str, at: usize, whole: Span) -> Result<(Placement, CellSpans), Diag>;
 }
 
-/// The canonical spelling of a placement: `NAME:` and the squares sorted from
-/// `a1` row by row.
-pub fn write_placement(p: &Placement) -> String {
-    let squares: Vec<String> = p.squares().map(|(c, r)| square_name(c, r)).collect();
-    format!("{}:{}", pieces::name(p.piece()), squares.join(","))
+impl ReadPlacement for Board {
+    #[inline]
+    fn quick(&self, text: &str, at: usize) -> Option<(Placement, CellSpans)> {
+        quick(text, at)
+    }
+
+    fn read(&self, text: &str, at: usize, whole: Span) -> Result<(Placement, CellSpans), Diag> {
+        placement(text, at, whole)
+    }
+}
+
+impl Notation for Blokus {
+    type Spans = CellSpans;
+
+    /// The start's board says how to read a placement (squares or
+    /// triangles, and which way a triangle points).
+    fn parse_moves_into(
+        start: &Position,
+        tokens: &[Token],
+        src: &str,
+        moves: &mut Vec<Parsed<Move, CellSpans>>,
+    ) -> Option<Diag> {
+        each!(start, s => read_moves(&s.board, tokens, src, moves))
+    }
+
+    fn write_move(mv: &Move) -> String {
+        write(mv)
+    }
+}
+
+/// The canonical spelling of a placement: `NAME:` and the cells sorted by
+/// row, then column (from `a1` row by row).
+pub fn write_placement<G: Geometry>(p: &Placement) -> String
+where
+    G::Place: Send + Sync,
+{
+    let names: Vec<String> = p
+        .sorted()
+        .as_slice()
+        .iter()
+        .map(|&(c, r)| G::cell_name(c, r))
+        .collect();
+    format!("{}:{}", G::piece_name(p.piece), names.join(","))
 }
 
 /// The canonical spelling of a move.
 pub fn write(mv: &Move) -> String {
     match mv {
         Move::Pass => "pass".to_string(),
-        Move::Place(p) => write_placement(&p.placement),
-        Move::Tri(p) => super::trigon::notation::write(p),
+        Move::Square(p) => write_placement::<Board>(p),
+        Move::Triangle(p) => write_placement::<super::trigon::board::Board>(p),
     }
 }
 
@@ -346,7 +423,7 @@ pub(crate) fn check_name(
 /// A well-formed placement read straight from the bytes, without
 /// allocating: `None` for anything else (then [`placement`] reads it the
 /// long way, which finds and explains the fault).
-fn quick(text: &str, at: usize) -> Option<Place> {
+fn quick(text: &str, at: usize) -> Option<(Placement, CellSpans)> {
     let bytes = text.as_bytes();
     let (name, mut i) = match memchr::memchr(b':', bytes) {
         Some(k) => (Some(text.get(..k)?), k + 1),
@@ -395,25 +472,21 @@ fn quick(text: &str, at: usize) -> Option<Place> {
     if key.count_ones() as usize != n {
         return None;
     }
-    let placement = Placement {
+    let place = Place {
         orient: pieces::find(key)? as u8,
         x: min_c,
         y: min_r,
     };
     if let Some(name) = name {
-        if pieces::by_name(name)? != placement.piece() {
+        if pieces::by_name(name)? != place.piece() {
             return None;
         }
     }
-    Some(Place {
-        placement,
-        cells,
-        n: n as u8,
-    })
+    Some(placement_of(place.piece(), place.orient, cells_used))
 }
 
 /// Reads one placement token (not `pass`).
-pub fn placement(text: &str, at: usize, whole: Span) -> Result<Place, Diag> {
+pub fn placement(text: &str, at: usize, whole: Span) -> Result<(Placement, CellSpans), Diag> {
     if let Some(p) = quick(text, at) {
         return Ok(p);
     }
@@ -462,12 +535,12 @@ pub fn placement(text: &str, at: usize, whole: Span) -> Result<Place, Diag> {
         .at(squares_span)
         .label("not a piece"));
     };
-    let placement = Placement {
+    let place = Place {
         orient: orient as u8,
         x: min_c,
         y: min_r,
     };
-    let shape = placement.piece();
+    let shape = place.piece();
     check_name(
         named,
         pieces::name(shape),
@@ -476,56 +549,46 @@ pub fn placement(text: &str, at: usize, whole: Span) -> Result<Place, Diag> {
         &SQUARES,
         square_name,
     )?;
-    let mut arr = [Cell::default(); 5];
-    for (slot, c) in arr.iter_mut().zip(&cells) {
-        *slot = *c;
-    }
-    Ok(Place {
-        placement,
-        cells: arr,
-        n: cells.len() as u8,
-    })
+    Ok(placement_of(shape, place.orient, &cells))
 }
 
-/// Reads the movetext tokens into moves, up to the first malformed one.
-pub fn parse(tokens: &[Token], src: &str) -> ParsedMoves<Move> {
-    ParsedMoves::read(|moves| parse_into(tokens, src, moves))
-}
-
-/// [`parse`] into `moves` (emptied first, its room reused): the notation
-/// error after the moves read, if any.
-pub fn parse_into(tokens: &[Token], src: &str, moves: &mut Vec<Parsed<Move>>) -> Option<Diag> {
-    parse_with_into(
-        tokens,
-        src,
-        |text, span| placement(text, span.offset, span).map(Move::Place),
-        moves,
-    )
+/// Reads classic's movetext tokens into moves, up to the first malformed one.
+pub fn parse(tokens: &[Token], src: &str) -> ParsedMoves<Move, CellSpans> {
+    ParsedMoves::read(|moves| read_moves(&Board::classic(), tokens, src, moves))
 }
 
 /// Reads the movetext tokens into `moves` (emptied first, its room reused),
-/// up to the first malformed one: `pass`, or a placement read by `place`
-/// (the token's text and span), classic's or Trigon's. Returns the
-/// notation error after the moves read, if any.
-pub(crate) fn parse_with_into(
+/// up to the first malformed one: `pass`, or a placement on `board`'s
+/// geometry. Returns the notation error after the moves read, if any.
+pub(crate) fn read_moves<G: ReadPlacement>(
+    board: &G,
     tokens: &[Token],
     src: &str,
-    place: impl Fn(&str, Span) -> Result<Move, Diag>,
-    moves: &mut Vec<Parsed<Move>>,
-) -> Option<Diag> {
-    crate::game::one_move_per_token(
-        tokens,
-        moves,
-        |_| None,
-        |tok| {
-            let text = tok.text(src);
-            if text.eq_ignore_ascii_case("pass") {
-                Ok(Move::Pass)
-            } else {
-                place(text, tok.span)
-            }
-        },
-    )
+    moves: &mut Vec<Parsed<Move, CellSpans>>,
+) -> Option<Diag>
+where
+    G::Place: Send + Sync,
+{
+    moves.clear();
+    moves.reserve(tokens.len().min(1 << 16));
+    for (index, tok) in tokens.iter().enumerate() {
+        let (span, text) = (tok.span, tok.text(src));
+        let (mv, parts) = match board.quick(text, span.offset) {
+            Some((p, parts)) => (Move::on::<G>(p), parts),
+            None if text.eq_ignore_ascii_case("pass") => (Move::Pass, CellSpans::default()),
+            None => match board.read(text, span.offset, span) {
+                Ok((p, parts)) => (Move::on::<G>(p), parts),
+                Err(d) => return Some(d),
+            },
+        };
+        moves.push(Parsed {
+            mv,
+            span,
+            token: index,
+            parts,
+        });
+    }
+    None
 }
 
 #[cfg(test)]

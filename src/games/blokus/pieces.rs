@@ -121,6 +121,42 @@ fn normalise(cells: &mut [(i8, i8)]) {
     cells.sort_by_key(|&(x, y)| (y, x));
 }
 
+/// The cells of every orientation whose neighbours inside the piece all
+/// lie in `free` (a set of [`LEFT`] | [`RIGHT`] | [`BELOW`] | [`ABOVE`]).
+fn anchors(orients: &[Orient], free: usize) -> Vec<Anchor> {
+    let mut list = Vec::new();
+    for (oi, o) in orients.iter().enumerate() {
+        for &(x, y) in o.cells() {
+            let has = |a: i32, b: i32| {
+                o.cells()
+                    .iter()
+                    .any(|&(cx, cy)| (i32::from(cx), i32::from(cy)) == (a, b))
+            };
+            let (x32, y32) = (i32::from(x), i32::from(y));
+            let mut need = 0;
+            for (bit, a, b) in [
+                (LEFT, x32 - 1, y32),
+                (RIGHT, x32 + 1, y32),
+                (BELOW, x32, y32 - 1),
+                (ABOVE, x32, y32 + 1),
+            ] {
+                if has(a, b) {
+                    need |= bit;
+                }
+            }
+            if need & !free == 0 {
+                list.push(Anchor {
+                    orient: oi as u8,
+                    piece: o.piece,
+                    dx: x,
+                    dy: y,
+                });
+            }
+        }
+    }
+    list
+}
+
 fn build() -> Table {
     let mut orients = Vec::with_capacity(91);
     let mut ranges: [Range<usize>; PIECES] = std::array::from_fn(|_| 0..0);
@@ -159,39 +195,7 @@ fn build() -> Table {
         }
         ranges[p] = start..orients.len();
     }
-    let anchors = std::array::from_fn(|free| {
-        let mut list = Vec::new();
-        for (oi, o) in orients.iter().enumerate() {
-            for &(x, y) in o.cells() {
-                let has = |a: i32, b: i32| {
-                    o.cells()
-                        .iter()
-                        .any(|&(cx, cy)| (i32::from(cx), i32::from(cy)) == (a, b))
-                };
-                let (x32, y32) = (i32::from(x), i32::from(y));
-                let mut need = 0;
-                for (bit, a, b) in [
-                    (LEFT, x32 - 1, y32),
-                    (RIGHT, x32 + 1, y32),
-                    (BELOW, x32, y32 - 1),
-                    (ABOVE, x32, y32 + 1),
-                ] {
-                    if has(a, b) {
-                        need |= bit;
-                    }
-                }
-                if need & !free == 0 {
-                    list.push(Anchor {
-                        orient: oi as u8,
-                        piece: o.piece,
-                        dx: x,
-                        dy: y,
-                    });
-                }
-            }
-        }
-        list
-    });
+    let anchors = std::array::from_fn(|free| anchors(&orients, free));
     let mut keys: Vec<(u32, u8)> = orients
         .iter()
         .enumerate()

@@ -2,9 +2,58 @@
 //! Letters: `B` blue, `Y` yellow, `R` red, `G` green, `P` purple, `O` orange,
 //! `.` empty. Row `N` is drawn at the top, row `1` at the bottom.
 
-use super::State;
-use super::pieces;
+use super::board::Board;
+use super::{Blokus, Move, Position, unplaced};
+use crate::game::Render;
 use crate::svg::{Grid, Scene, palette};
+
+type State = super::State<Board>;
+
+impl Render for Blokus {
+    const PLOT_UNIT: &'static str = "points";
+
+    fn render(position: &Position, color: bool) -> String {
+        each!(position, s => s.text(color))
+    }
+
+    fn position_rows(position: &Position) -> Vec<String> {
+        each!(position, s => s.rows())
+    }
+
+    fn scene(position: &Position, last: Option<&Move>) -> Scene {
+        each!(position, s => s.scene(last))
+    }
+}
+
+/// The drawings of a position on one board.
+pub trait Draw {
+    /// The board with coordinates, each colour's cells, score and unplaced
+    /// pieces, then whose turn it is.
+    fn text(&self, color: bool) -> String;
+    /// The rows as letters, top row first (`final_position`).
+    fn rows(&self) -> Vec<String>;
+    /// The board as a picture, `last`'s cells marked.
+    fn scene(&self, last: Option<&Move>) -> Scene;
+}
+
+impl Draw for State {
+    fn text(&self, color: bool) -> String {
+        text(self, color)
+    }
+
+    fn rows(&self) -> Vec<String> {
+        rows(self)
+    }
+
+    /// The last move's squares are marked from `a1` row by row.
+    fn scene(&self, last: Option<&Move>) -> Scene {
+        let cells = match last {
+            Some(Move::Square(p)) => p.sorted(),
+            _ => Default::default(),
+        };
+        scene(self, cells.as_slice())
+    }
+}
 
 /// The letter of colour `c`.
 fn letter(state: &State, c: u8) -> char {
@@ -79,7 +128,7 @@ pub fn text(state: &State, color: bool) -> String {
     out.push_str(&format!("   {letters}\n"));
     for c in state.colours() {
         let used = state.board.used.get(usize::from(c)).copied().unwrap_or(0);
-        let left = super::unplaced(used, pieces::PIECES, pieces::name);
+        let left = unplaced::<Board>(used);
         let left = if left.is_empty() {
             "all pieces placed".to_string()
         } else {
@@ -136,6 +185,22 @@ pub fn scene(state: &State, last: &[(u8, u8)]) -> Scene {
             }
         }
     }
+    let starts = mark_starts(state, &mut scene);
+    for &(x, y) in last {
+        scene.mark_last(usize::from(x), row(y));
+    }
+    seat_pictures(state, &mut scene);
+    if starts {
+        scene
+            .legend
+            .push((start(22, "#777", ""), "starting square".to_string()));
+    }
+    scene
+}
+
+/// Rings on the starting squares still empty; whether there was one.
+fn mark_starts(state: &State, scene: &mut Scene) -> bool {
+    let n = state.board.size;
     let mut starts = false;
     for c in state.colours() {
         let Some(&(x, y)) = state.board.start.get(usize::from(c)) else {
@@ -148,15 +213,15 @@ pub fn scene(state: &State, last: &[(u8, u8)]) -> Scene {
         let name = format!("start-{}", letter(state, c));
         let l = letter(state, c).to_string();
         let g = scene.glyph(&name, |s| start(s, f, &l));
-        scene.set(usize::from(x), row(y), g);
+        scene.set(usize::from(x), usize::from(n - 1 - y.min(n - 1)), g);
         starts = true;
     }
-    for &(x, y) in last {
-        scene.mark_last(usize::from(x), row(y));
-    }
-    let seats = <super::Blokus as crate::game::Rules>::seats(state)
-        .len()
-        .max(1);
+    starts
+}
+
+/// Each seat's colours, as the picture and line colour of its plot.
+fn seat_pictures(state: &State, scene: &mut Scene) {
+    let seats = state.seats().len().max(1);
     for k in 0..seats {
         let mine: Vec<u8> = state
             .colours()
@@ -185,12 +250,6 @@ pub fn scene(state: &State, last: &[(u8, u8)]) -> Scene {
             });
         scene.seats.push((pic, line));
     }
-    if starts {
-        scene
-            .legend
-            .push((start(22, "#777", ""), "starting square".to_string()));
-    }
-    scene
 }
 
 /// A square of colour `f` with its letter.

@@ -9,9 +9,10 @@
 //! already set up, and use a piece at most once per colour (`bad_tags`).
 //! The placement rules (start square, corner and edge contact) do not apply.
 
-use super::engine::Board;
+use super::board::Board;
 use super::notation;
 use super::pieces;
+use super::trigon;
 use crate::diag::Diag;
 use crate::record::{Tag, Tags};
 use crate::span::Span;
@@ -34,7 +35,6 @@ fn bad(span: Span, message: String, label: &str, help: &str) -> Diag {
         .label(label.to_string())
         .help(help.to_string())
 }
-
 /// The items of a value separated by white space, with their byte offsets.
 pub(crate) fn items(value: &str) -> Vec<(usize, &str)> {
     let mut out = Vec::new();
@@ -86,7 +86,7 @@ fn apply_tag(board: &mut Board, c: u8, colour: &str, tag: &Tag) -> Result<(), Di
                 help,
             ));
         }
-        let place = match notation::placement(item, span.offset, span) {
+        let (place, spans) = match notation::placement(item, span.offset, span) {
             Ok(p) => p,
             Err(mut d) => {
                 if start.is_none() {
@@ -96,13 +96,9 @@ fn apply_tag(board: &mut Board, c: u8, colour: &str, tag: &Tag) -> Result<(), Di
             }
         };
         let at = |cell: &notation::Cell| if start.is_some() { cell.span } else { whole };
-        if let Some(cell) = place
-            .cells()
-            .iter()
-            .find(|x| x.col >= size || x.row >= size)
-        {
+        if let Some(cell) = spans.cells(&place).find(|x| x.col >= size || x.row >= size) {
             return Err(bad(
-                at(cell),
+                at(&cell),
                 format!(
                     "set-up square {} is off the {size}x{size} board",
                     notation::square_name(cell.col, cell.row)
@@ -114,7 +110,7 @@ fn apply_tag(board: &mut Board, c: u8, colour: &str, tag: &Tag) -> Result<(), Di
                 ),
             ));
         }
-        let piece = place.placement.piece();
+        let piece = place.piece;
         let used = board.used.get(usize::from(c)).copied().unwrap_or(0);
         if used & (1 << piece) != 0 {
             return Err(bad(
@@ -124,14 +120,13 @@ fn apply_tag(board: &mut Board, c: u8, colour: &str, tag: &Tag) -> Result<(), Di
                 "each colour has one piece of each shape",
             ));
         }
-        if let Some((cell, o)) = place
-            .cells()
-            .iter()
+        if let Some((cell, o)) = spans
+            .cells(&place)
             .find_map(|x| board.at(x.col, x.row).map(|o| (x, o)))
         {
             let other = board_colour(board, o);
             return Err(bad(
-                at(cell),
+                at(&cell),
                 format!(
                     "set-up square {} is already covered by {other}",
                     notation::square_name(cell.col, cell.row)
@@ -140,7 +135,7 @@ fn apply_tag(board: &mut Board, c: u8, colour: &str, tag: &Tag) -> Result<(), Di
                 "set-up pieces may not overlap",
             ));
         }
-        board.put(c, place.placement);
+        board.put(c, Board::place_of(&place));
     }
     Ok(())
 }
@@ -215,14 +210,14 @@ pub fn squares_sorted(value: &str) -> Vec<String> {
             // Trigon's names include classic's (`a`..`z`, then `aa`..).
             let parsed: Option<Vec<(u8, u8)>> = squares
                 .split(',')
-                .map(super::trigon::notation::parse_triangle)
+                .map(trigon::notation::parse_triangle)
                 .collect();
             match parsed {
                 Some(mut sq) => {
                     sq.sort_by_key(|&(col, row)| (row, col));
                     let names: Vec<String> = sq
                         .iter()
-                        .map(|&(col, row)| super::trigon::notation::triangle_name(col, row))
+                        .map(|&(col, row)| trigon::notation::triangle_name(col, row))
                         .collect();
                     names.join(",")
                 }

@@ -1,8 +1,42 @@
 //! Whole-game tests: records replayed through the generic driver.
 
 use super::*;
+use crate::game::{Explain, Parsed, Render, Rules};
 use crate::registry::replay;
 use crate::replay::Options;
+use crate::span::Span;
+
+type State = super::State<board::Board>;
+
+/// The start of a square-board game (classic or Duo).
+fn start(tags: &Tags) -> Result<State, Vec<Diag>> {
+    match <Blokus as Setup>::start(tags)? {
+        Position::Squares(s) => Ok(s),
+        Position::Triangles(_) => panic!("a Trigon game"),
+    }
+}
+
+/// Judges and plays a move as the driver does: an illegal one explained.
+fn play(state: &mut State, mv: &Parsed<Move, CellSpans>) -> Result<(), Diag> {
+    state
+        .play(&mv.mv)
+        .map_err(|why| <Blokus as Explain>::explain(&Position::Squares(state.clone()), mv, why))
+}
+
+fn scores(state: &State) -> Vec<i64> {
+    let mut out = Vec::new();
+    state.scores_into(&mut out);
+    out
+}
+
+fn legal_moves(state: &State) -> Result<Vec<String>, String> {
+    <Blokus as Rules>::legal_moves(&Position::Squares(state.clone()))
+}
+
+/// A generated placement in canonical notation.
+fn placement_name(p: &board::Place) -> String {
+    notation::write_placement::<board::Board>(&board::Board::classic().written(*p))
+}
 
 fn run(src: &str) -> crate::replay::GameReport {
     let games = crate::record::parse_file(src);
@@ -22,8 +56,7 @@ fn spec_example_is_valid_28_10() {
 /// --release --lib games::blokus::tests::generate -- --ignored`.
 mod generator {
     use super::*;
-    use crate::game::Rules;
-    use engine::Placement;
+    use board::Place as Placement;
 
     pub struct Rng(pub u64);
     impl Rng {
@@ -81,7 +114,7 @@ mod generator {
     /// Plays a game to the end; returns the movetext and the final state.
     pub fn play(tags: &str, policies: [Policy; 4], seed: u64, passes: bool) -> (String, State) {
         let games = crate::record::parse_file(tags);
-        let mut state = Blokus::start(&games[0].tags).unwrap_or_else(|_| panic!("bad tags"));
+        let mut state = start(&games[0].tags).unwrap_or_else(|_| panic!("bad tags"));
         let mut rng = Rng(seed);
         let mut out = String::new();
         let mut ply = 0;
@@ -101,7 +134,7 @@ mod generator {
                 let p = choose(&state, &moves, policies[usize::from(c)], &mut rng);
                 state.board.place(p);
                 state.turns[usize::from(c)] += 1;
-                notation::write_placement(&p)
+                placement_name(&p)
             };
             let item = format!("{ply}. {text}");
             if line + item.len() > 76 {
@@ -141,7 +174,7 @@ fn generate() {
         return;
     };
     let write = |name: &str, tags: &str, body: &str, state: &State| {
-        let result = crate::record::format_result(&Blokus::scores(state));
+        let result = crate::record::format_result(&scores(state));
         let text = format!("{tags}[Result \"{result}\"]\n\n{body}");
         std::fs::write(format!("{dir}/{name}.gamerec"), text).unwrap();
         println!("{name}: {result} {}", generator::summary(state));
@@ -187,7 +220,7 @@ fn generate() {
                 let tags = format!("[Event \"x\"]\n{t}[Scoring \"{s}\"]\n");
                 let games = crate::record::parse_file(&tags);
                 let mut st2 = st.clone();
-                st2.scoring = Blokus::start(&games[0].tags).unwrap().scoring;
+                st2.scoring = start(&games[0].tags).unwrap().scoring;
                 write(&format!("scoring_{s}"), &tags, &body, &st2);
             }
             println!("seed {seed}");
@@ -201,26 +234,26 @@ fn generate() {
 fn prefix(src: &str, k: usize) -> (State, Vec<String>, String) {
     let games = crate::record::parse_file(src);
     let g = &games[0];
-    let mut state = Blokus::start(&g.tags).unwrap_or_else(|_| panic!("tags"));
+    let mut state = start(&g.tags).unwrap_or_else(|_| panic!("tags"));
     let parsed = super::notation::parse(&g.tokens, src);
     let mut texts = Vec::new();
     for pm in parsed.moves.iter().take(k) {
-        while !Blokus::is_over(&state) && Blokus::must_pass(&state) && !Blokus::is_pass(&pm.mv) {
+        while !state.is_over() && state.must_pass() && !(pm.mv == Move::Pass) {
             let pass = Parsed {
                 mv: Move::Pass,
                 span: pm.span,
                 token: pm.token,
                 parts: Default::default(),
             };
-            Blokus::play(&mut state, &pass).unwrap();
+            play(&mut state, &pass).unwrap();
         }
-        Blokus::play(&mut state, pm).unwrap();
+        play(&mut state, pm).unwrap();
         texts.push(pm.span.text(src).to_string());
     }
     // Forced passes before the next move are written out, so that the colour
     // to move can place.
-    while !Blokus::is_over(&state) && Blokus::must_pass(&state) && k < parsed.moves.len() {
-        Blokus::play(
+    while !state.is_over() && state.must_pass() && k < parsed.moves.len() {
+        play(
             &mut state,
             &Parsed {
                 mv: Move::Pass,
@@ -243,37 +276,25 @@ fn prefix(src: &str, k: usize) -> (State, Vec<String>, String) {
 
 /// Every placement on the board for the colour to move, with the code `play`
 /// gives it (`None` when legal).
-fn classify(state: &State) -> Vec<(engine::Placement, Option<String>)> {
+fn classify(state: &State) -> Vec<(board::Place, Option<String>)> {
     let n = state.board.size;
     let mut out = Vec::new();
     for (oi, o) in pieces::TABLE.orients.iter().enumerate() {
         for y in 0..n.saturating_sub(o.h - 1) {
             for x in 0..n.saturating_sub(o.w - 1) {
-                let p = engine::Placement {
+                let p = board::Place {
                     orient: oi as u8,
                     x,
                     y,
                 };
-                let mut cells = [notation::Cell::default(); 5];
-                for (slot, (c, r)) in cells.iter_mut().zip(p.squares()) {
-                    *slot = notation::Cell {
-                        col: c,
-                        row: r,
-                        span: Default::default(),
-                    };
-                }
                 let mv = Parsed {
-                    mv: Move::Place(notation::Place {
-                        placement: p,
-                        cells,
-                        n: o.n,
-                    }),
+                    mv: Move::Square(state.board.written(p)),
                     span: Default::default(),
                     token: 0,
                     parts: Default::default(),
                 };
                 let mut s = state.clone();
-                let code = Blokus::play(&mut s, &mv).err().map(|d| d.code.to_string());
+                let code = play(&mut s, &mv).err().map(|d| d.code.to_string());
                 out.push((p, code));
             }
         }
@@ -291,33 +312,78 @@ fn generate_invalid() {
     let src = std::fs::read_to_string(format!("{root}/fixtures/blokus/valid/classic_4p.gamerec"))
         .unwrap();
     let total = prefix(&src, usize::MAX).1.len();
-    let k = total - 4;
-    let (state, texts, tags) = prefix(&src, k);
-    let all = classify(&state);
-    let write = |code: &str, event: &str, tags: &str, moves: &[String], bad: &str| {
+    let (state, texts, tags) = prefix(&src, total - 4);
+    let out = Invalid {
+        dir,
+        tags,
+        moves: texts,
+    };
+    rule_candidates(&out, &state);
+    notation_candidates(&out, &state);
+    let (_, all_texts, tags4) = prefix(&src, usize::MAX);
+    let end = Invalid {
+        dir: out.dir.clone(),
+        tags: tags4,
+        moves: all_texts,
+    };
+    end.write(
+        "move_after_end",
+        "a pass written after the game is over",
+        "pass",
+    );
+    // start_missed: yellow's first piece away from a1.
+    let (s1, t1, tags1) = prefix(&src, 1);
+    let bad = classify(&s1)
+        .iter()
+        .find(|(p, c)| {
+            c.as_deref() == Some("blokus::start_missed")
+                && p.squares().all(|(x, y)| x > 0 && y == 0)
+        })
+        .map(|(p, _)| placement_name(p))
+        .unwrap();
+    let first = Invalid {
+        dir: out.dir.clone(),
+        tags: tags1,
+        moves: t1,
+    };
+    first.write(
+        "start_missed",
+        "yellow's first piece misses its starting corner a1",
+        &bad,
+    );
+}
+
+/// Where invalid fixture candidates go, and the record they continue.
+struct Invalid {
+    dir: String,
+    tags: String,
+    moves: Vec<String>,
+}
+
+impl Invalid {
+    /// Writes the record's moves then `bad`, as the candidate for `code`.
+    fn write(&self, code: &str, event: &str, bad: &str) {
         let mut body = String::new();
-        for (i, m) in moves
-            .iter()
-            .chain(std::iter::once(&bad.to_string()))
-            .enumerate()
-        {
+        let bad = bad.to_string();
+        for (i, m) in self.moves.iter().chain(std::iter::once(&bad)).enumerate() {
             body.push_str(&format!("{}. {m}", i + 1));
             body.push(if i % 5 == 4 { '\n' } else { ' ' });
         }
-        let text = format!("[Event \"{event}\"]\n{tags}\n{}\n", body.trim_end());
-        std::fs::write(format!("{dir}/{code}.gamerec"), text).unwrap();
+        let text = format!("[Event \"{event}\"]\n{}\n{}\n", self.tags, body.trim_end());
+        std::fs::write(format!("{}/{code}.gamerec", self.dir), text).unwrap();
         println!("{code}: {bad}");
-    };
+    }
+}
+
+/// Placements the rules refuse: a piece used, occupied squares, an edge
+/// contact, no corner contact, and a pass while a placement exists.
+fn rule_candidates(out: &Invalid, state: &State) {
+    let all = classify(state);
     let colour = state.colour(state.board.to_move);
-    let legal: Vec<engine::Placement> = all
-        .iter()
-        .filter(|(_, c)| c.is_none())
-        .map(|(p, _)| *p)
-        .collect();
-    let pick = |code: &str, ok: &dyn Fn(&engine::Placement) -> bool| {
+    let pick = |code: &str, ok: &dyn Fn(&board::Place) -> bool| {
         all.iter()
             .find(|(p, c)| c.as_deref() == Some(code) && ok(p))
-            .map(|(p, _)| notation::write_placement(p))
+            .map(|(p, _)| placement_name(p))
             .unwrap_or_else(|| panic!("no {code}"))
     };
     let b = &state.board;
@@ -328,30 +394,21 @@ fn generate_invalid() {
         s.board.used[usize::from(me)] &= !(1 << p.piece());
         classify(&s).iter().any(|(q, c)| q == p && c.is_none())
     });
-    write(
-        "piece_used",
-        &format!("{colour} places a piece it has already placed"),
-        &tags,
-        &texts,
-        &bad,
-    );
+    let what = format!("{colour} places a piece it has already placed");
+    out.write("piece_used", &what, &bad);
     // occupied: legal but for the squares other colours hold.
     let bad = pick("blokus::occupied", &|p| {
         let mut s = state.clone();
-        for c in 0..4 {
-            if c != usize::from(me) {
-                for (x, y) in p.squares() {
-                    s.board.occ[c][usize::from(y)] &= !(1 << x);
-                }
+        for c in (0..4).filter(|&c| c != usize::from(me)) {
+            for (x, y) in p.squares() {
+                s.board.occ[c][usize::from(y)] &= !(1 << x);
             }
         }
         classify(&s).iter().any(|(q, c)| q == p && c.is_none())
     });
-    write(
+    out.write(
         "occupied",
         &format!("{colour} covers another colour's square"),
-        &tags,
-        &texts,
         &bad,
     );
     let own = |x: i32, y: i32| x >= 0 && y >= 0 && b.at(x as u8, y as u8) == Some(me);
@@ -361,28 +418,24 @@ fn generate_invalid() {
             own(x + 1, y + 1) || own(x - 1, y + 1) || own(x + 1, y - 1) || own(x - 1, y - 1)
         })
     });
-    write(
-        "edge_contact",
-        &format!("{colour} touches its own colour along an edge"),
-        &tags,
-        &texts,
-        &bad,
-    );
+    let what = format!("{colour} touches its own colour along an edge");
+    out.write("edge_contact", &what, &bad);
     let bad = pick("blokus::no_corner_contact", &|_| true);
-    write(
-        "no_corner_contact",
-        &format!("{colour} places a piece touching none of its own squares"),
-        &tags,
-        &texts,
-        &bad,
-    );
-    write(
-        "illegal_pass",
-        &format!("{colour} passes while it can place a piece"),
-        &tags,
-        &texts,
-        "pass",
-    );
+    let what = format!("{colour} places a piece touching none of its own squares");
+    out.write("no_corner_contact", &what, &bad);
+    let what = format!("{colour} passes while it can place a piece");
+    out.write("illegal_pass", &what, "pass");
+}
+
+/// Moves the notation refuses, made from a legal placement: a square
+/// listed twice, a wrong piece name, squares forming no piece.
+fn notation_candidates(out: &Invalid, state: &State) {
+    let all = classify(state);
+    let legal: Vec<board::Place> = all
+        .iter()
+        .filter(|(_, c)| c.is_none())
+        .map(|(p, _)| *p)
+        .collect();
     let l = legal
         .iter()
         .find(|p| pieces::size(p.piece()) >= 3)
@@ -393,33 +446,27 @@ fn generate_invalid() {
         .map(|(x, y)| notation::square_name(x, y))
         .collect();
     let name = pieces::name(l.piece());
-    write(
+    let twice = format!("{name}:{},{}", sq.join(","), sq[0]);
+    out.write(
         "repeated_square",
         "a square listed twice in one move",
-        &tags,
-        &texts,
-        &format!("{name}:{},{}", sq.join(","), sq[0]),
+        &twice,
     );
-    let wrong = if name == "I4" {
-        "L4"
-    } else if pieces::size(l.piece()) == 4 {
-        "I4"
-    } else if name == "I5" {
-        "L5"
-    } else if name == "I3" {
-        "V3"
-    } else {
-        "I5"
+    let wrong = match name {
+        "I4" => "L4",
+        _ if pieces::size(l.piece()) == 4 => "I4",
+        "I5" => "L5",
+        "I3" => "V3",
+        _ => "I5",
     };
-    write(
+    let named = format!("{wrong}:{}", sq.join(","));
+    out.write(
         "wrong_piece_name",
         "a piece name that does not match the squares",
-        &tags,
-        &texts,
-        &format!("{wrong}:{}", sq.join(",")),
+        &named,
     );
     // not_a_piece: a legal piece and one more square next to it.
-    let n = b.size;
+    let n = state.board.size;
     let extra = l
         .squares()
         .flat_map(|(x, y)| [(x + 1, y), (x, y + 1)])
@@ -432,39 +479,7 @@ fn generate_invalid() {
     } else {
         format!("{},{}", sq[0], notation::square_name((l.x + 7) % n, l.y))
     };
-    write(
-        "not_a_piece",
-        "squares forming none of the 21 pieces",
-        &tags,
-        &texts,
-        &bad,
-    );
-    let (_, all_texts, tags4) = prefix(&src, usize::MAX);
-    write(
-        "move_after_end",
-        "a pass written after the game is over",
-        &tags4,
-        &all_texts,
-        "pass",
-    );
-    // start_missed: yellow's first piece away from a1.
-    let (s1, t1, tags1) = prefix(&src, 1);
-    let c1 = classify(&s1);
-    let bad = c1
-        .iter()
-        .find(|(p, c)| {
-            c.as_deref() == Some("blokus::start_missed")
-                && p.squares().all(|(x, y)| x > 0 && y == 0)
-        })
-        .map(|(p, _)| notation::write_placement(p))
-        .unwrap();
-    write(
-        "start_missed",
-        "yellow's first piece misses its starting corner a1",
-        &tags1,
-        &t1,
-        &bad,
-    );
+    out.write("not_a_piece", "squares forming none of the 21 pieces", &bad);
 }
 
 fn fixture(kind: &str, name: &str) -> (String, crate::replay::GameReport) {
@@ -704,13 +719,15 @@ fn rules_in_play() {
 #[test]
 fn legal_moves_listing() {
     let games = crate::record::parse_file("[Game \"blokus\"]\n");
-    let state = Blokus::start(&games[0].tags).unwrap();
-    let moves = Blokus::legal_moves(&state).unwrap();
+    let state = start(&games[0].tags).unwrap();
+    // The engine lists each placement once; the driver sorts them by text.
+    let mut moves = legal_moves(&state).unwrap();
+    moves.sort();
     assert_eq!(moves.len(), 58);
     assert!(moves.windows(2).all(|w| w[0] < w[1]));
     assert!(moves.contains(&"1:a20".to_string()));
     assert!(moves.contains(&"V3:a19,a20,b20".to_string()));
-    let rows = Blokus::position_rows(&state);
+    let rows = <Blokus as Render>::position_rows(&Position::Squares(state.clone()));
     assert_eq!(rows.len(), 20);
     assert!(rows.iter().all(|r| r == &".".repeat(20)));
 }
@@ -742,28 +759,28 @@ fn hostile_input_does_not_panic() {
 #[test]
 fn scoring_bonuses() {
     let games = crate::record::parse_file("[Game \"blokus\"]\n[Scoring \"official\"]\n");
-    let mut state = Blokus::start(&games[0].tags).unwrap();
-    assert_eq!(Blokus::scores(&state), [-89, -89, -89, -89]);
+    let mut state = start(&games[0].tags).unwrap();
+    assert_eq!(scores(&state), [-89, -89, -89, -89]);
     // Blue and yellow both "placed all 21" (counters only; squares as set).
     state.board.used = [pieces::ALL_PIECES, pieces::ALL_PIECES, 1, 0];
     state.board.last = [Some(0), Some(5), Some(0), None];
     state.board.occ[0][0] = (1 << 20) - 1; // 20 squares
     state.board.occ[1][1] = 1; // 1 square
     state.scoring = Scoring::Official;
-    assert_eq!(Blokus::scores(&state), [-69 + 20, -88 + 15, -89, -89]);
+    assert_eq!(scores(&state), [-69 + 20, -88 + 15, -89, -89]);
     state.scoring = Scoring::Pentobi;
-    assert_eq!(Blokus::scores(&state), [20 + 20, 1 + 15, 0, 0]);
+    assert_eq!(scores(&state), [20 + 20, 1 + 15, 0, 0]);
     // Basic: +15 each, no +10 since two colours placed all their pieces.
     state.scoring = Scoring::Basic;
-    assert_eq!(Blokus::scores(&state), [35, 16, 0, 0]);
+    assert_eq!(scores(&state), [35, 16, 0, 0]);
     state.board.used[1] = 0;
-    assert_eq!(Blokus::scores(&state), [45, 1, 0, 0]);
+    assert_eq!(scores(&state), [45, 1, 0, 0]);
     // Two players sum their colours; three players leave green out.
     state.players = 2;
-    assert_eq!(Blokus::scores(&state), [45, 1]);
+    assert_eq!(scores(&state), [45, 1]);
     state.players = 3;
     state.board.occ[3][5] = 7;
-    assert_eq!(Blokus::scores(&state), [45, 1, 0]);
+    assert_eq!(scores(&state), [45, 1, 0]);
     assert_eq!(state.seat_of(3), "player1");
     state.turns[3] = 4;
     assert_eq!(state.seat_of(3), "player2");
@@ -790,7 +807,7 @@ fn setup_tags_are_rules_tags() {
         .chain(setup::DUO_TAGS.iter())
         .chain([setup::FIRST].iter())
     {
-        assert!(Blokus::RULES_TAGS.contains(name), "{name}");
+        assert!(<Blokus as Setup>::RULES_TAGS.contains(name), "{name}");
     }
 }
 
@@ -798,7 +815,7 @@ fn setup_tags_are_rules_tags() {
 fn setup_parsing() {
     let src = "[Game \"blokus\"]\n[SetupBlue \"V3:a20,a19,b19  1:e17\"]\n[SetupYellow \"a1\"]\n[First \"RED\"]\n\n";
     let games = crate::record::parse_file(src);
-    let state = Blokus::start(&games[0].tags).unwrap();
+    let state = start(&games[0].tags).unwrap();
     assert_eq!(state.board.to_move, 2);
     assert_eq!(state.board.squares(0), 4);
     assert_eq!(state.board.squares(1), 1);
@@ -811,8 +828,8 @@ fn setup_parsing() {
     let r = run(src);
     assert!(r.valid, "{:?}", r.errors);
     let games = crate::record::parse_file(src);
-    let state = Blokus::start(&games[0].tags).unwrap();
-    assert_eq!(Blokus::to_move(&state), "orange");
+    let state = start(&games[0].tags).unwrap();
+    assert_eq!(state.colour(state.mover()), "orange");
     assert_eq!(state.board.squares(0), 0);
     let g = "[Game \"blokus\"]\n";
     let bt = "blokus::bad_tags";
@@ -876,8 +893,8 @@ fn first_move_after_setup_follows_the_corner_rule() {
     );
     // The legal placements start from the setup.
     let games = crate::record::parse_file(g);
-    let state = Blokus::start(&games[0].tags).unwrap();
-    let legal = Blokus::legal_moves(&state).unwrap();
+    let state = start(&games[0].tags).unwrap();
+    let legal = legal_moves(&state).unwrap();
     assert!(legal.contains(&"2:i8,i9".to_string()), "{legal:?}");
     assert!(!legal.iter().any(|m| m.contains("a20")));
 }
@@ -894,12 +911,12 @@ fn all_pieces_setup() -> String {
             .find(|(_, o)| usize::from(o.piece) == p && o.h <= 3 && o.w <= 5)
             .unwrap();
         let (bx, by) = (p % 4, p / 4);
-        let pl = engine::Placement {
+        let pl = board::Place {
             orient: oi as u8,
             x: (bx * 5) as u8,
             y: (by * 3) as u8,
         };
-        items.push(notation::write_placement(&pl));
+        items.push(placement_name(&pl));
     }
     items.join(" ")
 }
@@ -947,4 +964,45 @@ fn setup_fixtures() {
     let span = r.errors[0].span.unwrap();
     assert_eq!(span.text(&src), "b19");
     assert!(src[..span.offset].ends_with("[SetupGreen \"I4:q20,r20,s20,t20 V3:"));
+}
+
+/// The engine's answer to a refused move is a typed reason with the data
+/// its message needs, and the position is left as it was.
+#[test]
+fn refused_moves_are_typed_and_change_nothing() {
+    let games = crate::record::parse_file("[Game \"blokus\"]\n");
+    let mut state = start(&games[0].tags).unwrap();
+    let before = state.clone();
+    let (off, _) = notation::placement("1:e5", 0, Span::new(0, 4)).unwrap();
+    assert_eq!(
+        state.play(&Move::Square(off)),
+        Err(Illegal::StartMissed {
+            colour: 0,
+            starts: state.board.starts(0),
+        })
+    );
+    assert_eq!(state.play(&Move::Pass), Err(Illegal::Pass { colour: 0 }));
+    assert_eq!(state.play(&Move::Triangle(off)), Err(Illegal::OtherBoard));
+    assert_eq!(state, before);
+    let (corner, _) = notation::placement("1:a20", 0, Span::new(0, 5)).unwrap();
+    assert_eq!(state.play(&Move::Square(corner)), Ok(()));
+    assert_eq!(state.play(&Move::Square(corner)).map_err(|_| ()), Err(()));
+}
+
+/// The variant picks the board: Trigon's triangles, else squares; the
+/// legal moves are typed moves of that board.
+#[test]
+fn the_variant_picks_the_geometry() {
+    use crate::game::Position as _;
+    let tags = |t: &str| crate::record::parse_file(t)[0].tags.clone();
+    let trigon = <Blokus as Setup>::start(&tags("[Game \"blokus\"]\n[Variant \"trigon\"]\n"));
+    let Ok(Position::Triangles(t)) = &trigon else {
+        panic!("not a Trigon position");
+    };
+    assert_eq!(t.variant(), "trigon");
+    let moves: Vec<Move> = trigon.as_ref().unwrap().legal_moves().unwrap().collect();
+    assert!(moves.iter().all(|m| matches!(m, Move::Triangle(_))));
+    let duo = <Blokus as Setup>::start(&tags("[Game \"blokus\"]\n[Variant \"duo\"]\n")).unwrap();
+    assert!(matches!(&duo, Position::Squares(s) if s.variant() == "duo"));
+    assert_eq!(duo.legal_moves().unwrap().count(), 414);
 }

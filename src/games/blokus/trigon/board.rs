@@ -1,6 +1,6 @@
 //! The Trigon board and rule engine on bit sets.
 //!
-//! [`Geometry`] (one per edge length, built once) numbers the triangles of
+//! [`Hexagon`] (one per edge length, built once) numbers the triangles of
 //! the hexagon row by row from the bottom, and precomputes each triangle's
 //! edge and corner neighbours, every placement of every piece orientation on
 //! the board, and for each triangle and piece the placements that cover it.
@@ -21,6 +21,7 @@
 use std::sync::LazyLock;
 
 use super::pieces::{self, ALL_PIECES, MAX_SIZE, ORIENTS, PIECES};
+use crate::games::blokus::geometry::{CellList, Geometry, Placement, Placements};
 
 /// A set of triangles, bit `i` for triangle index `i` (at most 512).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Hash)]
@@ -111,7 +112,7 @@ impl Entry {
 }
 
 /// The board of one edge length, with everything precomputed.
-pub struct Geometry {
+pub struct Hexagon {
     /// Edge length of the hexagon (9 or 8).
     pub edge: u8,
     /// Columns (`4 * edge - 1`) and rows (`2 * edge`).
@@ -145,17 +146,17 @@ pub struct Geometry {
 const NONE: u16 = u16::MAX;
 
 /// The edge-9 board (four colours, or two players).
-pub static EDGE9: LazyLock<Geometry> = LazyLock::new(|| Geometry::new(9));
+pub static EDGE9: LazyLock<Hexagon> = LazyLock::new(|| Hexagon::new(9));
 /// The edge-8 board (three colours).
-pub static EDGE8: LazyLock<Geometry> = LazyLock::new(|| Geometry::new(8));
+pub static EDGE8: LazyLock<Hexagon> = LazyLock::new(|| Hexagon::new(8));
 
 /// The geometry of an edge length (8, else 9).
-pub fn geometry(edge: u8) -> &'static Geometry {
+pub fn geometry(edge: u8) -> &'static Hexagon {
     if edge == 8 { &EDGE8 } else { &EDGE9 }
 }
 
-impl Geometry {
-    fn new(edge: u8) -> Geometry {
+impl Hexagon {
+    fn new(edge: u8) -> Hexagon {
         let n = i32::from(edge);
         let (width, height) = (4 * edge - 1, 2 * edge);
         let mut cells = Vec::new();
@@ -170,7 +171,7 @@ impl Geometry {
                 cells.push((x as u8, r as u8));
             }
         }
-        let mut g = Geometry {
+        let mut g = Hexagon {
             edge,
             width,
             height,
@@ -426,7 +427,7 @@ impl Board {
     }
 
     #[inline]
-    pub fn geo(&self) -> &'static Geometry {
+    pub fn geo(&self) -> &'static Hexagon {
         geometry(self.edge)
     }
 
@@ -534,15 +535,142 @@ impl Board {
     }
 }
 
-pub use crate::games::blokus::perft;
-
 /// The number of placements of each piece on the empty board (for docs and
 /// tests).
-pub fn placements_of(g: &Geometry, p: u8) -> usize {
+pub fn placements_of(g: &Hexagon, p: u8) -> usize {
     g.places.iter().filter(|pl| pl.piece == p).count()
 }
 
-impl crate::games::blokus::Placements for Board {
+/// The name of a column: `a`..`z`, then `aa`, `ab`, ...
+pub fn column_name(col: u8) -> String {
+    if col < 26 {
+        char::from(b'a' + col).to_string()
+    } else {
+        let (hi, lo) = (col / 26 - 1, col % 26);
+        format!("{}{}", char::from(b'a' + hi % 26), char::from(b'a' + lo))
+    }
+}
+
+/// `r15`-style name of a triangle (0-based column and row).
+pub fn triangle_name(col: u8, row: u8) -> String {
+    format!("{}{}", column_name(col), u32::from(row) + 1)
+}
+
+impl Geometry for Board {
+    const TRIGON: bool = true;
+    const PIECES: usize = PIECES;
+    const ALL_PIECES: u32 = ALL_PIECES;
+    const ALL_CELLS: u32 = pieces::ALL_TRIANGLES;
+    const MONOMINO: u8 = pieces::MONOMINO;
+    const CELL: &'static str = "triangle";
+
+    fn piece_name(p: u8) -> &'static str {
+        pieces::name(p)
+    }
+
+    fn piece_label(p: u8) -> String {
+        pieces::label(p)
+    }
+
+    fn cell_name(col: u8, row: u8) -> String {
+        triangle_name(col, row)
+    }
+
+    fn colours(&self) -> u8 {
+        self.colours
+    }
+
+    fn used(&self, c: u8) -> u32 {
+        self.used.get(usize::from(c)).copied().unwrap_or(0)
+    }
+
+    fn last(&self, c: u8) -> Option<u8> {
+        self.last.get(usize::from(c)).copied().flatten()
+    }
+
+    fn count(&self, c: u8) -> u32 {
+        self.triangles(c)
+    }
+
+    fn has_move(&self, c: u8) -> bool {
+        Board::has_move(self, c)
+    }
+
+    fn cell(&self, col: u8, row: u8) -> Option<u16> {
+        self.geo().at(i32::from(col), i32::from(row))
+    }
+
+    fn coords(&self, cell: u16) -> (u8, u8) {
+        self.geo()
+            .cells
+            .get(usize::from(cell))
+            .copied()
+            .unwrap_or((0, 0))
+    }
+
+    fn owner(&self, cell: u16) -> Option<u8> {
+        self.at(cell)
+    }
+
+    fn edge_neighbours(&self, cell: u16) -> impl Iterator<Item = u16> + '_ {
+        let g = self.geo();
+        g.edge_nb
+            .get(usize::from(cell))
+            .map_or(&[][..], Vec::as_slice)
+            .iter()
+            .copied()
+    }
+
+    fn corner_neighbours(&self, cell: u16) -> impl Iterator<Item = u16> + '_ {
+        let g = self.geo();
+        g.corner_nb
+            .get(usize::from(cell))
+            .map_or(&[][..], Vec::as_slice)
+            .iter()
+            .copied()
+    }
+
+    fn starts(&self, _c: u8) -> CellList {
+        let mut out = CellList::default();
+        for &s in &self.geo().starts {
+            if self.at(s).is_none() {
+                out.push(self.coords(s));
+            }
+        }
+        out
+    }
+
+    fn legal(&self, _c: u8, _p: &Placement) -> Option<u16> {
+        None
+    }
+
+    fn find(&self, _p: &Placement, cells: &[u16]) -> Option<u16> {
+        self.geo().find_place(cells)
+    }
+
+    fn written(&self, id: u16) -> Placement {
+        let mut out = Placement {
+            piece: 0,
+            orient: 0,
+            n: 0,
+            cells: [(0, 0); 6],
+        };
+        if let Some(pl) = self.geo().place(id) {
+            out.piece = pl.piece;
+            out.n = pl.n;
+            for (slot, &i) in out.cells.iter_mut().zip(pl.cells()) {
+                *slot = self.coords(i);
+            }
+        }
+        let sorted = out.sorted();
+        for (slot, &cell) in out.cells.iter_mut().zip(sorted.as_slice()) {
+            *slot = cell;
+        }
+        out
+    }
+}
+
+impl Placements for Board {
     type Place = u16;
 
     fn each_move(&self, c: u8, f: impl FnMut(u16) -> bool) -> bool {

@@ -12,20 +12,23 @@
 //! (`wrong_piece_name`). Triangles off the hexagon are the engine's to
 //! report.
 
-use super::board::Geometry;
+use super::board::{Board, Hexagon};
 use super::pieces;
 use crate::diag::Diag;
+use crate::games::blokus::geometry::Placement;
+use crate::games::blokus::notation::{
+    CellSpans, CellWords, ReadPlacement, check_name, check_shape, named_piece, placement_of,
+    read_cells, split_name,
+};
 use crate::span::Span;
+
+pub use super::board::{column_name, triangle_name};
+pub use crate::games::blokus::notation::Cell;
 
 /// Most columns a triangle name can give (`a`..`az`).
 pub const MAX_COLUMNS: u16 = 52;
 /// Most rows.
 pub const MAX_ROWS: u8 = 52;
-
-/// One triangle of a move, with the span of its text (0-based column and
-/// row): classic's cell.
-pub use super::super::notation::Cell;
-use super::super::notation::{CellWords, check_name, check_shape, read_cells};
 
 /// Trigon's words for its cells.
 const TRIANGLES: CellWords = CellWords {
@@ -38,34 +41,10 @@ const TRIANGLES: CellWords = CellWords {
     most: pieces::MAX_SIZE,
 };
 
-/// A placement as written: the piece the triangles form and the triangles.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Place {
-    pub piece: u8,
-    /// The triangles in the order written; the first `n` are used.
-    pub cells: [Cell; pieces::MAX_SIZE],
-    pub n: u8,
-}
-
-impl Place {
-    pub fn cells(&self) -> &[Cell] {
-        self.cells.get(..usize::from(self.n)).unwrap_or(&[])
+impl ReadPlacement for Board {
+    fn read(&self, text: &str, at: usize, whole: Span) -> Result<(Placement, CellSpans), Diag> {
+        placement(self.geo(), text, at, whole)
     }
-}
-
-/// The name of a column: `a`..`z`, then `aa`, `ab`, ...
-pub fn column_name(col: u8) -> String {
-    if col < 26 {
-        char::from(b'a' + col).to_string()
-    } else {
-        let (hi, lo) = (col / 26 - 1, col % 26);
-        format!("{}{}", char::from(b'a' + hi % 26), char::from(b'a' + lo))
-    }
-}
-
-/// `r15`-style name of a triangle (0-based column and row).
-pub fn triangle_name(col: u8, row: u8) -> String {
-    format!("{}{}", column_name(col), u32::from(row) + 1)
 }
 
 /// A triangle from its text, `None` when it is not one.
@@ -108,7 +87,7 @@ fn written(cells: &[Cell]) -> String {
 }
 
 /// Whether triangles `a` and `b` share a side on the geometry's lattice.
-fn joined(g: &Geometry, a: &Cell, b: &Cell) -> bool {
+fn joined(g: &Hexagon, a: &Cell, b: &Cell) -> bool {
     let (ax, ar) = (i32::from(a.col), i32::from(a.row));
     let (bx, br) = (i32::from(b.col), i32::from(b.row));
     if ar == br {
@@ -123,7 +102,7 @@ fn joined(g: &Geometry, a: &Cell, b: &Cell) -> bool {
 }
 
 /// Number of side-connected groups among the triangles.
-fn groups(g: &Geometry, cells: &[Cell]) -> usize {
+fn groups(g: &Hexagon, cells: &[Cell]) -> usize {
     let mut seen = vec![false; cells.len()];
     let mut count = 0;
     for start in 0..cells.len() {
@@ -151,9 +130,14 @@ fn groups(g: &Geometry, cells: &[Cell]) -> usize {
 }
 
 /// Reads one placement token (not `pass`) for the board `g`.
-pub fn placement(g: &Geometry, text: &str, at: usize, whole: Span) -> Result<Place, Diag> {
-    let (name, tri_text, tri_at) = super::super::notation::split_name(text, at);
-    let named = super::super::notation::named_piece(
+pub fn placement(
+    g: &Hexagon,
+    text: &str,
+    at: usize,
+    whole: Span,
+) -> Result<(Placement, CellSpans), Diag> {
+    let (name, tri_text, tri_at) = split_name(text, at);
+    let named = named_piece(
         name,
         whole,
         pieces::by_name,
@@ -215,20 +199,12 @@ pub fn placement(g: &Geometry, text: &str, at: usize, whole: Span) -> Result<Pla
         &TRIANGLES,
         triangle_name,
     )?;
-    let mut arr = [Cell::default(); pieces::MAX_SIZE];
-    for (slot, c) in arr.iter_mut().zip(&cells) {
-        *slot = *c;
-    }
-    Ok(Place {
-        piece: shape,
-        cells: arr,
-        n: cells.len() as u8,
-    })
+    Ok(placement_of(shape, 0, &cells))
 }
 
 /// The canonical spelling of a placement on `g`: `NAME:` and the triangles
 /// sorted by row, then column.
-pub fn write_place(g: &Geometry, id: u16) -> String {
+pub fn write_place(g: &Hexagon, id: u16) -> String {
     let Some(pl) = g.place(id) else {
         return String::new();
     };
@@ -240,10 +216,19 @@ pub fn write_place(g: &Geometry, id: u16) -> String {
     format!("{}:{}", pieces::name(pl.piece), list(&cells))
 }
 
-/// The canonical spelling of a written placement.
-pub fn write(p: &Place) -> String {
-    let cells: Vec<(u8, u8)> = p.cells().iter().map(|c| (c.col, c.row)).collect();
-    format!("{}:{}", pieces::name(p.piece), list(&cells))
+/// Which triangles a row has, for a triangle off the hexagon.
+pub fn row_help(g: &Hexagon, row: u8) -> String {
+    let span = (0..g.width).filter(|&x| g.at(i32::from(x), i32::from(row)).is_some());
+    let (first, last) = (span.clone().min(), span.max());
+    match (first, last) {
+        (Some(a), Some(z)) => format!(
+            "row {} runs from {} to {}",
+            u32::from(row) + 1,
+            triangle_name(a, row),
+            triangle_name(z, row)
+        ),
+        _ => format!("rows run from 1 to {}", g.height),
+    }
 }
 
 #[cfg(test)]
@@ -251,9 +236,11 @@ mod tests {
     use super::super::board::{EDGE8, EDGE9};
     use super::*;
 
-    fn read(g: &Geometry, s: &str) -> Result<String, (String, String)> {
+    fn read(g: &Hexagon, s: &str) -> Result<String, (String, String)> {
         placement(g, s, 0, Span::new(0, s.len()))
-            .map(|p| write(&p))
+            .map(|(p, _)| {
+                crate::games::blokus::notation::write(&crate::games::blokus::Move::Triangle(p))
+            })
             .map_err(|d| {
                 (
                     d.code.to_string(),

@@ -6,7 +6,7 @@
 //! turned by a multiple of 60 degrees and/or turned over, moved so that its
 //! lowest row is 0 and its leftmost column is 0 or 1 (a move that keeps every
 //! triangle pointing the way it did). The edge-8 board points the other way
-//! ([`super::board::Geometry`] shifts its columns by one to match).
+//! ([`super::board::Hexagon`] shifts its columns by one to match).
 
 use std::sync::LazyLock;
 

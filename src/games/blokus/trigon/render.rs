@@ -8,10 +8,13 @@
 //! downwards). Letter rows (`final_position`) are the same grid without the
 //! frame: a space off the hexagon, `.` empty, a colour letter.
 
-use super::super::State;
-use super::board::{Board, Geometry};
+use super::board::{Board, Hexagon};
+use crate::games::blokus::render::Draw;
+use crate::games::blokus::{Move, unplaced};
+use crate::svg::{Grid, Scene, Shape};
+
+type State = crate::games::blokus::State<Board>;
 use super::notation;
-use super::pieces;
 
 fn letter(state: &State, c: u8) -> char {
     state
@@ -43,23 +46,50 @@ fn fill(state: &State, c: u8) -> &'static str {
 /// colour's letter on its triangles (colour-blind readers), the empty
 /// starting points as rings, the last move's triangles marked. `last`: the
 /// last placement's triangles as (column, row from the bottom).
-pub fn scene(state: &State, b: &Board, last: &[(u8, u8)]) -> crate::svg::Scene {
-    use crate::svg::{Grid, Scene, Shape};
-    let g = b.geo();
+pub fn scene(state: &State, last: &[(u8, u8)]) -> Scene {
+    let g = state.board.geo();
+    let grid = grid(g);
+    let outlines = (grid.triangle(true), grid.triangle(false));
+    let size = (grid.cell, grid.row_step());
+    let mut scene = Scene::new(grid);
+    draw_triangles(state, &mut scene, &outlines, size);
+    mark_last(g, &mut scene, last, size);
+    seat_pictures(state, &mut scene);
+    scene.legend.push((
+        "<circle cx=\"11\" cy=\"11\" r=\"6\" fill=\"#fff\" stroke=\"#777\" stroke-width=\"2\"/>"
+            .into(),
+        "starting point".into(),
+    ));
+    scene
+}
+
+/// The row of the picture (top first) of board row `r`.
+fn top(g: &Hexagon, r: u8) -> usize {
+    usize::from(g.height - 1 - r.min(g.height - 1))
+}
+
+/// Where a triangle's letter sits: its centroid, in a cell `w` wide and
+/// `h` high.
+fn centre(up: bool, (w, h): (u32, u32)) -> (u32, u32) {
+    let y = if up { h * 2 / 3 } else { h / 3 };
+    (w / 2, y)
+}
+
+/// The hexagon's grid: each cell a triangle pointing up or down, or none.
+fn grid(g: &Hexagon) -> Grid {
     let (cols, rows) = (usize::from(g.width), usize::from(g.height));
-    let top = |r: u8| usize::from(g.height - 1 - r.min(g.height - 1));
     let mut shape = vec![0u8; cols * rows];
     for x in 0..g.width {
         for r in 0..g.height {
             let (xi, ri) = (i32::from(x), i32::from(r));
             if g.at(xi, ri).is_some() {
-                if let Some(k) = shape.get_mut(top(r) * cols + usize::from(x)) {
+                if let Some(k) = shape.get_mut(top(g, r) * cols + usize::from(x)) {
                     *k = if g.up(xi, ri) { 1 } else { 2 };
                 }
             }
         }
     }
-    let grid = Grid {
+    Grid {
         cols,
         rows,
         cell: 28,
@@ -71,24 +101,21 @@ pub fn scene(state: &State, b: &Board, last: &[(u8, u8)]) -> crate::svg::Scene {
             .collect(),
         fill: "#f3f3f3",
         line: "#c4c4c4",
-    };
-    let outline = |up: bool| grid.triangle(up);
-    let (w, h) = (grid.cell, grid.row_step());
-    // a triangle's letter sits at its centroid
-    let centre = move |up: bool| {
-        let y = if up { h * 2 / 3 } else { h / 3 };
-        (w / 2, y)
-    };
-    let up_points = outline(true);
-    let down_points = outline(false);
-    let mut scene = Scene::new(grid);
+    }
+}
+
+/// Each covered triangle in its colour with the colour's letter, the empty
+/// starting points as rings (`outlines`: the up and down triangles).
+fn draw_triangles(state: &State, scene: &mut Scene, outlines: &(String, String), size: (u32, u32)) {
+    let b = &state.board;
+    let g = b.geo();
     for x in 0..g.width {
         for r in 0..g.height {
             let (xi, ri) = (i32::from(x), i32::from(r));
             let Some(i) = g.at(xi, ri) else { continue };
             let up = g.up(xi, ri);
-            let points = if up { &up_points } else { &down_points };
-            let (cx, cy) = centre(up);
+            let points = if up { &outlines.0 } else { &outlines.1 };
+            let (cx, cy) = centre(up, size);
             let arrow = if up { '^' } else { 'v' };
             let glyph = match b.at(i) {
                 Some(c) => {
@@ -106,33 +133,39 @@ pub fn scene(state: &State, b: &Board, last: &[(u8, u8)]) -> crate::svg::Scene {
                 None if g.start_bits.has(i) => scene.glyph(&format!("start{arrow}"), |_| {
                     format!(
                         "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"{:.1}\" fill=\"#fff\" stroke=\"#777\" stroke-width=\"2\"/>",
-                        f64::from(w) * 0.16
+                        f64::from(size.0) * 0.16
                     )
                 }),
                 None => continue,
             };
-            scene.set(usize::from(x), top(r), glyph);
+            scene.set(usize::from(x), top(g, r), glyph);
         }
     }
+}
+
+/// Rings on the last placement's triangles.
+fn mark_last(g: &Hexagon, scene: &mut Scene, last: &[(u8, u8)], size: (u32, u32)) {
     for &(x, r) in last {
         let up = g.up(i32::from(x), i32::from(r));
-        let (cx, cy) = centre(up);
+        let (cx, cy) = centre(up, size);
         let arrow = if up { '^' } else { 'v' };
         let mark = scene.glyph(&format!("{}{arrow}", crate::svg::LAST), |_| {
             format!(
                 "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"{r:.1}\" fill=\"none\" stroke=\"#fff\" stroke-width=\"4\"/>\
                  <circle cx=\"{cx}\" cy=\"{cy}\" r=\"{r:.1}\" fill=\"none\" stroke=\"{}\" stroke-width=\"2\"/>",
                 crate::svg::palette::MARK,
-                r = f64::from(w) * 0.2
+                r = f64::from(size.0) * 0.2
             )
         });
-        if let Some(i) = scene.index(usize::from(x), top(r)) {
+        if let Some(i) = scene.index(usize::from(x), top(g, r)) {
             scene.marks.push((i, mark));
         }
     }
-    let seats = <super::super::Blokus as crate::game::Rules>::seats(state)
-        .len()
-        .max(1);
+}
+
+/// Each seat's colours, as the picture and line colour of its plot.
+fn seat_pictures(state: &State, scene: &mut Scene) {
+    let seats = state.seats().len().max(1);
     for k in 0..seats {
         let mine: Vec<u8> = state
             .colours()
@@ -156,16 +189,11 @@ pub fn scene(state: &State, b: &Board, last: &[(u8, u8)]) -> crate::svg::Scene {
         });
         scene.seats.push((pic, line));
     }
-    scene.legend.push((
-        "<circle cx=\"11\" cy=\"11\" r=\"6\" fill=\"#fff\" stroke=\"#777\" stroke-width=\"2\"/>"
-            .into(),
-        "starting point".into(),
-    ));
-    scene
 }
 
 /// The rows as letters, top row first.
-pub fn rows(state: &State, b: &Board) -> Vec<String> {
+pub fn rows(state: &State) -> Vec<String> {
+    let b = &state.board;
     let g = b.geo();
     (0..g.height)
         .rev()
@@ -182,7 +210,7 @@ pub fn rows(state: &State, b: &Board) -> Vec<String> {
         .collect()
 }
 
-fn column_lines(g: &Geometry) -> (String, String) {
+fn column_lines(g: &Hexagon) -> (String, String) {
     let mut first = String::from("   ");
     let mut second = String::from("   ");
     for x in 0..g.width {
@@ -205,7 +233,8 @@ fn column_lines(g: &Geometry) -> (String, String) {
 
 /// The board with coordinates, then each colour's triangles, score and
 /// unplaced pieces, then whose turn it is.
-pub fn text(state: &State, b: &Board, color: bool) -> String {
+pub fn text(state: &State, color: bool) -> String {
+    let b = &state.board;
     let g = b.geo();
     let (first, second) = column_lines(g);
     let mut out = String::new();
@@ -250,7 +279,7 @@ pub fn text(state: &State, b: &Board, color: bool) -> String {
     }
     for c in 0..b.colours {
         let used = b.used.get(usize::from(c)).copied().unwrap_or(0);
-        let left = super::super::unplaced(used, pieces::PIECES, pieces::name);
+        let left = unplaced::<Board>(used);
         let left = if left.is_empty() {
             "all pieces placed".to_string()
         } else {
@@ -274,4 +303,23 @@ pub fn text(state: &State, b: &Board, color: bool) -> String {
         out.push_str(&format!("{} to move\n", state.colour(b.to_move)));
     }
     out
+}
+
+impl Draw for State {
+    fn text(&self, color: bool) -> String {
+        text(self, color)
+    }
+
+    fn rows(&self) -> Vec<String> {
+        rows(self)
+    }
+
+    /// The last move's triangles are marked in the order written.
+    fn scene(&self, last: Option<&Move>) -> crate::svg::Scene {
+        let last: &[(u8, u8)] = match last {
+            Some(Move::Triangle(p)) => p.cells(),
+            _ => &[],
+        };
+        scene(self, last)
+    }
 }

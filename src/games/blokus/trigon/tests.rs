@@ -7,6 +7,7 @@ use std::collections::{BTreeSet, HashSet};
 use super::board::*;
 use super::pieces::{self, ORIENTS};
 use crate::games::blokus::Placements;
+use crate::games::blokus::perft;
 
 #[test]
 fn geometry_sizes() {
@@ -185,7 +186,7 @@ fn slow_of(b: &Board) -> Slow {
     }
 }
 
-fn cells_of(g: &Geometry, id: u16) -> Cells {
+fn cells_of(g: &Hexagon, id: u16) -> Cells {
     g.place(id)
         .unwrap()
         .cells()
@@ -412,6 +413,43 @@ mod generator {
             b.place(pick.1);
         }
         (out, b)
+    }
+
+    /// A corpus of random games for speed checks: `TRIGON_CORPUS=file
+    /// TRIGON_GAMES=n cargo test --lib games::blokus::trigon::tests::generator::corpus
+    /// -- --ignored` (every fourth game for three players).
+    #[test]
+    #[ignore = "writes a corpus: set TRIGON_CORPUS"]
+    fn corpus() {
+        let Ok(path) = std::env::var("TRIGON_CORPUS") else {
+            return;
+        };
+        let games = std::env::var("TRIGON_GAMES").ok();
+        let n: usize = games.and_then(|v| v.parse().ok()).unwrap_or(1000);
+        let mut s = 0x9e37_79b9_7f4a_7c15u64;
+        let mut out = String::new();
+        for k in 0..n {
+            let three = k % 4 == 3;
+            let mut b = Board::new(three);
+            let g = b.geo();
+            let mut moves = Vec::new();
+            while !b.is_over() {
+                let list = b.moves(b.to_move);
+                if list.is_empty() {
+                    b.pass();
+                    continue;
+                }
+                let m = list[(xorshift(&mut s) % list.len() as u64) as usize];
+                moves.push(write_place(g, m));
+                b.place(m);
+            }
+            out.push_str("[Game \"blokus\"]\n[Variant \"trigon\"]\n");
+            if three {
+                out.push_str("[Players \"3\"]\n");
+            }
+            out.push_str(&format!("\n{}\n\n", moves.join(" ")));
+        }
+        std::fs::write(path, out).unwrap();
     }
 
     #[test]

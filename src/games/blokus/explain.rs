@@ -1,0 +1,256 @@
+//! Blokus's explanations: an [`Illegal`] and the spans the notation kept
+//! ([`CellSpans`]: one per cell, as written) made a diagnostic. The
+//! position is the one the move was refused at (an illegal move changes
+//! nothing), so a help line can name a legal placement from it.
+//!
+//! The messages are the same for both boards but for their words
+//! ([`Words`]): squares share an edge and touch corner to corner,
+//! triangles share a side and touch at a corner; a square off the board
+//! is told the board's last square, a triangle its row's first and last.
+
+use super::board::Board;
+use super::engine::{Illegal, Move, State};
+use super::geometry::{CellList, Geometry};
+use super::notation::{self, CellSpans};
+use super::trigon;
+use super::{Blokus, Position, unplaced};
+use crate::diag::Diag;
+use crate::game::{Explain, Parsed};
+use crate::span::Span;
+
+impl Explain for Blokus {
+    fn explain(position: &Position, mv: &Parsed<Move, CellSpans>, why: Illegal) -> Diag {
+        each!(position, s => explain(s, mv, why))
+    }
+}
+
+/// What a board's messages call its cells' contacts and limits.
+pub trait Words: Geometry
+where
+    Self::Place: Send + Sync,
+{
+    /// How a cell shares an edge (`an edge`, `a side`) and touches at a
+    /// corner (`corner to corner`, `at a corner`).
+    const EDGE: &'static str;
+    const CORNER: &'static str;
+    /// The message for a placement of the other board's cells.
+    const OTHER_BOARD: &'static str;
+
+    /// The message and help for `cell`, off the board.
+    fn off_board(&self, cell: (u8, u8)) -> (String, String);
+    /// The message, label and help for a first piece that covers none of
+    /// `starts` (`hint`: a legal placement).
+    fn start_missed(&self, me: &str, starts: &CellList, hint: String) -> (String, String, String);
+}
+
+impl Words for Board {
+    const EDGE: &'static str = "an edge";
+    const CORNER: &'static str = "corner to corner";
+    const OTHER_BOARD: &'static str = "a Trigon placement in a square-board game";
+
+    fn off_board(&self, (col, row): (u8, u8)) -> (String, String) {
+        let size = self.size;
+        (
+            format!(
+                "{} is off the {size}x{size} board",
+                notation::square_name(col, row)
+            ),
+            format!(
+                "squares run from a1 to {}",
+                notation::square_name(size - 1, size - 1)
+            ),
+        )
+    }
+
+    fn start_missed(&self, me: &str, starts: &CellList, hint: String) -> (String, String, String) {
+        let (sx, sy) = starts.as_slice().first().copied().unwrap_or((0, 0));
+        let sq = notation::square_name(sx, sy);
+        (
+            format!("{me}'s first piece must cover its starting square {sq}"),
+            format!("does not cover {sq}"),
+            hint,
+        )
+    }
+}
+
+impl Words for trigon::board::Board {
+    const EDGE: &'static str = "a side";
+    const CORNER: &'static str = "at a corner";
+    const OTHER_BOARD: &'static str = "a square placement in a Trigon game";
+
+    fn off_board(&self, (col, row): (u8, u8)) -> (String, String) {
+        let g = self.geo();
+        (
+            format!(
+                "{} is off the edge-{} Trigon board",
+                trigon::notation::triangle_name(col, row),
+                g.edge
+            ),
+            trigon::notation::row_help(g, row),
+        )
+    }
+
+    fn start_missed(&self, me: &str, starts: &CellList, hint: String) -> (String, String, String) {
+        let free: Vec<String> = starts
+            .as_slice()
+            .iter()
+            .map(|&(col, row)| trigon::notation::triangle_name(col, row))
+            .collect();
+        (
+            format!("{me}'s first piece must cover a starting point"),
+            "covers no starting point".to_string(),
+            format!("starting points still empty: {}; {hint}", free.join(" ")),
+        )
+    }
+}
+
+/// The diagnostic for `mv`, refused at `state` for `why`.
+fn explain<G: Words>(state: &State<G>, mv: &Parsed<Move, CellSpans>, why: Illegal) -> Diag
+where
+    G::Place: Send + Sync,
+{
+    let at = |index: u8| mv.parts.of(index).unwrap_or(mv.span);
+    match why {
+        Illegal::Pass { colour } => Diag::error(
+            "blokus::illegal_pass",
+            format!(
+                "{} can place a piece and may not pass",
+                state.colour(colour)
+            ),
+        )
+        .at(mv.span)
+        .label("pass while a placement exists")
+        .help(hint(state)),
+        Illegal::OtherBoard => Diag::error("blokus::not_a_piece", G::OTHER_BOARD).at(mv.span),
+        Illegal::OffBoard { index, cell } => {
+            let (message, help) = state.board.off_board(cell);
+            Diag::error("blokus::not_a_square", message)
+                .at(at(index))
+                .label("not on the board")
+                .help(help)
+        }
+        Illegal::PieceUsed { colour, piece } => piece_used(state, colour, piece, mv.span),
+        Illegal::Occupied { covered } => occupied(state, covered.as_slice(), &at),
+        Illegal::StartMissed { colour, starts } => {
+            let (message, label, help) =
+                state
+                    .board
+                    .start_missed(state.colour(colour), &starts, hint(state));
+            Diag::error("blokus::start_missed", message)
+                .at(mv.span)
+                .label(label)
+                .help(help)
+        }
+        Illegal::EdgeContact {
+            colour,
+            index,
+            cell,
+            own,
+        } => edge_contact(state, colour, cell, own, at(index)),
+        Illegal::NoCornerContact { colour, piece } => {
+            let me = state.colour(colour);
+            Diag::error(
+                "blokus::no_corner_contact",
+                format!(
+                    "the {} touches no {me} {} {}",
+                    G::piece_label(piece),
+                    G::CELL,
+                    G::CORNER
+                ),
+            )
+            .at(mv.span)
+            .label(format!("no corner contact with {me}"))
+            .help(hint(state))
+        }
+        Illegal::NoPlacement => Diag::error("blokus::not_a_piece", "no such placement").at(mv.span),
+    }
+}
+
+/// `blokus::piece_used`: the colour's unplaced pieces in the help.
+fn piece_used<G: Geometry>(state: &State<G>, colour: u8, piece: u8, span: Span) -> Diag
+where
+    G::Place: Send + Sync,
+{
+    let me = state.colour(colour);
+    let pname = G::piece_label(piece);
+    let left = unplaced::<G>(state.board.used(colour));
+    Diag::error(
+        "blokus::piece_used",
+        format!("{me} has already placed the {pname}"),
+    )
+    .at(span)
+    .label(format!("{me}'s {pname} is on the board"))
+    .help(format!("{me}'s unplaced pieces: {}", left.join(" ")))
+}
+
+/// `blokus::occupied`: every covered cell with its colour, blaming the
+/// first one written.
+fn occupied<G: Geometry>(
+    state: &State<G>,
+    covered: &[(u8, (u8, u8), u8)],
+    at: &dyn Fn(u8) -> Span,
+) -> Diag
+where
+    G::Place: Send + Sync,
+{
+    let what: Vec<String> = covered
+        .iter()
+        .map(|&(_, (col, row), o)| {
+            format!(
+                "{} is occupied by {}",
+                G::cell_name(col, row),
+                state.colour(o)
+            )
+        })
+        .collect();
+    let (first, owner) = covered
+        .first()
+        .map_or((0, "?"), |&(k, _, o)| (k, state.colour(o)));
+    Diag::error("blokus::occupied", what.join(", "))
+        .at(at(first))
+        .label(format!("{owner} is here"))
+        .help(hint(state))
+}
+
+/// `blokus::edge_contact`: the cell and the own cell it touches.
+fn edge_contact<G: Words>(
+    state: &State<G>,
+    colour: u8,
+    (col, row): (u8, u8),
+    (ox, oy): (u8, u8),
+    span: Span,
+) -> Diag
+where
+    G::Place: Send + Sync,
+{
+    let me = state.colour(colour);
+    let (cell, nb) = (G::cell_name(col, row), G::cell_name(ox, oy));
+    Diag::error(
+        "blokus::edge_contact",
+        format!("{cell} shares {} with {me}'s own {} {nb}", G::EDGE, G::CELL),
+    )
+    .at(span)
+    .label(format!("touches {me} at {nb}"))
+    .help(hint(state))
+}
+
+/// One legal placement for the colour to move, as help text.
+pub fn hint<G: Geometry>(state: &State<G>) -> String
+where
+    G::Place: Send + Sync,
+{
+    match state.one_placement() {
+        Some((p, 1)) => format!(
+            "the only legal placement here: {}",
+            notation::write_placement::<G>(&p)
+        ),
+        Some((p, n)) => format!(
+            "a legal placement here: {} (one of {n})",
+            notation::write_placement::<G>(&p)
+        ),
+        None => format!(
+            "{} has no legal placement and must pass",
+            state.colour(state.mover())
+        ),
+    }
+}
