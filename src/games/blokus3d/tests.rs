@@ -305,6 +305,39 @@ fn rule_errors() {
     assert!(replay(&format!("{g}I2:a1.1,b1.1 I2:a2.1,b2.1 V3:a1.2,b1.2,a2.2")).is_ok());
 }
 
+/// The typed reasons name the cube at fault by its index in the move as
+/// written, with the numbers the message gives.
+#[test]
+fn illegal_reasons() {
+    let g = "[Game \"blokus3d\"]\n[Players \"2\"]\n";
+    let refused = |before: &str, mv: &str| {
+        let mut s = replay(&format!("{g}{before}")).unwrap();
+        let (mv, _) = notation::read(mv, crate::span::Span::new(0, mv.len())).unwrap();
+        s.play(&mv).unwrap_err()
+    };
+    assert_eq!(refused("", "I2:e4.1,f4.1"), Illegal::NotACell { cube: 1 });
+    assert_eq!(
+        refused("I2:a1.1,b1.1", "I3:a3.1,a2.1,a1.1"),
+        Illegal::Occupied {
+            cube: 2,
+            owner: Some(0)
+        }
+    );
+    assert_eq!(
+        refused("I4:a1.1,a1.2,a1.3,a1.4", "I2:a2.5,a1.5"),
+        Illegal::Unsupported { cube: 0, height: 0 }
+    );
+    assert_eq!(
+        refused("I4:a1.1,a1.2,a1.3,a1.4", "I2:a1.5,a1.6"),
+        Illegal::TooHigh { cube: 0, limit: 4 }
+    );
+    assert_eq!(
+        refused("I2:a1.1,b1.1 I2:a2.1,b2.1", "I2:c1.1,d1.1"),
+        Illegal::PieceUsed { stone: 0 }
+    );
+    assert_eq!(refused("", "pass"), Illegal::Pass);
+}
+
 #[test]
 fn tag_errors() {
     let e = |t: &str| err(&format!("[Game \"blokus3d\"]\n{t}\n"));
