@@ -12,6 +12,10 @@ use crate::game::{Explain, Parsed};
 use crate::span::Span;
 
 impl Explain for Blokus3d {
+    /// Out of line and cold: the replay's inline `play` keeps only the
+    /// call on its error path.
+    #[cold]
+    #[inline(never)]
     fn explain(state: &State, mv: &Parsed<Move, CubeSpans>, why: Illegal) -> Diag {
         let Move::Place(p) = &mv.mv else {
             return illegal_pass(state, mv.span);

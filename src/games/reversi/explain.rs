@@ -11,6 +11,10 @@ use crate::game::{Explain, Parsed, Position};
 use crate::span::Span;
 
 impl Explain for Reversi {
+    /// Out of line and cold: the replay's inline `play` keeps only the
+    /// call on its error path.
+    #[cold]
+    #[inline(never)]
     fn explain(state: &State, mv: &Parsed<Move>, why: Illegal) -> Diag {
         let span = mv.span;
         match why {
