@@ -2,10 +2,15 @@
 //! precomputed per orientation and area ([`Footprint`]s), and a [`Board`] of
 //! column heights with each column's cubes packed in one word (owner and
 //! stone per level). Judging or generating a placement allocates nothing.
+//!
+//! On the board stands the game's position, [`State`]: typed [`Move`]s
+//! without spans, the typed reason a move is refused ([`Illegal`]), the
+//! scores, through [`game::Position`].
 
 use std::sync::Arc;
 
 use super::pieces::{self, STONES};
+use crate::game::{self, Unlisted};
 
 /// Files and ranks at most.
 pub const MAX_SIDE: u8 = 16;
@@ -80,18 +85,7 @@ pub struct Area {
 impl Area {
     /// An area from per-column limits (row-major from rank 1, `files` wide).
     pub fn new(name: String, files: u8, ranks: u8, limits: &[u8]) -> Area {
-        let mut limit = [0u8; COLUMNS];
-        for y in 0..ranks {
-            for x in 0..files {
-                let l = limits
-                    .get(usize::from(y) * usize::from(files) + usize::from(x))
-                    .copied()
-                    .unwrap_or(0);
-                if let Some(v) = limit.get_mut(col(x, y)) {
-                    *v = l;
-                }
-            }
-        }
+        let limit = limits_by_column(files, ranks, limits);
         let inside = |x: i32, y: i32| -> Option<u8> {
             if x < 0 || y < 0 || x >= i32::from(files) || y >= i32::from(ranks) {
                 return None;
@@ -115,57 +109,9 @@ impl Area {
             }
             for y in 0..=ranks - o.size.1 {
                 for x in 0..=files - o.size.0 {
-                    let mut fp = Footprint {
-                        orient: oi as u16,
-                        stone: o.stone,
-                        x,
-                        y,
-                        ncols: 0,
-                        cols: [(0, 0, 0); 4],
-                        ncubes: 0,
-                        cubes: [(0, 0); 4],
-                        nb: [[0; 4]; 4],
-                        nbn: [0; 4],
-                    };
-                    let mut ok = true;
-                    for (i, &(dx, dy, dz)) in o.cubes.iter().enumerate() {
-                        let (cx, cy) = (i32::from(x + dx), i32::from(y + dy));
-                        let Some(c) = inside(cx, cy) else {
-                            ok = false;
-                            break;
-                        };
-                        if let Some(slot) = fp.cubes.get_mut(i) {
-                            *slot = (c, dz);
-                        }
-                        fp.ncubes += 1;
-                        let n = usize::from(fp.ncols);
-                        match fp.cols.iter_mut().take(n).find(|k| k.0 == c) {
-                            Some(k) => {
-                                k.1 = k.1.min(dz);
-                                k.2 += 1;
-                            }
-                            None => {
-                                if let Some(k) = fp.cols.get_mut(n) {
-                                    *k = (c, dz, 1);
-                                }
-                                fp.ncols += 1;
-                            }
-                        }
-                        for (ex, ey) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
-                            if let Some(nc) = inside(cx + ex, cy + ey)
-                                && let Some(list) = fp.nb.get_mut(i)
-                                && let Some(k) = fp.nbn.get_mut(i)
-                            {
-                                if let Some(slot) = list.get_mut(usize::from(*k)) {
-                                    *slot = nc;
-                                }
-                                *k += 1;
-                            }
-                        }
-                    }
-                    if !ok {
+                    let Some(fp) = footprint(o, oi as u16, (x, y), &inside) else {
                         continue;
-                    }
+                    };
                     if let Some(a) = at.get_mut(oi * COLUMNS + col(x, y)) {
                         *a = fps.len() as u16;
                     }
@@ -214,6 +160,80 @@ impl Area {
     pub fn columns(&self) -> usize {
         self.limit.iter().filter(|&&l| l > 0).count()
     }
+}
+
+/// The limits given row-major from rank 1 (`files` wide), by column
+/// index; 0 past the area.
+fn limits_by_column(files: u8, ranks: u8, limits: &[u8]) -> [u8; COLUMNS] {
+    let mut limit = [0u8; COLUMNS];
+    for y in 0..ranks {
+        for x in 0..files {
+            let l = limits
+                .get(usize::from(y) * usize::from(files) + usize::from(x))
+                .copied()
+                .unwrap_or(0);
+            if let Some(v) = limit.get_mut(col(x, y)) {
+                *v = l;
+            }
+        }
+    }
+    limit
+}
+
+/// Orientation `o` (index `oi`) lowered with its origin at file and rank
+/// `(x, y)`, when every cube is on a column of the area (`inside` gives a
+/// file and rank's column, `None` off the area).
+fn footprint(
+    o: &pieces::Orientation,
+    oi: u16,
+    (x, y): (u8, u8),
+    inside: &impl Fn(i32, i32) -> Option<u8>,
+) -> Option<Footprint> {
+    let mut fp = Footprint {
+        orient: oi,
+        stone: o.stone,
+        x,
+        y,
+        ncols: 0,
+        cols: [(0, 0, 0); 4],
+        ncubes: 0,
+        cubes: [(0, 0); 4],
+        nb: [[0; 4]; 4],
+        nbn: [0; 4],
+    };
+    for (i, &(dx, dy, dz)) in o.cubes.iter().enumerate() {
+        let (cx, cy) = (i32::from(x + dx), i32::from(y + dy));
+        let c = inside(cx, cy)?;
+        if let Some(slot) = fp.cubes.get_mut(i) {
+            *slot = (c, dz);
+        }
+        fp.ncubes += 1;
+        let n = usize::from(fp.ncols);
+        match fp.cols.iter_mut().take(n).find(|k| k.0 == c) {
+            Some(k) => {
+                k.1 = k.1.min(dz);
+                k.2 += 1;
+            }
+            None => {
+                if let Some(k) = fp.cols.get_mut(n) {
+                    *k = (c, dz, 1);
+                }
+                fp.ncols += 1;
+            }
+        }
+        for (ex, ey) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+            if let Some(nc) = inside(cx + ex, cy + ey)
+                && let Some(list) = fp.nb.get_mut(i)
+                && let Some(k) = fp.nbn.get_mut(i)
+            {
+                if let Some(slot) = list.get_mut(usize::from(*k)) {
+                    *slot = nc;
+                }
+                *k += 1;
+            }
+        }
+    }
+    Some(fp)
 }
 
 fn fast_of(fp: &Footprint, files: u8) -> Fast {
@@ -678,4 +698,308 @@ pub fn perft(b: &Board, depth: u32) -> u64 {
         return perft(&next, depth);
     }
     total
+}
+
+/// A cube of a placement: file, rank and level from 0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Hash)]
+pub struct Cube {
+    pub x: u8,
+    pub y: u8,
+    pub z: u8,
+}
+
+/// A stone placed: its orientation, the offset of the orientation's origin
+/// (smallest file, rank and level), and its cubes (in the order written,
+/// which a refusal follows to name the first cube at fault).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Place {
+    pub orient: u16,
+    pub stone: u8,
+    pub x: u8,
+    pub y: u8,
+    pub z: u8,
+    pub cubes: [Cube; 4],
+    pub n: u8,
+}
+
+impl Place {
+    /// The cubes.
+    pub fn cubes(&self) -> &[Cube] {
+        self.cubes.get(..usize::from(self.n)).unwrap_or(&[])
+    }
+
+    /// Orientation `orient` with its origin at (`x`, `y`, `z`), its cubes in
+    /// the orientation's order; `None` for an orientation that is none.
+    pub fn at(orient: u16, x: u8, y: u8, z: u8) -> Option<Place> {
+        let o = pieces::orientations().get(usize::from(orient))?;
+        let mut cubes = [Cube::default(); 4];
+        for (slot, &(dx, dy, dz)) in cubes.iter_mut().zip(o.cubes.iter()) {
+            *slot = Cube {
+                x: x + dx,
+                y: y + dy,
+                z: z + dz,
+            };
+        }
+        Some(Place {
+            orient,
+            stone: o.stone,
+            x,
+            y,
+            z,
+            cubes,
+            n: o.cubes.len().min(4) as u8,
+        })
+    }
+}
+
+/// A move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Move {
+    Pass,
+    Place(Place),
+}
+
+/// Why a move is refused. `cube` is the index of the cube at fault in
+/// [`Place::cubes`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Illegal {
+    /// A pass while the colour to move can place a stone.
+    Pass,
+    /// The colour to move has placed this stone already.
+    PieceUsed { stone: u8 },
+    /// The cube is in no column of the area.
+    NotACell { cube: u8 },
+    /// A cube is there already (its colour's, when known).
+    Occupied { cube: u8, owner: Option<u8> },
+    /// There is empty space under the cube: its column is `height` high.
+    Unsupported { cube: u8, height: u8 },
+    /// The cube is above its column's `limit`.
+    TooHigh { cube: u8, limit: u8 },
+    /// The colour's first stone has no cube at level 1.
+    FirstOffBase,
+    /// The colour's first stone touches no stone already placed.
+    FirstNoContact,
+    /// The stone touches no face of its colour's stones.
+    NoContact,
+}
+
+/// Colour names in turn order.
+pub const COLOURS: [&str; 4] = ["blue", "yellow", "red", "green"];
+/// The seats of the two-colours variant.
+pub const TWO: [&str; 2] = ["player1", "player2"];
+
+/// A game in progress: the position, through [`game::Position`].
+#[derive(Clone, Debug)]
+pub struct State {
+    pub board: Board,
+    /// Players: 1 to 4 (2 with two-colours).
+    pub players: u8,
+    pub two_colours: bool,
+}
+
+impl State {
+    /// The name of colour `c`.
+    pub fn colour(&self, c: u8) -> &'static str {
+        COLOURS.get(usize::from(c)).copied().unwrap_or("?")
+    }
+
+    /// The score of colour `c`: visible columns minus unplaced stones.
+    pub fn colour_score(&self, c: u8) -> i64 {
+        i64::from(self.board.visible(c)) - i64::from(self.board.unplaced(c))
+    }
+
+    /// Why placement `p`, which is not among the legal ones, is refused:
+    /// the checks in the order of the rules docs.
+    fn judge(&self, p: &Place) -> Illegal {
+        let b = &self.board;
+        if b.used.get(usize::from(b.to_move)).copied().unwrap_or(0) >> p.stone & 1 == 1 {
+            return Illegal::PieceUsed { stone: p.stone };
+        }
+        self.judge_cubes(p.cubes())
+            .unwrap_or_else(|| self.judge_contact(p))
+    }
+
+    /// The first cube outside the area, then the first occupied,
+    /// unsupported and too high one.
+    fn judge_cubes(&self, cubes: &[Cube]) -> Option<Illegal> {
+        let b = &self.board;
+        let area = &*b.area;
+        let index = |i: usize| i.min(3) as u8;
+        let find = |bad: &dyn Fn(&Cube) -> bool| cubes.iter().position(bad);
+        if let Some(i) = find(&|x| area.limit_at(x.x, x.y) == 0) {
+            return Some(Illegal::NotACell { cube: index(i) });
+        }
+        let height = |x: &Cube| b.heights.get(col(x.x, x.y)).copied().unwrap_or(0);
+        if let Some(i) = find(&|x| x.z < height(x)) {
+            let x = cubes.get(i)?;
+            let owner = b.owner(col(x.x, x.y), x.z);
+            return Some(Illegal::Occupied {
+                cube: index(i),
+                owner,
+            });
+        }
+        let held = |x: &Cube| cubes.iter().any(|o| (o.x, o.y, o.z + 1) == (x.x, x.y, x.z));
+        if let Some(i) = find(&|x| x.z > height(x) && !held(x)) {
+            let height = cubes.get(i).map_or(0, height);
+            return Some(Illegal::Unsupported {
+                cube: index(i),
+                height,
+            });
+        }
+        let limit = |x: &Cube| area.limit_at(x.x, x.y);
+        let i = find(&|x| x.z >= limit(x))?;
+        let limit = cubes.get(i).map_or(0, limit);
+        Some(Illegal::TooHigh {
+            cube: index(i),
+            limit,
+        })
+    }
+
+    /// A placement that rests within the limits but breaks a contact rule.
+    fn judge_contact(&self, p: &Place) -> Illegal {
+        if !self.board.first_own(self.board.to_move) {
+            Illegal::NoContact
+        } else if p.z != 0 {
+            Illegal::FirstOffBase
+        } else {
+            Illegal::FirstNoContact
+        }
+    }
+
+    /// The footprint index of placement `p` when it is legal for the
+    /// colour to move.
+    #[inline]
+    fn legal_footprint(&self, p: &Place) -> Option<u16> {
+        let b = &self.board;
+        if p.x >= 16 || p.y >= 16 {
+            return None;
+        }
+        let i = usize::from(p.orient) * COLUMNS + col(p.x, p.y);
+        let f = b.area.at.get(i).copied()?;
+        let fp = b.area.fps.get(usize::from(f))?;
+        (b.legal(fp, b.to_move) == Some(p.z)).then_some(f)
+    }
+}
+
+impl Board {
+    /// The stones of colour `c` nearest to `cubes` (by the distance between
+    /// cubes), each named once, in the order met (rank, file, level).
+    pub fn nearest_stones(&self, cubes: &[Cube], c: u8) -> Vec<u8> {
+        let area = &*self.area;
+        let mut best: Option<(u32, Vec<u8>)> = None;
+        for y in 0..area.ranks {
+            for x in 0..area.files {
+                let k = col(x, y);
+                for z in 0..self.heights.get(k).copied().unwrap_or(0) {
+                    if self.owner(k, z) != Some(c) {
+                        continue;
+                    }
+                    let d = cubes
+                        .iter()
+                        .map(|m| {
+                            u32::from(m.x.abs_diff(x))
+                                + u32::from(m.y.abs_diff(y))
+                                + u32::from(m.z.abs_diff(z))
+                        })
+                        .min()
+                        .unwrap_or(u32::MAX);
+                    let s = self.stone_at(k, z);
+                    match &mut best {
+                        Some((bd, list)) if *bd == d => {
+                            if !list.contains(&s) {
+                                list.push(s);
+                            }
+                        }
+                        Some((bd, _)) if *bd < d => {}
+                        _ => best = Some((d, vec![s])),
+                    }
+                }
+            }
+        }
+        best.map_or_else(Vec::new, |(_, list)| list)
+    }
+}
+
+impl game::Position for State {
+    type Move = Move;
+    type Illegal = Illegal;
+
+    fn variant(&self) -> &'static str {
+        if self.two_colours {
+            "two-colours"
+        } else {
+            "standard"
+        }
+    }
+
+    fn seats(&self) -> &'static [&'static str] {
+        if self.two_colours {
+            &TWO
+        } else {
+            COLOURS.get(..usize::from(self.players)).unwrap_or(&COLOURS)
+        }
+    }
+
+    fn to_move(&self) -> &'static str {
+        self.colour(self.board.to_move)
+    }
+
+    fn is_over(&self) -> bool {
+        self.board.over
+    }
+
+    fn must_pass(&self) -> bool {
+        !self.board.has_move(self.board.to_move)
+    }
+
+    fn is_pass(mv: &Move) -> bool {
+        *mv == Move::Pass
+    }
+
+    fn pass() -> Move {
+        Move::Pass
+    }
+
+    fn play(&mut self, mv: &Move) -> Result<(), Illegal> {
+        let p = match mv {
+            Move::Pass if self.board.has_move(self.board.to_move) => return Err(Illegal::Pass),
+            Move::Pass => {
+                self.board.pass();
+                return Ok(());
+            }
+            Move::Place(p) => p,
+        };
+        match self.legal_footprint(p) {
+            Some(f) => {
+                self.board.place(f, p.z);
+                Ok(())
+            }
+            None => Err(self.judge(p)),
+        }
+    }
+
+    fn scores_into(&self, out: &mut Vec<i64>) {
+        out.clear();
+        let s = |c: u8| self.colour_score(c);
+        if self.two_colours {
+            out.extend([s(0).max(s(2)), s(1).max(s(3))]);
+        } else {
+            out.extend((0..self.board.colours).map(s));
+        }
+    }
+
+    /// The placements in the engine's order (stone, orientation, offset).
+    fn legal_moves(&self) -> Result<impl Iterator<Item = Move> + '_, Unlisted> {
+        let b = &self.board;
+        let mut out = Vec::new();
+        b.each_move(b.to_move, |i, z| {
+            if let Some(fp) = b.area.fps.get(usize::from(i))
+                && let Some(p) = Place::at(fp.orient, fp.x, fp.y, z)
+            {
+                out.push(Move::Place(p));
+            }
+            true
+        });
+        Ok(out.into_iter())
+    }
 }

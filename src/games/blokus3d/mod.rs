@@ -18,9 +18,26 @@
 //!   The game ends when no colour can place.
 //! - A colour scores its visible columns minus its unplaced stones.
 //!
-//! Layout: [`pieces`] holds the stones and orientations, [`notation`] reads
-//! tokens into [`Move`]s, [`engine`] is the column engine with placements
-//! precomputed per orientation and area, [`render`] draws positions.
+//! Layout, one file per concern:
+//! - [`pieces`]: the stones and their orientations;
+//! - [`engine`]: the rules. The column engine with placements precomputed
+//!   per orientation and area, and the game position, [`State`]
+//!   ([`Position`](crate::game::Position)): typed span-free [`Move`]s,
+//!   `play` refusing a move with a typed [`Illegal`] (naming the cube at
+//!   fault by its index) and changing nothing then, the legal moves, the
+//!   scores;
+//! - [`notation`]: tokens into [`Move`]s and the spans of their cubes
+//!   ([`CubeSpans`](notation::CubeSpans)), moves back into text
+//!   ([`Notation`](crate::game::Notation)); names, repeats and shapes, no
+//!   rules;
+//! - `explain`: an [`Illegal`] and the spans made the diagnostic
+//!   ([`Explain`](crate::game::Explain)), the only place that writes the
+//!   message of a refused move;
+//! - [`render`]: the top view, levels, letter rows and SVG
+//!   ([`Render`](crate::game::Render));
+//! - this module: the start from the tags ([`Setup`](crate::game::Setup)),
+//!   the report's extras ([`Extras`](crate::game::Extras)) and perft
+//!   ([`Perft`](crate::game::Perft)).
 //!
 //! Decisions where the spec is silent:
 //! - The notation reports malformed cube names, repeats, shapes and stone
@@ -38,11 +55,12 @@
 //! - A solitaire's one colour plays until it cannot; its score is its own.
 //! - Perft: `perft blokus3d N` runs the tower with four colours; `--players`,
 //!   `--variant`, `--area A` and `--tag Stuck=skip` set up other starts
-//!   through [`Rules::perft_divide_tags`], as the tags of a record would.
+//!   through [`Perft::perft_divide_tags`], as the tags of a record would.
 //!   Only placements are plies: a stuck colour going out or being skipped
 //!   is not one.
 
 pub mod engine;
+mod explain;
 pub mod notation;
 pub mod pieces;
 pub mod render;
@@ -52,77 +70,13 @@ use std::sync::{Arc, OnceLock};
 use serde_json::{Map, Value, json};
 
 use crate::diag::Diag;
-use crate::game::{Parsed, Rules, variant_in, variant_index};
-use crate::record::{Tag, Tags, Token};
-use engine::{Area, Board, Stuck, col};
-pub use notation::Move;
+use crate::game::{Extras, Perft, Setup, variant_index};
+use crate::record::{Tag, Tags};
+use engine::{Area, Board, Stuck};
+pub use engine::{COLOURS, Illegal, Move, State, TWO};
 
 /// The Blokus 3D game.
 pub struct Blokus3d;
-
-/// A game in progress.
-#[derive(Clone, Debug)]
-pub struct State {
-    pub board: Board,
-    /// Players: 1 to 4 (2 with two-colours).
-    pub players: u8,
-    pub two_colours: bool,
-}
-
-/// Colour names in turn order.
-pub const COLOURS: [&str; 4] = ["blue", "yellow", "red", "green"];
-const TWO: [&str; 2] = ["player1", "player2"];
-
-impl State {
-    /// The name of colour `c`.
-    pub fn colour(&self, c: u8) -> &'static str {
-        COLOURS.get(usize::from(c)).copied().unwrap_or("?")
-    }
-
-    /// The score of colour `c`: visible columns minus unplaced stones.
-    pub fn colour_score(&self, c: u8) -> i64 {
-        i64::from(self.board.visible(c)) - i64::from(self.board.unplaced(c))
-    }
-
-    /// One legal placement of the colour to move, for help lines.
-    pub fn hint(&self) -> String {
-        let b = &self.board;
-        let c = b.to_move;
-        let mut first = None;
-        let mut n = 0u64;
-        b.each_move(c, |i, z| {
-            if first.is_none() {
-                first = Some((i, z));
-            }
-            n += 1;
-            true
-        });
-        match first.and_then(|(i, z)| b.area.fps.get(usize::from(i)).map(|f| (f, z))) {
-            Some((fp, z)) => {
-                let m = notation::write_at(fp.orient, fp.x, fp.y, z);
-                if n == 1 {
-                    format!("the only legal placement here: {m}")
-                } else {
-                    format!("a legal placement here: {m} (one of {n})")
-                }
-            }
-            None => format!("{} has no legal placement", self.colour(c)),
-        }
-    }
-
-    /// Every legal placement of the colour to move, in canonical notation.
-    pub fn legal_names(&self) -> Vec<String> {
-        let b = &self.board;
-        let mut out = Vec::new();
-        b.each_move(b.to_move, |i, z| {
-            if let Some(fp) = b.area.fps.get(usize::from(i)) {
-                out.push(notation::write_at(fp.orient, fp.x, fp.y, z));
-            }
-            true
-        });
-        out
-    }
-}
 
 fn bad(code: &'static str, tag: &Tag, message: String, label: &str, help: &str) -> Diag {
     Diag::error(code, message)
@@ -240,10 +194,98 @@ pub fn area_of(value: &str, colours: u8) -> Result<Arc<Area>, String> {
     ))
 }
 
-impl Rules for Blokus3d {
-    type Move = Move;
-    type State = State;
-    type Spans = ();
+/// Whether the `Variant` tag asks for two-colours (an unknown variant is
+/// an error, and the standard game).
+fn two_colours_of(tags: &Tags, errors: &mut Vec<Diag>) -> bool {
+    match variant_index::<Blokus3d>(tags.value("Variant")) {
+        Ok(v) => v == 1,
+        Err(message) => {
+            let mut d = Diag::error("blokus3d::bad_variant", message)
+                .label("not a Blokus 3D variant")
+                .help("Blokus 3D variants: standard, two-colours");
+            if let Some(t) = tags.get("Variant") {
+                d = d.at(t.value_span);
+            }
+            errors.push(d);
+            false
+        }
+    }
+}
+
+/// The number of players from the `Players` tag (4 without one, 2 under
+/// two-colours, which no other number plays).
+fn players_of(tags: &Tags, two: bool, errors: &mut Vec<Diag>) -> u8 {
+    let mut players = if two { 2 } else { 4 };
+    let Some(t) = tags.get("Players") else {
+        return players;
+    };
+    match t.value.trim() {
+        "1" => players = 1,
+        "2" => players = 2,
+        "3" => players = 3,
+        "4" => players = 4,
+        _ => errors.push(bad(
+            "blokus3d::bad_players",
+            t,
+            format!("`{}` is not a number of players (1 to 4)", t.value),
+            "bad number of players",
+            "Blokus 3D is played by 1 to 4 players: [Players \"2\"]",
+        )),
+    }
+    if two && players != 2 && errors.is_empty() {
+        errors.push(bad(
+            "blokus3d::bad_variant",
+            t,
+            format!("two-colours is played by 2 players, not {players}"),
+            "two-colours needs 2 players",
+            "write [Players \"2\"] or leave the variant out",
+        ));
+    }
+    players
+}
+
+/// The `Stuck` rule (`out` without the tag).
+fn stuck_of(tags: &Tags, errors: &mut Vec<Diag>) -> Stuck {
+    let Some(t) = tags.get("Stuck") else {
+        return Stuck::Out;
+    };
+    match t.value.trim().to_ascii_lowercase().as_str() {
+        "out" => Stuck::Out,
+        "skip" => Stuck::Skip,
+        _ => {
+            errors.push(bad(
+                "blokus3d::bad_stuck",
+                t,
+                format!("`{}` is not a stuck rule", t.value),
+                "not out or skip",
+                "[Stuck \"out\"] (a colour that cannot place is out) or [Stuck \"skip\"] (it is skipped)",
+            ));
+            Stuck::Out
+        }
+    }
+}
+
+/// The building area of the `Area` tag (the tower without one) for
+/// `colours` colours; `None` when it is bad.
+fn area_tag(tags: &Tags, colours: u8, errors: &mut Vec<Diag>) -> Option<Arc<Area>> {
+    let Some(t) = tags.get("Area") else {
+        return named_area("tower", colours);
+    };
+    area_of(&t.value, colours)
+        .map_err(|m| {
+            errors.push(bad(
+                "blokus3d::bad_area",
+                t,
+                m,
+                "not a building area",
+                "areas: tower, cube3, cube4, cube5, or map:ROWS (top rank first, a limit 1-9 per column, `.` for none: map:333/343/333)",
+            ));
+        })
+        .ok()
+}
+
+impl Setup for Blokus3d {
+    type Position = State;
 
     const NAME: &'static str = "blokus3d";
     const ALIASES: &'static [&'static str] = &["rumis"];
@@ -252,82 +294,11 @@ impl Rules for Blokus3d {
 
     fn start(tags: &Tags) -> Result<State, Vec<Diag>> {
         let mut errors = Vec::new();
-        let variant = match variant_index::<Self>(tags.value("Variant")) {
-            Ok(v) => v,
-            Err(message) => {
-                let mut d = Diag::error("blokus3d::bad_variant", message)
-                    .label("not a Blokus 3D variant")
-                    .help("Blokus 3D variants: standard, two-colours");
-                if let Some(t) = tags.get("Variant") {
-                    d = d.at(t.value_span);
-                }
-                errors.push(d);
-                0
-            }
-        };
-        let _ = variant_in::<Self>;
-        let two = variant == 1;
-        let mut players = if two { 2 } else { 4 };
-        if let Some(t) = tags.get("Players") {
-            match t.value.trim() {
-                "1" => players = 1,
-                "2" => players = 2,
-                "3" => players = 3,
-                "4" => players = 4,
-                _ => errors.push(bad(
-                    "blokus3d::bad_players",
-                    t,
-                    format!("`{}` is not a number of players (1 to 4)", t.value),
-                    "bad number of players",
-                    "Blokus 3D is played by 1 to 4 players: [Players \"2\"]",
-                )),
-            }
-            if two && players != 2 && errors.is_empty() {
-                let d = bad(
-                    "blokus3d::bad_variant",
-                    t,
-                    format!("two-colours is played by 2 players, not {players}"),
-                    "two-colours needs 2 players",
-                    "write [Players \"2\"] or leave the variant out",
-                );
-                errors.push(d);
-            }
-        }
+        let two = two_colours_of(tags, &mut errors);
+        let players = players_of(tags, two, &mut errors);
         let colours = if two { 4 } else { players };
-        let stuck = match tags.get("Stuck") {
-            None => Stuck::Out,
-            Some(t) => match t.value.trim().to_ascii_lowercase().as_str() {
-                "out" => Stuck::Out,
-                "skip" => Stuck::Skip,
-                _ => {
-                    errors.push(bad(
-                        "blokus3d::bad_stuck",
-                        t,
-                        format!("`{}` is not a stuck rule", t.value),
-                        "not out or skip",
-                        "[Stuck \"out\"] (a colour that cannot place is out) or [Stuck \"skip\"] (it is skipped)",
-                    ));
-                    Stuck::Out
-                }
-            },
-        };
-        let area = match tags.get("Area") {
-            None => named_area("tower", colours),
-            Some(t) => match area_of(&t.value, colours) {
-                Ok(a) => Some(a),
-                Err(m) => {
-                    errors.push(bad(
-                        "blokus3d::bad_area",
-                        t,
-                        m,
-                        "not a building area",
-                        "areas: tower, cube3, cube4, cube5, or map:ROWS (top rank first, a limit 1-9 per column, `.` for none: map:333/343/333)",
-                    ));
-                    None
-                }
-            },
-        };
-        match area {
+        let stuck = stuck_of(tags, &mut errors);
+        match area_tag(tags, colours, &mut errors) {
             Some(area) if errors.is_empty() => Ok(State {
                 board: Board::new(area, colours, stuck),
                 players,
@@ -336,98 +307,9 @@ impl Rules for Blokus3d {
             _ => Err(errors),
         }
     }
+}
 
-    fn variant(state: &State) -> &'static str {
-        if state.two_colours {
-            "two-colours"
-        } else {
-            "standard"
-        }
-    }
-
-    fn seats(state: &State) -> &'static [&'static str] {
-        if state.two_colours {
-            &TWO
-        } else {
-            COLOURS
-                .get(..usize::from(state.players))
-                .unwrap_or(&COLOURS)
-        }
-    }
-
-    fn parse_moves_into(
-        _start: &State,
-        tokens: &[Token],
-        src: &str,
-        moves: &mut Vec<Parsed<Move>>,
-    ) -> Option<Diag> {
-        notation::parse_into(tokens, src, moves)
-    }
-
-    fn to_move(state: &State) -> &'static str {
-        state.colour(state.board.to_move)
-    }
-
-    fn is_over(state: &State) -> bool {
-        state.board.over
-    }
-
-    fn must_pass(state: &State) -> bool {
-        !state.board.has_move(state.board.to_move)
-    }
-
-    fn is_pass(mv: &Move) -> bool {
-        *mv == Move::Pass
-    }
-
-    fn pass() -> Move {
-        Move::Pass
-    }
-
-    fn play(state: &mut State, mv: &Parsed<Move>) -> Result<(), Diag> {
-        let c = state.board.to_move;
-        let me = state.colour(c);
-        let p = match &mv.mv {
-            Move::Pass => {
-                if state.board.has_move(c) {
-                    return Err(Diag::error(
-                        "blokus3d::illegal_pass",
-                        format!("{me} can place a stone and may not pass"),
-                    )
-                    .at(mv.span)
-                    .label("pass while a stone fits")
-                    .help(state.hint()));
-                }
-                state.board.pass();
-                return Ok(());
-            }
-            Move::Place(p) => p,
-        };
-        let b = &state.board;
-        let area = &*b.area;
-        if p.x < 16 && p.y < 16 {
-            let i = usize::from(p.orient) * engine::COLUMNS + col(p.x, p.y);
-            if let Some(&f) = area.at.get(i)
-                && let Some(fp) = area.fps.get(usize::from(f))
-                && b.legal(fp, c) == Some(p.z)
-            {
-                state.board.place(f, p.z);
-                return Ok(());
-            }
-        }
-        Err(explain(state, p, mv.span))
-    }
-
-    fn scores_into(state: &State, out: &mut Vec<i64>) {
-        out.clear();
-        let s = |c: u8| state.colour_score(c);
-        if state.two_colours {
-            out.extend([s(0).max(s(2)), s(1).max(s(3))]);
-        } else {
-            out.extend((0..state.board.colours).map(s));
-        }
-    }
-
+impl Extras for Blokus3d {
     fn result_extras(state: &State) -> Map<String, Value> {
         let b = &state.board;
         let mut colours = Map::new();
@@ -465,10 +347,8 @@ impl Rules for Blokus3d {
         out
     }
 
-    fn write_move(mv: &Move) -> String {
-        notation::write(mv)
-    }
-
+    /// The colour (and seat under two-colours), the stone and its cubes in
+    /// the orientation's order.
     fn move_extras(before: &State, mv: &Move) -> Map<String, Value> {
         let c = before.board.to_move;
         let mut m = Map::new();
@@ -489,34 +369,11 @@ impl Rules for Blokus3d {
         }
         m
     }
+}
 
-    fn legal_moves(state: &State) -> Result<Vec<String>, String> {
-        Ok(state.legal_names())
-    }
-
-    fn render(state: &State, color: bool) -> String {
-        render::text(state, color)
-    }
-
-    fn render_levels(state: &State, color: bool) -> Vec<String> {
-        render::levels(state, color)
-    }
-
-    fn position_rows(state: &State) -> Vec<String> {
-        render::rows(state)
-    }
-
-    fn scene(state: &State, last: Option<&Move>) -> crate::svg::Scene {
-        let last: Vec<(u8, u8)> = match last {
-            Some(Move::Place(p)) => p.cells().iter().map(|c| (c.x, c.y)).collect(),
-            _ => Vec::new(),
-        };
-        render::scene(state, &last)
-    }
-
-    const PLOT_UNIT: &'static str = "points";
-
-    /// The tower with four colours, or the start the tags set up.
+impl Perft for Blokus3d {
+    /// The tower with four colours, or the start the variant and the
+    /// number of players set up.
     fn perft_divide(
         variant: Option<&str>,
         players: Option<u8>,
@@ -550,15 +407,16 @@ impl Rules for Blokus3d {
         if let Some(n) = players {
             set("Players", n.to_string());
         }
-        for t in all.iter() {
-            if !["Area", "Stuck", "Variant", "Players"].contains(&t.name.as_str()) {
-                return Err(format!(
-                    "blokus3d perft takes the tags Area and Stuck, not {}",
-                    t.name
-                ));
-            }
+        if let Some(t) = all
+            .iter()
+            .find(|t| !["Area", "Stuck", "Variant", "Players"].contains(&t.name.as_str()))
+        {
+            return Err(format!(
+                "blokus3d perft takes the tags Area and Stuck, not {}",
+                t.name
+            ));
         }
-        let state = Self::start(&all).map_err(|e| {
+        let state = <Self as Setup>::start(&all).map_err(|e| {
             e.iter()
                 .map(|d| d.message.clone())
                 .collect::<Vec<_>>()
@@ -604,140 +462,6 @@ pub fn divide(board: &Board, depth: u32, done: &(dyn Fn(u64) + Sync)) -> Vec<(St
         out.push(("pass".into(), n));
     }
     out
-}
-
-/// Why a placement that the fast check refused is illegal.
-fn explain(state: &State, p: &notation::Place, span: crate::span::Span) -> Diag {
-    let b = &state.board;
-    let area = &*b.area;
-    let c = b.to_move;
-    let me = state.colour(c);
-    let pname = pieces::name(p.stone);
-    let used = b.used.get(usize::from(c)).copied().unwrap_or(0);
-    if used >> p.stone & 1 == 1 {
-        let left: Vec<&str> = (0..pieces::STONES as u8)
-            .filter(|s| used >> s & 1 == 0)
-            .map(pieces::name)
-            .collect();
-        return Diag::error(
-            "blokus3d::piece_used",
-            format!("{me} has already placed the {pname}"),
-        )
-        .at(span)
-        .label(format!("{me}'s {pname} is placed"))
-        .help(format!("{me}'s unplaced stones: {}", left.join(" ")));
-    }
-    let cells = p.cells();
-    if let Some(x) = cells.iter().find(|x| area.limit_at(x.x, x.y) == 0) {
-        let name = notation::cube_name(x.x, x.y, x.z);
-        return Diag::error(
-            "blokus3d::not_a_cell",
-            format!("{name} is not in the building area ({})", area.name),
-        )
-        .at(x.span)
-        .label("no column here")
-        .help(render::columns_help(area));
-    }
-    let height = |x: &notation::Cell| b.heights.get(col(x.x, x.y)).copied().unwrap_or(0);
-    if let Some(x) = cells.iter().find(|x| x.z < height(x)) {
-        let owner = b.owner(col(x.x, x.y), x.z).map_or("?", |o| state.colour(o));
-        let name = notation::cube_name(x.x, x.y, x.z);
-        return Diag::error(
-            "blokus3d::occupied",
-            format!("{name} is occupied by {owner}"),
-        )
-        .at(x.span)
-        .label(format!("{owner} is here"))
-        .help(state.hint());
-    }
-    if let Some(x) = cells
-        .iter()
-        .find(|x| x.z > height(x) && !cells.iter().any(|o| (o.x, o.y, o.z + 1) == (x.x, x.y, x.z)))
-    {
-        let name = notation::cube_name(x.x, x.y, x.z);
-        let h = height(x);
-        let column = format!("{}{}", char::from(b'a' + x.x), u32::from(x.y) + 1);
-        return Diag::error(
-            "blokus3d::unsupported",
-            format!("{name} has empty space under it: column {column} is {h} high",),
-        )
-        .at(x.span)
-        .label(format!("column {column} holds {h}"))
-        .help(format!(
-            "a stone is lowered from above: its lowest cube in column {column} goes at level {}",
-            h + 1
-        ));
-    }
-    if let Some(x) = cells.iter().find(|x| x.z >= area.limit_at(x.x, x.y)) {
-        let name = notation::cube_name(x.x, x.y, x.z);
-        let l = area.limit_at(x.x, x.y);
-        return Diag::error(
-            "blokus3d::too_high",
-            format!("{name} is above its column's limit of {l}"),
-        )
-        .at(x.span)
-        .label(format!("at most {l} high here"))
-        .help(state.hint());
-    }
-    if b.first_own(c) {
-        if p.z != 0 {
-            return Diag::error(
-                "blokus3d::first_off_base",
-                format!("{me}'s first stone must touch the base (a cube at level 1)"),
-            )
-            .at(span)
-            .label("no cube at level 1")
-            .help(state.hint());
-        }
-        return Diag::error(
-            "blokus3d::first_no_contact",
-            format!("{me}'s first stone must touch a face of a stone already placed"),
-        )
-        .at(span)
-        .label("touches no stone")
-        .help(state.hint());
-    }
-    // Nearest own stones, by the distance between cubes.
-    let mut best: Option<(u32, Vec<String>)> = None;
-    for y in 0..area.ranks {
-        for x in 0..area.files {
-            let k = col(x, y);
-            for z in 0..b.heights.get(k).copied().unwrap_or(0) {
-                if b.owner(k, z) != Some(c) {
-                    continue;
-                }
-                let d = cells
-                    .iter()
-                    .map(|m| {
-                        u32::from(m.x.abs_diff(x))
-                            + u32::from(m.y.abs_diff(y))
-                            + u32::from(m.z.abs_diff(z))
-                    })
-                    .min()
-                    .unwrap_or(u32::MAX);
-                let s = pieces::name(b.stone_at(k, z)).to_string();
-                match &mut best {
-                    Some((bd, list)) if *bd == d => {
-                        if !list.contains(&s) {
-                            list.push(s);
-                        }
-                    }
-                    Some((bd, _)) if *bd < d => {}
-                    _ => best = Some((d, vec![s])),
-                }
-            }
-        }
-    }
-    let near = best.map_or_else(String::new, |(_, l)| {
-        format!("; nearest of {me}'s stones: {}", l.join(", "))
-    });
-    Diag::error(
-        "blokus3d::no_contact",
-        format!("the {pname} touches no face of a {me} stone{near}"),
-    )
-    .at(span)
-    .label(format!("no face contact with {me}"))
-    .help(state.hint())
 }
 
 #[cfg(test)]

@@ -2,48 +2,33 @@
 //! `file rank . level`, `d2.1`), and `pass`. It reads names, repeats and
 //! the stone's shape, and knows nothing of the position.
 
-use super::pieces;
+use super::engine::{Cube, Move, Place, State};
+use super::{Blokus3d, pieces};
 use crate::diag::Diag;
-use crate::game::{Parsed, one_move_per_token};
+use crate::game::{Notation, Parsed};
 use crate::record::Token;
 use crate::span::Span;
 
-/// One cube of a move: file, rank and level from 0, and its text.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub struct Cell {
-    pub x: u8,
-    pub y: u8,
-    pub z: u8,
-    pub span: Span,
-}
+/// Where the cubes of a placement are written, in the order of
+/// [`Place::cubes`] (what a refusal blames).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CubeSpans(pub [Span; 4]);
 
-/// A stone placed: its orientation, the offset of the orientation's origin
-/// (smallest file, rank and level), and the cubes as written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Place {
-    pub orient: u16,
-    pub stone: u8,
-    pub x: u8,
-    pub y: u8,
-    pub z: u8,
-    pub cells: [Cell; 4],
-    pub n: u8,
-    /// The whole move's text.
-    pub span: Span,
-}
+impl Notation for Blokus3d {
+    type Spans = CubeSpans;
 
-impl Place {
-    /// The cubes as written.
-    pub fn cells(&self) -> &[Cell] {
-        self.cells.get(..usize::from(self.n)).unwrap_or(&[])
+    fn parse_moves_into(
+        _start: &State,
+        tokens: &[Token],
+        src: &str,
+        moves: &mut Vec<Parsed<Move, CubeSpans>>,
+    ) -> Option<Diag> {
+        parse_into(tokens, src, moves)
     }
-}
 
-/// A move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Move {
-    Pass,
-    Place(Place),
+    fn write_move(mv: &Move) -> String {
+        write(mv)
+    }
 }
 
 /// The name of a cube (file, rank, level from 0): `d2.1`.
@@ -142,48 +127,118 @@ fn connected(cells: &[(u8, u8, u8)]) -> bool {
     seen.count_ones() as usize == n
 }
 
-/// Reads one move token.
-pub fn read(text: &str, whole: Span) -> Result<Move, Diag> {
-    if text.eq_ignore_ascii_case("pass") {
-        return Ok(Move::Pass);
+/// The cubes of a move as written, with their spans: the first 5 kept (a
+/// stone has at most 4; the message for too many lists 5), all counted.
+#[derive(Default)]
+struct Written {
+    cubes: [(u8, u8, u8); 5],
+    spans: [Span; 5],
+    kept: usize,
+    count: usize,
+}
+
+impl Written {
+    /// The cubes kept.
+    fn cubes(&self) -> &[(u8, u8, u8)] {
+        self.cubes.get(..self.kept).unwrap_or(&[])
     }
+}
+
+/// Reads one move token: the move, and where its cubes are.
+pub fn read(text: &str, whole: Span) -> Result<(Move, CubeSpans), Diag> {
+    if text.eq_ignore_ascii_case("pass") {
+        return Ok((Move::Pass, CubeSpans::default()));
+    }
+    let Named {
+        stone: named,
+        body,
+        body_at,
+    } = stone_name(text, whole)?;
+    let written = read_cubes(body, body_at)?;
+    let orient = shape(&written, Span::new(body_at, body.len().max(1)))?;
+    let stone = pieces::orientations()
+        .get(usize::from(orient))
+        .map_or(0, |o| o.stone);
+    if let Some((s, span)) = named
+        && s != stone
+    {
+        return Err(misnamed(s, stone, span));
+    }
+    let xyz = written.cubes();
+    let mut place = Place {
+        orient,
+        stone,
+        x: xyz.iter().map(|c| c.0).min().unwrap_or(0),
+        y: xyz.iter().map(|c| c.1).min().unwrap_or(0),
+        z: xyz.iter().map(|c| c.2).min().unwrap_or(0),
+        cubes: [Cube::default(); 4],
+        n: xyz.len().min(4) as u8,
+    };
+    for (slot, &(x, y, z)) in place.cubes.iter_mut().zip(xyz) {
+        *slot = Cube { x, y, z };
+    }
+    let mut spans = CubeSpans::default();
+    for (slot, &span) in spans.0.iter_mut().zip(&written.spans) {
+        *slot = span;
+    }
+    Ok((Move::Place(place), spans))
+}
+
+/// A move token split at its `:`.
+struct Named<'a> {
+    /// The stone named before the `:`, with the name's span.
+    stone: Option<(u8, Span)>,
+    /// The text of the cubes, and its offset.
+    body: &'a str,
+    body_at: usize,
+}
+
+/// The stone's name before a `:`, if any, and the text of the cubes.
+fn stone_name(text: &str, whole: Span) -> Result<Named<'_>, Diag> {
     let at = whole.offset;
-    let (name, body, body_at) = match text.find(':') {
-        Some(i) => (
-            Some((text.get(..i).unwrap_or(""), Span::new(at, i))),
-            text.get(i + 1..).unwrap_or(""),
-            at + i + 1,
-        ),
-        None => (None, text, at),
+    let Some(i) = text.find(':') else {
+        return Ok(Named {
+            stone: None,
+            body: text,
+            body_at: at,
+        });
     };
-    let named = match name {
-        None => None,
-        Some((n, span)) => match pieces::by_name(n) {
-            Some(s) => Some((s, span)),
-            None => {
-                let span = if n.is_empty() { whole } else { span };
-                return Err(Diag::error(
-                    "blokus3d::wrong_piece_name",
-                    format!("`{n}` is not a stone name"),
-                )
-                .at(span)
-                .label("not a stone")
-                .help(format!("the stones are {}", pieces::NAMES.join(", "))));
-            }
-        },
-    };
-    let mut cells: Vec<Cell> = Vec::with_capacity(4);
+    let (name, span) = (text.get(..i).unwrap_or(""), Span::new(at, i));
+    let body = text.get(i + 1..).unwrap_or("");
+    match pieces::by_name(name) {
+        Some(s) => Ok(Named {
+            stone: Some((s, span)),
+            body,
+            body_at: at + i + 1,
+        }),
+        None => {
+            let span = if name.is_empty() { whole } else { span };
+            Err(Diag::error(
+                "blokus3d::wrong_piece_name",
+                format!("`{name}` is not a stone name"),
+            )
+            .at(span)
+            .label("not a stone")
+            .help(format!("the stones are {}", pieces::NAMES.join(", "))))
+        }
+    }
+}
+
+/// The comma-separated cubes of `body` (at byte `body_at`), each a cube
+/// name listed once.
+fn read_cubes(body: &str, body_at: usize) -> Result<Written, Diag> {
+    let mut written = Written::default();
     let mut off = 0usize;
-    let mut count = 0usize;
     for part in body.split(',') {
         let span = Span::new(body_at + off, part.len().max(usize::from(part.is_empty())));
         off += part.len() + 1;
-        count += 1;
-        let Some((x, y, z)) = parse_cube(part) else {
-            let shown = if part.is_empty() { "" } else { part };
-            return Err(not_a_cell(shown, span));
+        written.count += 1;
+        let Some(xyz) = parse_cube(part) else {
+            return Err(not_a_cell(part, span));
         };
-        if let Some(prev) = cells.iter().find(|c| (c.x, c.y, c.z) == (x, y, z)) {
+        if let Some(i) = written.cubes().iter().position(|&c| c == xyz) {
+            let (x, y, z) = xyz;
+            let first = written.spans.get(i).map_or(0, |s| s.offset);
             return Err(Diag::error(
                 "blokus3d::repeated_cell",
                 format!("the cube {} is listed twice", cube_name(x, y, z)),
@@ -191,26 +246,35 @@ pub fn read(text: &str, whole: Span) -> Result<Move, Diag> {
             .at(span)
             .label("listed before")
             .help(format!(
-                "remove one of the two; the first is at byte {}",
-                prev.span.offset
+                "remove one of the two; the first is at byte {first}"
             )));
         }
-        if cells.len() < 5 {
-            cells.push(Cell { x, y, z, span });
+        if let (Some(c), Some(s)) = (
+            written.cubes.get_mut(written.kept),
+            written.spans.get_mut(written.kept),
+        ) {
+            (*c, *s) = (xyz, span);
+            written.kept += 1;
         }
     }
-    let body_span = Span::new(body_at, body.len().max(1));
-    let xyz: Vec<(u8, u8, u8)> = cells.iter().map(|c| (c.x, c.y, c.z)).collect();
+    Ok(written)
+}
+
+/// The orientation the cubes form: 2 to 4 cubes joined face to face in
+/// the shape of a stone; `body` the span of the cubes' text.
+fn shape(written: &Written, body: Span) -> Result<u16, Diag> {
+    let xyz = written.cubes();
     let shape_err = |what: String| {
         let list: Vec<String> = xyz.iter().map(|&(x, y, z)| cube_name(x, y, z)).collect();
         Diag::error(
             "blokus3d::not_a_piece",
             format!("the cubes {} form no stone: {what}", list.join(",")),
         )
-        .at(body_span)
+        .at(body)
         .label("not a stone")
         .help("a stone is 2, 3 or 4 cubes joined face to face, one of I2 I3 V3 I4 O4 T4 L4 Z4 B4 SR SL")
     };
+    let count = written.count;
     if count > 4 {
         return Err(shape_err(format!(
             "{count} cubes, too many (a stone has 2 to 4)"
@@ -219,64 +283,63 @@ pub fn read(text: &str, whole: Span) -> Result<Move, Diag> {
     if count < 2 {
         return Err(shape_err("a single cube (a stone has 2 to 4)".into()));
     }
-    if !connected(&xyz) {
+    if !connected(xyz) {
         return Err(shape_err("they are not connected face to face".into()));
     }
     let signed: Vec<(i32, i32, i32)> = xyz
         .iter()
         .map(|&(x, y, z)| (i32::from(x), i32::from(y), i32::from(z)))
         .collect();
-    let norm = pieces::normalise(&signed);
-    let Some(orient) = pieces::find(&norm) else {
-        return Err(shape_err("no stone has this shape".into()));
-    };
-    let stone = pieces::orientations()
-        .get(usize::from(orient))
-        .map_or(0, |o| o.stone);
-    if let Some((s, span)) = named
-        && s != stone
-    {
-        let mirror = matches!(
-            (s, stone),
-            (pieces::SR, pieces::SL) | (pieces::SL, pieces::SR)
-        );
-        let what = if mirror {
-            format!(
-                "the cubes form the {}, the mirror image of the {} (a stone cannot be mirrored)",
-                pieces::name(stone),
-                pieces::name(s)
-            )
-        } else {
-            format!("the cubes form the {}", pieces::name(stone))
-        };
-        return Err(Diag::error(
-            "blokus3d::wrong_piece_name",
-            format!("the stone is named {} but {what}", pieces::name(s)),
-        )
-        .at(span)
-        .label(format!("the cubes form the {}", pieces::name(stone)))
-        .help(format!(
-            "write {}: or leave the name out",
-            pieces::name(stone)
-        )));
-    }
-    let mut arr = [Cell::default(); 4];
-    for (slot, c) in arr.iter_mut().zip(cells.iter()) {
-        *slot = *c;
-    }
-    Ok(Move::Place(Place {
-        orient,
-        stone,
-        x: xyz.iter().map(|c| c.0).min().unwrap_or(0),
-        y: xyz.iter().map(|c| c.1).min().unwrap_or(0),
-        z: xyz.iter().map(|c| c.2).min().unwrap_or(0),
-        cells: arr,
-        n: cells.len() as u8,
-        span: whole,
-    }))
+    pieces::find(&pieces::normalise(&signed))
+        .ok_or_else(|| shape_err("no stone has this shape".into()))
 }
 
-/// Reads the movetext: one move per token.
-pub fn parse_into(tokens: &[Token], src: &str, moves: &mut Vec<Parsed<Move>>) -> Option<Diag> {
-    one_move_per_token(tokens, moves, |_| None, |tok| read(tok.text(src), tok.span))
+/// `blokus3d::wrong_piece_name`: the stone is named `named` (at `span`)
+/// but the cubes form `stone`.
+fn misnamed(named: u8, stone: u8, span: Span) -> Diag {
+    let mirror = matches!(
+        (named, stone),
+        (pieces::SR, pieces::SL) | (pieces::SL, pieces::SR)
+    );
+    let what = if mirror {
+        format!(
+            "the cubes form the {}, the mirror image of the {} (a stone cannot be mirrored)",
+            pieces::name(stone),
+            pieces::name(named)
+        )
+    } else {
+        format!("the cubes form the {}", pieces::name(stone))
+    };
+    Diag::error(
+        "blokus3d::wrong_piece_name",
+        format!("the stone is named {} but {what}", pieces::name(named)),
+    )
+    .at(span)
+    .label(format!("the cubes form the {}", pieces::name(stone)))
+    .help(format!(
+        "write {}: or leave the name out",
+        pieces::name(stone)
+    ))
+}
+
+/// Reads the movetext: one move per token, up to the first it refuses.
+pub fn parse_into(
+    tokens: &[Token],
+    src: &str,
+    moves: &mut Vec<Parsed<Move, CubeSpans>>,
+) -> Option<Diag> {
+    moves.clear();
+    moves.reserve(tokens.len().min(1 << 16));
+    for (index, tok) in tokens.iter().enumerate() {
+        match read(tok.text(src), tok.span) {
+            Ok((mv, parts)) => moves.push(Parsed {
+                mv,
+                span: tok.span,
+                token: index,
+                parts,
+            }),
+            Err(d) => return Some(d),
+        }
+    }
+    None
 }

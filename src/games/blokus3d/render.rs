@@ -3,9 +3,35 @@
 //! Letters: `B` blue, `Y` yellow, `R` red, `G` green; `..` an empty column,
 //! blank where the area has no column.
 
-use super::State;
-use super::engine::Area;
+use super::Blokus3d;
+use super::engine::{Area, Move, State};
+use crate::game::Render;
 use crate::svg::{Grid, Scene, palette};
+
+impl Render for Blokus3d {
+    const PLOT_UNIT: &'static str = "points";
+
+    fn render(state: &State, color: bool) -> String {
+        text(state, color)
+    }
+
+    fn render_levels(state: &State, color: bool) -> Vec<String> {
+        levels(state, color)
+    }
+
+    fn position_rows(state: &State) -> Vec<String> {
+        rows(state)
+    }
+
+    /// The columns of the last stone marked.
+    fn scene(state: &State, last: Option<&Move>) -> Scene {
+        let last: Vec<(u8, u8)> = match last {
+            Some(Move::Place(p)) => p.cubes().iter().map(|c| (c.x, c.y)).collect(),
+            _ => Vec::new(),
+        };
+        scene(state, &last)
+    }
+}
 
 /// The letter of colour `c`.
 fn letter(state: &State, c: u8) -> char {

@@ -3,6 +3,7 @@
 
 use super::engine::{Board, Stuck};
 use super::*;
+use crate::game::{Explain, Notation, ParsedMoves, Position};
 use crate::record::parse_file;
 
 fn board(area: &str, colours: u8) -> Board {
@@ -229,12 +230,21 @@ fn replay(text: &str) -> Result<State, (String, String)> {
     let g = &parse_file(text)[0];
     let mut s =
         Blokus3d::start(&g.tags).map_err(|e| (e[0].code.to_string(), e[0].message.clone()))?;
-    let parsed = Blokus3d::parse_moves_in(&s, &g.tokens, text);
+    let parsed = ParsedMoves::read(|m| Blokus3d::parse_moves_into(&s, &g.tokens, text, m));
     for m in &parsed.moves {
-        if Blokus3d::must_pass(&s) && !Blokus3d::is_pass(&m.mv) {
+        if s.must_pass() && !State::is_pass(&m.mv) {
             s.board.pass();
         }
-        Blokus3d::play(&mut s, m).map_err(|d| (d.code.to_string(), d.message))?;
+        let before = s.clone();
+        if let Err(why) = s.play(&m.mv) {
+            assert_eq!(
+                format!("{s:?}"),
+                format!("{before:?}"),
+                "refused, unchanged"
+            );
+            let d = Blokus3d::explain(&s, m, why);
+            return Err((d.code.to_string(), d.message));
+        }
     }
     if let Some(d) = parsed.error {
         return Err((d.code.to_string(), d.message));
@@ -295,6 +305,39 @@ fn rule_errors() {
     assert!(replay(&format!("{g}I2:a1.1,b1.1 I2:a2.1,b2.1 V3:a1.2,b1.2,a2.2")).is_ok());
 }
 
+/// The typed reasons name the cube at fault by its index in the move as
+/// written, with the numbers the message gives.
+#[test]
+fn illegal_reasons() {
+    let g = "[Game \"blokus3d\"]\n[Players \"2\"]\n";
+    let refused = |before: &str, mv: &str| {
+        let mut s = replay(&format!("{g}{before}")).unwrap();
+        let (mv, _) = notation::read(mv, crate::span::Span::new(0, mv.len())).unwrap();
+        s.play(&mv).unwrap_err()
+    };
+    assert_eq!(refused("", "I2:e4.1,f4.1"), Illegal::NotACell { cube: 1 });
+    assert_eq!(
+        refused("I2:a1.1,b1.1", "I3:a3.1,a2.1,a1.1"),
+        Illegal::Occupied {
+            cube: 2,
+            owner: Some(0)
+        }
+    );
+    assert_eq!(
+        refused("I4:a1.1,a1.2,a1.3,a1.4", "I2:a2.5,a1.5"),
+        Illegal::Unsupported { cube: 0, height: 0 }
+    );
+    assert_eq!(
+        refused("I4:a1.1,a1.2,a1.3,a1.4", "I2:a1.5,a1.6"),
+        Illegal::TooHigh { cube: 0, limit: 4 }
+    );
+    assert_eq!(
+        refused("I2:a1.1,b1.1 I2:a2.1,b2.1", "I2:c1.1,d1.1"),
+        Illegal::PieceUsed { stone: 0 }
+    );
+    assert_eq!(refused("", "pass"), Illegal::Pass);
+}
+
 #[test]
 fn tag_errors() {
     let e = |t: &str| err(&format!("[Game \"blokus3d\"]\n{t}\n"));
@@ -335,8 +378,8 @@ fn example_record_scores() {
     ))
     .unwrap();
     let s = replay(&text).unwrap();
-    assert!(Blokus3d::is_over(&s));
-    assert_eq!(Blokus3d::scores(&s), [9, 7]);
+    assert!(s.is_over());
+    assert_eq!(s.scores(), [9, 7]);
     assert_eq!((s.board.visible(0), s.board.visible(1)), (11, 9));
     assert_eq!(
         render::rows(&s),
@@ -354,7 +397,7 @@ fn writer_sorts_by_level_rank_file() {
     let src = "d2.2,d3.1,d2.1,d1.1";
     let g = &parse_file(src)[0];
     let s = Blokus3d::start(&g.tags).unwrap();
-    let p = Blokus3d::parse_moves_in(&s, &g.tokens, src);
+    let p = ParsedMoves::read(|m| Blokus3d::parse_moves_into(&s, &g.tokens, src, m));
     assert_eq!(
         Blokus3d::write_move(&p.moves[0].mv),
         "T4:d1.1,d2.1,d3.1,d2.2"

@@ -2,6 +2,13 @@
 //! (`a1` = bit 0, `h1` = bit 7, `h8` = bit 63). Move generation shifts whole
 //! boards in the eight directions (no per-square loops); a move's flips use
 //! precomputed rays, one bit operation per direction.
+//!
+//! On these kernels and those of [`super::sized`] stands the game's
+//! position, [`State`]: typed [`Move`]s, the typed reason a move is
+//! refused ([`Illegal`]), the scores, through [`game::Position`].
+
+use super::sized::{self, Bits, Board, DIRECTIONS};
+use crate::game::{self, Unlisted};
 
 /// Squares where the side owning `p` may move against `o`.
 ///
@@ -69,20 +76,6 @@ pub fn legal_moves_avx2(p: u64, o: u64) -> u64 {
     let one = _mm_or_si128(half, _mm_unpackhi_epi64(half, half));
     (_mm_cvtsi128_si64(one) as u64) & !(p | o)
 }
-
-/// The eight directions as (row step, column step): the first four go toward
-/// higher bit indexes, the last four toward lower ones (on 8x8; the sized
-/// engine walks the same steps).
-pub(crate) const DIRECTIONS: [(i32, i32); 8] = [
-    (0, 1),
-    (1, -1),
-    (1, 0),
-    (1, 1),
-    (0, -1),
-    (-1, 1),
-    (-1, 0),
-    (-1, -1),
-];
 
 /// `RAYS[sq]`: the squares seen from `sq` in each direction, `sq` excluded
 /// (directions in the order of [`DIRECTIONS`]).
@@ -533,6 +526,507 @@ pub fn perft_parallel_with(pos: Position, depth: u32, done: &(dyn Fn(u64) + Sync
                 n
             })
             .sum::<u64>()
+}
+
+/// A typed Reversi move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Move {
+    /// A disc on square `8 * row + column` (`a1` = 0) of the 8x8 board.
+    Place(u8),
+    /// A disc on square `16 * row + column` (`a1` = 0) of a board of another
+    /// size.
+    At(u8),
+    Pass,
+}
+
+/// A square by row and column from 0 (`a1` is row 0, column 0), as a
+/// refused move names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Square {
+    pub row: u8,
+    pub col: u8,
+}
+
+impl Square {
+    /// Square `8 * row + column` of the 8x8 board.
+    fn eight(sq: u8) -> Square {
+        Square {
+            row: sq / 8,
+            col: sq % 8,
+        }
+    }
+
+    /// Square `16 * row + column` of a board of any size.
+    fn sized(sq: u8) -> Square {
+        Square {
+            row: sq / 16,
+            col: sq % 16,
+        }
+    }
+}
+
+/// Why a Reversi move is refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Illegal {
+    /// A pass while the side to move has a move.
+    Pass,
+    /// A square the board does not have.
+    OffBoard(Square),
+    /// A disc is on the square: black's when `black`.
+    Occupied { square: Square, black: bool },
+    /// The square outflanks no disc of the other side.
+    NoFlip(Square),
+}
+
+/// How a finished game is scored and won (the `Variant` tag).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scoring {
+    /// Disc counts; more discs wins.
+    Standard,
+    /// Disc counts, the empty squares added to the winner's at the end.
+    Wof,
+    /// Disc counts; fewer discs wins.
+    Anti,
+}
+
+impl Scoring {
+    /// In the order of the variants' names.
+    pub(crate) const ALL: [Scoring; 3] = [Scoring::Standard, Scoring::Wof, Scoring::Anti];
+
+    /// The variant's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Scoring::Standard => "standard",
+            Scoring::Wof => "wof",
+            Scoring::Anti => "anti",
+        }
+    }
+}
+
+/// A komi in hundredths of a disc (`1.5` is 150).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Komi(pub i32);
+
+impl std::fmt::Display for Komi {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let sign = if self.0 < 0 { "-" } else { "" };
+        let (whole, frac) = (self.0.unsigned_abs() / 100, self.0.unsigned_abs() % 100);
+        match frac {
+            0 => write!(f, "{sign}{whole}"),
+            f10 if f10 % 10 == 0 => write!(f, "{sign}{whole}.{}", f10 / 10),
+            _ => write!(f, "{sign}{whole}.{frac:02}"),
+        }
+    }
+}
+
+/// The engine a game's moves run on (the common one first: its test is
+/// the shortest).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Engine {
+    /// The 8x8 bitboards on AVX2 ([`step_avx2`]), chosen when the CPU has
+    /// it.
+    Avx2,
+    /// The 8x8 bitboards, portable code.
+    Plain,
+    /// A board of another size than 8 ([`sized`]).
+    Sized,
+}
+
+impl Engine {
+    /// The fastest 8x8 engine this CPU runs (asked once per game, not per
+    /// move).
+    fn eight() -> Engine {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            return Engine::Avx2;
+        }
+        Engine::Plain
+    }
+}
+
+/// The side to move's legal moves in the standard start: d3, c4, f5, e6.
+const START_MOVES: u64 = (1 << 19) | (1 << 26) | (1 << 37) | (1 << 44);
+
+/// A Reversi game in progress: the position, through [`game::Position`].
+///
+/// The 8x8 position is kept as the discs of the side to move and of the
+/// other side with the side to move's legal moves and whether the game is
+/// over, so a move is one kernel call and the questions the replay asks
+/// between moves (must the side to move pass, is the game over) are a load
+/// each. A board of another size lives apart ([`Board`]); the fields of the
+/// 8x8 position then mirror what those questions need. (The private fields
+/// are crate-visible so that `State { placed, ..State::new(pos, scoring) }`
+/// can be written outside the module.)
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct State {
+    /// The discs of the side to move (8x8).
+    pub(crate) mover: u64,
+    /// The discs of the other side (8x8).
+    pub(crate) other: u64,
+    /// The legal moves of the side to move on 8x8; on another size nonzero
+    /// iff the side to move has a move.
+    pub(crate) moves: u64,
+    pub(crate) black_to_move: bool,
+    /// Whether neither side can move.
+    pub(crate) over: bool,
+    pub(crate) engine: Engine,
+    pub scoring: Scoring,
+    /// Discs placed by black and by white.
+    pub placed: [u32; 2],
+    /// The `Komi` tag's value, when given.
+    pub komi: Option<Komi>,
+    /// The position on a board of another size than 8 (its engine).
+    pub(crate) sized: Option<Box<Board>>,
+}
+
+impl State {
+    /// A game on the 8x8 board from `pos`.
+    pub fn new(pos: Position, scoring: Scoring) -> State {
+        let (mover, other) = pos.mover();
+        let mut state = State {
+            mover,
+            other,
+            moves: START_MOVES,
+            black_to_move: pos.black_to_move,
+            over: false,
+            engine: Engine::eight(),
+            scoring,
+            placed: [0, 0],
+            komi: None,
+            sized: None,
+        };
+        if pos != Position::START {
+            state.moves = state.legal(mover, other);
+            state.over = state.moves == 0 && state.legal(other, mover) == 0;
+        }
+        state
+    }
+
+    /// A game on a board of another size.
+    pub fn on(board: Board, scoring: Scoring) -> State {
+        let mut state = State {
+            engine: Engine::Sized,
+            sized: Some(Box::new(board)),
+            ..State::new(Position::START, scoring)
+        };
+        state.mirror(&board);
+        state
+    }
+
+    /// Sets the 8x8 fields that answer for a board of another size.
+    fn mirror(&mut self, board: &Board) {
+        self.moves = u64::from(!board.moves.is_empty());
+        self.black_to_move = board.black_to_move;
+        self.over = board.is_over();
+    }
+
+    /// The 8x8 position (the start position on other sizes).
+    pub(crate) fn pos(&self) -> Position {
+        let (black, white) = if self.black_to_move {
+            (self.mover, self.other)
+        } else {
+            (self.other, self.mover)
+        };
+        Position {
+            black,
+            white,
+            black_to_move: self.black_to_move,
+        }
+    }
+
+    /// The board's side.
+    pub fn size(&self) -> u8 {
+        self.sized.as_ref().map_or(8, |b| b.size)
+    }
+
+    /// Whether black moves next.
+    pub fn black_to_move(&self) -> bool {
+        self.black_to_move
+    }
+
+    /// Discs of black and of white.
+    pub fn counts(&self) -> (u32, u32) {
+        match &self.sized {
+            Some(b) => (b.black.count(), b.white.count()),
+            None => {
+                let pos = self.pos();
+                (pos.black.count_ones(), pos.white.count_ones())
+            }
+        }
+    }
+
+    /// The disc on (row, column), both from 0: `Some(true)` black,
+    /// `Some(false)` white.
+    pub fn disc(&self, row: u8, col: u8) -> Option<bool> {
+        let (black, white) = match &self.sized {
+            Some(b) => {
+                let sq = sized::square(row, col);
+                (b.black.has(sq), b.white.has(sq))
+            }
+            None => {
+                let bit = 1u64
+                    .checked_shl(u32::from(row) * 8 + u32::from(col))
+                    .unwrap_or(0);
+                let pos = self.pos();
+                (pos.black & bit != 0, pos.white & bit != 0)
+            }
+        };
+        (black || white).then_some(black)
+    }
+
+    /// Plays a legal 8x8 move: `bit` its square, `flipped` its flips, `next`
+    /// the next side's legal moves.
+    #[inline(always)]
+    fn place(&mut self, bit: u64, flipped: u64, next: u64) {
+        if let Some(n) = self.placed.get_mut(usize::from(!self.black_to_move)) {
+            *n += 1;
+        }
+        let mover = self.mover;
+        self.mover = self.other & !flipped;
+        self.other = mover | flipped | bit;
+        self.black_to_move = !self.black_to_move;
+        self.moves = next;
+        if next == 0 {
+            self.stuck_now();
+        }
+    }
+
+    /// The legal moves of the owner of `p` against `o` on this game's
+    /// 8x8 engine.
+    fn legal(&self, p: u64, o: u64) -> u64 {
+        match self.engine {
+            // SAFETY: `Engine::Avx2` is chosen only when the CPU has AVX2.
+            #[cfg(target_arch = "x86_64")]
+            Engine::Avx2 => unsafe { legal_moves_avx2(p, o) },
+            _ => legal_moves(p, o),
+        }
+    }
+
+    /// Whether the game ended, once the side to move has no move (8x8).
+    #[cold]
+    #[inline(never)]
+    fn stuck_now(&mut self) {
+        self.over = self.legal(self.other, self.mover) == 0;
+    }
+
+    /// A pass on the 8x8 board.
+    fn pass_eight(&mut self) {
+        (self.mover, self.other) = (self.other, self.mover);
+        self.black_to_move = !self.black_to_move;
+        self.moves = self.legal(self.mover, self.other);
+        self.over = self.moves == 0 && self.legal(self.other, self.mover) == 0;
+    }
+
+    /// `(side to move, other side)` as seat names.
+    pub fn sides(&self) -> (&'static str, &'static str) {
+        if self.black_to_move {
+            ("black", "white")
+        } else {
+            ("white", "black")
+        }
+    }
+
+    /// Black's lead in hundredths of a disc once the komi is counted:
+    /// `100 * (black - white) - komi`, black's and white's scores under the
+    /// record's scoring (under `wof`, the empty squares already given to
+    /// the side with more discs).
+    fn margin(&self) -> i64 {
+        let [b, w] = self.scores_under(self.scoring);
+        100 * (b - w) - i64::from(self.komi.map_or(0, |k| k.0))
+    }
+
+    /// The winning seats as a set: bit 0 black, bit 1 white (both on a draw).
+    fn winning(&self) -> u64 {
+        let m = if self.scoring == Scoring::Anti {
+            -self.margin()
+        } else {
+            self.margin()
+        };
+        match m.cmp(&0) {
+            std::cmp::Ordering::Greater => 0b01,
+            std::cmp::Ordering::Less => 0b10,
+            std::cmp::Ordering::Equal => 0b11,
+        }
+    }
+
+    /// The scores under a scoring: disc counts, plus the empty squares to
+    /// the winner under `wof` once the game is over.
+    pub fn scores_under(&self, scoring: Scoring) -> [i64; 2] {
+        let (b, w) = self.counts();
+        let (b, w) = (i64::from(b), i64::from(w));
+        if scoring == Scoring::Wof && self.over {
+            let n = i64::from(self.size());
+            let empty = n * n - b - w;
+            return match b.cmp(&w) {
+                std::cmp::Ordering::Greater => [b + empty, w],
+                std::cmp::Ordering::Less => [b, w + empty],
+                std::cmp::Ordering::Equal => [b + empty / 2, w + empty - empty / 2],
+            };
+        }
+        [b, w]
+    }
+
+    /// [`game::Position::play`] for every move but a legal one on the 8x8
+    /// board: a pass, a move on another size, an illegal move.
+    #[cold]
+    #[inline(never)]
+    fn play_other(&mut self, mv: Move) -> Result<(), Illegal> {
+        if let Some(b) = &self.sized {
+            let mut board = **b;
+            let black = board.black_to_move;
+            judge_sized(&mut board, mv)?;
+            if mv != Move::Pass
+                && let Some(n) = self.placed.get_mut(usize::from(!black))
+            {
+                *n += 1;
+            }
+            self.mirror(&board);
+            self.sized = Some(Box::new(board));
+            return Ok(());
+        }
+        match mv {
+            Move::Pass if self.moves != 0 => Err(Illegal::Pass),
+            Move::Pass => {
+                self.pass_eight();
+                Ok(())
+            }
+            Move::At(sq) => Err(Illegal::OffBoard(Square::sized(sq))),
+            // not a legal move: the square is taken or outflanks nothing
+            Move::Place(sq) => Err(self.refused_eight(sq)),
+        }
+    }
+
+    /// Why an 8x8 square that is not among the legal moves is refused.
+    fn refused_eight(&self, sq: u8) -> Illegal {
+        let bit = 1u64.checked_shl(u32::from(sq)).unwrap_or(0);
+        let square = Square::eight(sq);
+        if (self.mover | self.other) & bit != 0 {
+            let black = self.pos().black & bit != 0;
+            return Illegal::Occupied { square, black };
+        }
+        Illegal::NoFlip(square)
+    }
+}
+
+/// Judges a move on a board of another size than 8 and, when it is legal,
+/// plays it on `board` (a copy: the caller keeps it only then).
+fn judge_sized(board: &mut Board, mv: Move) -> Result<(), Illegal> {
+    let sq = match mv {
+        Move::Pass if !board.moves.is_empty() => return Err(Illegal::Pass),
+        Move::Pass => {
+            board.pass();
+            return Ok(());
+        }
+        Move::At(sq) => sq,
+        Move::Place(sq) => sized::square(sq / 8, sq % 8),
+    };
+    let square = Square::sized(sq);
+    if sq / 16 >= board.size || sq % 16 >= board.size {
+        return Err(Illegal::OffBoard(square));
+    }
+    if board.black.has(sq) || board.white.has(sq) {
+        let black = board.black.has(sq);
+        return Err(Illegal::Occupied { square, black });
+    }
+    let flipped = if board.moves.has(sq) {
+        board.flips(sq)
+    } else {
+        Bits::EMPTY
+    };
+    if flipped.is_empty() {
+        return Err(Illegal::NoFlip(square));
+    }
+    board.play(sq, flipped);
+    Ok(())
+}
+
+/// The squares of an 8x8 move set, lowest first.
+fn squares_of(mut moves: u64) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        let sq = (moves != 0).then(|| moves.trailing_zeros() as u8)?;
+        moves &= moves - 1;
+        Some(sq)
+    })
+}
+
+impl game::Position for State {
+    type Move = Move;
+    type Illegal = Illegal;
+
+    fn variant(&self) -> &'static str {
+        self.scoring.name()
+    }
+
+    fn seats(&self) -> &'static [&'static str] {
+        &["black", "white"]
+    }
+
+    fn to_move(&self) -> &'static str {
+        self.sides().0
+    }
+
+    fn is_over(&self) -> bool {
+        self.over
+    }
+
+    fn must_pass(&self) -> bool {
+        self.moves == 0
+    }
+
+    fn is_pass(mv: &Move) -> bool {
+        *mv == Move::Pass
+    }
+
+    fn pass() -> Move {
+        Move::Pass
+    }
+
+    /// A legal move on the 8x8 board inline: its square is one of the
+    /// side to move's legal moves (so empty and outflanking), and one
+    /// kernel call gives its flips and the next side's moves. Everything
+    /// else out of line (`State::play_other`).
+    #[inline]
+    fn play(&mut self, mv: &Move) -> Result<(), Illegal> {
+        if let Move::Place(sq) = *mv
+            && sq < 64
+            && self.moves >> sq & 1 != 0
+        {
+            let (p, o, sq) = (self.mover, self.other, u32::from(sq));
+            let step = match self.engine {
+                // SAFETY: `Engine::Avx2` is chosen only when the CPU has AVX2.
+                #[cfg(target_arch = "x86_64")]
+                Engine::Avx2 => Some(unsafe { step_avx2(p, o, sq) }),
+                Engine::Plain => Some(step(p, o, sq)),
+                _ => None,
+            };
+            if let Some((flipped, next)) = step {
+                self.place(1 << sq, flipped, next);
+                return Ok(());
+            }
+        }
+        self.play_other(*mv)
+    }
+
+    fn scores_into(&self, out: &mut Vec<i64>) {
+        out.clear();
+        out.extend(self.scores_under(self.scoring));
+    }
+
+    fn winner_set(&self, _scores: &[i64]) -> u64 {
+        self.winning()
+    }
+
+    /// The 8x8 squares lowest bit first, or the other size's squares.
+    fn legal_moves(&self) -> Result<impl Iterator<Item = Move> + '_, Unlisted> {
+        let (eight, other) = match &self.sized {
+            Some(b) => (0, Some(b.moves)),
+            None => (self.moves, None),
+        };
+        let other = other.into_iter().flat_map(Bits::squares);
+        Ok(squares_of(eight)
+            .map(Move::Place)
+            .chain(other.map(Move::At)))
+    }
 }
 
 #[cfg(test)]

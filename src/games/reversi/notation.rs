@@ -3,26 +3,44 @@
 //! transcripts (`f5d6c3`, `j10a9`), where each square of the token is its
 //! own ply. The notation learns the board's size, not the position.
 
+use super::Reversi;
+use super::engine::{Move, Square, State};
 use crate::diag::Diag;
-use crate::game::{Parsed, ParsedMoves};
+use crate::game::{Notation, Parsed, ParsedMoves};
 use crate::record::Token;
 use crate::span::Span;
 
-/// A typed Reversi move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Move {
-    /// A disc on square `8 * row + column` (`a1` = 0) of the 8x8 board.
-    Place(u8),
-    /// A disc on square `16 * row + column` (`a1` = 0) of a board of another
-    /// size.
-    At(u8),
-    Pass,
+impl Notation for Reversi {
+    type Spans = ();
+
+    /// The board's size is all the notation learns of the start.
+    fn parse_moves_into(
+        start: &State,
+        tokens: &[Token],
+        src: &str,
+        moves: &mut Vec<Parsed<Move>>,
+    ) -> Option<Diag> {
+        parse_sized_into(tokens, src, start.size(), moves)
+    }
+
+    fn write_move(mv: &Move) -> String {
+        write(*mv)
+    }
 }
 
 /// `a1`-style name of a square `16 * row + column` of a board of any size.
 pub fn sized_name(sq: u8) -> String {
     let col = char::from(b'a' + sq % 16);
     format!("{col}{}", sq / 16 + 1)
+}
+
+/// `a1`-style name of a square by row and column, on a board of any size.
+pub fn square_text(sq: Square) -> String {
+    format!(
+        "{}{}",
+        char::from(b'a' + sq.col % 26),
+        u32::from(sq.row) + 1
+    )
 }
 
 /// `a1`-style name of a square index.

@@ -1,7 +1,32 @@
 //! Drawing a Reversi position of any size: terminal text, letter rows, SVG.
 //! Letters: `X` black, `O` white, `.` empty.
 
+use super::Reversi;
+use super::engine::{Move, State};
+use crate::game::Render;
 use crate::svg::{Grid, Scene};
+
+impl Render for Reversi {
+    const PLOT_UNIT: &'static str = "discs";
+
+    fn render(state: &State, color: bool) -> String {
+        let to_move = (!state.over).then_some(state.black_to_move());
+        text(state, color, state.counts(), to_move)
+    }
+
+    fn position_rows(state: &State) -> Vec<String> {
+        rows(state)
+    }
+
+    fn scene(state: &State, last: Option<&Move>) -> Scene {
+        let last = match last {
+            Some(Move::Place(sq)) => Some((sq / 8, sq % 8)),
+            Some(Move::At(sq)) => Some((sq / 16, sq % 16)),
+            _ => None,
+        };
+        scene(state, last)
+    }
+}
 
 /// What the pictures need of a position: its side and each cell's letter.
 pub trait Cells {
@@ -9,6 +34,20 @@ pub trait Cells {
     fn size(&self) -> u8;
     /// `X`, `O` or `.` at (row, column), both from 0.
     fn cell(&self, row: u8, col: u8) -> char;
+}
+
+impl Cells for State {
+    fn size(&self) -> u8 {
+        State::size(self)
+    }
+
+    fn cell(&self, row: u8, col: u8) -> char {
+        match self.disc(row, col) {
+            Some(true) => 'X',
+            Some(false) => 'O',
+            None => '.',
+        }
+    }
 }
 
 /// Rows `1` to `N`, top to bottom, as letters.

@@ -10,7 +10,19 @@
 /// The largest board side.
 pub const MAX_SIZE: u8 = 16;
 
-use super::engine::DIRECTIONS;
+/// The eight directions as (row step, column step): the first four go toward
+/// higher bit indexes, the last four toward lower ones (on 8x8, whose
+/// ray tables follow this order; this engine walks the same steps).
+pub(crate) const DIRECTIONS: [(i32, i32); 8] = [
+    (0, 1),
+    (1, -1),
+    (1, 0),
+    (1, 1),
+    (0, -1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
+];
 
 /// A set of squares of a board up to 16x16 (bit `16 * row + column`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

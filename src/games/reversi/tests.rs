@@ -1,9 +1,10 @@
 //! Checks of the sized engine against the 8x8 bitboards, published 6x6
 //! counts and a plain reference on every 4x4 game; the tags and scoring.
 
-use super::engine::{self, Position};
+use super::engine::{self, Engine, Position};
 use super::sized::{self, Bits, Board};
 use super::*;
+use crate::game::{Explain, Position as _};
 use crate::record::parse_file;
 
 /// The sized engine's squares as 8x8 bits (`None` when off 8x8).
@@ -237,6 +238,13 @@ fn start(text: &str) -> Result<State, Vec<Diag>> {
     Reversi::start(&games[0].tags)
 }
 
+/// The side to move's legal moves in notation, sorted.
+fn legal_names(s: &State) -> Vec<String> {
+    let mut names: Vec<String> = s.legal_moves().unwrap().map(notation::write).collect();
+    names.sort();
+    names
+}
+
 fn codes(r: Result<State, Vec<Diag>>) -> Vec<String> {
     r.err()
         .unwrap_or_default()
@@ -250,7 +258,7 @@ fn size_and_komi_tags() {
     let s = start("[Size \"10\"] [Komi \"-1.25\"] *").unwrap();
     assert_eq!(s.size(), 10);
     assert_eq!(s.komi, Some(Komi(-125)));
-    assert_eq!(s.legal_names(), ["d5", "e4", "f7", "g6"]);
+    assert_eq!(legal_names(&s), ["d5", "e4", "f7", "g6"]);
     for bad in ["3", "7", "18", "0", "x", "", "-8"] {
         assert_eq!(
             codes(start(&format!("[Size \"{bad}\"] *"))),
@@ -304,22 +312,22 @@ fn winners_under_komi_and_anti() {
         .unwrap()
     };
     let s = setup("standard", "0");
-    assert!(s.over());
-    assert_eq!(Reversi::scores(&s), [12, 22]);
-    assert_eq!(Reversi::winners(&s), [1]);
-    assert_eq!(Reversi::winners(&setup("standard", "-10")), [0, 1]);
-    assert_eq!(Reversi::winners(&setup("standard", "-10.5")), [0]);
-    assert_eq!(Reversi::winners(&setup("anti", "0")), [0]);
-    assert_eq!(Reversi::winners(&setup("anti", "-10.5")), [1]);
-    assert_eq!(Reversi::winners(&setup("anti", "-10")), [0, 1]);
+    assert!(s.is_over());
+    assert_eq!(s.scores(), [12, 22]);
+    assert_eq!(s.winners(), [1]);
+    assert_eq!(setup("standard", "-10").winners(), [0, 1]);
+    assert_eq!(setup("standard", "-10.5").winners(), [0]);
+    assert_eq!(setup("anti", "0").winners(), [0]);
+    assert_eq!(setup("anti", "-10.5").winners(), [1]);
+    assert_eq!(setup("anti", "-10").winners(), [0, 1]);
     // wof: the empty squares go to the side with more discs, then the komi
     // is added to white's score (GGS's rule)
-    assert_eq!(Reversi::scores(&setup("wof", "0")), [12, 24]);
-    assert_eq!(Reversi::scores(&setup("wof", "-11")), [12, 24]);
-    assert_eq!(Reversi::winners(&setup("wof", "-10")), [1]);
-    assert_eq!(Reversi::winners(&setup("wof", "-12")), [0, 1]);
-    assert_eq!(Reversi::winners(&setup("wof", "-12.5")), [0]);
-    assert_eq!(Reversi::scores(&setup("anti", "0")), [12, 22]);
+    assert_eq!(setup("wof", "0").scores(), [12, 24]);
+    assert_eq!(setup("wof", "-11").scores(), [12, 24]);
+    assert_eq!(setup("wof", "-10").winners(), [1]);
+    assert_eq!(setup("wof", "-12").winners(), [0, 1]);
+    assert_eq!(setup("wof", "-12.5").winners(), [0]);
+    assert_eq!(setup("anti", "0").scores(), [12, 22]);
     assert_eq!(
         Reversi::result_help(&s, &[12, 24]).as_deref(),
         Some(
@@ -390,94 +398,148 @@ fn any_movetext_reads_on_every_size() {
     assert_eq!(parse_komi("-0.0"), Ok(Komi(0)));
 }
 
-/// `Rules::play` on the portable 8x8 engine and on the one this CPU runs
-/// (AVX2 where it has it), against the plain `Position` bookkeeping: the
-/// same states after every ply (discs, side to move, legal moves, whether
-/// over, discs placed) and the same diagnostics for illegal moves and
-/// passes, on random games from the start and from setups.
+/// A random start of the middle game around the standard one.
+fn random_start(s: &mut u64) -> Position {
+    let a = xorshift(s);
+    let b = xorshift(s);
+    Position {
+        black: a & b & !Position::START.white | Position::START.black,
+        white: a & !b & !Position::START.black | Position::START.white,
+        black_to_move: b & 1 == 0,
+    }
+}
+
+/// A legal move mostly; now and then any square or a pass.
+fn pick_move(s: &mut u64, state: &State) -> Move {
+    let r = xorshift(s);
+    match r % 8 {
+        0 => Move::Place((r >> 8) as u8 % 70),
+        1 => Move::Pass,
+        _ if state.moves == 0 => Move::Pass,
+        _ => {
+            let mut bits = state.moves;
+            for _ in 0..(r >> 8) % u64::from(bits.count_ones()) {
+                bits &= bits - 1;
+            }
+            Move::Place(bits.trailing_zeros() as u8)
+        }
+    }
+}
+
+/// The plain `Position` bookkeeping of a game, to check `State` against.
+struct Reference {
+    pos: Position,
+    placed: [u32; 2],
+}
+
+impl Reference {
+    /// `plain` (the portable engine) and `fast` (this CPU's) are the
+    /// reference's position.
+    fn check(&self, plain: &State, fast: &State) {
+        let (p, o) = self.pos.mover();
+        assert_eq!(plain.pos(), self.pos);
+        assert_eq!(plain.moves, engine::legal_moves(p, o));
+        assert_eq!(plain.over, self.pos.is_over());
+        assert_eq!(plain.placed, self.placed);
+        let same_engine = State {
+            engine: fast.engine,
+            ..plain.clone()
+        };
+        assert_eq!(same_engine, *fast);
+    }
+
+    /// Follows a move the engines took.
+    fn play(&mut self, mv: Move) {
+        let (p, o) = self.pos.mover();
+        match mv {
+            Move::Place(sq) => {
+                let sq = u32::from(sq);
+                if let Some(n) = self.placed.get_mut(usize::from(!self.pos.black_to_move)) {
+                    *n += 1;
+                }
+                self.pos.play(sq, engine::flips(p, o, sq));
+            }
+            _ => self.pos.pass(),
+        }
+    }
+}
+
+/// `Position::play` on the portable 8x8 engine and on the one this CPU
+/// runs (AVX2 where it has it), against the plain `Position` bookkeeping:
+/// the same states after every ply (discs, side to move, legal moves,
+/// whether over, discs placed), the same reasons for illegal moves and
+/// passes, which leave the state as it was, on random games from the
+/// start and from setups.
 #[test]
 fn play_engines_agree() {
     let mut s = 0x0123_4567_89ab_cdefu64;
     // (legal moves, passes, illegal moves) seen
     let mut seen = [0; 3];
-    let play = |state: &mut State, mv: Move| {
-        let pm = Parsed {
-            mv,
-            span: crate::span::Span::new(0, 2),
-            token: 0,
-            parts: Default::default(),
-        };
-        Reversi::play(state, &pm).map_err(|d| format!("{d:?}"))
-    };
     for game in 0..400 {
         // every other game from a random setup of the middle game
         let start = if game % 2 == 0 {
             Position::START
         } else {
-            let a = xorshift(&mut s);
-            let b = xorshift(&mut s);
-            Position {
-                black: a & b & !Position::START.white | Position::START.black,
-                white: a & !b & !Position::START.black | Position::START.white,
-                black_to_move: b & 1 == 0,
-            }
+            random_start(&mut s)
         };
         let mut plain = State::new(start, Scoring::Standard);
         plain.engine = Engine::Plain;
         let mut fast = State::new(start, Scoring::Standard);
-        let mut pos = start;
-        let mut placed = [0u32; 2];
+        let mut reference = Reference {
+            pos: start,
+            placed: [0; 2],
+        };
         loop {
-            let (p, o) = pos.mover();
-            assert_eq!(plain.pos(), pos);
-            assert_eq!(plain.moves, engine::legal_moves(p, o));
-            assert_eq!(plain.over, pos.is_over());
-            assert_eq!(plain.placed, placed);
-            assert_eq!(
-                State {
-                    engine: fast.engine,
-                    ..plain.clone()
-                },
-                fast
-            );
-            if pos.is_over() {
+            reference.check(&plain, &fast);
+            if reference.pos.is_over() {
                 break;
             }
-            // a legal move mostly; now and then any square or a pass
-            let r = xorshift(&mut s);
-            let mv = match r % 8 {
-                0 => Move::Place((r >> 8) as u8 % 70),
-                1 => Move::Pass,
-                _ if plain.moves == 0 => Move::Pass,
-                _ => {
-                    let mut bits = plain.moves;
-                    for _ in 0..(r >> 8) % u64::from(bits.count_ones()) {
-                        bits &= bits - 1;
-                    }
-                    Move::Place(bits.trailing_zeros() as u8)
-                }
-            };
-            let (a, b) = (play(&mut plain, mv), play(&mut fast, mv));
+            let mv = pick_move(&mut s, &plain);
+            let before = plain.clone();
+            let (a, b) = (plain.play(&mv), fast.play(&mv));
             assert_eq!(a, b, "{mv:?}");
-            if a.is_err() {
-                seen[2] += 1;
-            } else {
-                match mv {
-                    Move::Place(sq) => {
-                        seen[0] += 1;
-                        let sq = u32::from(sq);
-                        if let Some(n) = placed.get_mut(usize::from(!pos.black_to_move)) {
-                            *n += 1;
-                        }
-                        pos.play(sq, engine::flips(p, o, sq));
-                    }
-                    _ => {
-                        seen[1] += 1;
-                        pos.pass();
-                    }
+            match a {
+                Err(_) => {
+                    assert_eq!(plain, before, "{mv:?} refused, the state unchanged");
+                    seen[2] += 1;
+                }
+                Ok(()) => {
+                    seen[usize::from(mv == Move::Pass)] += 1;
+                    reference.play(mv);
                 }
             }
         }
     }
     assert!(seen.iter().all(|&n| n > 100), "{seen:?}");
+}
+
+/// The typed reasons: a pass with a move, a taken square (and whose), a
+/// square that outflanks nothing, a square off a small board; each
+/// refusal changes nothing.
+#[test]
+fn illegal_reasons() {
+    let mut s = start("*").unwrap();
+    let before = s.clone();
+    let d4 = Square { row: 3, col: 3 };
+    assert_eq!(s.play(&Move::Pass), Err(Illegal::Pass));
+    assert_eq!(
+        s.play(&Move::Place(27)),
+        Err(Illegal::Occupied {
+            square: d4,
+            black: false
+        })
+    );
+    let a1 = Square { row: 0, col: 0 };
+    assert_eq!(s.play(&Move::Place(0)), Err(Illegal::NoFlip(a1)));
+    assert_eq!(s, before);
+    let mut small = start("[Size \"6\"] *").unwrap();
+    let before = small.clone();
+    let g7 = Square { row: 6, col: 6 };
+    assert_eq!(
+        small.play(&Move::At(6 * 16 + 6)),
+        Err(Illegal::OffBoard(g7))
+    );
+    assert_eq!(small.play(&Move::At(0)), Err(Illegal::NoFlip(a1)));
+    assert_eq!(small, before);
+    assert_eq!(notation::square_text(g7), "g7");
 }
