@@ -50,7 +50,9 @@ use crate::record::{Tags, Token};
 /// [`Explain`], [`Render`], [`Extras`], [`Perft`]) has it; a game may
 /// still implement it in one block instead.
 pub trait Rules: 'static {
+    /// A move as the notation reads it.
     type Move: Clone + std::fmt::Debug + 'static;
+    /// The position and everything needed to judge the next move.
     type State: Clone;
     /// Where the parts of a move are ([`Notation::Spans`]).
     type Spans: Clone + std::fmt::Debug + Default + 'static;
@@ -219,10 +221,10 @@ pub trait Rules: 'static {
 
     /// The legal-move tree to `depth` plies from the start `variant` (and
     /// `players`, in games where the number of players changes the start;
-    /// the others refuse it with [`no_players`]) sets up, counted under
+    /// the others refuse it with `no_players`) sets up, counted under
     /// each first move: the first moves in canonical notation (`pass` for a
     /// forced pass), with the leaves below each. Empty when the start is a
-    /// leaf itself (depth 0, or the game is over); [`perft_total`] gives
+    /// leaf itself (depth 0, or the game is over); `perft_total` gives
     /// the count. A pass is a ply; a finished game is a leaf. `done` is told
     /// the leaves of each part of the tree as it is counted (the calls add
     /// up to the total), for a progress display.
@@ -360,7 +362,7 @@ where
         <G::Position as Position>::pass()
     }
 
-    #[inline]
+    #[inline(always)]
     fn play(state: &mut G::Position, mv: &Parsed<MoveOf<G>, Self::Spans>) -> Result<(), Diag> {
         match Position::play(state, &mv.mv) {
             Ok(()) => Ok(()),

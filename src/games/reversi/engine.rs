@@ -985,7 +985,7 @@ impl game::Position for State {
     /// side to move's legal moves (so empty and outflanking), and one
     /// kernel call gives its flips and the next side's moves. Everything
     /// else out of line (`State::play_other`).
-    #[inline]
+    #[inline(always)]
     fn play(&mut self, mv: &Move) -> Result<(), Illegal> {
         if let Move::Place(sq) = *mv
             && sq < 64
