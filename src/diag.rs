@@ -14,9 +14,12 @@ use std::borrow::Cow;
 
 use crate::span::Span;
 
+/// How grave a diagnostic is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Severity {
+    /// The game is invalid.
     Error,
+    /// Worth saying; the game stays valid (unless `--deny`).
     Warning,
 }
 
@@ -36,8 +39,10 @@ impl std::fmt::Display for Severity {
     }
 }
 
+/// One diagnostic: what is wrong, where (a span of the game's text), and what would be right.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diag {
+    /// Error or warning.
     pub severity: Severity,
     /// `game::kind`, e.g. `reversi::no_flip`.
     pub code: Cow<'static, str>,
@@ -66,6 +71,7 @@ impl std::fmt::Display for Diag {
 impl std::error::Error for Diag {}
 
 impl Diag {
+    /// An error of `code` saying `message`.
     pub fn error(code: impl Into<Cow<'static, str>>, message: impl Into<String>) -> Self {
         Diag {
             severity: Severity::Error,
@@ -78,6 +84,7 @@ impl Diag {
         }
     }
 
+    /// A warning of `code` saying `message`.
     pub fn warning(code: impl Into<Cow<'static, str>>, message: impl Into<String>) -> Self {
         Diag {
             severity: Severity::Warning,
@@ -85,26 +92,31 @@ impl Diag {
         }
     }
 
+    /// Blames `span`.
     pub fn at(mut self, span: Span) -> Self {
         self.span = Some(span);
         self
     }
 
+    /// The label under the span.
     pub fn label(mut self, label: impl Into<String>) -> Self {
         self.label = Some(label.into());
         self
     }
 
+    /// The help line.
     pub fn help(mut self, help: impl Into<String>) -> Self {
         self.help = Some(help.into());
         self
     }
 
+    /// The ply of the move blamed (0: the tags).
     pub fn ply(mut self, ply: usize) -> Self {
         self.ply = ply;
         self
     }
 
+    /// Whether it is an error.
     pub fn is_error(&self) -> bool {
         self.severity == Severity::Error
     }

@@ -40,7 +40,9 @@ use crate::span::{Origin, Span};
 /// One `[Name "value"]` tag.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Tag {
+    /// The tag's name.
     pub name: String,
+    /// Its value, unescaped.
     pub value: String,
     /// The whole tag, brackets included.
     pub span: Span,
@@ -58,10 +60,12 @@ impl Tags {
         self.0.iter().find(|t| t.name == name)
     }
 
+    /// The value of the first tag named `name`.
     pub fn value(&self, name: &str) -> Option<&str> {
         self.get(name).map(|t| t.value.as_str())
     }
 
+    /// The tags in file order.
     pub fn iter(&self) -> impl Iterator<Item = &Tag> {
         self.0.iter()
     }
@@ -89,14 +93,16 @@ impl Token {
 /// One game as the container sees it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct RawGame {
+    /// The tags in file order.
     pub tags: Tags,
     /// Malformed or repeated tags (ply 0).
     pub tag_errors: Vec<Diag>,
-    /// Tag errors past [`MAX_TAG_ERRORS`] the reader dropped, counted in
+    /// Tag errors past `MAX_TAG_ERRORS` the reader dropped, counted in
     /// the game's "more diagnostics not shown".
     pub tag_errors_dropped: usize,
     /// A comment before the first move.
     pub comment: Option<String>,
+    /// The movetext's tokens (move numbers, comments and the result token apart).
     pub tokens: Vec<Token>,
     /// The comments that follow tokens: the token's index and its comments
     /// joined, in token order (a comment before the first token is
@@ -318,6 +324,7 @@ pub fn unknown_tag_warnings(tags: &Tags, known: &[&[&'static str]], game: &str) 
     out
 }
 
+/// Every game of a gamerec text, parsed by the container (no rules).
 pub fn parse_file(src: &str) -> Vec<RawGame> {
     let mut games = Vec::new();
     let mut reader = Reader::new(TextBuf::of_str(src));

@@ -5,11 +5,14 @@ use serde::{Deserialize, Serialize};
 /// A byte range in a source text: `offset` from the start of the file (a BOM included).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Span {
+    /// The first byte.
     pub offset: usize,
+    /// Its length in bytes.
     pub length: usize,
 }
 
 impl Span {
+    /// The span of `length` bytes from `offset`.
     pub const fn new(offset: usize, length: usize) -> Self {
         Span { offset, length }
     }
@@ -22,6 +25,7 @@ impl Span {
         }
     }
 
+    /// The byte after the span.
     pub const fn end(&self) -> usize {
         self.offset + self.length
     }
@@ -133,6 +137,7 @@ pub struct LineIndex<'a> {
 }
 
 impl<'a> LineIndex<'a> {
+    /// The lines of `src`, a whole file's text.
     pub fn new(src: &'a str) -> Self {
         LineIndex::at(src, Origin::default())
     }

@@ -391,7 +391,7 @@ fn check_pictures(bin: &Path, url: &str, dir: &Path) {
     let shot = png_pixels(&std::fs::read(&nojs).expect("a screenshot"));
     assert!(count(&shot, [0x2e, 0x8b, 0x57]) > 30_000);
     assert_eq!(count(&shot, [0xee, 0xdc, 0xb3]), 0);
-    let dom = browse(bin, &url, &["--dump-dom"], true);
+    let dom = browse(bin, url, &["--dump-dom"], true);
     assert!(!dom.contains("data-ready=\""), "scripts ran");
     assert!(dom.contains("<table id=\"index\">"));
     for n in 0..FILES.len() {

@@ -1,7 +1,7 @@
 //! The command line: one file per subcommand, with the shared pieces here
 //! (arguments, input loading, replaying in parallel, exit codes).
 //!
-//! [`run`] takes its arguments, standard input and output streams as
+//! `run` takes its arguments, standard input and output streams as
 //! parameters so tests can drive it in-process.
 
 mod convert;

@@ -55,17 +55,26 @@ use crate::span::{Origin, Span};
 /// The formats gamerec reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
+    /// gamerec text (spec §1).
     Gamerec,
+    /// The JSON document `convert --to json` writes.
     Json,
+    /// The YAML form of that document.
     Yaml,
+    /// WTHOR `.wtb` (the FFO database), binary.
     Wthor,
+    /// Othello transcripts (`f5d6c3...`, one game per line).
     Transcript,
+    /// CSV exports (eOthello and others).
     Csv,
+    /// GGF (GGS, NBoard).
     Ggf,
+    /// Pentobi's `.blksgf` game trees.
     Pentobi,
 }
 
 impl Format {
+    /// Every format, in the order `--from` lists them.
     pub const ALL: &'static [Format] = &[
         Format::Gamerec,
         Format::Json,
@@ -77,6 +86,7 @@ impl Format {
         Format::Pentobi,
     ];
 
+    /// The format's name (`--from`, `source_format`).
     pub fn name(self) -> &'static str {
         match self {
             Format::Gamerec => "gamerec",
@@ -90,6 +100,7 @@ impl Format {
         }
     }
 
+    /// The format of a name (`gamerec`, `json`, ...).
     pub fn by_name(name: &str) -> Option<Format> {
         Format::ALL
             .iter()
@@ -99,7 +110,7 @@ impl Format {
 
     /// File extensions a directory scan picks up (never JSON or YAML).
     /// `.txt`, `.csv` and `.pgn` are read in a scan only when their content is a
-    /// record gamerec reads ([`detect::sniff`]).
+    /// record gamerec reads (`detect::sniff`).
     pub fn scanned_extensions() -> &'static [&'static str] {
         &["gamerec", "wtb", "txt", "csv", "pgn", "ggf", "blksgf"]
     }
@@ -234,11 +245,15 @@ impl FileInfo {
 /// stands in the file. Nothing else of the file is kept.
 #[derive(Clone, Debug, Default)]
 pub struct SourceGame {
+    /// The file the game comes from.
     pub file: Arc<FileInfo>,
     /// The game's index in its file, from 0.
     pub index: usize,
+    /// The game's own text (for binary formats, written as gamerec text), which its spans point into.
     pub text: String,
+    /// Where that text stands in the file.
     pub origin: Origin,
+    /// The container's game: tags, tokens, comments, spans.
     pub raw: RawGame,
     /// For a text synthesized from a binary file: where its spans come from
     /// in the file. Diagnostics then give file byte offsets, no line/column.
@@ -298,7 +313,7 @@ impl SourceGame {
     }
 
     /// Replays the game: a WTHOR record's moves through the driver's packed
-    /// replay ([`crate::replay::packed`]), which takes a clean game; else
+    /// replay (`crate::replay::packed`), which takes a clean game; else
     /// (and for every other format) through the generic driver.
     pub fn replay(&mut self, opts: &crate::replay::Options) -> crate::replay::GameReport {
         let mut report = crate::replay::GameReport::default();
@@ -480,6 +495,7 @@ impl Losses {
 pub struct ReadError {
     /// A code of the contract, when one applies (`record::no_games`).
     pub code: Option<&'static str>,
+    /// What is wrong with the file.
     pub message: String,
 }
 

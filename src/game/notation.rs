@@ -9,6 +9,7 @@ use crate::span::Span;
 /// A move as the notation read it, with where its text is.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Parsed<M, S = ()> {
+    /// The move.
     pub mv: M,
     /// All of the move's text (several tokens for a Qwirkle turn, part of a token
     /// for a compact Reversi transcript).

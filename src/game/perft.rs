@@ -7,10 +7,10 @@ use crate::record::Tags;
 pub trait Perft: Setup {
     /// The legal-move tree to `depth` plies from the start `variant` (and
     /// `players`, in games where the number of players changes the start;
-    /// the others refuse it with [`no_players`]) sets up, counted under
+    /// the others refuse it with `no_players`) sets up, counted under
     /// each first move: the first moves in canonical notation (`pass` for a
     /// forced pass), with the leaves below each. Empty when the start is a
-    /// leaf itself (depth 0, or the game is over); [`perft_total`] gives
+    /// leaf itself (depth 0, or the game is over); `perft_total` gives
     /// the count. A pass is a ply; a finished game is a leaf. `done` is told
     /// the leaves of each part of the tree as it is counted (the calls add
     /// up to the total), for a progress display.

@@ -8,15 +8,20 @@ use crate::replay::GameReport;
 /// Counts for the summary.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Summary {
+    /// Games read.
     pub games: usize,
+    /// Games without errors.
     pub valid: usize,
+    /// Games with errors.
     pub invalid: usize,
+    /// Valid games that did not reach their end.
     pub unfinished: usize,
     /// Files that could not be read (or ended early).
     pub unreadable: usize,
 }
 
 impl Summary {
+    /// Counts one game's report.
     pub fn add(&mut self, r: &GameReport) {
         self.games += 1;
         if r.valid {
@@ -29,6 +34,7 @@ impl Summary {
         }
     }
 
+    /// The summary line (`N games, V valid, I invalid, U unfinished`).
     pub fn line(&self) -> String {
         let mut line = format!(
             "{}, {} valid, {} invalid, {} unfinished",
@@ -59,6 +65,7 @@ pub struct Tally {
 }
 
 impl Tally {
+    /// Counts one warning of `code`.
     pub fn add(&mut self, code: &str) {
         self.total += 1;
         match self.codes.get_mut(code) {

@@ -9,7 +9,9 @@ use crate::replay::{Frames, GameReport, Options, View, ViewError, run};
 
 /// A game behind a name, its type erased.
 pub trait DynGame: Sync {
+    /// The normalised name (`reversi`).
     fn name(&self) -> &'static str;
+    /// Other accepted names (`othello`).
     fn aliases(&self) -> &'static [&'static str];
     /// The variants, by name; the first is the default.
     fn variants(&self) -> &'static [&'static str];

@@ -18,7 +18,7 @@ pub struct Options {
     /// show them). On by default.
     pub result_extras: bool,
     /// Keep every tag in [`GameReport::tags`] (conversion writes them); when
-    /// off, the report keeps only [`describe`]'s text, in
+    /// off, the report keeps only `describe`'s text, in
     /// [`GameReport::about`]. On by default.
     pub all_tags: bool,
     /// Fill in [`GameReport::score_notes`] (the human `score` shows them).
@@ -49,14 +49,18 @@ impl Default for Options {
 /// One move as replayed.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MoveRecord {
+    /// Its ply, from 1.
     pub ply: usize,
+    /// Who played it (a seat or a colour).
     pub player: &'static str,
     /// The move as the game writes it: a static name where the game has one
     /// (a WTHOR record's squares), no string built per move.
     pub notation: std::borrow::Cow<'static, str>,
+    /// The comment after it, if any.
     pub comment: Option<String>,
     /// Taken by the engine, not written in the record.
     pub auto: bool,
+    /// The game's extra fields for the move in JSON.
     pub extras: Map<String, Value>,
     /// The move number written before the move (`12.`, `12...`), if any.
     pub number: Option<String>,
@@ -67,29 +71,41 @@ pub struct MoveRecord {
 pub struct GameReport {
     /// Normalised game name (empty when it could not be told).
     pub game: &'static str,
+    /// The variant (default filled in; empty when the game stopped at its tags).
     pub variant: &'static str,
     /// Every tag in file order (a `Game` tag first when `--game` supplied it);
     /// none when [`Options::all_tags`] is off.
     pub tags: Vec<(String, String)>,
-    /// [`describe`]'s text, when [`Options::all_tags`] is off.
+    /// `describe`'s text, when `Options::all_tags` is off.
     pub about: Option<String>,
+    /// The comment before the movetext, if any.
     pub comment: Option<String>,
+    /// No error (warnings allowed).
     pub valid: bool,
+    /// Plies replayed (passes included), up to the first illegal move.
     pub plies: usize,
+    /// Whether the game reached its end.
     pub over: bool,
+    /// The seats in seat order.
     pub seats: &'static [&'static str],
+    /// Scores in seat order, of the position reached.
     pub scores: Vec<i64>,
     /// Winning seats, once over.
     pub winners: Vec<&'static str>,
+    /// The game's extra result fields for JSON.
     pub result_extras: Map<String, Value>,
     /// Checks that could not be made on this record.
     pub unchecked: Vec<String>,
-    /// Lines the human `score` adds ([`Rules::score_notes`]), with
+    /// Lines the human `score` adds (`Rules::score_notes`), with
     /// [`Options::score_notes`].
     pub score_notes: Vec<String>,
+    /// The errors (the first stops the replay).
     pub errors: Vec<Diag>,
+    /// The warnings.
     pub warnings: Vec<Diag>,
+    /// Every move as replayed, with `Options::record_moves`.
     pub moves: Vec<MoveRecord>,
+    /// The final position as rows of letters, with `Options::record_moves`.
     pub position: Vec<String>,
 }
 

@@ -9,8 +9,8 @@
 //!   whole would be);
 //! - `jsonl`: one object per game per line, then one last line
 //!   `{"summary": {...}, "errors": [...]}`;
-//! - `github`, `sarif`, `junit`: what CI systems read ([`github`],
-//!   [`sarif`], [`junit`]).
+//! - `github`, `sarif`, `junit`: what CI systems read (`github`,
+//!   `sarif`, `junit`).
 //!
 //! Field names are a contract: add fields, never rename. The JSON document's
 //! shape is described by the JSON Schema `gamerec schema` prints
