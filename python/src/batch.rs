@@ -17,8 +17,8 @@ use pyo3::exceptions::{PyStopIteration, PyTypeError};
 use pyo3::prelude::*;
 use rayon::prelude::*;
 
-use gamerec::formats::{ReadOptions, SourceGame};
-use gamerec::replay::{GameReport, Options};
+use gamerec::{ReadOptions, SourceGame};
+use gamerec::{GameReport, Options};
 
 use crate::report::raise;
 
@@ -133,7 +133,7 @@ fn options(game: Option<String>, tags: bool) -> Options {
 fn rows_of(source: u64, text: &[u8], read: &ReadOptions, opts: &Options) -> Vec<Row> {
     let mut rows = Vec::new();
     let reader: Box<dyn std::io::Read + '_> = Box::new(Cursor::new(text));
-    let games = match gamerec::formats::open("", reader, read) {
+    let games = match gamerec::open("", reader, read) {
         Ok((_, games)) => games,
         Err(e) => return vec![Row::unreadable(source, None, e)],
     };
@@ -142,7 +142,6 @@ fn rows_of(source: u64, text: &[u8], read: &ReadOptions, opts: &Options) -> Vec<
             Ok(mut g) => {
                 let r = g.replay(opts);
                 rows.push(Row::of(source, &g, &r, false));
-                gamerec::formats::recycle(g);
             }
             Err(e) => {
                 rows.push(Row::unreadable(source, e.code, e.message));
@@ -384,7 +383,7 @@ pub fn validate_arrow<'py>(
 /// A file's games as batches of `batch_size` rows, with their text and tags.
 #[pyclass(unsendable, module = "gamerec")]
 pub struct BatchReader {
-    games: gamerec::formats::Games<'static>,
+    games: gamerec::Games<'static>,
     file: String,
     opts: Options,
     batch_size: usize,
@@ -455,7 +454,7 @@ pub fn read_arrow(
     let name = path.to_string_lossy().into_owned();
     let file = std::fs::File::open(&path)
         .map_err(|e| raise("ReadError", format!("{name}: cannot open: {e}"), None))?;
-    let (_, games) = gamerec::formats::open(&name, Box::new(std::io::BufReader::new(file)), &read)
+    let (_, games) = gamerec::open(&name, Box::new(std::io::BufReader::new(file)), &read)
         .map_err(|e| raise("ReadError", format!("{name}: {e}"), None))?;
     Ok(BatchReader {
         games,

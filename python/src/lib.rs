@@ -15,10 +15,10 @@ mod report;
 use report::{Diagnostic, Report, diagnostic, raise};
 
 /// The options of a read: the forced format and game.
-fn read_options(format: Option<&str>) -> PyResult<gamerec::formats::ReadOptions> {
-    let mut opts = gamerec::formats::ReadOptions::default();
+fn read_options(format: Option<&str>) -> PyResult<gamerec::ReadOptions> {
+    let mut opts = gamerec::ReadOptions::default();
     if let Some(name) = format {
-        let Some(f) = gamerec::formats::Format::by_name(name) else {
+        let Some(f) = gamerec::Format::by_name(name) else {
             return Err(PyErr::new::<pyo3::exceptions::PyValueError, _>(format!(
                 "unknown format `{name}`"
             )));
@@ -46,7 +46,7 @@ impl Source {
 /// The games of one file (or bytes), one at a time.
 #[pyclass(unsendable, module = "gamerec")]
 pub struct Reader {
-    games: gamerec::formats::Games<'static>,
+    games: gamerec::Games<'static>,
     file: String,
     game: Option<String>,
     replay: bool,
@@ -64,7 +64,7 @@ impl Reader {
             }
             Source::Bytes(bytes) => ("<bytes>".to_string(), Box::new(Cursor::new(bytes))),
         };
-        let (_, games) = gamerec::formats::open(&name, reader, &opts)
+        let (_, games) = gamerec::open(&name, reader, &opts)
             .map_err(|e| raise("ReadError", format!("{name}: {e}"), None))?;
         Ok(Reader {
             games,
@@ -89,7 +89,7 @@ impl Reader {
                 Err(raise("ReadError", message, e.code.map(str::to_string)))
             }
             Some(Ok(mut g)) => {
-                let opts = gamerec::replay::Options {
+                let opts = gamerec::Options {
                     game: self.game.clone(),
                     record_moves: true,
                     ..Default::default()
@@ -109,8 +109,8 @@ impl Reader {
 /// One game as read: its record text, tags and place; `replay()` judges it.
 #[pyclass(module = "gamerec")]
 pub struct Game {
-    inner: gamerec::formats::SourceGame,
-    opts: gamerec::replay::Options,
+    inner: gamerec::SourceGame,
+    opts: gamerec::Options,
     /// The file it was read from.
     #[pyo3(get)]
     file: String,
@@ -120,7 +120,7 @@ pub struct Game {
 }
 
 impl Game {
-    fn of(inner: gamerec::formats::SourceGame, file: &str, opts: gamerec::replay::Options) -> Self {
+    fn of(inner: gamerec::SourceGame, file: &str, opts: gamerec::Options) -> Self {
         let number = inner.index + 1;
         Game {
             inner,
@@ -213,7 +213,7 @@ impl Position {
             }
         }
         let refs: Vec<(&str, &str)> = pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
-        match gamerec::play::start(game, &refs) {
+        match gamerec::start(game, &refs) {
             Ok(inner) => Ok(Position { inner }),
             Err(diags) => {
                 let first = diags.first();
@@ -295,7 +295,7 @@ impl Position {
         match self.inner.play(notation) {
             Ok(()) => Ok(()),
             Err(d) => {
-                let index = gamerec::span::LineIndex::new(notation);
+                let index = gamerec::LineIndex::new(notation);
                 let diag = diagnostic(&d, &index, None);
                 let message = format!("{}: {}", d.code, d.message);
                 let err = raise("IllegalMove", message, Some(d.code.to_string()));
@@ -351,7 +351,7 @@ impl Position {
 #[pyfunction]
 fn games<'py>(py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
     let out = PyList::empty(py);
-    for g in gamerec::games::REGISTRY {
+    for g in gamerec::REGISTRY {
         let d = PyDict::new(py);
         d.set_item("name", g.name())?;
         d.set_item("aliases", g.aliases().to_vec())?;

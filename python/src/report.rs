@@ -3,10 +3,10 @@
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyType};
 
-use gamerec::diag::{Diag, Severity};
-use gamerec::formats::{ByteMap, SourceGame};
-use gamerec::replay::GameReport;
-use gamerec::span::LineIndex;
+use gamerec::{Diag, Severity};
+use gamerec::{ByteMap, SourceGame};
+use gamerec::GameReport;
+use gamerec::LineIndex;
 
 /// The exception `kind` of `gamerec.errors` (`ReadError`, `IllegalMove`,
 /// ...) with `message` and the diagnostic's `code`.
