@@ -281,72 +281,32 @@ fn convert(ctx: &mut Ctx, args: Args, progress: &mut Progress) -> i32 {
     if args.paths.iter().any(|p| p == "-") {
         return ctx.usage("-o DIR names each output after its input; standard input has no name");
     }
+    convert_into_dir(ctx, &args, Path::new(output), progress)
+}
+
+/// `-o DIR`: each input file converted into a file of its own under
+/// `output`, named after it (its place under a directory input kept).
+fn convert_into_dir(ctx: &mut Ctx, args: &Args, output: &Path, progress: &mut Progress) -> i32 {
     let mut code = EXIT_OK;
     let mut written: std::collections::HashSet<PathBuf> = std::collections::HashSet::new();
     for root in &args.paths {
         let expanded = super::inputs::expand(std::slice::from_ref(root), &args.scan);
-        for e in expanded.errors {
-            let _ = writeln!(
-                ctx.err,
-                "error: {}: {}",
-                diagnostics::visible(&e.file),
-                diagnostics::visible(&e.message)
-            );
+        if !say_expanded(ctx, expanded.errors, expanded.skipped) {
             code = EXIT_USAGE;
-        }
-        for e in expanded.skipped {
-            if !ctx.settings.quiet {
-                let _ = writeln!(
-                    ctx.err,
-                    "warning: {}: {}",
-                    diagnostics::visible(&e.file),
-                    diagnostics::visible(&e.message)
-                );
-            }
         }
         let root_is_dir = Path::new(root).is_dir();
         for file in expanded.files {
-            let rel = if root_is_dir {
-                Path::new(&file)
-                    .strip_prefix(root)
-                    .map(Path::to_path_buf)
-                    .ok()
-            } else {
-                Path::new(&file).file_name().map(PathBuf::from)
-            };
-            let Some(rel) = rel else {
-                let _ = writeln!(ctx.err, "error: {file}: no name to write it under");
+            let Some(target) = dir_target(
+                ctx,
+                (root, root_is_dir),
+                &file,
+                output,
+                args.to,
+                &mut written,
+            ) else {
                 code = EXIT_USAGE;
                 continue;
             };
-            let target = Path::new(output)
-                .join(rel)
-                .with_extension(args.to.extension());
-            let same = std::fs::canonicalize(&target)
-                .ok()
-                .is_some_and(|t| std::fs::canonicalize(&file).is_ok_and(|f| f == t));
-            if same || !written.insert(target.clone()) {
-                let _ = writeln!(
-                    ctx.err,
-                    "error: not converted: {}: {} is {}",
-                    diagnostics::visible(&file),
-                    target.display(),
-                    if same {
-                        "the input itself"
-                    } else {
-                        "written from another input already"
-                    }
-                );
-                code = EXIT_USAGE;
-                continue;
-            }
-            if let Some(dir) = target.parent() {
-                if let Err(e) = std::fs::create_dir_all(dir) {
-                    let _ = writeln!(ctx.err, "error: cannot create {}: {e}", dir.display());
-                    code = EXIT_USAGE;
-                    continue;
-                }
-            }
             let c = convert_one(
                 ctx,
                 std::slice::from_ref(&file),
@@ -355,12 +315,93 @@ fn convert(ctx: &mut Ctx, args: Args, progress: &mut Progress) -> i32 {
                 Some(&target),
                 true,
                 progress,
-                (depth, args.strict),
+                (args.wthor_depth, args.strict),
             );
             code = code.max(c);
         }
     }
     code
+}
+
+/// Says a path argument's directories that could not be read (errors) and
+/// its entries skipped (warnings, unless quiet); `false` when there were
+/// errors.
+fn say_expanded(
+    ctx: &mut Ctx,
+    errors: Vec<crate::pipeline::FileError>,
+    skipped: Vec<crate::pipeline::FileError>,
+) -> bool {
+    let ok = errors.is_empty();
+    for e in errors {
+        let _ = writeln!(
+            ctx.err,
+            "error: {}: {}",
+            diagnostics::visible(&e.file),
+            diagnostics::visible(&e.message)
+        );
+    }
+    for e in skipped {
+        if !ctx.settings.quiet {
+            let _ = writeln!(
+                ctx.err,
+                "warning: {}: {}",
+                diagnostics::visible(&e.file),
+                diagnostics::visible(&e.message)
+            );
+        }
+    }
+    ok
+}
+
+/// Where `-o DIR` writes `file` of path argument `root` (whether it is a
+/// directory): its folder made, and `None` (said) when it has no name, is
+/// the input itself, is written from another input already, or its
+/// folder cannot be made.
+fn dir_target(
+    ctx: &mut Ctx,
+    (root, root_is_dir): (&str, bool),
+    file: &str,
+    output: &Path,
+    to: Target,
+    written: &mut std::collections::HashSet<PathBuf>,
+) -> Option<PathBuf> {
+    let rel = if root_is_dir {
+        Path::new(file)
+            .strip_prefix(root)
+            .map(Path::to_path_buf)
+            .ok()
+    } else {
+        Path::new(file).file_name().map(PathBuf::from)
+    };
+    let Some(rel) = rel else {
+        let _ = writeln!(ctx.err, "error: {file}: no name to write it under");
+        return None;
+    };
+    let target = output.join(rel).with_extension(to.extension());
+    let same = std::fs::canonicalize(&target)
+        .ok()
+        .is_some_and(|t| std::fs::canonicalize(file).is_ok_and(|f| f == t));
+    if same || !written.insert(target.clone()) {
+        let _ = writeln!(
+            ctx.err,
+            "error: not converted: {}: {} is {}",
+            diagnostics::visible(file),
+            target.display(),
+            if same {
+                "the input itself"
+            } else {
+                "written from another input already"
+            }
+        );
+        return None;
+    }
+    if let Some(dir) = target.parent() {
+        if let Err(e) = std::fs::create_dir_all(dir) {
+            let _ = writeln!(ctx.err, "error: cannot create {}: {e}", dir.display());
+            return None;
+        }
+    }
+    Some(target)
 }
 
 /// Converts the games of `paths` into one document: `output`, or standard
