@@ -944,12 +944,14 @@ fn unknown_game_offers_the_closest_name() {
     assert!(!o.stderr.contains("did you mean"), "{}", o.stderr);
 }
 
-/// `--allow`/`--deny` per code (globs), a per-code tally of the warnings in
-/// the summary of every format, and a help line that fits a binary record.
+/// A record whose one warning is `record::result_unchecked`.
+const WARNED: &str = "fixtures/reversi/valid/unfinished-claimed-result.gamerec";
+
+/// `--allow`/`--deny` per code (globs), and `--deny-warnings`: what is said
+/// and counted in the text summary.
 #[test]
 fn warnings_are_controlled_per_code() {
-    let warned = "fixtures/reversi/valid/unfinished-claimed-result.gamerec";
-    let wthor = "fixtures/wthor/valid/unfinished.wtb";
+    let warned = WARNED;
     let o = bin(&["validate", warned], b"");
     assert_eq!(o.code, 0);
     assert!(
@@ -1011,6 +1013,13 @@ fn warnings_are_controlled_per_code() {
         "{}",
         o.stdout
     );
+}
+
+/// A per-code tally of the warnings in the summary of every format, a
+/// denied warning counted among the errors.
+#[test]
+fn warning_codes_are_tallied_in_every_format() {
+    let warned = WARNED;
     // JSON: the summary adds the counts; the denied warning is in `errors`
     let o = bin(&["validate", "--format", "json", warned], b"");
     let doc: serde_json::Value = serde_json::from_str(&o.stdout).unwrap();
@@ -1059,7 +1068,13 @@ fn warnings_are_controlled_per_code() {
     );
     let o = bin(&["validate", "--format", "junit", warned], b"");
     assert!(o.stdout.contains("<!-- 1 game, 1 valid, 0 invalid, 1 unfinished; 1 warning: 1 record::result_unchecked -->"), "{}", o.stdout);
-    // a binary record cannot be given `*`: its help says how to silence it
+}
+
+/// A binary record cannot be given `*`: its help says how to silence a
+/// warning.
+#[test]
+fn a_binary_records_warning_help_fits_it() {
+    let wthor = "fixtures/wthor/valid/unfinished.wtb";
     let o = bin(&["validate", wthor], b"");
     assert!(o.stderr.contains("--allow"), "{}", o.stderr);
     assert!(!o.stderr.contains("write `*`"), "{}", o.stderr);
