@@ -1053,28 +1053,11 @@ impl<'a> Reader<'a> {
             return;
         }
         let start = self.pos;
-        let bad = |this: &mut Self, why: &str, help: &str| {
-            // The malformed tag runs to its `]`, or stops before a line end or the next `[`.
-            let rest = this.src().get(start + 1..).unwrap_or("");
-            let end = match rest.find([']', '\n', '\r', '[']) {
-                Some(i) if rest.as_bytes().get(i) == Some(&b']') => start + 1 + i + 1,
-                Some(i) => start + 1 + i,
-                None => this.src().len(),
-            };
-            let end = end.max(start + 1);
-            this.tag_error(
-                Diag::error("record::bad_tag", format!("malformed tag: {why}"))
-                    .at(Span::between(start, end))
-                    .label(why.to_string())
-                    .help(help.to_string()),
-            );
-            this.pos = end;
-        };
         // a spare tag's strings take the name and value (no allocation)
         let mut spare = self.spare_tags.pop().unwrap_or_default();
         let Ok((after_head, name)) = tag_head(self.rest()) else {
-            bad(
-                self,
+            self.bad_tag(
+                start,
                 "expected a tag name of letters, digits and `_`, then a space",
                 "tags are written [Name \"value\"]",
             );
@@ -1083,60 +1066,69 @@ impl<'a> Reader<'a> {
         spare.name.clear();
         spare.name.push_str(name);
         let name = spare.name;
-        let mut p = self.src().len() - after_head.len();
+        let value_start = self.src().len() - after_head.len();
         if !after_head.starts_with('"') {
-            bad(
-                self,
+            self.bad_tag(
+                start,
                 "the value must be a double-quoted string",
                 "tags are written [Name \"value\"]",
             );
             return;
         }
-        let value_start = p;
-        p += 1;
         let mut value = spare.value;
         value.clear();
+        let Some(mut p) = self.tag_value(start, value_start + 1, &mut value) else {
+            return;
+        };
+        let value_span = Span::between(value_start, p);
+        let bytes = self.src().as_bytes();
+        while matches!(bytes.get(p), Some(b' ') | Some(b'\t')) {
+            p += 1;
+        }
+        if bytes.get(p) != Some(&b']') {
+            self.bad_tag(
+                start,
+                "expected `]` after the value",
+                "tags are written [Name \"value\"]",
+            );
+            return;
+        }
+        p += 1;
+        self.pos = p;
+        self.add_tag(name, value, Span::between(start, p), value_span);
+    }
+
+    /// A malformed tag at `start`: it runs to its `]`, or stops before a
+    /// line end or the next `[`; reading goes on after it.
+    fn bad_tag(&mut self, start: usize, why: &str, help: &str) {
+        let rest = self.src().get(start + 1..).unwrap_or("");
+        let end = match rest.find([']', '\n', '\r', '[']) {
+            Some(i) if rest.as_bytes().get(i) == Some(&b']') => start + 1 + i + 1,
+            Some(i) => start + 1 + i,
+            None => self.src().len(),
+        };
+        let end = end.max(start + 1);
+        self.tag_error(
+            Diag::error("record::bad_tag", format!("malformed tag: {why}"))
+                .at(Span::between(start, end))
+                .label(why.to_string())
+                .help(help.to_string()),
+        );
+        self.pos = end;
+    }
+
+    /// The quoted value of the tag at `start`, from just after its opening
+    /// quote at `p`, unescaped into `value`; the position after the closing
+    /// quote, or `None` when the tag was malformed (reported).
+    fn tag_value(&mut self, start: usize, mut p: usize, value: &mut String) -> Option<usize> {
         loop {
             let bytes = self.src().as_bytes();
             match bytes.get(p) {
                 None | Some(b'\n') | Some(b'\r') => {
-                    // A value broken over lines: skip to its `"]` if one
-                    // comes before the next line that starts with `[`.
-                    let mut scanned = self.tag_line_scan;
-                    let next_tag = self
-                        .buf
-                        .find_from(p, &mut scanned, |t| tag_line(t.as_bytes()))
-                        .unwrap_or(self.src().len());
-                    self.tag_line_scan = scanned;
-                    let closing = self
-                        .src()
-                        .get(p..next_tag)
-                        .and_then(|r| r.find("\"]"))
-                        .map(|i| p + i + 2);
-                    if let Some(end) = closing {
-                        self.tag_error(
-                            Diag::error(
-                                "record::bad_tag",
-                                "malformed tag: a line break inside the value",
-                            )
-                            .at(Span::between(start, end))
-                            .label("the value spans lines")
-                            .help("a tag value may not hold a line break; keep it on one line"),
-                        );
-                        self.pos = end;
-                        return;
-                    }
-                    bad(
-                        self,
-                        "the value's closing quote is missing on this line",
-                        "close the value with `\"` on the same line",
-                    );
-                    return;
+                    self.broken_tag_value(start, p);
+                    return None;
                 }
-                Some(b'"') => {
-                    p += 1;
-                    break;
-                }
+                Some(b'"') => return Some(p + 1),
                 Some(b'\\') if matches!(bytes.get(p + 1), Some(b'"') | Some(b'\\')) => {
                     value.push(bytes.get(p + 1).map_or('\\', |&b| b as char));
                     p += 2;
@@ -1170,22 +1162,42 @@ impl<'a> Reader<'a> {
                 }
             }
         }
-        let value_span = Span::between(value_start, p);
-        let bytes = self.src().as_bytes();
-        while matches!(bytes.get(p), Some(b' ') | Some(b'\t')) {
-            p += 1;
-        }
-        if bytes.get(p) != Some(&b']') {
-            bad(
-                self,
-                "expected `]` after the value",
-                "tags are written [Name \"value\"]",
+    }
+
+    /// The value of the tag at `start` stops at a line end (or the input's
+    /// end) at `p`: reported, and reading goes on after its `"]` if one
+    /// comes before the next line that starts with `[`, else as for any
+    /// malformed tag.
+    fn broken_tag_value(&mut self, start: usize, p: usize) {
+        let mut scanned = self.tag_line_scan;
+        let next_tag = self
+            .buf
+            .find_from(p, &mut scanned, |t| tag_line(t.as_bytes()))
+            .unwrap_or(self.src().len());
+        self.tag_line_scan = scanned;
+        let closing = self
+            .src()
+            .get(p..next_tag)
+            .and_then(|r| r.find("\"]"))
+            .map(|i| p + i + 2);
+        if let Some(end) = closing {
+            self.tag_error(
+                Diag::error(
+                    "record::bad_tag",
+                    "malformed tag: a line break inside the value",
+                )
+                .at(Span::between(start, end))
+                .label("the value spans lines")
+                .help("a tag value may not hold a line break; keep it on one line"),
             );
+            self.pos = end;
             return;
         }
-        p += 1;
-        self.pos = p;
-        self.add_tag(name, value, Span::between(start, p), value_span);
+        self.bad_tag(
+            start,
+            "the value's closing quote is missing on this line",
+            "close the value with `\"` on the same line",
+        );
     }
 
     /// A tag in its usual form, `[Name "value"]` with nothing to unescape

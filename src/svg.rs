@@ -577,6 +577,70 @@ pub struct PlotMark {
     pub error: bool,
 }
 
+/// A score plot's scales: where a ply and a value are drawn.
+struct PlotScale {
+    /// The plot's top-left corner in the larger picture.
+    ox: u32,
+    oy: u32,
+    /// The last ply shown (at least 1).
+    plies: usize,
+    /// The highest and lowest values shown (`top` > `bottom`).
+    top: i64,
+    bottom: i64,
+}
+
+impl PlotScale {
+    const W: u32 = 640;
+    const H: u32 = 220;
+    const LEFT: u32 = 44;
+    const RIGHT: u32 = 90;
+    const TOP: u32 = 40;
+    const BOTTOM: u32 = 30;
+
+    fn new(series: &[Series], marks: &[PlotMark], (ox, oy): (u32, u32)) -> Self {
+        let plies = series
+            .iter()
+            .map(|s| s.values.len().saturating_sub(1))
+            .max()
+            .unwrap_or(0)
+            .max(marks.iter().map(|m| m.ply).max().unwrap_or(0))
+            .max(1);
+        let top = series
+            .iter()
+            .flat_map(|s| s.values.iter().copied())
+            .max()
+            .unwrap_or(0)
+            .max(1);
+        let bottom = series
+            .iter()
+            .flat_map(|s| s.values.iter().copied())
+            .min()
+            .unwrap_or(0)
+            .min(0);
+        PlotScale {
+            ox,
+            oy,
+            plies,
+            top,
+            bottom,
+        }
+    }
+
+    /// The x of ply `p`.
+    fn sx(&self, p: usize) -> f64 {
+        let pw = (Self::W - Self::LEFT - Self::RIGHT) as f64;
+        self.ox as f64 + Self::LEFT as f64 + pw * p as f64 / self.plies as f64
+    }
+
+    /// The y of value `v`.
+    fn sy(&self, v: i64) -> f64 {
+        let ph = (Self::H - Self::TOP - Self::BOTTOM) as f64;
+        self.oy as f64
+            + Self::TOP as f64
+            + ph * (self.top - v) as f64 / (self.top - self.bottom) as f64
+    }
+}
+
 /// A score plot: every seat's score after every ply, errors marked at their
 /// ply. `at` places it in a larger picture (its top-left corner).
 pub fn plot(
@@ -586,43 +650,35 @@ pub fn plot(
     marks: &[PlotMark],
     at: (u32, u32),
 ) -> String {
-    const W: u32 = 640;
-    const H: u32 = 220;
-    const LEFT: u32 = 44;
-    const RIGHT: u32 = 90;
-    const TOP: u32 = 40;
-    const BOTTOM: u32 = 30;
-    let (ox, oy) = at;
-    let plies = series
-        .iter()
-        .map(|s| s.values.len().saturating_sub(1))
-        .max()
-        .unwrap_or(0)
-        .max(marks.iter().map(|m| m.ply).max().unwrap_or(0))
-        .max(1);
-    let top = series
-        .iter()
-        .flat_map(|s| s.values.iter().copied())
-        .max()
-        .unwrap_or(0)
-        .max(1);
-    let bottom = series
-        .iter()
-        .flat_map(|s| s.values.iter().copied())
-        .min()
-        .unwrap_or(0)
-        .min(0);
-    let pw = (W - LEFT - RIGHT) as f64;
-    let ph = (H - TOP - BOTTOM) as f64;
-    let sx = |p: usize| ox as f64 + LEFT as f64 + pw * p as f64 / plies as f64;
-    let sy = |v: i64| oy as f64 + TOP as f64 + ph * (top - v) as f64 / (top - bottom) as f64;
+    let scale = PlotScale::new(series, marks, at);
     let mut out = format!(
         "<g class=\"plot\" {FONT} font-size=\"11\" fill=\"{}\">\n<text x=\"{}\" y=\"{}\" font-size=\"13\" font-weight=\"bold\">{}</text>\n",
         palette::INK,
-        ox + 4,
-        oy + 16,
-        esc(&fit(title, W - 8, 13))
+        scale.ox + 4,
+        scale.oy + 16,
+        esc(&fit(title, PlotScale::W - 8, 13))
     );
+    plot_axes(&mut out, &scale, unit);
+    plot_marks(&mut out, &scale, marks);
+    plot_lines(&mut out, &scale, series);
+    out.push_str("</g>\n");
+    out
+}
+
+/// The axes, their ticks and their names.
+fn plot_axes(out: &mut String, scale: &PlotScale, unit: &str) {
+    const H: u32 = PlotScale::H;
+    const TOP: u32 = PlotScale::TOP;
+    const BOTTOM: u32 = PlotScale::BOTTOM;
+    let PlotScale {
+        ox,
+        oy,
+        plies,
+        top,
+        bottom,
+    } = *scale;
+    let sx = |p: usize| scale.sx(p);
+    let sy = |v: i64| scale.sy(v);
     // axes and ticks
     let _ = writeln!(
         out,
@@ -668,7 +724,15 @@ pub fn plot(
         oy + TOP - 4,
         esc(unit)
     );
-    // diagnostics at their ply
+}
+
+/// The diagnostics, each at its ply.
+fn plot_marks(out: &mut String, scale: &PlotScale, marks: &[PlotMark]) {
+    const H: u32 = PlotScale::H;
+    const TOP: u32 = PlotScale::TOP;
+    const BOTTOM: u32 = PlotScale::BOTTOM;
+    let (oy, plies) = (scale.oy, scale.plies);
+    let sx = |p: usize| scale.sx(p);
     for m in marks {
         let x = sx(m.ply.min(plies));
         let colour = if m.error {
@@ -691,6 +755,12 @@ pub fn plot(
             esc(&m.code)
         );
     }
+}
+
+/// One line per seat, its name at its end.
+fn plot_lines(out: &mut String, scale: &PlotScale, series: &[Series]) {
+    let sx = |p: usize| scale.sx(p);
+    let sy = |v: i64| scale.sy(v);
     // the names at the lines' ends, pushed apart to stay readable
     let mut ends: Vec<(f64, usize)> = series
         .iter()
@@ -739,8 +809,6 @@ pub fn plot(
             );
         }
     }
-    out.push_str("</g>\n");
-    out
 }
 
 /// The size of one score plot.

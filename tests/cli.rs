@@ -486,6 +486,25 @@ fn long_options(help: &str) -> Vec<String> {
 /// files of the commands that read records, stay off the others' help).
 #[test]
 fn help_lists_only_the_options_each_command_uses() {
+    for (command, options) in help_options() {
+        let o = bin(&[command, "--help"], b"");
+        assert_eq!(o.code, 0, "{command}: {}", o.stderr);
+        let mut want: Vec<String> = options.iter().map(|s| s.to_string()).collect();
+        want.push("help".into());
+        want.sort();
+        assert_eq!(long_options(&o.stdout), want, "gamerec {command} --help");
+    }
+    // `perft --players` is a number; the WTHOR names file is not perft's
+    assert_eq!(
+        bin(&["perft", "reversi", "1", "--from", "json"], b"").code,
+        2
+    );
+    assert_eq!(bin(&["show", "-q", VALID], b"").code, 0);
+}
+
+/// Each command's long options as its `--help` should list them (but
+/// `help`).
+fn help_options() -> Vec<(&'static str, Vec<&'static str>)> {
     const READ: &[&str] = &[
         "encoding",
         "from",
@@ -510,7 +529,7 @@ fn help_lists_only_the_options_each_command_uses() {
     .chain(SCAN.iter().copied())
     .collect();
     let position = ["color", "index", "ply", "quiet"];
-    let cases: Vec<(&str, Vec<&str>)> = vec![
+    vec![
         ("validate", [READ, &report].concat()),
         ("score", [READ, &report, &["plot"]].concat()),
         ("show", [READ, &position, &["level", "svg"]].concat()),
@@ -550,15 +569,13 @@ fn help_lists_only_the_options_each_command_uses() {
         ("completions", vec![]),
         ("man", vec!["dir"]),
         ("tags", vec![]),
-    ];
-    for (command, options) in cases {
-        let o = bin(&[command, "--help"], b"");
-        assert_eq!(o.code, 0, "{command}: {}", o.stderr);
-        let mut want: Vec<String> = options.iter().map(|s| s.to_string()).collect();
-        want.push("help".into());
-        want.sort();
-        assert_eq!(long_options(&o.stdout), want, "gamerec {command} --help");
-    }
+    ]
+}
+
+/// The top help names every command; each command's help has examples and
+/// its exit codes.
+#[test]
+fn help_names_the_commands_examples_and_exit_codes() {
     // every command names itself in the top help
     let top = bin(&["--help"], b"");
     for command in [
@@ -573,13 +590,12 @@ fn help_lists_only_the_options_each_command_uses() {
         assert!(o.stdout.contains("Examples:"), "{command}");
         assert!(o.stdout.contains("Exit codes:"), "{command}");
     }
-    // `perft --players` is a number; the WTHOR names file is not perft's
-    assert_eq!(
-        bin(&["perft", "reversi", "1", "--from", "json"], b"").code,
-        2
-    );
-    assert_eq!(bin(&["show", "-q", VALID], b"").code, 0);
-    // `-q` is accepted by every command, shown only where it changes something
+}
+
+/// `-q` is accepted by every command, shown only where it changes
+/// something.
+#[test]
+fn quiet_is_accepted_by_every_command() {
     for args in [
         &["schema", "-q"][..],
         &["completions", "bash", "-q"],
@@ -928,12 +944,14 @@ fn unknown_game_offers_the_closest_name() {
     assert!(!o.stderr.contains("did you mean"), "{}", o.stderr);
 }
 
-/// `--allow`/`--deny` per code (globs), a per-code tally of the warnings in
-/// the summary of every format, and a help line that fits a binary record.
+/// A record whose one warning is `record::result_unchecked`.
+const WARNED: &str = "fixtures/reversi/valid/unfinished-claimed-result.gamerec";
+
+/// `--allow`/`--deny` per code (globs), and `--deny-warnings`: what is said
+/// and counted in the text summary.
 #[test]
 fn warnings_are_controlled_per_code() {
-    let warned = "fixtures/reversi/valid/unfinished-claimed-result.gamerec";
-    let wthor = "fixtures/wthor/valid/unfinished.wtb";
+    let warned = WARNED;
     let o = bin(&["validate", warned], b"");
     assert_eq!(o.code, 0);
     assert!(
@@ -995,6 +1013,13 @@ fn warnings_are_controlled_per_code() {
         "{}",
         o.stdout
     );
+}
+
+/// A per-code tally of the warnings in the summary of every format, a
+/// denied warning counted among the errors.
+#[test]
+fn warning_codes_are_tallied_in_every_format() {
+    let warned = WARNED;
     // JSON: the summary adds the counts; the denied warning is in `errors`
     let o = bin(&["validate", "--format", "json", warned], b"");
     let doc: serde_json::Value = serde_json::from_str(&o.stdout).unwrap();
@@ -1043,7 +1068,13 @@ fn warnings_are_controlled_per_code() {
     );
     let o = bin(&["validate", "--format", "junit", warned], b"");
     assert!(o.stdout.contains("<!-- 1 game, 1 valid, 0 invalid, 1 unfinished; 1 warning: 1 record::result_unchecked -->"), "{}", o.stdout);
-    // a binary record cannot be given `*`: its help says how to silence it
+}
+
+/// A binary record cannot be given `*`: its help says how to silence a
+/// warning.
+#[test]
+fn a_binary_records_warning_help_fits_it() {
+    let wthor = "fixtures/wthor/valid/unfinished.wtb";
     let o = bin(&["validate", wthor], b"");
     assert!(o.stderr.contains("--allow"), "{}", o.stderr);
     assert!(!o.stderr.contains("write `*`"), "{}", o.stderr);

@@ -281,72 +281,32 @@ fn convert(ctx: &mut Ctx, args: Args, progress: &mut Progress) -> i32 {
     if args.paths.iter().any(|p| p == "-") {
         return ctx.usage("-o DIR names each output after its input; standard input has no name");
     }
+    convert_into_dir(ctx, &args, Path::new(output), progress)
+}
+
+/// `-o DIR`: each input file converted into a file of its own under
+/// `output`, named after it (its place under a directory input kept).
+fn convert_into_dir(ctx: &mut Ctx, args: &Args, output: &Path, progress: &mut Progress) -> i32 {
     let mut code = EXIT_OK;
     let mut written: std::collections::HashSet<PathBuf> = std::collections::HashSet::new();
     for root in &args.paths {
         let expanded = super::inputs::expand(std::slice::from_ref(root), &args.scan);
-        for e in expanded.errors {
-            let _ = writeln!(
-                ctx.err,
-                "error: {}: {}",
-                diagnostics::visible(&e.file),
-                diagnostics::visible(&e.message)
-            );
+        if !say_expanded(ctx, expanded.errors, expanded.skipped) {
             code = EXIT_USAGE;
-        }
-        for e in expanded.skipped {
-            if !ctx.settings.quiet {
-                let _ = writeln!(
-                    ctx.err,
-                    "warning: {}: {}",
-                    diagnostics::visible(&e.file),
-                    diagnostics::visible(&e.message)
-                );
-            }
         }
         let root_is_dir = Path::new(root).is_dir();
         for file in expanded.files {
-            let rel = if root_is_dir {
-                Path::new(&file)
-                    .strip_prefix(root)
-                    .map(Path::to_path_buf)
-                    .ok()
-            } else {
-                Path::new(&file).file_name().map(PathBuf::from)
-            };
-            let Some(rel) = rel else {
-                let _ = writeln!(ctx.err, "error: {file}: no name to write it under");
+            let Some(target) = dir_target(
+                ctx,
+                (root, root_is_dir),
+                &file,
+                output,
+                args.to,
+                &mut written,
+            ) else {
                 code = EXIT_USAGE;
                 continue;
             };
-            let target = Path::new(output)
-                .join(rel)
-                .with_extension(args.to.extension());
-            let same = std::fs::canonicalize(&target)
-                .ok()
-                .is_some_and(|t| std::fs::canonicalize(&file).is_ok_and(|f| f == t));
-            if same || !written.insert(target.clone()) {
-                let _ = writeln!(
-                    ctx.err,
-                    "error: not converted: {}: {} is {}",
-                    diagnostics::visible(&file),
-                    target.display(),
-                    if same {
-                        "the input itself"
-                    } else {
-                        "written from another input already"
-                    }
-                );
-                code = EXIT_USAGE;
-                continue;
-            }
-            if let Some(dir) = target.parent() {
-                if let Err(e) = std::fs::create_dir_all(dir) {
-                    let _ = writeln!(ctx.err, "error: cannot create {}: {e}", dir.display());
-                    code = EXIT_USAGE;
-                    continue;
-                }
-            }
             let c = convert_one(
                 ctx,
                 std::slice::from_ref(&file),
@@ -355,12 +315,93 @@ fn convert(ctx: &mut Ctx, args: Args, progress: &mut Progress) -> i32 {
                 Some(&target),
                 true,
                 progress,
-                (depth, args.strict),
+                (args.wthor_depth, args.strict),
             );
             code = code.max(c);
         }
     }
     code
+}
+
+/// Says a path argument's directories that could not be read (errors) and
+/// its entries skipped (warnings, unless quiet); `false` when there were
+/// errors.
+fn say_expanded(
+    ctx: &mut Ctx,
+    errors: Vec<crate::pipeline::FileError>,
+    skipped: Vec<crate::pipeline::FileError>,
+) -> bool {
+    let ok = errors.is_empty();
+    for e in errors {
+        let _ = writeln!(
+            ctx.err,
+            "error: {}: {}",
+            diagnostics::visible(&e.file),
+            diagnostics::visible(&e.message)
+        );
+    }
+    for e in skipped {
+        if !ctx.settings.quiet {
+            let _ = writeln!(
+                ctx.err,
+                "warning: {}: {}",
+                diagnostics::visible(&e.file),
+                diagnostics::visible(&e.message)
+            );
+        }
+    }
+    ok
+}
+
+/// Where `-o DIR` writes `file` of path argument `root` (whether it is a
+/// directory): its folder made, and `None` (said) when it has no name, is
+/// the input itself, is written from another input already, or its
+/// folder cannot be made.
+fn dir_target(
+    ctx: &mut Ctx,
+    (root, root_is_dir): (&str, bool),
+    file: &str,
+    output: &Path,
+    to: Target,
+    written: &mut std::collections::HashSet<PathBuf>,
+) -> Option<PathBuf> {
+    let rel = if root_is_dir {
+        Path::new(file)
+            .strip_prefix(root)
+            .map(Path::to_path_buf)
+            .ok()
+    } else {
+        Path::new(file).file_name().map(PathBuf::from)
+    };
+    let Some(rel) = rel else {
+        let _ = writeln!(ctx.err, "error: {file}: no name to write it under");
+        return None;
+    };
+    let target = output.join(rel).with_extension(to.extension());
+    let same = std::fs::canonicalize(&target)
+        .ok()
+        .is_some_and(|t| std::fs::canonicalize(file).is_ok_and(|f| f == t));
+    if same || !written.insert(target.clone()) {
+        let _ = writeln!(
+            ctx.err,
+            "error: not converted: {}: {} is {}",
+            diagnostics::visible(file),
+            target.display(),
+            if same {
+                "the input itself"
+            } else {
+                "written from another input already"
+            }
+        );
+        return None;
+    }
+    if let Some(dir) = target.parent() {
+        if let Err(e) = std::fs::create_dir_all(dir) {
+            let _ = writeln!(ctx.err, "error: cannot create {}: {e}", dir.display());
+            return None;
+        }
+    }
+    Some(target)
 }
 
 /// Converts the games of `paths` into one document: `output`, or standard
@@ -377,52 +418,15 @@ fn convert_one(
     progress: &mut Progress,
     (depth, strict): (Option<u8>, bool),
 ) -> i32 {
-    let dir = match output {
-        Some(file) => file
-            .parent()
-            .filter(|p| !p.as_os_str().is_empty())
-            .map_or_else(|| PathBuf::from("."), Path::to_path_buf),
-        None => PathBuf::from("."),
+    let dir = match output_dir(ctx, output) {
+        Ok(dir) => dir,
+        Err(code) => return code,
     };
-    // `-o nodir/file` makes the missing folders, as `-o newdir/` does
-    if output.is_some() && !dir.is_dir() {
-        if let Err(e) = std::fs::create_dir_all(&dir) {
-            return ctx.usage(&format!(
-                "cannot create the folder {} for the output: {}",
-                dir.display(),
-                io::Error::from(e.kind())
-            ));
-        }
-    }
-    // a file is written through a temporary file beside it; standard
-    // output streams
-    // the path is marked for removal on a signal before the file exists:
-    // a signal between its creation and the marking would leave it behind
-    let mut removed_on_signal = None;
-    let mut tmp = match output {
-        None => None,
-        // hidden and named for what made it: one a SIGKILL left behind is
-        // skipped by a directory scan and never taken for output
-        Some(file) => match tempfile::Builder::new()
-            .prefix(".gamerec-")
-            .suffix(".tmp")
-            .make_in(&dir, |path| {
-                removed_on_signal = Some(on_signal::remove_on_signal(path));
-                std::fs::OpenOptions::new()
-                    .read(true)
-                    .write(true)
-                    .create_new(true)
-                    .open(path)
-            }) {
-            Ok(t) => Some(t),
-            Err(e) => {
-                // said without the temporary file's name, which means nothing to the user
-                return ctx.usage(&format!(
-                    "cannot write {}: {}",
-                    file.display(),
-                    io::Error::from(e.kind())
-                ));
-            }
+    let (mut tmp, removed_on_signal) = match output {
+        None => (None, None),
+        Some(file) => match temp_beside(ctx, file, &dir) {
+            Ok((t, guard)) => (Some(t), guard),
+            Err(code) => return code,
         },
     };
     let opts = Options {
@@ -431,39 +435,30 @@ fn convert_one(
         ..Options::default()
     };
     let read_opts = ctx.read_options();
-    let wthor_out = match (to, output) {
-        (Target::Wthor, Some(file)) => match wthor_names(&dir) {
-            Ok((players, tournaments)) => Some(WthorOut {
-                wtb: wthor::WtbWriter::new(players.1, tournaments.1, depth),
-                jou: players.0,
-                trn: tournaments.0,
-            }),
-            Err(e) => {
-                let what = if named {
-                    format!("{}: ", diagnostics::visible(&file.display().to_string()))
-                } else {
-                    String::new()
-                };
-                return ctx.usage(&format!("not converted: {what}{e}"));
-            }
-        },
-        _ => None,
+    let wthor_out = match wthor_out(ctx, to, output, &dir, named, depth) {
+        Ok(w) => w,
+        Err(code) => return code,
     };
     let (jou, trn) = wthor_out
         .as_ref()
         .map(|o| (o.jou.clone(), o.trn.clone()))
         .unwrap_or_default();
-    let mut writer = Writer {
-        to,
-        games: 0,
-        wthor: wthor_out.map(|o| o.wtb),
-        buf: Vec::new(),
+    let mut conv = Conversion {
+        writer: Writer {
+            to,
+            games: 0,
+            wthor: wthor_out.map(|o| o.wtb),
+            buf: Vec::new(),
+        },
+        strict,
+        quiet: ctx.settings.quiet,
+        color: ctx.settings.color_err,
+        losses: Losses::default(),
+        invalid: 0,
+        refused: None,
+        file_error: false,
+        started: false,
     };
-    let mut losses = Losses::default();
-    let mut invalid = 0usize;
-    let mut refused: Option<String> = None;
-    let mut file_error = false;
-    let (quiet, color) = (ctx.settings.quiet, ctx.settings.color_err);
     let tmp_is_file = tmp.is_some();
     let _removed_on_signal = removed_on_signal;
     let result = {
@@ -474,94 +469,19 @@ fn convert_one(
         };
         let mut out = io::BufWriter::new(sink);
         let stdin: &mut dyn io::Read = &mut *ctx.stdin;
-        // the document begins with its first game: standard output stays
-        // empty when the first game does not convert
-        let mut started = false;
-        let r = {
-            super::inputs::run(stdin, paths, scan, &read_opts, &opts, None, &mut |event| {
-                progress.event(&event);
-                match event {
-                    Event::Game(g, r, _) => {
-                        if !quiet || !r.valid {
-                            diagnostics::write_game(err, color, g, r)?;
-                        }
-                        if !r.valid {
-                            invalid += 1;
-                        } else if invalid == 0 && refused.is_none() && !file_error {
-                            losses.clear();
-                            if let Some(v) = &g.variation {
-                                losses.note(format!(
-                                    "the game tree's branches: this is its line {v}, written as a game of its own"
-                                ));
-                            }
-                            if !started {
-                                writer.start(&mut out)?;
-                                started = true;
-                            }
-                            match writer.game(&mut out, r, &mut losses) {
-                                Ok(()) if strict && !losses.is_empty() => {
-                                    let what: Vec<&str> = losses.iter().collect();
-                                    refused = Some(format!(
-                                        "{} game {}: --strict, and {} cannot hold {}",
-                                        diagnostics::visible(&g.file.name),
-                                        g.index,
-                                        to.name(),
-                                        diagnostics::visible(&what.join("; "))
-                                    ));
-                                }
-                                Ok(()) if quiet => {}
-                                Ok(()) => {
-                                    for what in losses.iter() {
-                                        writeln!(
-                                            err,
-                                            "warning: {} game {}: not kept in {}: {}",
-                                            diagnostics::visible(&g.file.name),
-                                            g.index + 1,
-                                            to.name(),
-                                            diagnostics::visible(what)
-                                        )?;
-                                    }
-                                }
-                                Err(Ok(why)) => {
-                                    refused = Some(format!(
-                                        "{} game {}: {why}",
-                                        diagnostics::visible(&g.file.name),
-                                        g.index + 1
-                                    ));
-                                }
-                                Err(Err(e)) => return Err(e),
-                            }
-                        }
-                    }
-                    Event::FileError(e) => {
-                        file_error = true;
-                        writeln!(
-                            err,
-                            "error: {}: {}",
-                            diagnostics::visible(&e.file),
-                            diagnostics::visible(&e.message)
-                        )?;
-                    }
-                    Event::Skipped(e) if !quiet => writeln!(
-                        err,
-                        "warning: {}: {}",
-                        diagnostics::visible(&e.file),
-                        diagnostics::visible(&e.message)
-                    )?,
-                    Event::Skipped(_) => {}
-                }
-                Ok(())
-            })
-        };
+        let r = super::inputs::run(stdin, paths, scan, &read_opts, &opts, None, &mut |event| {
+            progress.event(&event);
+            conv.event(&mut out, err, event)
+        });
         // standard output: a run that stops at a game not converted leaves
         // its document unfinished, so a reader cannot take it for whole
-        let whole = invalid == 0 && refused.is_none() && !file_error;
+        let whole = conv.whole();
         r.and_then(|()| {
             if whole || tmp_is_file {
-                if !started {
-                    writer.start(&mut out)?;
+                if !conv.started {
+                    conv.writer.start(&mut out)?;
                 }
-                writer.finish(&mut out)
+                conv.writer.finish(&mut out)
             } else {
                 Ok(())
             }
@@ -571,32 +491,259 @@ fn convert_one(
     if let Err(e) = result {
         return super::write_failed(ctx, &e, EXIT_USAGE);
     }
-    if file_error {
-        return EXIT_USAGE;
+    if let Some(code) = conv.refusal(ctx, paths, named) {
+        return code;
     }
-    // in `-o DIR`, the file that is not written is named
-    let what = match paths {
-        [input] if named => format!("{}: ", diagnostics::visible(input)),
-        _ => String::new(),
-    };
-    if invalid > 0 {
-        let _ = writeln!(
-            ctx.err,
-            "error: not converted: {what}{}",
-            crate::diag::plural(invalid, "invalid game", "invalid games")
-        );
-        return EXIT_INVALID;
-    }
-    if let Some(why) = refused {
-        // the refusal names its file and game itself
-        let _ = writeln!(ctx.err, "error: not converted: {why}");
-        return EXIT_USAGE;
-    }
-    let Some(mut tmp) = tmp else {
+    let Some(tmp) = tmp else {
         // standard output: every game was written as it converted
         return EXIT_OK;
     };
-    if let Some(wtb) = &writer.wthor {
+    finish_file(ctx, tmp, conv.writer.wthor.as_ref(), (&jou, &trn), output)
+}
+
+/// The folder the output goes into (`.` for standard output), made when
+/// missing: `-o nodir/file` makes the missing folders, as `-o newdir/`
+/// does.
+fn output_dir(ctx: &mut Ctx, output: Option<&Path>) -> Result<PathBuf, i32> {
+    let dir = match output {
+        Some(file) => file
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .map_or_else(|| PathBuf::from("."), Path::to_path_buf),
+        None => PathBuf::from("."),
+    };
+    if output.is_some() && !dir.is_dir() {
+        if let Err(e) = std::fs::create_dir_all(&dir) {
+            return Err(ctx.usage(&format!(
+                "cannot create the folder {} for the output: {}",
+                dir.display(),
+                io::Error::from(e.kind())
+            )));
+        }
+    }
+    Ok(dir)
+}
+
+/// The temporary file in `dir` that `file` is written through (standard
+/// output streams), and its removal on a signal. The path is marked for
+/// removal before the file exists: a signal between its creation and the
+/// marking would leave it behind.
+fn temp_beside(
+    ctx: &mut Ctx,
+    file: &Path,
+    dir: &Path,
+) -> Result<(tempfile::NamedTempFile, Option<on_signal::Guard>), i32> {
+    let mut removed_on_signal = None;
+    // hidden and named for what made it: one a SIGKILL left behind is
+    // skipped by a directory scan and never taken for output
+    match tempfile::Builder::new()
+        .prefix(".gamerec-")
+        .suffix(".tmp")
+        .make_in(dir, |path| {
+            removed_on_signal = Some(on_signal::remove_on_signal(path));
+            std::fs::OpenOptions::new()
+                .read(true)
+                .write(true)
+                .create_new(true)
+                .open(path)
+        }) {
+        Ok(t) => Ok((t, removed_on_signal)),
+        Err(e) => {
+            // said without the temporary file's name, which means nothing to the user
+            Err(ctx.usage(&format!(
+                "cannot write {}: {}",
+                file.display(),
+                io::Error::from(e.kind())
+            )))
+        }
+    }
+}
+
+/// `--to wthor` into a file: the records' writer and the names files in
+/// `dir` it adds to (read now, so that a bad one stops the conversion
+/// before it starts).
+fn wthor_out(
+    ctx: &mut Ctx,
+    to: Target,
+    output: Option<&Path>,
+    dir: &Path,
+    named: bool,
+    depth: Option<u8>,
+) -> Result<Option<WthorOut>, i32> {
+    match (to, output) {
+        (Target::Wthor, Some(file)) => match wthor_names(dir) {
+            Ok((players, tournaments)) => Ok(Some(WthorOut {
+                wtb: wthor::WtbWriter::new(players.1, tournaments.1, depth),
+                jou: players.0,
+                trn: tournaments.0,
+            })),
+            Err(e) => {
+                let what = if named {
+                    format!("{}: ", diagnostics::visible(&file.display().to_string()))
+                } else {
+                    String::new()
+                };
+                Err(ctx.usage(&format!("not converted: {what}{e}")))
+            }
+        },
+        _ => Ok(None),
+    }
+}
+
+/// A conversion as it goes, game by game: the document's writer and what
+/// keeps the document from being written.
+struct Conversion {
+    writer: Writer,
+    /// `--strict`: a game the target cannot hold whole is refused.
+    strict: bool,
+    quiet: bool,
+    /// Colour on standard error.
+    color: bool,
+    /// What the target cannot keep of the current game.
+    losses: Losses,
+    invalid: usize,
+    /// Why a game was refused (the first one).
+    refused: Option<String>,
+    file_error: bool,
+    /// The document has begun: it begins with its first game, so that
+    /// standard output stays empty when the first game does not convert.
+    started: bool,
+}
+
+impl Conversion {
+    /// Nothing keeps the document from being written so far.
+    fn whole(&self) -> bool {
+        self.invalid == 0 && self.refused.is_none() && !self.file_error
+    }
+
+    fn event(&mut self, out: &mut dyn Write, err: &mut dyn Write, event: Event) -> io::Result<()> {
+        match event {
+            Event::Game(g, r, _) => self.game(out, err, g, r)?,
+            Event::FileError(e) => {
+                self.file_error = true;
+                writeln!(
+                    err,
+                    "error: {}: {}",
+                    diagnostics::visible(&e.file),
+                    diagnostics::visible(&e.message)
+                )?;
+            }
+            Event::Skipped(e) if !self.quiet => writeln!(
+                err,
+                "warning: {}: {}",
+                diagnostics::visible(&e.file),
+                diagnostics::visible(&e.message)
+            )?,
+            Event::Skipped(_) => {}
+        }
+        Ok(())
+    }
+
+    /// A game: its diagnostics said, and written while every game before
+    /// it was.
+    fn game(
+        &mut self,
+        out: &mut dyn Write,
+        err: &mut dyn Write,
+        g: &crate::formats::SourceGame,
+        r: &GameReport,
+    ) -> io::Result<()> {
+        if !self.quiet || !r.valid {
+            diagnostics::write_game(err, self.color, g, r)?;
+        }
+        if !r.valid {
+            self.invalid += 1;
+            return Ok(());
+        }
+        if !self.whole() {
+            return Ok(());
+        }
+        let to = self.writer.to;
+        self.losses.clear();
+        if let Some(v) = &g.variation {
+            self.losses.note(format!(
+                "the game tree's branches: this is its line {v}, written as a game of its own"
+            ));
+        }
+        if !self.started {
+            self.writer.start(out)?;
+            self.started = true;
+        }
+        match self.writer.game(out, r, &mut self.losses) {
+            Ok(()) if self.strict && !self.losses.is_empty() => {
+                let what: Vec<&str> = self.losses.iter().collect();
+                self.refused = Some(format!(
+                    "{} game {}: --strict, and {} cannot hold {}",
+                    diagnostics::visible(&g.file.name),
+                    g.index,
+                    to.name(),
+                    diagnostics::visible(&what.join("; "))
+                ));
+            }
+            Ok(()) if self.quiet => {}
+            Ok(()) => {
+                for what in self.losses.iter() {
+                    writeln!(
+                        err,
+                        "warning: {} game {}: not kept in {}: {}",
+                        diagnostics::visible(&g.file.name),
+                        g.index + 1,
+                        to.name(),
+                        diagnostics::visible(what)
+                    )?;
+                }
+            }
+            Err(Ok(why)) => {
+                self.refused = Some(format!(
+                    "{} game {}: {why}",
+                    diagnostics::visible(&g.file.name),
+                    g.index + 1
+                ));
+            }
+            Err(Err(e)) => return Err(e),
+        }
+        Ok(())
+    }
+
+    /// The exit code when the document is not written (said), `None` when
+    /// every game converted.
+    fn refusal(&self, ctx: &mut Ctx, paths: &[String], named: bool) -> Option<i32> {
+        if self.file_error {
+            return Some(EXIT_USAGE);
+        }
+        // in `-o DIR`, the file that is not written is named
+        let what = match paths {
+            [input] if named => format!("{}: ", diagnostics::visible(input)),
+            _ => String::new(),
+        };
+        if self.invalid > 0 {
+            let _ = writeln!(
+                ctx.err,
+                "error: not converted: {what}{}",
+                crate::diag::plural(self.invalid, "invalid game", "invalid games")
+            );
+            return Some(EXIT_INVALID);
+        }
+        if let Some(why) = &self.refused {
+            // the refusal names its file and game itself
+            let _ = writeln!(ctx.err, "error: not converted: {why}");
+            return Some(EXIT_USAGE);
+        }
+        None
+    }
+}
+
+/// The temporary file, every game written, made the output: `--to
+/// wthor`'s header written again with the games counted and its names
+/// files (`jou`, `trn`) written first.
+fn finish_file(
+    ctx: &mut Ctx,
+    mut tmp: tempfile::NamedTempFile,
+    wthor: Option<&wthor::WtbWriter>,
+    (jou, trn): (&Path, &Path),
+    output: Option<&Path>,
+) -> i32 {
+    if let Some(wtb) = wthor {
         let date = wthor::today();
         let header = wtb.header(date);
         let written = tmp
@@ -609,7 +756,7 @@ fn convert_one(
         }
         // the names first: a names file only grows, so the files already
         // beside it stay right whatever happens next
-        for (path, list) in [(&jou, &wtb.players), (&trn, &wtb.tournaments)] {
+        for (path, list) in [(jou, &wtb.players), (trn, &wtb.tournaments)] {
             // an existing file that gains no name is left as it is
             if list.added().is_empty() && path.exists() {
                 continue;

@@ -256,6 +256,38 @@ fn encode_game(frames: &mut Frames) -> Option<Encoded> {
     let r = &frames.report;
     let mut obj = Map::new();
     let grid = &last.scene.grid;
+    let (states, local) = cell_states(&frames.frames, grid);
+    let cw = width(grid.cols * grid.rows);
+    let gw = width(local.len());
+    let (start, diffs, marks) = encode_states(&states, cw, gw);
+    obj.insert("cw".into(), json!(cw));
+    obj.insert("gw".into(), json!(gw));
+    obj.insert("c".into(), json!(start));
+    obj.insert("d".into(), json!(diffs));
+    obj.insert("m".into(), json!(marks));
+    insert_moves(&mut obj, r);
+    insert_scores(&mut obj, &frames.frames);
+    let (movers, turn) = turns(&frames.frames);
+    obj.insert("t".into(), json!(turn));
+    let colours: Vec<&str> = last.scene.seats.iter().map(|(_, c)| *c).collect();
+    // what many games share
+    let style = json!({ "seats": r.seats, "tm": movers, "sc": colours, "unit": frames.unit });
+    drop(states);
+    frames.frames = Vec::new();
+    Some(Encoded {
+        obj,
+        glyphs: local,
+        style,
+        last,
+    })
+}
+
+/// Per ply: the glyph on every cell, and the marks (cell, glyph).
+type Cells = (Vec<usize>, Vec<(usize, usize)>);
+
+/// Every frame's cells and marks on the last position's `grid`, in this
+/// game's own glyph numbering (0: the empty cell), and those glyphs.
+fn cell_states(frames: &[crate::replay::Frame], grid: &svg::Grid) -> (Vec<Cells>, Vec<svg::Glyph>) {
     // this game's glyphs, by name
     let mut local: Vec<svg::Glyph> = vec![svg::Glyph {
         name: String::new(),
@@ -305,11 +337,8 @@ fn encode_game(frames: &mut Frames) -> Option<Encoded> {
         Some(r * grid.cols + c)
     };
     let cells = grid.cols * grid.rows;
-    let cw = width(cells);
-    // per ply: the glyph on every cell, and the marks (cell, glyph)
-    type Cells = (Vec<usize>, Vec<(usize, usize)>);
-    let mut states: Vec<Cells> = Vec::with_capacity(frames.frames.len());
-    for f in &frames.frames {
+    let mut states: Vec<Cells> = Vec::with_capacity(frames.len());
+    for f in frames {
         let map = names(&f.scene);
         let mut board = vec![0usize; cells];
         for (i, &g) in f.scene.cells.iter().enumerate() {
@@ -327,7 +356,13 @@ fn encode_game(frames: &mut Frames) -> Option<Encoded> {
             .collect();
         states.push((board, marks));
     }
-    let gw = width(local.len());
+    (states, local)
+}
+
+/// The cells at the start, the cells that changed per ply (space
+/// separated) and the marks per ply, each number `cw` (cell) or `gw`
+/// (glyph) digits wide.
+fn encode_states(states: &[Cells], cw: usize, gw: usize) -> (String, String, String) {
     let mut start = String::new();
     let mut diffs = String::new();
     let mut marks = String::new();
@@ -360,11 +395,11 @@ fn encode_game(frames: &mut Frames) -> Option<Encoded> {
         }
         prev = Some(board);
     }
-    obj.insert("cw".into(), json!(cw));
-    obj.insert("gw".into(), json!(gw));
-    obj.insert("c".into(), json!(start));
-    obj.insert("d".into(), json!(diffs));
-    obj.insert("m".into(), json!(marks));
+    (start, diffs, marks)
+}
+
+/// The moves (`mv`) and the plies the program played itself (`auto`).
+fn insert_moves(obj: &mut Map<String, Value>, r: &GameReport) {
     let moves: Vec<&str> = r.moves.iter().map(|m| &*m.notation).collect();
     // one string when no move has a space (most games), else a list
     if moves.iter().any(|m| m.contains(' ') || m.is_empty()) {
@@ -376,23 +411,27 @@ fn encode_game(frames: &mut Frames) -> Option<Encoded> {
     if !auto.is_empty() {
         obj.insert("auto".into(), json!(auto));
     }
+}
+
+/// The scores per ply (`s`), and the plotted values (`p`) where they differ.
+fn insert_scores(obj: &mut Map<String, Value>, frames: &[crate::replay::Frame]) {
     let scores: Vec<i64> = frames
-        .frames
         .iter()
         .flat_map(|f| f.scores.iter().copied())
         .collect();
-    let plot: Vec<i64> = frames
-        .frames
-        .iter()
-        .flat_map(|f| f.plot.iter().copied())
-        .collect();
+    let plot: Vec<i64> = frames.iter().flat_map(|f| f.plot.iter().copied()).collect();
     if plot != scores {
         obj.insert("p".into(), numbers(&plot));
     }
     obj.insert("s".into(), numbers(&scores));
+}
+
+/// The sides to move, in order of first turn, and per ply the index of
+/// the side to move (`-`: the game is over).
+fn turns(frames: &[crate::replay::Frame]) -> (Vec<String>, String) {
     let mut movers: Vec<String> = Vec::new();
     let mut turn = String::new();
-    for f in &frames.frames {
+    for f in frames {
         match &f.to_move {
             None => turn.push('-'),
             Some(side) => {
@@ -407,19 +446,7 @@ fn encode_game(frames: &mut Frames) -> Option<Encoded> {
             }
         }
     }
-
-    obj.insert("t".into(), json!(turn));
-    let colours: Vec<&str> = last.scene.seats.iter().map(|(_, c)| *c).collect();
-    // what many games share
-    let style = json!({ "seats": r.seats, "tm": movers, "sc": colours, "unit": frames.unit });
-    drop(states);
-    frames.frames = Vec::new();
-    Some(Encoded {
-        obj,
-        glyphs: local,
-        style,
-        last,
-    })
+    (movers, turn)
 }
 
 /// The index of `v` in `table`, added when new.
@@ -524,21 +551,10 @@ fn result(r: &GameReport) -> String {
     s
 }
 
-/// The whole page.
-fn page(entries: &[Entry]) -> String {
-    let mut defs = Defs::default();
-    let mut kinds = Vec::new();
-    let mut styles = Vec::new();
-    // invalid games first, then in file order
-    let mut order: Vec<usize> = (0..entries.len()).collect();
-    order.sort_by_key(|&i| entries.get(i).is_none_or(|e| e.report.valid));
-    let games: Vec<Value> = entries
-        .iter()
-        .enumerate()
-        .map(|(n, e)| finish(n, e, &mut defs, &mut kinds, &mut styles))
-        .collect();
+/// The no-script index: one table row per game, in `order`.
+fn index_rows(entries: &[Entry], order: &[usize]) -> String {
     let mut rows = String::new();
-    for &n in &order {
+    for &n in order {
         let Some(e) = entries.get(n) else { continue };
         let r = &e.report;
         let valid = if r.valid { "yes" } else { "no" };
@@ -553,58 +569,80 @@ fn page(entries: &[Entry]) -> String {
             r.plies
         );
     }
-    // the no-script view: each game's final position, drawn here
-    let mut finals = String::new();
-    for (n, e) in entries.iter().enumerate() {
-        let _ = write!(
-            finals,
-            "<section id=\"game={n}\"><h2>{}</h2>",
-            esc(&title(e))
-        );
-        match &e.enc {
-            Some(enc) => {
-                let last = &enc.last;
-                let bg = defs.background(last.scene.grid.background());
-                let ids: Vec<usize> = last
-                    .scene
-                    .glyphs
-                    .iter()
-                    .enumerate()
-                    .map(|(i, g)| if i == 0 { 0 } else { defs.glyph(g) })
-                    .collect();
-                // the caption as text, the picture without it
-                let caption = crate::replay::caption(&e.report, e.report.plies, last);
-                let scores: Vec<String> = caption
-                    .scores
-                    .iter()
-                    .map(|(seat, v)| format!("{seat} {v}"))
-                    .collect();
-                let _ = write!(
-                    finals,
-                    "<p>{}; {}</p>",
-                    esc(&caption.status),
-                    esc(&scores.join(", "))
-                );
-                finals.push_str(&svg::picture(
-                    &last.scene,
-                    None,
-                    "",
-                    &format!("<use href=\"#b{bg}\"/>"),
-                    &|g| format!("g{}", ids.get(usize::from(g)).copied().unwrap_or(0)),
-                ));
-            }
-            None => finals.push_str("<p>This game could not be set up.</p>"),
-        }
-        for d in e.report.errors.iter().chain(&e.report.warnings) {
+    rows
+}
+
+/// The no-script view of one game: its final position, drawn here, the
+/// caption as text and its diagnostics.
+fn final_section(finals: &mut String, n: usize, e: &Entry, defs: &mut Defs) {
+    let _ = write!(
+        finals,
+        "<section id=\"game={n}\"><h2>{}</h2>",
+        esc(&title(e))
+    );
+    match &e.enc {
+        Some(enc) => {
+            let last = &enc.last;
+            let bg = defs.background(last.scene.grid.background());
+            let ids: Vec<usize> = last
+                .scene
+                .glyphs
+                .iter()
+                .enumerate()
+                .map(|(i, g)| if i == 0 { 0 } else { defs.glyph(g) })
+                .collect();
+            // the caption as text, the picture without it
+            let caption = crate::replay::caption(&e.report, e.report.plies, last);
+            let scores: Vec<String> = caption
+                .scores
+                .iter()
+                .map(|(seat, v)| format!("{seat} {v}"))
+                .collect();
             let _ = write!(
                 finals,
-                "<p class=\"diag\">ply {}: <b>{}</b> {}</p>",
-                d.ply,
-                esc(&d.code),
-                esc(&d.message)
+                "<p>{}; {}</p>",
+                esc(&caption.status),
+                esc(&scores.join(", "))
             );
+            finals.push_str(&svg::picture(
+                &last.scene,
+                None,
+                "",
+                &format!("<use href=\"#b{bg}\"/>"),
+                &|g| format!("g{}", ids.get(usize::from(g)).copied().unwrap_or(0)),
+            ));
         }
-        finals.push_str("</section>\n");
+        None => finals.push_str("<p>This game could not be set up.</p>"),
+    }
+    for d in e.report.errors.iter().chain(&e.report.warnings) {
+        let _ = write!(
+            finals,
+            "<p class=\"diag\">ply {}: <b>{}</b> {}</p>",
+            d.ply,
+            esc(&d.code),
+            esc(&d.message)
+        );
+    }
+    finals.push_str("</section>\n");
+}
+
+/// The whole page.
+fn page(entries: &[Entry]) -> String {
+    let mut defs = Defs::default();
+    let mut kinds = Vec::new();
+    let mut styles = Vec::new();
+    // invalid games first, then in file order
+    let mut order: Vec<usize> = (0..entries.len()).collect();
+    order.sort_by_key(|&i| entries.get(i).is_none_or(|e| e.report.valid));
+    let games: Vec<Value> = entries
+        .iter()
+        .enumerate()
+        .map(|(n, e)| finish(n, e, &mut defs, &mut kinds, &mut styles))
+        .collect();
+    let rows = index_rows(entries, &order);
+    let mut finals = String::new();
+    for (n, e) in entries.iter().enumerate() {
+        final_section(&mut finals, n, e, &mut defs);
     }
     let data = json!({ "kinds": kinds, "styles": styles, "games": games, "digits": String::from_utf8_lossy(DIGITS) });
     let data = script_json(&serde_json::to_string(&data).unwrap_or_default());

@@ -460,13 +460,64 @@ pub fn run(
     };
     // what each command takes; the rest keep their defaults
     let none = ReadArgs::default();
-    let quiet_all = match &cli.command {
+    let CommonArgs {
+        read,
+        quiet,
+        quiet_all,
+        color,
+        no_progress,
+    } = common_args(&cli.command, &none);
+    let (color_out, color_err) = colors(color, &terminals);
+    let from = match checked_read(read, err) {
+        Ok(from) => from,
+        Err(code) => return code,
+    };
+    let mut ctx = Ctx {
+        out,
+        err,
+        stdin,
+        settings: Settings {
+            color_out,
+            color_err,
+            quiet,
+            quiet_all,
+            progress: terminals.err && !no_progress && !quiet,
+            game: read.game.clone(),
+            from,
+            players: read.players.clone(),
+            tournaments: read.tournaments.clone(),
+            max_game_bytes: read.max_game_bytes,
+            latin1: read.encoding == Encoding::Latin1,
+        },
+    };
+    let code = dispatch(&mut ctx, cli.command);
+    let flushed = ctx.out.flush();
+    let _ = ctx.err.flush();
+    match flushed {
+        Ok(()) => code,
+        Err(e) => write_failed(&mut ctx, &e, code),
+    }
+}
+
+/// The options every reading command shares, as this command gives them.
+struct CommonArgs<'a> {
+    read: &'a ReadArgs,
+    quiet: bool,
+    quiet_all: bool,
+    color: ColorChoice,
+    no_progress: bool,
+}
+
+/// What `command` takes of the shared options; the rest keep their
+/// defaults (`none` for the reading ones).
+fn common_args<'a>(command: &'a Command, none: &'a ReadArgs) -> CommonArgs<'a> {
+    let quiet_all = match command {
         Command::Validate { quiet, .. } | Command::Score { quiet, .. } => {
             quiet.quiet >= 2 || quiet.quiet_all
         }
         _ => false,
     };
-    let (read, quiet, color, no_progress) = match &cli.command {
+    let (read, quiet, color, no_progress) = match command {
         Command::Validate {
             read,
             quiet,
@@ -500,13 +551,24 @@ pub fn run(
             read, quiet, color, ..
         } => (read, quiet.quiet, color.color, true),
         Command::Html { read, quiet, .. } => (read, quiet.quiet, ColorChoice::Never, true),
-        Command::Perft(a) => (&none, a.quiet, ColorChoice::Never, a.no_progress),
+        Command::Perft(a) => (none, a.quiet, ColorChoice::Never, a.no_progress),
         Command::Schema { .. }
         | Command::Tags { .. }
         | Command::Completions { .. }
-        | Command::Man { .. } => (&none, false, ColorChoice::Never, true),
+        | Command::Man { .. } => (none, false, ColorChoice::Never, true),
     };
-    let (color_out, color_err) = match color {
+    CommonArgs {
+        read,
+        quiet,
+        quiet_all,
+        color,
+        no_progress,
+    }
+}
+
+/// Whether to colour stdout and stderr.
+fn colors(color: ColorChoice, terminals: &Terminals) -> (bool, bool) {
+    match color {
         ColorChoice::Always => (true, true),
         ColorChoice::Never => (false, false),
         ColorChoice::Auto => {
@@ -516,7 +578,12 @@ pub fn run(
             );
             (terminals.out && !plain, terminals.err && !plain)
         }
-    };
+    }
+}
+
+/// The `--from` format, after checking it and `--game` by name; on an
+/// unknown name, the usage exit code after saying so.
+fn checked_read(read: &ReadArgs, err: &mut dyn Write) -> Result<Option<Format>, i32> {
     let from = match read.from.as_deref() {
         None => None,
         Some(name) => match Format::by_name(name) {
@@ -528,7 +595,7 @@ pub fn run(
                     "error: unknown format `{name}` (known: {})",
                     known.join(", ")
                 );
-                return EXIT_USAGE;
+                return Err(EXIT_USAGE);
             }
         },
     };
@@ -539,53 +606,34 @@ pub fn run(
                 "error: unknown game `{g}` ({})",
                 crate::registry::unknown_help(g)
             );
-            return EXIT_USAGE;
+            return Err(EXIT_USAGE);
         }
     }
-    let mut ctx = Ctx {
-        out,
-        err,
-        stdin,
-        settings: Settings {
-            color_out,
-            color_err,
-            quiet,
-            quiet_all,
-            progress: terminals.err && !no_progress && !quiet,
-            game: read.game.clone(),
-            from,
-            players: read.players.clone(),
-            tournaments: read.tournaments.clone(),
-            max_game_bytes: read.max_game_bytes,
-            latin1: read.encoding == Encoding::Latin1,
-        },
-    };
-    let code = match cli.command {
-        Command::Validate { args, .. } => validate::run(&mut ctx, args),
-        Command::Score { args, .. } => score::run(&mut ctx, args),
-        Command::Show { args, .. } => show::run(&mut ctx, args),
-        Command::Convert { args, .. } => convert::run(&mut ctx, args),
-        Command::Moves { args, .. } => moves::run(&mut ctx, args),
-        Command::Perft(a) => perft::run(&mut ctx, a),
-        Command::Html { args, .. } => html::run(&mut ctx, args),
-        Command::Schema { args, .. } => schema::run(&mut ctx, args),
-        Command::Tags { args, .. } => tags::run(&mut ctx, args),
+    Ok(from)
+}
+
+/// Runs the parsed command; returns its exit code.
+fn dispatch(ctx: &mut Ctx, command: Command) -> i32 {
+    match command {
+        Command::Validate { args, .. } => validate::run(ctx, args),
+        Command::Score { args, .. } => score::run(ctx, args),
+        Command::Show { args, .. } => show::run(ctx, args),
+        Command::Convert { args, .. } => convert::run(ctx, args),
+        Command::Moves { args, .. } => moves::run(ctx, args),
+        Command::Perft(a) => perft::run(ctx, a),
+        Command::Html { args, .. } => html::run(ctx, args),
+        Command::Schema { args, .. } => schema::run(ctx, args),
+        Command::Tags { args, .. } => tags::run(ctx, args),
         Command::Completions { shell, .. } => {
             // written whole: the generator panics on a closed pipe
             let mut script = Vec::new();
             clap_complete::generate(shell, &mut Cli::command(), "gamerec", &mut script);
             match ctx.out.write_all(&script) {
                 Ok(()) => EXIT_OK,
-                Err(e) => write_failed(&mut ctx, &e, EXIT_OK),
+                Err(e) => write_failed(ctx, &e, EXIT_OK),
             }
         }
-        Command::Man { page, dir, .. } => man(&mut ctx, page.as_deref(), dir.as_deref()),
-    };
-    let flushed = ctx.out.flush();
-    let _ = ctx.err.flush();
-    match flushed {
-        Ok(()) => code,
-        Err(e) => write_failed(&mut ctx, &e, code),
+        Command::Man { page, dir, .. } => man(ctx, page.as_deref(), dir.as_deref()),
     }
 }
 
