@@ -17,8 +17,8 @@ use pyo3::exceptions::{PyStopIteration, PyTypeError};
 use pyo3::prelude::*;
 use rayon::prelude::*;
 
+use gamerec::{GameReport, LineIndex, Options};
 use gamerec::{ReadOptions, SourceGame};
-use gamerec::{GameReport, Options};
 
 use crate::report::raise;
 
@@ -60,14 +60,30 @@ fn to_u32(n: usize) -> u32 {
 
 impl Row {
     fn of(source: u64, g: &SourceGame, r: &GameReport, keep_text: bool) -> Row {
-        let lines = g.lines();
+        let mut row = Row::report(source, g.index + 1, r, &g.lines(), g.byte_map.is_some());
+        if keep_text {
+            row.text = Some(g.text.clone());
+            row.tags = r.tags.clone();
+        }
+        row
+    }
+
+    /// The row of game `number` of a text whose lines are `lines` (`binary`:
+    /// a binary file's game, whose diagnostics have no lines).
+    fn report(
+        source: u64,
+        number: usize,
+        r: &GameReport,
+        lines: &LineIndex<'_>,
+        binary: bool,
+    ) -> Row {
         let name = |s: &'static str| (!s.is_empty()).then_some(s);
         let errors = r
             .errors
             .iter()
             .map(|d| {
                 // a binary file's games have byte offsets, no lines
-                let (line, column) = match d.span.filter(|_| g.byte_map.is_none()) {
+                let (line, column) = match d.span.filter(|_| !binary) {
                     Some(s) => {
                         let (l, c) = lines.line_col(s.offset);
                         (Some(to_u32(l)), Some(to_u32(c)))
@@ -85,7 +101,7 @@ impl Row {
             .collect();
         Row {
             source,
-            number: to_u32(g.index + 1),
+            number: to_u32(number),
             valid: r.valid,
             game: name(r.game),
             variant: name(r.variant),
@@ -96,8 +112,8 @@ impl Row {
             winners: r.winners.clone(),
             errors,
             warnings: r.warnings.iter().map(|w| w.code.to_string()).collect(),
-            text: keep_text.then(|| g.text.clone()),
-            tags: if keep_text { r.tags.clone() } else { Vec::new() },
+            text: None,
+            tags: Vec::new(),
         }
     }
 
@@ -129,8 +145,32 @@ fn options(game: Option<String>, tags: bool) -> Options {
     }
 }
 
-/// The rows of one record text (a game or a whole file's text).
+/// Whether a text is gamerec text (its first character, after a byte-order
+/// mark and white space, opens a tag), read without a reader's buffers.
+fn gamerec_text(text: &[u8]) -> Option<&str> {
+    let s = std::str::from_utf8(text).ok()?;
+    s.trim_start_matches('\u{feff}')
+        .trim_start()
+        .starts_with('[')
+        .then_some(s)
+}
+
+/// The rows of one record text (a game or a whole file's text): gamerec
+/// text parsed in place by the container, other formats through their
+/// reader.
 fn rows_of(source: u64, text: &[u8], read: &ReadOptions, opts: &Options) -> Vec<Row> {
+    if let (None, Some(text)) = (read.forced, gamerec_text(text)) {
+        let lines = LineIndex::new(text);
+        let mut report = GameReport::default();
+        return gamerec::parse_file(text)
+            .iter()
+            .enumerate()
+            .map(|(i, raw)| {
+                gamerec::replay_into(raw, text, opts, &mut report);
+                Row::report(source, i + 1, &report, &lines, false)
+            })
+            .collect();
+    }
     let mut rows = Vec::new();
     let reader: Box<dyn std::io::Read + '_> = Box::new(Cursor::new(text));
     let games = match gamerec::open("", reader, read) {
@@ -194,11 +234,7 @@ fn schema(read: bool) -> Arc<Schema> {
         Field::new("first_error_message", DataType::Utf8, true),
         Field::new(
             "errors",
-            DataType::List(Arc::new(Field::new(
-                "item",
-                DataType::Struct(error),
-                true,
-            ))),
+            DataType::List(Arc::new(Field::new("item", DataType::Struct(error), true))),
             false,
         ),
         Field::new("warnings", DataType::UInt32, false),
@@ -372,7 +408,11 @@ pub fn validate_arrow<'py>(
             .with_min_len(64)
             .flat_map_iter(|(i, t)| match t {
                 Some(t) => rows_of(i as u64, t, &read, &opts),
-                None => vec![Row::unreadable(i as u64, Some("record::no_games"), "a null text".into())],
+                None => vec![Row::unreadable(
+                    i as u64,
+                    Some("record::no_games"),
+                    "a null text".into(),
+                )],
             })
             .collect();
         batch(&rows, false)
