@@ -53,7 +53,12 @@ pub struct Reader {
 }
 
 impl Reader {
-    fn open(source: Source, format: Option<&str>, game: Option<String>, replay: bool) -> PyResult<Self> {
+    fn open(
+        source: Source,
+        format: Option<&str>,
+        game: Option<String>,
+        replay: bool,
+    ) -> PyResult<Self> {
         let opts = read_options(format)?;
         let (name, reader): (String, Box<dyn std::io::Read>) = match source {
             Source::File(path) => {
@@ -212,13 +217,17 @@ impl Position {
                 pairs.push((k.extract::<String>()?, value));
             }
         }
-        let refs: Vec<(&str, &str)> = pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+        let refs: Vec<(&str, &str)> = pairs
+            .iter()
+            .map(|(k, v)| (k.as_str(), v.as_str()))
+            .collect();
         match gamerec::start(game, &refs) {
             Ok(inner) => Ok(Position { inner }),
             Err(diags) => {
                 let first = diags.first();
                 let code = first.map(|d| d.code.to_string());
-                let message = first.map_or_else(|| "cannot start".to_string(), |d| d.message.clone());
+                let message =
+                    first.map_or_else(|| "cannot start".to_string(), |d| d.message.clone());
                 let kind = if code.as_deref() == Some("record::unknown_game") {
                     "UnknownGame"
                 } else {

@@ -3,10 +3,10 @@
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyType};
 
-use gamerec::{Diag, Severity};
-use gamerec::{ByteMap, SourceGame};
 use gamerec::GameReport;
 use gamerec::LineIndex;
+use gamerec::{ByteMap, SourceGame};
+use gamerec::{Diag, Severity};
 
 /// The exception `kind` of `gamerec.errors` (`ReadError`, `IllegalMove`,
 /// ...) with `message` and the diagnostic's `code`.
@@ -151,8 +151,16 @@ impl Report {
             seats: r.seats.to_vec(),
             score_list: r.scores.clone(),
             winners: r.winners.clone(),
-            errors: r.errors.iter().map(|d| diagnostic(d, &lines, bytes)).collect(),
-            warnings: r.warnings.iter().map(|d| diagnostic(d, &lines, bytes)).collect(),
+            errors: r
+                .errors
+                .iter()
+                .map(|d| diagnostic(d, &lines, bytes))
+                .collect(),
+            warnings: r
+                .warnings
+                .iter()
+                .map(|d| diagnostic(d, &lines, bytes))
+                .collect(),
             tag_list: record_tags(g, r),
             moves: r.moves.iter().map(|m| m.notation.to_string()).collect(),
             comment: r.comment.clone(),
