@@ -14,9 +14,7 @@
 //! - [`Perft`]: move-tree counts from the start.
 //!
 //! [`Rules`] is what the replay driver runs: every game that implements the
-//! concern traits has it. A game module may still implement [`Rules`]
-//! directly, in one block; such a game is moved to the concern traits by
-//! removing that block. The generic driver in [`crate::replay`] runs any
+//! concern traits has it, by one implementation. The generic driver in [`crate::replay`] runs any
 //! `Rules` over a [`RawGame`](crate::record::RawGame): automatic passes,
 //! moves after the end, the `Result` check, ply counting, the per-move
 //! records for conversion. [`DynGame`](crate::registry::DynGame) erases the
@@ -60,7 +58,7 @@ pub trait Rules: 'static {
     /// Normalised name, as in the `Game` tag (`reversi`).
     const NAME: &'static str;
     /// Other accepted `Game` tag values (`othello`).
-    const ALIASES: &'static [&'static str] = &[];
+    const ALIASES: &'static [&'static str];
     /// Tags that set the rules: an error in one of these stops the game at ply 0.
     const RULES_TAGS: &'static [&'static str];
     /// The variants, by name; the first is the default.
@@ -106,9 +104,7 @@ pub trait Rules: 'static {
     /// Whether the side to move has no legal move and must pass, so the driver
     /// passes for it when the record leaves the pass out. Asked only when the
     /// game is not over. Games whose passes are always written return `false`.
-    fn must_pass(_state: &Self::State) -> bool {
-        false
-    }
+    fn must_pass(state: &Self::State) -> bool;
 
     /// Whether a move is a pass (a written pass is taken as a forced one).
     fn is_pass(mv: &Self::Move) -> bool;
@@ -132,11 +128,10 @@ pub trait Rules: 'static {
     }
 
     /// The winning seats once the game is over, given its final `scores`
-    /// ([`Rules::scores`]), as a set: bit `i` for seat `i`. Default: the top
-    /// score, several on a draw.
-    fn winner_set(_state: &Self::State, scores: &[i64]) -> u64 {
-        top_scores(scores)
-    }
+    /// ([`Rules::scores`]), as a set: bit `i` for seat `i`
+    /// ([`Position::winner_set`]: by default the top score, several on a
+    /// draw).
+    fn winner_set(state: &Self::State, scores: &[i64]) -> u64;
 
     /// Winning seats (indices) once the game is over ([`Rules::winner_set`]).
     fn winners(state: &Self::State) -> Vec<usize> {
@@ -145,38 +140,28 @@ pub trait Rules: 'static {
     }
 
     /// Extra per-game result fields for JSON (per-colour scores, discs placed...).
-    fn result_extras(_state: &Self::State) -> serde_json::Map<String, serde_json::Value> {
-        serde_json::Map::new()
-    }
+    fn result_extras(state: &Self::State) -> serde_json::Map<String, serde_json::Value>;
 
     /// Lines the human `score` shows under the scores (Reversi: the discs
     /// each side placed).
-    fn score_notes(_state: &Self::State) -> Vec<String> {
-        Vec::new()
-    }
+    fn score_notes(state: &Self::State) -> Vec<String>;
 
     /// A help line for a claimed result whose scores differ from the
     /// replay's, when the game can say more than the final scores (Reversi:
-    /// the claim is the count under the other scoring). Default: none.
-    fn result_help(_state: &Self::State, _claimed: &[i64]) -> Option<String> {
-        None
-    }
+    /// the claim is the count under the other scoring); [`Explain::result_help`].
+    fn result_help(state: &Self::State, claimed: &[i64]) -> Option<String>;
 
     /// Checks that could not be made on this record (shown by `score`).
-    fn unchecked(_state: &Self::State) -> Vec<String> {
-        Vec::new()
-    }
+    fn unchecked(state: &Self::State) -> Vec<String>;
 
     /// The move in canonical notation (as the text writer writes it).
     fn write_move(mv: &Self::Move) -> String;
 
     /// Extra structured fields for a move in JSON, given the state before it.
     fn move_extras(
-        _before: &Self::State,
-        _mv: &Self::Move,
-    ) -> serde_json::Map<String, serde_json::Value> {
-        serde_json::Map::new()
-    }
+        before: &Self::State,
+        mv: &Self::Move,
+    ) -> serde_json::Map<String, serde_json::Value>;
 
     /// Every legal move in canonical notation (asked only when the game is not
     /// over; the driver sorts them by text); empty when the side to move can
@@ -185,14 +170,12 @@ pub trait Rules: 'static {
     fn legal_moves(state: &Self::State) -> Result<Vec<String>, String>;
 
     /// Whether the game scores moves (`moves --by-score` applies).
-    const SCORES_MOVES: bool = false;
+    const SCORES_MOVES: bool;
 
     /// With [`Rules::SCORES_MOVES`]: every legal move in canonical notation
     /// with the points it earns (asked only when the game is not over; the
     /// driver sorts them best first).
-    fn scored_moves(_state: &Self::State) -> Result<Vec<(String, i64)>, String> {
-        Err(format!("{} does not score moves", Self::NAME))
-    }
+    fn scored_moves(state: &Self::State) -> Result<Vec<(String, i64)>, String>;
 
     /// The position for a terminal, with coordinates; `color` for ANSI colours.
     fn render(state: &Self::State, color: bool) -> String;
@@ -200,9 +183,7 @@ pub trait Rules: 'static {
     /// The position's horizontal slices for a terminal, bottom level first
     /// (`show --level K` prints the K-th), for games built in levels (Blokus
     /// 3D); empty for flat games.
-    fn render_levels(_state: &Self::State, _color: bool) -> Vec<String> {
-        Vec::new()
-    }
+    fn render_levels(state: &Self::State, color: bool) -> Vec<String>;
 
     /// The position as rows of letters, top to bottom (`final_position` in JSON).
     fn position_rows(state: &Self::State) -> Vec<String>;
@@ -211,13 +192,11 @@ pub trait Rules: 'static {
     /// the cells of `last` (the move that led here, when known) marked.
     fn scene(state: &Self::State, last: Option<&Self::Move>) -> crate::svg::Scene;
 
-    /// What the score plot draws per seat after each ply: the scores by default.
-    fn plot(state: &Self::State) -> Vec<i64> {
-        Self::scores(state)
-    }
+    /// What the score plot draws per seat after each ply ([`Render::plot`]).
+    fn plot(state: &Self::State) -> Vec<i64>;
 
     /// The unit of [`Rules::plot`]'s values (`discs`, `points`).
-    const PLOT_UNIT: &'static str = "score";
+    const PLOT_UNIT: &'static str;
 
     /// The legal-move tree to `depth` plies from the start `variant` (and
     /// `players`, in games where the number of players changes the start;
@@ -237,23 +216,14 @@ pub trait Rules: 'static {
     /// [`Rules::perft_divide`] from a start that rules tags also set
     /// (`perft --tag NAME=VALUE`, e.g. Blokus 3D's `Area`), for games whose
     /// start depends on more than the variant and the number of players.
-    /// Default: refuses any tag and counts [`Rules::perft_divide`].
+    /// [`Perft::perft_divide_tags`].
     fn perft_divide_tags(
         variant: Option<&str>,
         players: Option<u8>,
         tags: &Tags,
         depth: u32,
         done: &(dyn Fn(u64) + Sync),
-    ) -> Result<Vec<(String, u64)>, String> {
-        if let Some(t) = tags.iter().next() {
-            return Err(format!(
-                "{} perft takes no --tag (asked for {})",
-                Self::NAME,
-                t.name
-            ));
-        }
-        Self::perft_divide(variant, players, depth, done)
-    }
+    ) -> Result<Vec<(String, u64)>, String>;
 }
 
 /// For [`Rules::perft_divide`] of a game whose start does not depend on the
