@@ -11,6 +11,7 @@ the summary `gamerec validate` prints.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from typing import List
 
@@ -60,6 +61,8 @@ def main(argv: List[str]) -> int:
     args = ap.parse_args(argv)
     from pyspark.sql import SparkSession
 
+    # the workers' Python is this one, where gamerec is installed
+    os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
     spark = SparkSession.builder.master(args.master).appName("gamerec").getOrCreate()
     try:
         s = summary(verdicts(spark, args.paths, args.parquet))

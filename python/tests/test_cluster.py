@@ -110,6 +110,8 @@ def test_spark_local_agrees_with_the_cli(collection, cli):
     from pyspark.sql import SparkSession
 
     spark_validate = load("spark_validate")
+    # Spark's Python workers run this interpreter (the one gamerec is installed in)
+    os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
     spark = SparkSession.builder.master("local[2]").appName("gamerec-test").getOrCreate()
     try:
         frame = spark_validate.verdicts(spark, collection, parquet=False)
