@@ -134,6 +134,25 @@ pub(crate) fn scored_moves<R: Rules>(
     }))
 }
 
+/// The standard visitor's part of a visitor that also watches positions:
+/// tags, moves and the end as its `opts: &Options` keeps them.
+macro_rules! standard_visitor {
+    ($r:ident) => {
+        fn tags(&mut self, report: &mut GameReport, raw: &RawGame, src: &str) {
+            Visitor::<$r>::tags(&mut self.opts, report, raw, src);
+        }
+        fn records_moves(&self) -> bool {
+            Visitor::<$r>::records_moves(&self.opts)
+        }
+        fn moved(&mut self, report: &mut GameReport, record: MoveRecord) {
+            Visitor::<$r>::moved(&mut self.opts, report, record);
+        }
+        fn end(&mut self, report: &mut GameReport, state: &$r::State) {
+            Visitor::<$r>::end(&mut self.opts, report, state);
+        }
+    };
+}
+
 /// The visitor of [`frames_of`]: the standard one, plus a frame per position.
 struct KeepFrames<'o> {
     opts: &'o Options,
@@ -141,18 +160,7 @@ struct KeepFrames<'o> {
 }
 
 impl<R: Rules> Visitor<R> for KeepFrames<'_> {
-    fn tags(&mut self, report: &mut GameReport, raw: &RawGame, src: &str) {
-        Visitor::<R>::tags(&mut self.opts, report, raw, src);
-    }
-    fn records_moves(&self) -> bool {
-        Visitor::<R>::records_moves(&self.opts)
-    }
-    fn moved(&mut self, report: &mut GameReport, record: MoveRecord) {
-        Visitor::<R>::moved(&mut self.opts, report, record);
-    }
-    fn end(&mut self, report: &mut GameReport, state: &R::State) {
-        Visitor::<R>::end(&mut self.opts, report, state);
-    }
+    standard_visitor!(R);
     fn watches_positions(&self) -> bool {
         true
     }
@@ -188,18 +196,7 @@ struct KeepPly<'o, R: Rules> {
 }
 
 impl<R: Rules> Visitor<R> for KeepPly<'_, R> {
-    fn tags(&mut self, report: &mut GameReport, raw: &RawGame, src: &str) {
-        Visitor::<R>::tags(&mut self.opts, report, raw, src);
-    }
-    fn records_moves(&self) -> bool {
-        Visitor::<R>::records_moves(&self.opts)
-    }
-    fn moved(&mut self, report: &mut GameReport, record: MoveRecord) {
-        Visitor::<R>::moved(&mut self.opts, report, record);
-    }
-    fn end(&mut self, report: &mut GameReport, state: &R::State) {
-        Visitor::<R>::end(&mut self.opts, report, state);
-    }
+    standard_visitor!(R);
     fn watches_positions(&self) -> bool {
         true
     }
