@@ -64,40 +64,42 @@ pub trait Notation: Setup {
 }
 
 /// Reads one move per token into `moves` (emptied first, its room reused),
-/// up to the first token it refuses: that token's diagnostic. `quick`
-/// reads a token in its usual shape (`None` for anything else), `read`
-/// any token, out of the common path. For notations where every token is
-/// one move (Blokus, Deblockle).
+/// up to the first token it refuses: that token's diagnostic. Each reader
+/// gives the move with the spans of its parts ([`Notation::Spans`]):
+/// `quick` reads a token in its usual shape (`None` for anything else),
+/// `read` any token, out of the common path. For notations where every
+/// token is one move (Blokus, Deblockle).
 ///
 /// A move `quick` gives is pushed as it comes: going through a `Result`
 /// holding a diagnostic would put it in memory field by field and read it
 /// back in wider words, which the processor cannot forward from the
 /// stores (a stall on every move).
-pub fn one_move_per_token<M, S: Default>(
+#[inline]
+pub fn one_move_per_token<M, S>(
     tokens: &[Token],
     moves: &mut Vec<Parsed<M, S>>,
-    mut quick: impl FnMut(&Token) -> Option<M>,
-    mut read: impl FnMut(&Token) -> Result<M, Diag>,
+    mut quick: impl FnMut(&Token) -> Option<(M, S)>,
+    mut read: impl FnMut(&Token) -> Result<(M, S), Diag>,
 ) -> Option<Diag> {
     moves.clear();
     moves.reserve(tokens.len().min(1 << 16));
     for (index, tok) in tokens.iter().enumerate() {
         let span = tok.span;
-        if let Some(mv) = quick(tok) {
+        if let Some((mv, parts)) = quick(tok) {
             moves.push(Parsed {
                 mv,
                 span,
                 token: index,
-                parts: S::default(),
+                parts,
             });
             continue;
         }
         match read(tok) {
-            Ok(mv) => moves.push(Parsed {
+            Ok((mv, parts)) => moves.push(Parsed {
                 mv,
                 span,
                 token: index,
-                parts: S::default(),
+                parts,
             }),
             Err(d) => return Some(d),
         }

@@ -569,26 +569,22 @@ pub(crate) fn read_moves<G: ReadPlacement>(
 where
     G::Place: Send + Sync,
 {
-    moves.clear();
-    moves.reserve(tokens.len().min(1 << 16));
-    for (index, tok) in tokens.iter().enumerate() {
-        let (span, text) = (tok.span, tok.text(src));
-        let (mv, parts) = match board.quick(text, span.offset) {
-            Some((p, parts)) => (Move::on::<G>(p), parts),
-            None if text.eq_ignore_ascii_case("pass") => (Move::Pass, CellSpans::default()),
-            None => match board.read(text, span.offset, span) {
-                Ok((p, parts)) => (Move::on::<G>(p), parts),
-                Err(d) => return Some(d),
-            },
-        };
-        moves.push(Parsed {
-            mv,
-            span,
-            token: index,
-            parts,
-        });
-    }
-    None
+    crate::game::one_move_per_token(
+        tokens,
+        moves,
+        |tok| {
+            let (p, parts) = board.quick(tok.text(src), tok.span.offset)?;
+            Some((Move::on::<G>(p), parts))
+        },
+        |tok| {
+            let text = tok.text(src);
+            if text.eq_ignore_ascii_case("pass") {
+                return Ok((Move::Pass, CellSpans::default()));
+            }
+            let (p, parts) = board.read(text, tok.span.offset, tok.span)?;
+            Ok((Move::on::<G>(p), parts))
+        },
+    )
 }
 
 #[cfg(test)]

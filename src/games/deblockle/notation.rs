@@ -332,49 +332,27 @@ pub fn parse(tokens: &[Token], src: &str) -> ParsedMoves<Move, TurnSpans> {
 }
 
 /// [`parse`] into `moves` (emptied first, its room reused): the notation
-/// error after the moves read, if any. One move per token, as
-/// [`crate::game::one_move_per_token`] reads them, but with the squares'
-/// spans of the turns read the long way.
-///
-/// A turn in its usual shape is pushed as it comes: going through a
-/// `Result` holding a diagnostic would put it in memory field by field and
-/// read it back in wider words, which the processor cannot forward from the
-/// stores (a stall on every move).
+/// error after the moves read, if any. One move per token
+/// ([`crate::game::one_move_per_token`]): a turn in its usual shape read
+/// from the bytes, anything else from the text, with its squares' spans.
 pub fn parse_into(
     tokens: &[Token],
     src: &str,
     moves: &mut Vec<Parsed<Move, TurnSpans>>,
 ) -> Option<Diag> {
     let bytes = src.as_bytes();
-    moves.clear();
-    moves.reserve(tokens.len().min(1 << 16));
-    for (token, tok) in tokens.iter().enumerate() {
-        let span = tok.span;
-        // a turn in its usual shape, from the bytes (ASCII, so the
-        // token's text)
-        let b = bytes.get(span.offset..span.end()).unwrap_or(&[]);
-        let ahead = bytes.get(span.offset..).unwrap_or(&[]);
-        if let Some(t) = quick_turn(b, ahead) {
-            moves.push(Parsed {
-                mv: Move::Turn(t),
-                span,
-                token,
-                parts: TurnSpans::USUAL,
-            });
-            continue;
-        }
-        // anything else from the text
-        match other_move(tok, src) {
-            Ok((mv, parts)) => moves.push(Parsed {
-                mv,
-                span,
-                token,
-                parts,
-            }),
-            Err(d) => return Some(d),
-        }
-    }
-    None
+    crate::game::one_move_per_token(
+        tokens,
+        moves,
+        |tok| {
+            // ASCII, so the token's text
+            let span = tok.span;
+            let b = bytes.get(span.offset..span.end()).unwrap_or(&[]);
+            let ahead = bytes.get(span.offset..).unwrap_or(&[]);
+            quick_turn(b, ahead).map(|t| (Move::Turn(t), TurnSpans::USUAL))
+        },
+        |tok| other_move(tok, src),
+    )
 }
 
 /// A token that is not a turn in its usual shape: a pass, a turn read the
