@@ -5,7 +5,7 @@
 mod corpus;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use gamerec::games::reversi::engine::{Position, perft};
+use gamerec::games::reversi::engine::{Bitboard, perft};
 use gamerec::games::reversi::notation::square_name;
 use gamerec::record::parse_file;
 use gamerec::registry::replay;
@@ -29,8 +29,8 @@ fn games_text(n: usize) -> String {
 fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("reversi");
     g.sample_size(10);
-    g.bench_function("perft 7", |b| b.iter(|| perft(Position::START, 7)));
-    g.bench_function("perft 9", |b| b.iter(|| perft(Position::START, 9)));
+    g.bench_function("perft 7", |b| b.iter(|| perft(Bitboard::START, 7)));
+    g.bench_function("perft 9", |b| b.iter(|| perft(Bitboard::START, 9)));
     let n = 2000;
     let text = games_text(n);
     g.throughput(Throughput::Elements(n as u64));

@@ -12,7 +12,7 @@ mod corpus;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use gamerec::formats::{self, ReadOptions, wthor};
-use gamerec::games::reversi::engine::{Position, perft};
+use gamerec::games::reversi::engine::{Bitboard, perft};
 use gamerec::replay::Options;
 
 /// What `validate -q` keeps of a report.
@@ -129,8 +129,8 @@ fn table(c: &mut Criterion) {
     // `perft reversi N`: one thread; depth 9 here (depth 12 in compare.sh)
     let mut g = c.benchmark_group("perft reversi");
     g.sample_size(10);
-    g.throughput(Throughput::Elements(perft(Position::START, 9)));
-    g.bench_function("depth 9", |b| b.iter(|| perft(Position::START, 9)));
+    g.throughput(Throughput::Elements(perft(Bitboard::START, 9)));
+    g.bench_function("depth 9", |b| b.iter(|| perft(Bitboard::START, 9)));
     g.finish();
 }
 

@@ -6,7 +6,7 @@ mod common;
 
 use common::gamerec;
 use gamerec::game::{Parsed, Rules};
-use gamerec::games::reversi::engine::{Position, flips, legal_moves};
+use gamerec::games::reversi::engine::{Bitboard, flips, legal_moves};
 use gamerec::games::reversi::notation::square_name;
 use gamerec::games::reversi::{Move, Reversi};
 use gamerec::record::Tags;
@@ -15,7 +15,7 @@ use proptest::prelude::*;
 
 /// A legal game chosen by `choices`; `None` entries are forced passes.
 fn play_out(choices: &[u8]) -> Vec<Option<u8>> {
-    let mut pos = Position::START;
+    let mut pos = Bitboard::START;
     let mut moves = Vec::new();
     for &c in choices {
         if pos.is_over() {

@@ -13,7 +13,7 @@
 #![allow(dead_code)]
 
 use gamerec::game::{Parsed, Rules};
-use gamerec::games::reversi::engine::{Position, flips, legal_moves};
+use gamerec::games::reversi::engine::{Bitboard, flips, legal_moves};
 use gamerec::games::reversi::notation::square_name;
 use gamerec::record::{Tag, Tags, Token, format_result};
 use gamerec::span::Span;
@@ -43,7 +43,7 @@ impl Rng {
 /// One random Reversi game to the end: its squares (forced passes implied)
 /// and black's `wof` score (empty squares go to the winner).
 pub fn reversi_game(rng: &mut Rng) -> (Vec<u8>, u8) {
-    let mut pos = Position::START;
+    let mut pos = Bitboard::START;
     let mut squares = Vec::with_capacity(60);
     while !pos.is_over() {
         let (p, o) = pos.mover();

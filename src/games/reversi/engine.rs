@@ -221,16 +221,23 @@ pub fn step_avx2(p: u64, o: u64, sq: u32) -> (u64, u64) {
     (f, legal_moves_avx2(o & !f, p | f | 1u64 << sq))
 }
 
-/// A position: the discs of the side to move and of the other side.
+/// An 8x8 position as bitboards: black's and white's discs (bit
+/// `8 * row + column`) and whose turn it is. The game's position, with the
+/// scoring and the side to move's legal moves, is [`State`] (the
+/// [`game::Position`] of Reversi).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Position {
+pub struct Bitboard {
     pub black: u64,
     pub white: u64,
     pub black_to_move: bool,
 }
 
-impl Position {
-    pub const START: Position = Position {
+/// The name `formats::wthor::write` still imports [`Bitboard`] by; it goes
+/// once that file names `Bitboard`.
+pub(crate) use Bitboard as Position;
+
+impl Bitboard {
+    pub const START: Bitboard = Bitboard {
         // white d4 (bit 27) and e5 (bit 36), black d5 (bit 35) and e4 (bit 28)
         black: (1 << 35) | (1 << 28),
         white: (1 << 27) | (1 << 36),
@@ -362,7 +369,7 @@ perft_kernel!(perft_plain, legal_moves, flips);
 perft_kernel!(perft_x86v3, legal_moves_avx2, flips_avx2, #[target_feature(enable = "popcnt,lzcnt,bmi1,bmi2,avx2")]);
 
 /// [`perft`] on a chosen kernel (the plain one when the CPU lacks the other).
-pub fn perft_with(kernel: Kernel, pos: Position, depth: u32) -> u64 {
+pub fn perft_with(kernel: Kernel, pos: Bitboard, depth: u32) -> u64 {
     let (p, o) = pos.mover();
     #[cfg(target_arch = "x86_64")]
     if kernel == Kernel::X86V3 && kernel.available() {
@@ -375,7 +382,7 @@ pub fn perft_with(kernel: Kernel, pos: Position, depth: u32) -> u64 {
 
 /// Leaf count of the legal-move tree to `depth` plies; a forced pass is a ply
 /// and a position where neither side can move is a leaf.
-pub fn perft(pos: Position, depth: u32) -> u64 {
+pub fn perft(pos: Bitboard, depth: u32) -> u64 {
     perft_with(Kernel::detect(), pos, depth)
 }
 
@@ -383,7 +390,7 @@ pub fn perft(pos: Position, depth: u32) -> u64 {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Replayed {
     /// The final position.
-    pub pos: Position,
+    pub pos: Bitboard,
     /// The discs each side placed (black, white).
     pub placed: [u32; 2],
     /// Plies, forced passes included.
@@ -401,7 +408,7 @@ macro_rules! replay_kernel {
             let legal_moves = $legal_moves;
             let flips = $flips;
             // (mover, other) and whether black is the mover
-            let (mut p, mut o, mut black) = (Position::START.black, Position::START.white, true);
+            let (mut p, mut o, mut black) = (Bitboard::START.black, Bitboard::START.white, true);
             let mut placed = [0u32; 2];
             let mut plies = 0usize;
             for sq in squares {
@@ -433,7 +440,7 @@ macro_rules! replay_kernel {
                 return None;
             }
             let (b, w) = if black { (p, o) } else { (o, p) };
-            let pos = Position { black: b, white: w, black_to_move: black };
+            let pos = Bitboard { black: b, white: w, black_to_move: black };
             Some(Replayed { pos, placed, plies })
         }
     };
@@ -466,7 +473,7 @@ pub fn replay_clean<I: Iterator<Item = Option<u32>>>(squares: I) -> Option<Repla
 
 /// The positions one ply on, each with the square played (`None`: a
 /// forced pass); none when the game is over.
-pub fn children(pos: Position) -> Vec<(Option<u32>, Position)> {
+pub fn children(pos: Bitboard) -> Vec<(Option<u32>, Bitboard)> {
     let (p, o) = pos.mover();
     let mut moves = legal_moves(p, o);
     let mut out = Vec::new();
@@ -487,13 +494,13 @@ pub fn children(pos: Position) -> Vec<(Option<u32>, Position)> {
 
 /// [`perft`] with the subtrees three plies down counted in parallel on the
 /// current rayon pool (`perft --threads N` runs it in a pool of `N`).
-pub fn perft_parallel(pos: Position, depth: u32) -> u64 {
+pub fn perft_parallel(pos: Bitboard, depth: u32) -> u64 {
     perft_parallel_with(pos, depth, &|_| {})
 }
 
 /// [`perft_parallel`], calling `done` with the leaves of each subtree as it
 /// is counted (the calls add up to the result), for a progress display.
-pub fn perft_parallel_with(pos: Position, depth: u32, done: &(dyn Fn(u64) + Sync)) -> u64 {
+pub fn perft_parallel_with(pos: Bitboard, depth: u32, done: &(dyn Fn(u64) + Sync)) -> u64 {
     use rayon::prelude::*;
     const SPLIT: u32 = 3;
     if depth < 7 || rayon::current_num_threads() < 2 {
@@ -681,7 +688,7 @@ pub struct State {
 
 impl State {
     /// A game on the 8x8 board from `pos`.
-    pub fn new(pos: Position, scoring: Scoring) -> State {
+    pub fn new(pos: Bitboard, scoring: Scoring) -> State {
         let (mover, other) = pos.mover();
         let mut state = State {
             mover,
@@ -695,7 +702,7 @@ impl State {
             komi: None,
             sized: None,
         };
-        if pos != Position::START {
+        if pos != Bitboard::START {
             state.moves = state.legal(mover, other);
             state.over = state.moves == 0 && state.legal(other, mover) == 0;
         }
@@ -707,7 +714,7 @@ impl State {
         let mut state = State {
             engine: Engine::Sized,
             sized: Some(Box::new(board)),
-            ..State::new(Position::START, scoring)
+            ..State::new(Bitboard::START, scoring)
         };
         state.mirror(&board);
         state
@@ -721,13 +728,13 @@ impl State {
     }
 
     /// The 8x8 position (the start position on other sizes).
-    pub(crate) fn pos(&self) -> Position {
+    pub(crate) fn pos(&self) -> Bitboard {
         let (black, white) = if self.black_to_move {
             (self.mover, self.other)
         } else {
             (self.other, self.mover)
         };
-        Position {
+        Bitboard {
             black,
             white,
             black_to_move: self.black_to_move,
@@ -1067,7 +1074,7 @@ mod tests {
 
     #[test]
     fn start_moves() {
-        let pos = Position::START;
+        let pos = Bitboard::START;
         // d3 (bit 19), c4 (26), f5 (37), e6 (44)
         assert_eq!(pos.moves(), (1 << 19) | (1 << 26) | (1 << 37) | (1 << 44));
     }
@@ -1134,7 +1141,7 @@ mod tests {
         // random games, then the same squares with one move changed
         let mut s = 0x9e37_79b9_7f4a_7c15u64;
         for _ in 0..300 {
-            let mut pos = Position::START;
+            let mut pos = Bitboard::START;
             let mut squares = Vec::new();
             while !pos.is_over() {
                 let (p, o) = pos.mover();
@@ -1180,7 +1187,7 @@ mod tests {
                 continue;
             }
             for (d, &n) in want.iter().enumerate() {
-                assert_eq!(perft_with(kernel, Position::START, d as u32), n);
+                assert_eq!(perft_with(kernel, Bitboard::START, d as u32), n);
             }
         }
     }
@@ -1193,8 +1200,8 @@ mod tests {
             .unwrap();
         for d in 6..=9 {
             assert_eq!(
-                pool.install(|| perft_parallel(Position::START, d)),
-                perft(Position::START, d)
+                pool.install(|| perft_parallel(Bitboard::START, d)),
+                perft(Bitboard::START, d)
             );
         }
     }
@@ -1203,7 +1210,7 @@ mod tests {
     fn perft_shallow() {
         let want = [1, 4, 12, 56, 244, 1396, 8200, 55092, 390_216];
         for (d, &n) in want.iter().enumerate() {
-            assert_eq!(perft(Position::START, d as u32), n, "depth {d}");
+            assert_eq!(perft(Bitboard::START, d as u32), n, "depth {d}");
         }
     }
 }

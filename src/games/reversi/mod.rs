@@ -63,7 +63,7 @@ use serde_json::{Map, Value, json};
 use crate::diag::Diag;
 use crate::game::{Extras, Perft, Setup, variant_in, variant_index};
 use crate::record::{Tag, Tags};
-use engine::Position;
+use engine::Bitboard;
 pub use engine::{Illegal, Komi, Move, Scoring, Square, State};
 use sized::{Bits, Board};
 
@@ -175,13 +175,13 @@ fn parse_setup(value: &str, size: u8) -> Result<StartPosition, String> {
 
 /// The 8x8 position of a setup (squares `16 * row + column` to bits
 /// `8 * row + column`).
-fn eight(setup: &StartPosition) -> Position {
+fn eight(setup: &StartPosition) -> Bitboard {
     let bits = |b: &Bits| {
         b.squares()
             .filter(|sq| sq % 16 < 8 && sq / 16 < 8)
             .fold(0u64, |acc, sq| acc | 1u64 << ((sq / 16) * 8 + sq % 16))
     };
-    Position {
+    Bitboard {
         black: bits(&setup.black),
         white: bits(&setup.white),
         black_to_move: setup.black_to_move,
@@ -202,7 +202,7 @@ fn tag_error(code: &str, what: &str, tag: &Tag, why: String, help: String) -> Di
 pub fn perft_sized(size: u8, depth: u32) -> Result<u64, String> {
     parse_size(&size.to_string()).map_err(|why| format!("board size {why} (even, 4 to 16)"))?;
     if size == 8 {
-        return Ok(engine::perft_parallel(Position::START, depth));
+        return Ok(engine::perft_parallel(Bitboard::START, depth));
     }
     Ok(sized::perft(&Board::start(size), depth))
 }
@@ -309,7 +309,7 @@ impl Setup for Reversi {
             return Err(errors);
         }
         let mut state = match (&setup, size.unwrap_or(8)) {
-            (None, 8) => State::new(Position::START, scoring),
+            (None, 8) => State::new(Bitboard::START, scoring),
             (Some(s), 8) => State::new(eight(s), scoring),
             (None, n) => State::on(Board::start(n), scoring),
             (Some(s), n) => State::on(Board::new(n, s.black, s.white, s.black_to_move), scoring),
@@ -369,7 +369,7 @@ impl Perft for Reversi {
         if depth == 0 {
             return Ok(Vec::new());
         }
-        Ok(engine::children(Position::START)
+        Ok(engine::children(Bitboard::START)
             .into_iter()
             .map(|(sq, next)| {
                 let name =

@@ -12,7 +12,7 @@ use std::borrow::Cow;
 
 use serde_json::Map;
 
-use super::engine::{Position, Replayed, flips_fast, replay_clean};
+use super::engine::{Bitboard, Replayed, flips_fast, replay_clean};
 use super::{Reversi, Scoring, State};
 use crate::replay::MoveRecord;
 use crate::replay::packed::PackedReplay;
@@ -81,7 +81,7 @@ impl PackedReplay for Reversi {
         let mut out = Vec::with_capacity(plies);
         // without a pass, each side in turn from black: no need to play the moves
         let passes = moves.len() != plies;
-        let mut pos = Position::START;
+        let mut pos = Bitboard::START;
         for sq in squares(moves) {
             let sq = sq?;
             let name = SQUARE_NAMES.get(sq as usize)?;

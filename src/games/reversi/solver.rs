@@ -212,7 +212,7 @@ fn solve(p: u64, o: u64) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::reversi::engine::Position;
+    use crate::games::reversi::engine::Bitboard;
 
     #[test]
     fn solver_agrees_with_a_full_search_on_small_endings() {
@@ -245,7 +245,7 @@ mod tests {
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;
         let mut checked = 0;
         for _ in 0..12 {
-            let mut pos = Position::START;
+            let mut pos = Bitboard::START;
             while 64 - (pos.black | pos.white).count_ones() > 9 && !pos.is_over() {
                 let (p, o) = pos.mover();
                 let m = legal_moves(p, o);

@@ -1,7 +1,7 @@
 //! Checks of the sized engine against the 8x8 bitboards, published 6x6
 //! counts and a plain reference on every 4x4 game; the tags and scoring.
 
-use super::engine::{self, Engine, Position};
+use super::engine::{self, Engine, Bitboard};
 use super::sized::{self, Bits, Board};
 use super::*;
 use crate::game::{Explain, Position as _};
@@ -24,7 +24,7 @@ fn xorshift(s: &mut u64) -> u64 {
 fn sized_engine_at_8_agrees_with_bitboards() {
     let mut s = 0x1234_5678_9abc_def1u64;
     for _ in 0..400 {
-        let mut pos = Position::START;
+        let mut pos = Bitboard::START;
         let mut board = Board::start(8);
         loop {
             assert_eq!(to_u64(board.black), pos.black);
@@ -61,7 +61,7 @@ fn sized_perft_at_8_agrees() {
     for d in 0..=6 {
         assert_eq!(
             sized::perft(&Board::start(8), d),
-            engine::perft(Position::START, d)
+            engine::perft(Bitboard::START, d)
         );
     }
 }
@@ -399,12 +399,12 @@ fn any_movetext_reads_on_every_size() {
 }
 
 /// A random start of the middle game around the standard one.
-fn random_start(s: &mut u64) -> Position {
+fn random_start(s: &mut u64) -> Bitboard {
     let a = xorshift(s);
     let b = xorshift(s);
-    Position {
-        black: a & b & !Position::START.white | Position::START.black,
-        white: a & !b & !Position::START.black | Position::START.white,
+    Bitboard {
+        black: a & b & !Bitboard::START.white | Bitboard::START.black,
+        white: a & !b & !Bitboard::START.black | Bitboard::START.white,
         black_to_move: b & 1 == 0,
     }
 }
@@ -426,9 +426,9 @@ fn pick_move(s: &mut u64, state: &State) -> Move {
     }
 }
 
-/// The plain `Position` bookkeeping of a game, to check `State` against.
+/// The plain `Bitboard` bookkeeping of a game, to check `State` against.
 struct Reference {
-    pos: Position,
+    pos: Bitboard,
     placed: [u32; 2],
 }
 
@@ -464,8 +464,8 @@ impl Reference {
     }
 }
 
-/// `Position::play` on the portable 8x8 engine and on the one this CPU
-/// runs (AVX2 where it has it), against the plain `Position` bookkeeping:
+/// `game::Position::play` on the portable 8x8 engine and on the one this CPU
+/// runs (AVX2 where it has it), against the plain `Bitboard` bookkeeping:
 /// the same states after every ply (discs, side to move, legal moves,
 /// whether over, discs placed), the same reasons for illegal moves and
 /// passes, which leave the state as it was, on random games from the
@@ -478,7 +478,7 @@ fn play_engines_agree() {
     for game in 0..400 {
         // every other game from a random setup of the middle game
         let start = if game % 2 == 0 {
-            Position::START
+            Bitboard::START
         } else {
             random_start(&mut s)
         };
