@@ -109,7 +109,7 @@ fn explain<G: Words>(state: &State<G>, mv: &Parsed<Move, CellSpans>, why: Illega
 where
     G::Place: Send + Sync,
 {
-    let at = |index: u8| mv.parts.of(index).unwrap_or(mv.span);
+    let at = |index: u8| mv.parts.of(index, mv.span);
     match why {
         Illegal::Pass { colour } => Diag::error(
             "blokus::illegal_pass",

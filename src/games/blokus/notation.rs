@@ -37,43 +37,84 @@ pub struct Cell {
     pub span: Span,
 }
 
-/// Where a placement's cells are written: the span of each, in the order
-/// written (the order of [`Placement::cells`]); the driver keeps them for
-/// the diagnostics that blame one cell.
+/// Where a placement's cells are written, in the order written (the order
+/// of [`Placement::cells`]), for the diagnostics that blame one cell: per
+/// cell, its byte offset from the start of the move's text and its length
+/// (a placement that reads is a few dozen bytes long). Twelve bytes beside
+/// each move the driver keeps, where six [`Span`]s would be 96. A cell
+/// without a place (a pass's, or one past the end of a text longer than
+/// 255 bytes) is blamed as the whole move.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct CellSpans(pub [Span; 6]);
+pub struct CellSpans {
+    at: [u8; 6],
+    len: [u8; 6],
+}
 
 impl CellSpans {
-    /// The span of the move's cell `index`, if it has one.
-    pub fn of(&self, index: u8) -> Option<Span> {
-        self.0.get(usize::from(index)).copied()
+    /// The spans of `cells`, for a move whose text starts at `start`.
+    fn of_cells(cells: &[Cell], start: usize) -> CellSpans {
+        let mut spans = CellSpans::default();
+        for (k, c) in cells.iter().enumerate() {
+            let at = c.span.offset.checked_sub(start).map(u8::try_from);
+            if let (Some(Ok(at)), Ok(len)) = (at, u8::try_from(c.span.length)) {
+                spans.set(k, at, len);
+            }
+        }
+        spans
     }
 
-    /// The cells of `p` (which these spans are of), each with its span.
-    pub fn cells<'a>(&'a self, p: &'a Placement) -> impl Iterator<Item = Cell> + 'a {
-        p.cells()
-            .iter()
-            .zip(self.0)
-            .map(|(&(col, row), span)| Cell { col, row, span })
+    /// Notes cell `k` at `at` bytes into the move's text, `len` long.
+    #[inline]
+    fn set(&mut self, k: usize, at: u8, len: u8) {
+        if let (Some(a), Some(l)) = (self.at.get_mut(k), self.len.get_mut(k)) {
+            *a = at;
+            *l = len;
+        }
+    }
+
+    /// The span of the move's cell `index`, given the move's span (which
+    /// it is when the cell has none).
+    pub fn of(&self, index: u8, move_span: Span) -> Span {
+        let k = usize::from(index);
+        match (self.at.get(k), self.len.get(k)) {
+            (Some(&at), Some(&len)) if len > 0 => {
+                Span::new(move_span.offset + usize::from(at), usize::from(len))
+            }
+            _ => move_span,
+        }
+    }
+
+    /// The cells of `p` (which these spans are of), each with its span,
+    /// given the move's span.
+    pub fn cells<'a>(&'a self, p: &'a Placement, move_span: Span) -> impl Iterator<Item = Cell> + 'a {
+        p.cells().iter().zip(0u8..).map(move |(&(col, row), k)| Cell {
+            col,
+            row,
+            span: self.of(k, move_span),
+        })
     }
 }
 
 /// A placement of `piece` (`orient` on the board's piece table) from the
-/// cells read, and where each is written.
-pub(crate) fn placement_of(piece: u8, orient: u8, cells: &[Cell]) -> (Placement, CellSpans) {
+/// cells read from a move whose text starts at `start`, and where each is
+/// written.
+pub(crate) fn placement_of(
+    piece: u8,
+    orient: u8,
+    cells: &[Cell],
+    start: usize,
+) -> (Placement, CellSpans) {
     let mut p = Placement {
         piece,
         orient,
         n: 0,
         cells: [(0, 0); 6],
     };
-    let mut spans = CellSpans::default();
-    for ((slot, span), c) in p.cells.iter_mut().zip(spans.0.iter_mut()).zip(cells) {
+    for (slot, c) in p.cells.iter_mut().zip(cells) {
         *slot = (c.col, c.row);
-        *span = c.span;
         p.n += 1;
     }
-    (p, spans)
+    (p, CellSpans::of_cells(cells, start))
 }
 
 /// Reading a placement's text for a board of one geometry.
@@ -94,8 +135,8 @@ where
 
 impl ReadPlacement for Board {
     #[inline]
-    fn quick(&self, text: &str, at: usize) -> Option<(Placement, CellSpans)> {
-        quick(text, at)
+    fn quick(&self, text: &str, _at: usize) -> Option<(Placement, CellSpans)> {
+        quick(text)
     }
 
     fn read(&self, text: &str, at: usize, whole: Span) -> Result<(Placement, CellSpans), Diag> {
@@ -423,13 +464,14 @@ pub(crate) fn check_name(
 /// A well-formed placement read straight from the bytes, without
 /// allocating: `None` for anything else (then [`placement`] reads it the
 /// long way, which finds and explains the fault).
-fn quick(text: &str, at: usize) -> Option<(Placement, CellSpans)> {
+fn quick(text: &str) -> Option<(Placement, CellSpans)> {
     let bytes = text.as_bytes();
     let (name, mut i) = match memchr::memchr(b':', bytes) {
         Some(k) => (Some(text.get(..k)?), k + 1),
         None => (None, 0),
     };
-    let mut cells = [Cell::default(); 5];
+    let mut cells = [(0u8, 0u8); 6];
+    let mut spans = CellSpans::default();
     let mut n = 0;
     loop {
         let letter = *bytes.get(i)?;
@@ -441,16 +483,13 @@ fn quick(text: &str, at: usize) -> Option<(Placement, CellSpans)> {
             Some(&d2) if d2.is_ascii_digit() => ((d1 - b'0') * 10 + (d2 - b'0'), 3),
             _ => (d1 - b'0', 2),
         };
-        if usize::from(row) > MAX {
+        if usize::from(row) > MAX || n == 5 {
             return None;
         }
-        *cells.get_mut(n)? = Cell {
-            col: letter.to_ascii_lowercase() - b'a',
-            row: row - 1,
-            span: Span::new(at + i, len),
-        };
+        *cells.get_mut(n)? = (letter.to_ascii_lowercase() - b'a', row - 1);
+        spans.set(n, u8::try_from(i).ok()?, len);
         n += 1;
-        i += len;
+        i += usize::from(len);
         match bytes.get(i) {
             None => break,
             Some(b',') => i += 1,
@@ -458,11 +497,11 @@ fn quick(text: &str, at: usize) -> Option<(Placement, CellSpans)> {
         }
     }
     let cells_used = cells.get(..n)?;
-    let min_c = cells_used.iter().map(|c| c.col).min()?;
-    let min_r = cells_used.iter().map(|c| c.row).min()?;
+    let min_c = cells_used.iter().map(|c| c.0).min()?;
+    let min_r = cells_used.iter().map(|c| c.1).min()?;
     let mut key = 0u32;
-    for c in cells_used {
-        let (x, y) = (c.col - min_c, c.row - min_r);
+    for &(col, row) in cells_used {
+        let (x, y) = (col - min_c, row - min_r);
         if x >= 5 || y >= 5 {
             return None;
         }
@@ -482,12 +521,18 @@ fn quick(text: &str, at: usize) -> Option<(Placement, CellSpans)> {
             return None;
         }
     }
-    Some(placement_of(place.piece(), place.orient, cells_used))
+    let placement = Placement {
+        piece: place.piece(),
+        orient: place.orient,
+        n: n as u8,
+        cells,
+    };
+    Some((placement, spans))
 }
 
 /// Reads one placement token (not `pass`).
 pub fn placement(text: &str, at: usize, whole: Span) -> Result<(Placement, CellSpans), Diag> {
-    if let Some(p) = quick(text, at) {
+    if let Some(p) = quick(text) {
         return Ok(p);
     }
     let (name, squares_text, squares_at) = split_name(text, at);
@@ -549,7 +594,7 @@ pub fn placement(text: &str, at: usize, whole: Span) -> Result<(Placement, CellS
         &SQUARES,
         square_name,
     )?;
-    Ok(placement_of(shape, place.orient, &cells))
+    Ok(placement_of(shape, place.orient, &cells, at))
 }
 
 /// Reads classic's movetext tokens into moves, up to the first malformed one.
@@ -605,6 +650,28 @@ mod tests {
                 )
             }),
         )
+    }
+
+    /// Each cell's span, kept in twelve bytes beside the move, is the
+    /// cell's text; a cell without one is blamed as the whole move.
+    #[test]
+    fn cell_spans_point_at_each_cell() {
+        let src = "pass Y:d10,a10,b9,b10,c10";
+        let games = parse_file(src);
+        let p = parse(&games[0].tokens, src);
+        let m = &p.moves[1];
+        let texts: Vec<&str> = (0..5).map(|k| m.parts.of(k, m.span).text(src)).collect();
+        assert_eq!(texts, ["d10", "a10", "b9", "b10", "c10"]);
+        assert_eq!(m.parts.of(5, m.span), m.span);
+        assert_eq!(p.moves[0].parts.of(0, p.moves[0].span), p.moves[0].span);
+        assert!(std::mem::size_of::<Parsed<Move, CellSpans>>() <= 56);
+        let far = Cell {
+            col: 0,
+            row: 0,
+            span: Span::new(300, 2),
+        };
+        let (_, spans) = placement_of(0, 0, &[far], 0);
+        assert_eq!(spans.of(0, Span::new(0, 302)), Span::new(0, 302));
     }
 
     #[test]

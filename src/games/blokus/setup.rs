@@ -96,7 +96,7 @@ fn apply_tag(board: &mut Board, c: u8, colour: &str, tag: &Tag) -> Result<(), Di
             }
         };
         let at = |cell: &notation::Cell| if start.is_some() { cell.span } else { whole };
-        if let Some(cell) = spans.cells(&place).find(|x| x.col >= size || x.row >= size) {
+        if let Some(cell) = spans.cells(&place, span).find(|x| x.col >= size || x.row >= size) {
             return Err(bad(
                 at(&cell),
                 format!(
@@ -121,7 +121,7 @@ fn apply_tag(board: &mut Board, c: u8, colour: &str, tag: &Tag) -> Result<(), Di
             ));
         }
         if let Some((cell, o)) = spans
-            .cells(&place)
+            .cells(&place, span)
             .find_map(|x| board.at(x.col, x.row).map(|o| (x, o)))
         {
             let other = board_colour(board, o);

@@ -199,7 +199,7 @@ pub fn placement(
         &TRIANGLES,
         triangle_name,
     )?;
-    Ok(placement_of(shape, 0, &cells))
+    Ok(placement_of(shape, 0, &cells, at))
 }
 
 /// The canonical spelling of a placement on `g`: `NAME:` and the triangles

@@ -95,7 +95,7 @@ fn setup_tag(b: &mut Board, c: u8, tag: &Tag) -> Result<(), Diag> {
         })?;
         let at = |cell: &notation::Cell| if start.is_some() { cell.span } else { whole };
         let mut ids = Vec::with_capacity(pieces::MAX_SIZE);
-        let cells: Vec<notation::Cell> = spans.cells(&place).collect();
+        let cells: Vec<notation::Cell> = spans.cells(&place, span).collect();
         for cell in &cells {
             match g.at(i32::from(cell.col), i32::from(cell.row)) {
                 Some(i) => ids.push(i),
