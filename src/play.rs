@@ -20,7 +20,7 @@
 //! is empty.
 
 use crate::diag::Diag;
-use crate::game::{Parsed, Rules};
+use crate::game::{MoveOf, Parsed, Position, Rules};
 use crate::record::{Tag, Tags, Token};
 use crate::span::Span;
 
@@ -87,8 +87,8 @@ pub fn start(name: &str, tags: &[(&str, &str)]) -> Result<Box<dyn AnyPosition>, 
 
 /// [`AnyPosition`] for one game's [`Rules`].
 pub struct Live<R: Rules> {
-    state: R::State,
-    last: Option<R::Move>,
+    state: R::Position,
+    last: Option<MoveOf<R>>,
     plies: usize,
 }
 
@@ -128,27 +128,27 @@ fn tokens(text: &str) -> Vec<Token> {
 
 impl<R: Rules> AnyPosition for Live<R>
 where
-    R::State: Send + Sync,
-    R::Move: Send + Sync,
+    R::Position: Send + Sync,
+    MoveOf<R>: Send + Sync,
 {
     fn game(&self) -> &'static str {
         R::NAME
     }
 
     fn variant(&self) -> &'static str {
-        R::variant(&self.state)
+        Position::variant(&self.state)
     }
 
     fn seats(&self) -> &'static [&'static str] {
-        R::seats(&self.state)
+        Position::seats(&self.state)
     }
 
     fn turn(&self) -> Option<&'static str> {
-        (!R::is_over(&self.state)).then(|| R::to_move(&self.state))
+        (!Position::is_over(&self.state)).then(|| Position::to_move(&self.state))
     }
 
     fn is_over(&self) -> bool {
-        R::is_over(&self.state)
+        Position::is_over(&self.state)
     }
 
     fn plies(&self) -> usize {
@@ -156,10 +156,10 @@ where
     }
 
     fn legal_moves(&self) -> Result<Vec<String>, String> {
-        if R::is_over(&self.state) {
+        if Position::is_over(&self.state) {
             return Ok(Vec::new());
         }
-        let mut moves = R::legal_moves(&self.state)?;
+        let mut moves = R::legal_move_texts(&self.state).map_err(|why| why.0)?;
         moves.sort();
         Ok(moves)
     }
@@ -167,7 +167,7 @@ where
     fn play(&mut self, notation: &str) -> Result<(), Diag> {
         let text = notation.replace(['\t', '\n', '\r'], " ");
         let whole = Span::new(0, text.len());
-        if R::is_over(&self.state) {
+        if Position::is_over(&self.state) {
             return Err(Diag::error("record::move_after_end", "the game is over").at(whole));
         }
         let tokens = tokens(&text);
@@ -175,7 +175,7 @@ where
         if let Some(d) = read.error {
             return Err(d);
         }
-        let mv: Parsed<R::Move, R::Spans> = match read.moves.len() {
+        let mv: Parsed<MoveOf<R>, R::Spans> = match read.moves.len() {
             1 => read.moves.remove(0),
             n => {
                 return Err(Diag::error(
@@ -186,7 +186,7 @@ where
             }
         };
         let mut next = self.state.clone();
-        R::play(&mut next, &mv)?;
+        R::judge(&mut next, &mv)?;
         self.state = next;
         self.last = Some(mv.mv);
         self.plies += 1;
@@ -194,15 +194,15 @@ where
     }
 
     fn scores(&self) -> Vec<i64> {
-        R::scores(&self.state)
+        Position::scores(&self.state)
     }
 
     fn winners(&self) -> Vec<&'static str> {
-        if !R::is_over(&self.state) {
+        if !Position::is_over(&self.state) {
             return Vec::new();
         }
-        let seats = R::seats(&self.state);
-        R::winners(&self.state)
+        let seats = Position::seats(&self.state);
+        Position::winners(&self.state)
             .into_iter()
             .filter_map(|i| seats.get(i).copied())
             .collect()
@@ -228,12 +228,12 @@ where
             None => status.push_str(", game over"),
         }
         let caption = crate::svg::Caption {
-            title: format!("{name} ({})", R::variant(&self.state)),
+            title: format!("{name} ({})", Position::variant(&self.state)),
             status,
-            scores: R::seats(&self.state)
+            scores: Position::seats(&self.state)
                 .iter()
                 .map(|s| s.to_string())
-                .zip(R::scores(&self.state))
+                .zip(Position::scores(&self.state))
                 .collect(),
         };
         crate::svg::document(&scene, &caption)

@@ -5,7 +5,7 @@
 mod common;
 
 use common::gamerec;
-use gamerec::game::{Parsed, Rules};
+use gamerec::game::{Explain, Parsed, Position, Setup};
 use gamerec::games::reversi::engine::{Bitboard, flips, legal_moves};
 use gamerec::games::reversi::notation::square_name;
 use gamerec::games::reversi::{Move, Reversi};
@@ -126,9 +126,9 @@ proptest! {
         for m in &moves {
             let mv = m.map_or(Move::Pass, Move::Place);
             let parsed = Parsed { mv, span: Span::default(), token: 0, parts: () };
-            prop_assert!(Reversi::play(&mut state, &parsed).is_ok());
+            prop_assert!(Reversi::judge(&mut state, &parsed).is_ok());
         }
-        let discs: i64 = Reversi::scores(&state).iter().sum();
+        let discs: i64 = Position::scores(&state).iter().sum();
         let placed = moves.iter().flatten().count() as i64;
         prop_assert_eq!(discs, 4 + placed);
     }

@@ -34,7 +34,7 @@ use common::config;
 
 use common::gamerec;
 use corpus::Rng;
-use gamerec::game::Rules;
+use gamerec::game::{Position, Rules};
 use gamerec::record::format_result;
 use proptest::prelude::*;
 use serde_json::Value;
@@ -141,10 +141,10 @@ fn random_record<R: Rules>(case: &Case, seed: u64) -> Option<String> {
             seed % 13
         ));
     }
-    if R::is_over(&state) {
+    if Position::is_over(&state) {
         text.push_str(&format!(
             "[Result \"{}\"]\n",
-            format_result(&R::scores(&state))
+            format_result(&Position::scores(&state))
         ));
     }
     text.push('\n');

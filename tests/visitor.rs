@@ -1,6 +1,6 @@
 //! The driver's visitor, as a library user writes one.
 
-use gamerec::game::Rules;
+use gamerec::game::{MoveOf, Rules};
 use gamerec::games::reversi::Reversi;
 use gamerec::record::{RawGame, parse_file};
 use gamerec::replay::{GameReport, MoveRecord, Options, Visitor, run};
@@ -33,10 +33,10 @@ impl<R: Rules> Visitor<R> for Counter {
     fn watches_positions(&self) -> bool {
         self.watch
     }
-    fn position(&mut self, ply: usize, _state: &R::State, _last: Option<&R::Move>) {
+    fn position(&mut self, ply: usize, _state: &R::Position, _last: Option<&MoveOf<R>>) {
         self.positions.push(ply);
     }
-    fn end(&mut self, _report: &mut GameReport, _state: &R::State) {
+    fn end(&mut self, _report: &mut GameReport, _state: &R::Position) {
         self.ended += 1;
     }
 }

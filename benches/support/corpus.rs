@@ -12,7 +12,7 @@
 
 #![allow(dead_code)]
 
-use gamerec::game::{Parsed, Rules};
+use gamerec::game::{Parsed, Position, Rules};
 use gamerec::games::reversi::engine::{Bitboard, flips, legal_moves};
 use gamerec::games::reversi::notation::square_name;
 use gamerec::record::{Tag, Tags, Token, format_result};
@@ -142,24 +142,24 @@ pub fn random_game<R: Rules>(
     pairs: &[(&str, &str)],
     rng: &mut Rng,
     max_plies: usize,
-) -> Option<(String, R::State)> {
+) -> Option<(String, R::Position)> {
     let mut state = R::start(&tags(pairs)).ok()?;
     let mut text = String::new();
     for ply in 0..max_plies {
-        if R::is_over(&state) {
+        if Position::is_over(&state) {
             break;
         }
-        if R::must_pass(&state) {
+        if Position::must_pass(&state) {
             let pass = Parsed {
-                mv: R::pass(),
+                mv: <R::Position as Position>::pass(),
                 span: Span::default(),
                 token: 0,
                 parts: Default::default(),
             };
-            R::play(&mut state, &pass).ok()?;
+            R::judge(&mut state, &pass).ok()?;
             continue;
         }
-        let legal = R::legal_moves(&state).ok()?;
+        let legal = R::legal_move_texts(&state).ok()?;
         let chosen = legal.get(rng.below(legal.len()))?.clone();
         let mut tokens = Vec::new();
         let mut at = 0;
@@ -171,7 +171,7 @@ pub fn random_game<R: Rules>(
         }
         let parsed = R::parse_moves_in(&state, &tokens, &chosen);
         let mv = parsed.moves.first()?;
-        R::play(&mut state, mv).ok()?;
+        R::judge(&mut state, mv).ok()?;
         text.push_str(&chosen);
         text.push(if ply % 8 == 7 { '\n' } else { ' ' });
     }
@@ -194,10 +194,10 @@ pub fn random_text<R: Rules>(
         for (name, value) in pairs {
             out.push_str(&format!("[{name} \"{value}\"]\n"));
         }
-        if R::is_over(&state) {
+        if Position::is_over(&state) {
             out.push_str(&format!(
                 "[Result \"{}\"]\n",
-                format_result(&R::scores(&state))
+                format_result(&Position::scores(&state))
             ));
         }
         out.push('\n');

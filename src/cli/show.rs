@@ -1,6 +1,6 @@
 //! `gamerec show PATH [--index N] [--ply N] [--level K] [--svg FILE|-]`:
 //! draw a position; `--level K` draws one level's slice instead, in games
-//! built in levels (`Rules::render_levels`).
+//! built in levels (`Render::render_levels`).
 
 use super::diagnostics::visible;
 use super::inputs::{PositionArgs, view_one};

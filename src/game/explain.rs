@@ -2,7 +2,7 @@
 //! spans the driver kept, made a diagnostic.
 
 use crate::diag::Diag;
-use crate::game::{IllegalOf, MoveOf, Notation};
+use crate::game::{IllegalOf, MoveOf, Notation, Position};
 
 /// Turns an engine's typed reason into a diagnostic. The engine judges, this
 /// explains: no engine builds messages.
@@ -15,6 +15,21 @@ pub trait Explain: Notation {
         mv: &crate::game::Parsed<MoveOf<Self>, Self::Spans>,
         why: IllegalOf<Self>,
     ) -> Diag;
+
+    /// Judges `mv` at `position` and plays it when it is legal
+    /// ([`Position::play`]); when it is not, the position is unchanged and
+    /// the refusal is explained ([`Explain::explain`]). What the driver
+    /// calls for every move, inlined into its move loop.
+    #[inline(always)]
+    fn judge(
+        position: &mut Self::Position,
+        mv: &crate::game::Parsed<MoveOf<Self>, Self::Spans>,
+    ) -> Result<(), Diag> {
+        match Position::play(position, &mv.mv) {
+            Ok(()) => Ok(()),
+            Err(why) => Err(Self::explain(position, mv, why)),
+        }
+    }
 
     /// A help line for a claimed result whose scores differ from the
     /// replay's, when the game can say more than the final scores (Reversi:

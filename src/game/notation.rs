@@ -2,7 +2,7 @@
 //! into text.
 
 use crate::diag::Diag;
-use crate::game::{MoveOf, Setup};
+use crate::game::{MoveOf, Position, Setup, Unlisted};
 use crate::record::Token;
 use crate::span::Span;
 
@@ -61,6 +61,39 @@ pub trait Notation: Setup {
 
     /// The move in canonical notation (as the text writer writes it).
     fn write_move(mv: &MoveOf<Self>) -> String;
+
+    /// [`Notation::parse_moves_into`] into a new vector.
+    fn parse_moves_in(
+        start: &Self::Position,
+        tokens: &[Token],
+        src: &str,
+    ) -> ParsedMoves<MoveOf<Self>, Self::Spans> {
+        ParsedMoves::read(|moves| Self::parse_moves_into(start, tokens, src, moves))
+    }
+
+    /// Every legal move ([`Position::legal_moves`]) in canonical notation,
+    /// in the engine's order (asked only when the game is not over); empty
+    /// when the side to move can only pass.
+    fn legal_move_texts(position: &Self::Position) -> Result<Vec<String>, Unlisted> {
+        Ok(position
+            .legal_moves()?
+            .map(|mv| Self::write_move(&mv))
+            .collect())
+    }
+
+    /// With [`Position::SCORES_MOVES`]: every legal move in canonical
+    /// notation with the points it earns ([`Position::scored_moves`]; asked
+    /// only when the game is not over).
+    fn scored_move_texts(position: &Self::Position) -> Result<Vec<(String, i64)>, Unlisted> {
+        if !<Self::Position as Position>::SCORES_MOVES {
+            return Err(Unlisted(format!("{} does not score moves", Self::NAME)));
+        }
+        Ok(position
+            .scored_moves()?
+            .into_iter()
+            .map(|(mv, n)| (Self::write_move(&mv), n))
+            .collect())
+    }
 }
 
 /// Reads one move per token into `moves` (emptied first, its room reused),
@@ -105,4 +138,42 @@ pub fn one_move_per_token<M, S>(
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::parse_file;
+
+    /// Both readers' spans reach `Parsed::parts`, and the first refusal
+    /// ends the reading with its diagnostic.
+    #[test]
+    fn one_move_per_token_keeps_the_readers_spans() {
+        let src = "ab cde ef xx gh";
+        let games = parse_file(src);
+        let tokens = &games[0].tokens;
+        let mut moves: Vec<Parsed<String, (usize, u8)>> = vec![Parsed {
+            mv: "left over".into(),
+            span: Span::default(),
+            token: 9,
+            parts: (0, 0),
+        }];
+        let error = one_move_per_token(
+            tokens,
+            &mut moves,
+            |tok| {
+                let text = tok.text(src);
+                (text.len() == 2 && text != "xx").then(|| (text.to_string(), (tok.span.offset, 1)))
+            },
+            |tok| match tok.text(src) {
+                "xx" => Err(Diag::error("test::refused", "refused").at(tok.span)),
+                text => Ok((text.to_string(), (tok.span.offset, 2))),
+            },
+        );
+        let read: Vec<_> = moves.iter().map(|m| (m.mv.as_str(), m.token, m.parts)).collect();
+        assert_eq!(read, [("ab", 0, (0, 1)), ("cde", 1, (3, 2)), ("ef", 2, (7, 1))]);
+        let error = error.expect("the fourth token is refused");
+        assert_eq!(error.code, "test::refused");
+        assert_eq!(error.span, Some(Span::new(10, 2)));
+    }
 }

@@ -3,7 +3,7 @@
 
 use std::marker::PhantomData;
 
-use crate::game::Rules;
+use crate::game::{MoveOf, Position, Rules};
 use crate::record::RawGame;
 use crate::replay::{Frames, GameReport, Options, View, ViewError, run};
 
@@ -32,7 +32,7 @@ pub trait DynGame: Sync {
         ply: Option<usize>,
         color: bool,
     ) -> Result<View, ViewError>;
-    /// See [`Rules::perft_divide`].
+    /// See [`Perft::perft_divide`](crate::game::Perft::perft_divide).
     fn perft_divide(
         &self,
         variant: Option<&str>,
@@ -40,7 +40,7 @@ pub trait DynGame: Sync {
         depth: u32,
         done: &(dyn Fn(u64) + Sync),
     ) -> Result<Vec<(String, u64)>, String>;
-    /// See [`Rules::perft_divide_tags`].
+    /// See [`Perft::perft_divide_tags`](crate::game::Perft::perft_divide_tags).
     fn perft_divide_tags(
         &self,
         variant: Option<&str>,
@@ -83,8 +83,8 @@ impl<R> Game<R> {
 
 impl<R: Rules> DynGame for Game<R>
 where
-    R::State: Send + Sync,
-    R::Move: Send + Sync,
+    R::Position: Send + Sync,
+    MoveOf<R>: Send + Sync,
 {
     fn position(
         &self,
@@ -121,7 +121,7 @@ where
                 let Some(Ok(state)) = games.first().map(|g| R::start(&g.tags)) else {
                     continue;
                 };
-                for seat in R::seats(&state) {
+                for seat in Position::seats(&state) {
                     let mut chars = seat.chars();
                     let tag: String = chars
                         .next()
@@ -188,6 +188,6 @@ where
             && parsed
                 .moves
                 .iter()
-                .all(|pm| !R::is_over(&state) && R::play(&mut state, pm).is_ok())
+                .all(|pm| !Position::is_over(&state) && R::judge(&mut state, pm).is_ok())
     }
 }

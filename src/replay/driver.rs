@@ -6,7 +6,7 @@ use super::report::{GameReport, MoveRecord, Options};
 use super::scratch;
 use super::visit::Visitor;
 use crate::diag::{Diag, Severity, plural};
-use crate::game::{Parsed, Rules};
+use crate::game::{MoveOf, Parsed, Position, Rules};
 use crate::record::RawGame;
 use crate::span::Span;
 
@@ -50,7 +50,7 @@ pub fn run<R: Rules, V: Visitor<R>>(
     src: &str,
     visitor: &mut V,
     report: &mut GameReport,
-) -> Option<R::State> {
+) -> Option<R::Position> {
     report.reset();
     report.game = R::NAME;
     visitor.tags(report, raw, src);
@@ -60,8 +60,8 @@ pub fn run<R: Rules, V: Visitor<R>>(
         report.valid = false;
         return None;
     };
-    report.variant = R::variant(&state);
-    report.seats = seats.unwrap_or_else(|| R::seats(&state));
+    report.variant = Position::variant(&state);
+    report.seats = seats.unwrap_or_else(|| Position::seats(&state));
     let mut replay = Replay::<R, V> {
         raw,
         src,
@@ -75,7 +75,7 @@ pub fn run<R: Rules, V: Visitor<R>>(
     };
     replay.played(None);
     // the parsed moves go into this thread's buffer for the game's moves
-    let mut moves: Vec<Parsed<R::Move, R::Spans>> = scratch::take();
+    let mut moves: Vec<Parsed<MoveOf<R>, R::Spans>> = scratch::take();
     let error = R::parse_moves_into(&replay.state, &raw.tokens, src, &mut moves);
     let split = split_document_move::<R>(raw, src, &moves);
     let failed = match split {
@@ -116,7 +116,7 @@ pub fn run<R: Rules, V: Visitor<R>>(
 fn split_document_move<R: Rules>(
     raw: &RawGame,
     src: &str,
-    moves: &[Parsed<R::Move, R::Spans>],
+    moves: &[Parsed<MoveOf<R>, R::Spans>],
 ) -> Option<(usize, Diag)> {
     if raw.doc_moves.is_empty() {
         return None;
@@ -162,7 +162,7 @@ fn tags<'a, R: Rules>(
     src: &str,
     report: &mut GameReport,
 ) -> (
-    Option<R::State>,
+    Option<R::Position>,
     Option<&'static [&'static str]>,
     Option<Claim<'a>>,
 ) {
@@ -194,7 +194,7 @@ fn tags<'a, R: Rules>(
     let mut seats = None;
     let mut claim = None;
     if let Some(t) = raw.tags.get("Result") {
-        seats = state.as_ref().map(R::seats);
+        seats = state.as_ref().map(Position::seats);
         match read_claim(&t.value, t.value_span, "Result tag", seats) {
             Ok(c) => claim = Some(c),
             Err(d) => errors.push(d),
@@ -247,7 +247,7 @@ pub(super) struct Replay<'a, R: Rules, V> {
     records: bool,
     watched: bool,
     pub(super) report: &'a mut GameReport,
-    pub(super) state: R::State,
+    pub(super) state: R::Position,
     pub(super) plies: usize,
     /// The first token whose comment is not yet attached to a recorded move.
     pub(super) next_comment_token: usize,
@@ -260,7 +260,7 @@ impl<R: Rules, V: Visitor<R>> Replay<'_, R, V> {
     /// A ply was played (or the start position set up): the visitor sees
     /// it, when it watches positions.
     #[inline]
-    fn played(&mut self, mv: Option<&R::Move>) {
+    fn played(&mut self, mv: Option<&MoveOf<R>>) {
         if self.watched {
             self.visitor.position(self.plies, &self.state, mv);
         }
@@ -271,20 +271,20 @@ impl<R: Rules, V: Visitor<R>> Replay<'_, R, V> {
     #[inline(never)]
     fn auto_passes(&mut self, span: Span, token: usize) {
         // `must_pass` first: the cheaper question, and most often no
-        while R::must_pass(&self.state) && !R::is_over(&self.state) {
+        while Position::must_pass(&self.state) && !Position::is_over(&self.state) {
             let pass = Parsed {
-                mv: R::pass(),
+                mv: <R::Position as Position>::pass(),
                 span,
                 token,
                 parts: Default::default(),
             };
             let recorded = self.records.then(|| {
                 (
-                    R::to_move(&self.state),
+                    Position::to_move(&self.state),
                     R::move_extras(&self.state, &pass.mv),
                 )
             });
-            if R::play(&mut self.state, &pass).is_err() {
+            if R::judge(&mut self.state, &pass).is_err() {
                 return;
             }
             self.plies += 1;
@@ -306,7 +306,7 @@ impl<R: Rules, V: Visitor<R>> Replay<'_, R, V> {
 
     /// The moves step: each move after its automatic passes, up to the first
     /// that fails (after the end, by the wrong player, or illegal).
-    fn moves(&mut self, moves: &[Parsed<R::Move, R::Spans>]) -> Result<(), Stopped> {
+    fn moves(&mut self, moves: &[Parsed<MoveOf<R>, R::Spans>]) -> Result<(), Stopped> {
         // what most records lack, asked once per game rather than per ply
         let marks_passes = !self.raw.auto_passes.is_empty();
         let names_players = !self.raw.token_players.is_empty();
@@ -315,13 +315,13 @@ impl<R: Rules, V: Visitor<R>> Replay<'_, R, V> {
             let before = self.plies;
             // the loop's own first question, asked here so that the
             // common case (a side that can move) makes no call
-            if !R::is_pass(&pm.mv) && R::must_pass(&self.state) {
+            if !<R::Position as Position>::is_pass(&pm.mv) && Position::must_pass(&self.state) {
                 self.auto_passes(pm.span, pm.token);
             }
             if marks_passes {
                 self.check_marked_passes(k, self.plies - before, pm)?;
             }
-            if R::is_over(&self.state) {
+            if Position::is_over(&self.state) {
                 self.report.push(after_end::<R>(pm.span, self.plies + 1));
                 return Err(Stopped);
             }
@@ -331,8 +331,8 @@ impl<R: Rules, V: Visitor<R>> Replay<'_, R, V> {
             // Who moved and the move's fields, read before the move (for conversion).
             let recorded = self
                 .records
-                .then(|| (R::to_move(&self.state), R::move_extras(&self.state, &pm.mv)));
-            if let Err(d) = R::play(&mut self.state, pm) {
+                .then(|| (Position::to_move(&self.state), R::move_extras(&self.state, &pm.mv)));
+            if let Err(d) = R::judge(&mut self.state, pm) {
                 let d = if d.span.is_none() { d.at(pm.span) } else { d };
                 self.report.push(d.ply(self.plies + 1));
                 return Err(Stopped);
@@ -378,13 +378,13 @@ impl<R: Rules, V: Visitor<R>> Replay<'_, R, V> {
         &mut self,
         k: usize,
         taken: usize,
-        pm: &Parsed<R::Move, R::Spans>,
+        pm: &Parsed<MoveOf<R>, R::Spans>,
     ) -> Result<(), Stopped> {
         let marked = self.raw.auto_passes.iter().filter(|&&i| i == k).count();
         if marked <= taken {
             return Ok(());
         }
-        let mover = R::to_move(&self.state);
+        let mover = Position::to_move(&self.state);
         self.report.push(
             Diag::error(
                 "record::bad_auto_move",
@@ -403,7 +403,7 @@ impl<R: Rules, V: Visitor<R>> Replay<'_, R, V> {
 
     /// `record::wrong_player`: a format that says whose move it is
     /// disagrees with the side to move.
-    fn check_player(&mut self, pm: &Parsed<R::Move, R::Spans>) -> Result<(), Stopped> {
+    fn check_player(&mut self, pm: &Parsed<MoveOf<R>, R::Spans>) -> Result<(), Stopped> {
         let Some(want) = self
             .raw
             .token_players
@@ -412,7 +412,7 @@ impl<R: Rules, V: Visitor<R>> Replay<'_, R, V> {
         else {
             return Ok(());
         };
-        let mover = R::to_move(&self.state);
+        let mover = Position::to_move(&self.state);
         if want.eq_ignore_ascii_case(mover) {
             return Ok(());
         }
@@ -455,13 +455,13 @@ impl<R: Rules, V: Visitor<R>> Replay<'_, R, V> {
     fn movetext_end(
         &mut self,
         notation_error: Option<Diag>,
-        last: Option<&Parsed<R::Move, R::Spans>>,
+        last: Option<&Parsed<MoveOf<R>, R::Spans>>,
     ) -> Result<(), Stopped> {
         if let Some(d) = notation_error {
             let span = d.span.unwrap_or_default();
             let token = last.map_or(0, |m| m.token + 1);
             self.auto_passes(span, token);
-            let d = if R::is_over(&self.state) {
+            let d = if Position::is_over(&self.state) {
                 // The first token not read, unless the error is inside the
                 // last move's token (a compact transcript).
                 let at = self
@@ -497,14 +497,14 @@ impl<R: Rules, V: Visitor<R>> Replay<'_, R, V> {
 /// plies: plies, whether over, scores, winners, what could not be checked
 /// (the driver's [`Replay::finish`] and the packed replay's
 /// [`super::end_report`]).
-pub(super) fn verdict<R: Rules>(report: &mut GameReport, state: &R::State, plies: usize) {
+pub(super) fn verdict<R: Rules>(report: &mut GameReport, state: &R::Position, plies: usize) {
     report.plies = plies;
-    report.over = R::is_over(state);
-    R::scores_into(state, &mut report.scores);
+    report.over = Position::is_over(state);
+    Position::scores_into(state, &mut report.scores);
     report.unchecked = R::unchecked(state);
     report.winners.clear();
     if report.over {
-        let set = R::winner_set(state, &report.scores);
+        let set = Position::winner_set(state, &report.scores);
         let seats = report.seats.iter().enumerate();
         report.winners.extend(
             seats

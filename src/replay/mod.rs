@@ -4,7 +4,7 @@
 //! one place:
 //!
 //! 1. **tags** (`tags`): every tag error in file order (the container's,
-//!    the rules tags' from [`Rules::start`], a malformed `Result`); an error
+//!    the rules tags' from [`Setup::start`](crate::game::Setup::start), a malformed `Result`); an error
 //!    in a rules tag (`Game`, `Variant`, the game's `RULES_TAGS`) stops the
 //!    game with `plies` 0; a missing rules tag is blamed on the tag section;
 //! 2. **start**: the variant and the seats;
@@ -62,7 +62,7 @@ pub use visit::Visitor;
 /// replays that reach the end without the driver ([`packed`]).
 pub(crate) fn end_report<R: crate::game::Rules>(
     report: &mut GameReport,
-    state: &R::State,
+    state: &R::Position,
     plies: usize,
     opts: &Options,
 ) {

@@ -13,7 +13,7 @@
 //! never tells a diagnostic, so both give the same report.
 
 use super::{GameReport, MoveRecord, Options};
-use crate::game::Rules;
+use crate::game::{Position, Rules};
 
 /// A game's record as a format holds it compactly.
 #[derive(Clone, Copy, Debug)]
@@ -36,7 +36,7 @@ pub trait PackedReplay: Rules {
     /// move is legal (a side with no move passing) and the game is over at
     /// the end; `None` otherwise, or for a variant the fast path does not
     /// play: the driver then replays the record.
-    fn replay_packed(variant: &str, moves: &[u8]) -> Option<(Self::State, usize)>;
+    fn replay_packed(variant: &str, moves: &[u8]) -> Option<(Self::Position, usize)>;
 
     /// The moves [`PackedReplay::replay_packed`] found clean in `plies`
     /// plies, as the driver records them (the forced passes `auto`); `None`
@@ -81,8 +81,8 @@ pub fn replay<'t, R: PackedReplay>(
     };
     report.reset();
     report.game = R::NAME;
-    report.variant = R::variant(&state);
-    report.seats = R::seats(&state);
+    report.variant = Position::variant(&state);
+    report.seats = Position::seats(&state);
     super::end_report::<R>(report, &state, plies, opts);
     if !report.over || report.scores != packed.claimed {
         return false;

@@ -96,7 +96,7 @@ pub struct GameReport {
     pub result_extras: Map<String, Value>,
     /// Checks that could not be made on this record.
     pub unchecked: Vec<String>,
-    /// Lines the human `score` adds (`Rules::score_notes`), with
+    /// Lines the human `score` adds (`Extras::score_notes`), with
     /// [`Options::score_notes`].
     pub score_notes: Vec<String>,
     /// The errors (the first stops the replay).

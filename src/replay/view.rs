@@ -3,7 +3,7 @@
 
 use super::visit::Visitor;
 use super::{GameReport, MoveRecord, Options, describe, run};
-use crate::game::Rules;
+use crate::game::{MoveOf, Position, Rules};
 use crate::record::RawGame;
 
 /// The position at a chosen ply, for `show` and `moves`.
@@ -13,7 +13,7 @@ pub struct View {
     /// The ply the view stands at.
     pub ply: usize,
     pub board: String,
-    /// The position's slices, bottom level first ([`Rules::render_levels`];
+    /// The position's slices, bottom level first ([`Render::render_levels`](crate::game::Render::render_levels);
     /// empty for flat games).
     pub levels: Vec<String>,
     /// The position as an SVG document, caption included (empty when the
@@ -22,7 +22,7 @@ pub struct View {
     /// The legal moves, sorted by their text (`legal_moves`).
     pub legal: Result<Vec<String>, String>,
     /// The legal moves with the score each earns, best first then by text;
-    /// `None` for a game that does not score moves ([`Rules::scored_moves`]).
+    /// `None` for a game that does not score moves ([`Notation::scored_move_texts`](crate::game::Notation::scored_move_texts)).
     pub scored: Option<Result<Vec<(String, i64)>, String>>,
 }
 
@@ -39,7 +39,7 @@ pub enum ViewError {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Frame {
     pub scores: Vec<i64>,
-    /// What the score plot draws ([`Rules::plot`]).
+    /// What the score plot draws ([`Render::plot`](crate::game::Render::plot)).
     pub plot: Vec<i64>,
     /// The side to move; `None` once the game is over.
     pub to_move: Option<String>,
@@ -50,15 +50,15 @@ pub struct Frame {
 pub struct Frames {
     pub report: GameReport,
     pub frames: Vec<Frame>,
-    /// The plot's unit ([`Rules::PLOT_UNIT`]).
+    /// The plot's unit ([`Render::PLOT_UNIT`](crate::game::Render::PLOT_UNIT)).
     pub unit: &'static str,
 }
 
-pub(crate) fn frame<R: Rules>(state: &R::State, last: Option<&R::Move>) -> Frame {
+pub(crate) fn frame<R: Rules>(state: &R::Position, last: Option<&MoveOf<R>>) -> Frame {
     Frame {
-        scores: R::scores(state),
+        scores: Position::scores(state),
         plot: R::plot(state),
-        to_move: (!R::is_over(state)).then(|| R::to_move(state).to_string()),
+        to_move: (!Position::is_over(state)).then(|| Position::to_move(state).to_string()),
         scene: R::scene(state, last),
     }
 }
@@ -101,11 +101,11 @@ pub fn caption(report: &GameReport, ply: usize, frame: &Frame) -> crate::svg::Ca
 
 /// The moves `moves` lists (spec §5): nothing once the game is over, `pass`
 /// alone when a pass is forced, else the game's legal moves sorted by text.
-pub(crate) fn legal_moves<R: Rules>(state: &R::State) -> Result<Vec<String>, String> {
-    if R::is_over(state) {
+pub(crate) fn legal_moves<R: Rules>(state: &R::Position) -> Result<Vec<String>, String> {
+    if Position::is_over(state) {
         return Ok(Vec::new());
     }
-    let mut moves = R::legal_moves(state)?;
+    let mut moves = R::legal_move_texts(state).map_err(|why| why.0)?;
     if moves.is_empty() {
         return Ok(vec!["pass".to_string()]);
     }
@@ -117,15 +117,15 @@ pub(crate) fn legal_moves<R: Rules>(state: &R::State) -> Result<Vec<String>, Str
 /// text; `pass` alone (scoring 0) when a pass is forced. `None` when the game
 /// does not score moves.
 pub(crate) fn scored_moves<R: Rules>(
-    state: &R::State,
+    state: &R::Position,
 ) -> Option<Result<Vec<(String, i64)>, String>> {
-    if !R::SCORES_MOVES {
+    if !<R::Position as Position>::SCORES_MOVES {
         return None;
     }
-    if R::is_over(state) {
+    if Position::is_over(state) {
         return Some(Ok(Vec::new()));
     }
-    Some(R::scored_moves(state).map(|mut moves| {
+    Some(R::scored_move_texts(state).map_err(|why| why.0).map(|mut moves| {
         if moves.is_empty() {
             moves.push(("pass".to_string(), 0));
         }
@@ -147,7 +147,7 @@ macro_rules! standard_visitor {
         fn moved(&mut self, report: &mut GameReport, record: MoveRecord) {
             Visitor::<$r>::moved(&mut self.opts, report, record);
         }
-        fn end(&mut self, report: &mut GameReport, state: &$r::State) {
+        fn end(&mut self, report: &mut GameReport, state: &$r::Position) {
             Visitor::<$r>::end(&mut self.opts, report, state);
         }
     };
@@ -164,7 +164,7 @@ impl<R: Rules> Visitor<R> for KeepFrames<'_> {
     fn watches_positions(&self) -> bool {
         true
     }
-    fn position(&mut self, _ply: usize, state: &R::State, last: Option<&R::Move>) {
+    fn position(&mut self, _ply: usize, state: &R::Position, last: Option<&MoveOf<R>>) {
         self.frames.push(frame::<R>(state, last));
     }
 }
@@ -191,7 +191,7 @@ pub fn frames_of<R: Rules>(raw: &RawGame, src: &str, opts: &Options) -> Frames {
 struct KeepPly<'o, R: Rules> {
     opts: &'o Options,
     ply: Option<usize>,
-    at: Option<R::State>,
+    at: Option<R::Position>,
     picture: Option<Frame>,
 }
 
@@ -200,7 +200,7 @@ impl<R: Rules> Visitor<R> for KeepPly<'_, R> {
     fn watches_positions(&self) -> bool {
         true
     }
-    fn position(&mut self, ply: usize, state: &R::State, last: Option<&R::Move>) {
+    fn position(&mut self, ply: usize, state: &R::Position, last: Option<&MoveOf<R>>) {
         if self.ply.is_none_or(|k| ply <= k) {
             self.picture = Some(frame::<R>(state, last));
         }

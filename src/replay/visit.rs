@@ -30,7 +30,7 @@
 
 use super::driver::tag_pairs_into;
 use super::{GameReport, MoveRecord, Options};
-use crate::game::Rules;
+use crate::game::{MoveOf, Rules};
 use crate::record::RawGame;
 
 /// What a replay reports to, step by step (see the module's front).
@@ -60,7 +60,7 @@ pub trait Visitor<R: Rules> {
 
     /// The position after `ply` plies (0: the start), with the move that
     /// led to it.
-    fn position(&mut self, ply: usize, state: &R::State, last: Option<&R::Move>) {
+    fn position(&mut self, ply: usize, state: &R::Position, last: Option<&MoveOf<R>>) {
         let _ = (ply, state, last);
     }
 
@@ -68,7 +68,7 @@ pub trait Visitor<R: Rules> {
     /// winners) is in the report: the final position (or the position
     /// before the move that failed). Not called for a game that could not
     /// be set up.
-    fn end(&mut self, report: &mut GameReport, state: &R::State) {
+    fn end(&mut self, report: &mut GameReport, state: &R::Position) {
         let _ = (report, state);
     }
 }
@@ -106,7 +106,7 @@ impl<R: Rules> Visitor<R> for &Options {
         report.moves.push(record);
     }
 
-    fn end(&mut self, report: &mut GameReport, state: &R::State) {
+    fn end(&mut self, report: &mut GameReport, state: &R::Position) {
         if self.result_extras {
             report.result_extras = R::result_extras(state);
         }

@@ -1,7 +1,7 @@
 //! Whole-game tests: records replayed through the generic driver.
 
 use super::*;
-use crate::game::{Explain, Parsed, Render, Rules};
+use crate::game::{Explain, Notation, Parsed, Render};
 use crate::registry::replay;
 use crate::replay::Options;
 use crate::span::Span;
@@ -30,7 +30,7 @@ fn scores(state: &State) -> Vec<i64> {
 }
 
 fn legal_moves(state: &State) -> Result<Vec<String>, String> {
-    <Blokus as Rules>::legal_moves(&Position::Squares(state.clone()))
+    <Blokus as Notation>::legal_move_texts(&Position::Squares(state.clone())).map_err(|why| why.0)
 }
 
 /// A generated placement in canonical notation.

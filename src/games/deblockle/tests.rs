@@ -1,7 +1,6 @@
 //! Tests of the whole game: records, hand-worked positions, perft against a
 //! slow reference implementation.
 
-use crate::game::Rules;
 use crate::record::parse_file;
 use crate::registry::replay;
 use crate::replay::{GameReport, Options};
@@ -1510,7 +1509,7 @@ fn neither_side_can_move() {
         st.pos.play(&g);
         let b = to_reference(&st.pos);
         assert!(b.turns(GOLD).is_empty() && b.turns(BLUE).is_empty());
-        assert!(super::Deblockle::legal_moves(&st).unwrap().is_empty());
+        assert!(<super::Deblockle as crate::game::Notation>::legal_move_texts(&st).unwrap().is_empty());
     }
 }
 
@@ -1584,7 +1583,7 @@ fn moves_list_is_canonical_without_duplicates() {
     let games = parse_file(&src);
     let state = super::start_state(&games[0].tags).unwrap();
     // the engine's order; the driver sorts them by text
-    let mut moves = super::Deblockle::legal_moves(&state).unwrap();
+    let mut moves = <super::Deblockle as crate::game::Notation>::legal_move_texts(&state).unwrap();
     moves.sort();
     assert_eq!(moves, super::explain::legal_names(&state.pos));
     assert!(moves.contains(&"c1-d1/d7".to_string()));
@@ -1619,7 +1618,7 @@ fn a_tip_without_any_hop_is_no_turn() {
         "[Game \"deblockle\"]\n[SetupGold \"{g}\"]\n[SetupBlue \"{b}\"]\n"
     ));
     let st = super::start_state(&games[0].tags).unwrap();
-    let moves = super::Deblockle::legal_moves(&st).unwrap();
+    let moves = <super::Deblockle as crate::game::Notation>::legal_move_texts(&st).unwrap();
     assert!(!moves.iter().any(|m| m.starts_with("a1-a2")), "{moves:?}");
 }
 
@@ -1673,7 +1672,7 @@ fn hoops_paths_and_destinations() {
         "[Game \"deblockle\"]\n[SetupGold \"{g}\"]\n[SetupBlue \"{b}\"]\n"
     ));
     let st = super::start_state(&games[0].tags).unwrap();
-    let moves = super::Deblockle::legal_moves(&st).unwrap();
+    let moves = <super::Deblockle as crate::game::Notation>::legal_move_texts(&st).unwrap();
     assert!(moves.contains(&"e1-e2/b2".to_string()));
     assert!(moves.contains(&"e1-e2/e1".to_string()));
     assert!(!moves.contains(&"e1-e2/d2".to_string()));
@@ -2156,7 +2155,7 @@ fn slide_ends_from_the_rays_agree_with_stepping() {
 
 #[test]
 fn remembered_answers_agree_with_the_generator_along_played_games() {
-    use super::{Deblockle, State};
+    use super::State;
     let mut rng = Rng(0xd1b5_4a32_d192_ed03);
     for game in 0..200 {
         let nsbs = game % 4 == 3;
@@ -2169,9 +2168,9 @@ fn remembered_answers_agree_with_the_generator_along_played_games() {
         for _ply in 0..150 {
             let p = state.pos;
             let can = !p.each_turn(p.to_move, &mut |_| false);
-            assert_eq!(Deblockle::must_pass(&state), !can, "{p:?}");
-            assert_eq!(Deblockle::is_over(&state), p.is_over(), "{p:?}");
-            assert_eq!(Deblockle::must_pass(&state), !can, "asked twice: {p:?}");
+            assert_eq!(crate::game::Position::must_pass(&state), !can, "{p:?}");
+            assert_eq!(crate::game::Position::is_over(&state), p.is_over(), "{p:?}");
+            assert_eq!(crate::game::Position::must_pass(&state), !can, "asked twice: {p:?}");
             if p.is_over() {
                 break;
             }
@@ -2182,7 +2181,7 @@ fn remembered_answers_agree_with_the_generator_along_played_games() {
 
 #[test]
 fn kept_easy_tip_masks_agree_with_the_blocks_along_played_games() {
-    use super::{Deblockle, State};
+    use super::State;
     let mut rng = Rng(0x8cb9_2ba7_2f3d_8dd7);
     let (mut easy_settled, mut plies) = (0, 0);
     for game in 0..300 {
@@ -2215,7 +2214,7 @@ fn kept_easy_tip_masks_agree_with_the_blocks_along_played_games() {
                 easy_settled += usize::from(!nsbs && open);
             }
             plies += 1;
-            if Deblockle::is_over(&state) {
+            if crate::game::Position::is_over(&state) {
                 break;
             }
             play_random(&mut state, &mut rng);
@@ -2251,11 +2250,11 @@ fn setup_faces_read_from_bytes_as_face_parse_reads_the_word() {
     }
 }
 
-/// Plays a random legal turn of the side to move through `Rules::play` (a
+/// Plays a random legal turn of the side to move through `Explain::judge` (a
 /// pass when it has none).
 fn play_random(state: &mut super::State, rng: &mut Rng) {
     use super::Deblockle;
-    use crate::game::{Parsed, Rules};
+    use crate::game::{Explain, Parsed};
     let p = state.pos;
     let turns = p.turns(p.to_move);
     let mv = match turns.get(rng.below(turns.len())) {
@@ -2268,5 +2267,5 @@ fn play_random(state: &mut super::State, rng: &mut Rng) {
         token: 0,
         parts: Default::default(),
     };
-    Deblockle::play(state, &parsed).unwrap();
+    Deblockle::judge(state, &parsed).unwrap();
 }
