@@ -10,7 +10,7 @@
 //! once, at its first candidate: candidates already tried join the forbidden
 //! mask. No allocation on this path.
 
-use super::geometry::{CellList, Geometry, Placement, Placements};
+use super::geometry::{CellList, Geometry, Placed, Placement, Placements};
 use super::pieces::{self, ABOVE, ALL_PIECES, BELOW, LEFT, Orient, RIGHT, TABLE};
 
 /// Largest board side.
@@ -70,13 +70,9 @@ fn placement_of(v: u32) -> Place {
 #[derive(Debug)]
 pub struct Board {
     pub size: u8,
-    /// Number of colours (4 classic, 2 duo).
-    pub colours: u8,
     pub occ: [Rows; 4],
-    /// Pieces placed, one bit per piece.
-    pub used: [u32; 4],
-    /// The last piece each colour placed.
-    pub last: [Option<u8>; 4],
+    /// The colours (4 classic, 2 Duo) and the pieces each has placed.
+    pub placed: Placed,
     /// Starting squares `(column, row)`.
     pub start: [(u8, u8); 4],
     pub to_move: u8,
@@ -98,10 +94,8 @@ impl Clone for Board {
     fn clone(&self) -> Board {
         Board {
             size: self.size,
-            colours: self.colours,
             occ: self.occ,
-            used: self.used,
-            last: self.last,
+            placed: self.placed,
             start: self.start,
             to_move: self.to_move,
             moves_seen: Default::default(),
@@ -114,10 +108,8 @@ impl Clone for Board {
 impl PartialEq for Board {
     fn eq(&self, other: &Board) -> bool {
         self.size == other.size
-            && self.colours == other.colours
             && self.occ == other.occ
-            && self.used == other.used
-            && self.last == other.last
+            && self.placed == other.placed
             && self.start == other.start
             && self.to_move == other.to_move
     }
@@ -160,7 +152,7 @@ impl Board {
     fn legal_now(&self, c: usize, p: Place) -> bool {
         let o = p.orientation();
         let piece_bit = 1u32.checked_shl(u32::from(o.piece)).unwrap_or(0);
-        let used = self.used.get(c).copied().unwrap_or(ALL_PIECES);
+        let used = self.placed.used.get(c).copied().unwrap_or(ALL_PIECES);
         if piece_bit == 0 || used & piece_bit != 0 {
             return false;
         }
@@ -209,10 +201,8 @@ impl Board {
     pub fn new(size: u8, colours: u8, start: [(u8, u8); 4]) -> Board {
         Board {
             size: size.clamp(1, MAX as u8),
-            colours: colours.clamp(1, 4),
             occ: [[0; MAX]; 4],
-            used: [0; 4],
-            last: [None; 4],
+            placed: Placed::new(colours.clamp(1, 4)),
             start,
             to_move: 0,
             moves_seen: Default::default(),
@@ -238,7 +228,7 @@ impl Board {
     /// The colour (index) on a square, if any.
     pub fn at(&self, x: u8, y: u8) -> Option<u8> {
         let bit = 1u32.checked_shl(u32::from(x))?;
-        (0..self.colours).find(|&c| {
+        (0..self.placed.colours).find(|&c| {
             self.occ
                 .get(usize::from(c))
                 .and_then(|rows| rows.get(usize::from(y)))
@@ -255,12 +245,12 @@ impl Board {
 
     /// Whether colour `c` has placed no piece yet.
     pub fn first_move(&self, c: u8) -> bool {
-        self.used.get(usize::from(c)).is_none_or(|&u| u == 0)
+        self.placed.used.get(usize::from(c)).is_none_or(|&u| u == 0)
     }
 
     /// Whether all 21 pieces of `c` are placed.
     pub fn all_placed(&self, c: u8) -> bool {
-        self.used
+        self.placed.used
             .get(usize::from(c))
             .is_some_and(|&u| u == ALL_PIECES)
     }
@@ -304,7 +294,7 @@ impl Board {
         let t = &*TABLE;
         let n = usize::from(self.size);
         let (mut block, cand) = self.masks(usize::from(c));
-        let used = self.used.get(usize::from(c)).copied().unwrap_or(ALL_PIECES);
+        let used = self.placed.used.get(usize::from(c)).copied().unwrap_or(ALL_PIECES);
         for cy in 0..n {
             let mut bits = cand[cy];
             while bits != 0 {
@@ -399,7 +389,7 @@ impl Board {
 
     /// Whether no colour can place a piece.
     pub fn is_over(&self) -> bool {
-        (0..self.colours).all(|c| !self.has_move(c))
+        (0..self.placed.colours).all(|c| !self.has_move(c))
     }
 
     /// Places a piece for the colour to move (legality checked by the caller)
@@ -407,7 +397,7 @@ impl Board {
     pub fn place(&mut self, p: Place) {
         let c = self.to_move;
         self.put(c, p);
-        if let Some(l) = self.last.get_mut(usize::from(c)) {
+        if let Some(l) = self.placed.last.get_mut(usize::from(c)) {
             *l = Some(p.piece());
         }
         self.pass();
@@ -426,14 +416,14 @@ impl Board {
                 }
             }
         }
-        if let Some(u) = self.used.get_mut(c) {
+        if let Some(u) = self.placed.used.get_mut(c) {
             *u |= 1 << o.piece;
         }
     }
 
     /// Passes the turn to the next colour.
     pub fn pass(&mut self) {
-        self.to_move = (self.to_move + 1) % self.colours;
+        self.to_move = (self.to_move + 1) % self.placed.colours;
     }
 }
 
@@ -488,16 +478,8 @@ impl Geometry for Board {
         square_name(col, row)
     }
 
-    fn colours(&self) -> u8 {
-        self.colours
-    }
-
-    fn used(&self, c: u8) -> u32 {
-        self.used.get(usize::from(c)).copied().unwrap_or(0)
-    }
-
-    fn last(&self, c: u8) -> Option<u8> {
-        self.last.get(usize::from(c)).copied().flatten()
+    fn placed(&self) -> &Placed {
+        &self.placed
     }
 
     fn count(&self, c: u8) -> u32 {
@@ -596,7 +578,7 @@ mod tests {
         let n = b.size;
         let mut out = HashSet::new();
         for (oi, o) in t.orients.iter().enumerate() {
-            if b.used[usize::from(c)] & (1 << o.piece) != 0 {
+            if b.placed.used[usize::from(c)] & (1 << o.piece) != 0 {
                 continue;
             }
             for y in 0..n {
@@ -698,13 +680,13 @@ mod tests {
                     assert_eq!(set, slow_moves(&b, c));
                     // the witness check agrees with the generator, on its own
                     // placements and on the other colours'
-                    for k in 0..b.colours {
+                    for k in 0..b.placed.colours {
                         for p in b.moves(k) {
                             assert_eq!(b.legal_now(usize::from(c), p), set.contains(&p));
                         }
                     }
                     // the remembered answer, asked twice, and the searched one
-                    for k in 0..b.colours {
+                    for k in 0..b.placed.colours {
                         let want = !b.moves(k).is_empty();
                         assert_eq!(b.has_move(k), want);
                         assert_eq!(b.has_move(k), want);

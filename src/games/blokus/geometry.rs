@@ -114,6 +114,27 @@ impl CellList {
     }
 }
 
+/// What each colour has placed, kept alike by both boards: the number of
+/// colours, per colour the pieces placed (a bit per piece) and the last one
+/// placed in play (the monomino bonus).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Placed {
+    pub colours: u8,
+    pub used: [u32; 4],
+    pub last: [Option<u8>; 4],
+}
+
+impl Placed {
+    /// `colours` colours that have placed nothing.
+    pub const fn new(colours: u8) -> Placed {
+        Placed {
+            colours,
+            used: [0; 4],
+            last: [None; 4],
+        }
+    }
+}
+
 /// A board of one geometry (squares or triangles): its cells and their
 /// neighbours, its starting cells, its pieces, how its cells are named,
 /// and the position on it (the engine: each colour's cells and pieces,
@@ -140,12 +161,25 @@ where
     /// The name of the cell at a column and row (`a1`, `aa12`).
     fn cell_name(col: u8, row: u8) -> String;
 
+    /// The colours and the pieces each has placed.
+    fn placed(&self) -> &Placed;
+
     /// Number of colours.
-    fn colours(&self) -> u8;
-    /// Pieces colour `c` has placed (a bit per piece), the last one it
-    /// placed in play, and how many cells it covers.
-    fn used(&self, c: u8) -> u32;
-    fn last(&self, c: u8) -> Option<u8>;
+    fn colours(&self) -> u8 {
+        self.placed().colours
+    }
+
+    /// Pieces colour `c` has placed (a bit per piece).
+    fn used(&self, c: u8) -> u32 {
+        self.placed().used.get(usize::from(c)).copied().unwrap_or(0)
+    }
+
+    /// The last piece colour `c` placed in play.
+    fn last(&self, c: u8) -> Option<u8> {
+        self.placed().last.get(usize::from(c)).copied().flatten()
+    }
+
+    /// How many cells colour `c` covers.
     fn count(&self, c: u8) -> u32;
     /// Whether colour `c` can place a piece.
     fn has_move(&self, c: u8) -> bool;

@@ -127,7 +127,7 @@ pub fn text(state: &State, color: bool) -> String {
     }
     out.push_str(&format!("   {letters}\n"));
     for c in state.colours() {
-        let used = state.board.used.get(usize::from(c)).copied().unwrap_or(0);
+        let used = state.board.placed.used.get(usize::from(c)).copied().unwrap_or(0);
         let left = unplaced::<Board>(used);
         let left = if left.is_empty() {
             "all pieces placed".to_string()

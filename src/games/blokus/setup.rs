@@ -111,7 +111,7 @@ fn apply_tag(board: &mut Board, c: u8, colour: &str, tag: &Tag) -> Result<(), Di
             ));
         }
         let piece = place.piece;
-        let used = board.used.get(usize::from(c)).copied().unwrap_or(0);
+        let used = board.placed.used.get(usize::from(c)).copied().unwrap_or(0);
         if used & (1 << piece) != 0 {
             return Err(bad(
                 span,
@@ -141,7 +141,7 @@ fn apply_tag(board: &mut Board, c: u8, colour: &str, tag: &Tag) -> Result<(), Di
 }
 
 fn board_colour(board: &Board, c: u8) -> &'static str {
-    let names: &[&'static str] = if board.colours == 2 {
+    let names: &[&'static str] = if board.placed.colours == 2 {
         &["purple", "orange"]
     } else {
         &["blue", "yellow", "red", "green"]
@@ -181,11 +181,11 @@ pub fn apply(board: &mut Board, duo: bool, tags: &Tags) -> Vec<Diag> {
     if let Some(t) = tags.get(FIRST) {
         let wanted = t.value.trim();
         let found =
-            (0..board.colours).find(|&c| board_colour(board, c).eq_ignore_ascii_case(wanted));
+            (0..board.placed.colours).find(|&c| board_colour(board, c).eq_ignore_ascii_case(wanted));
         match found {
             Some(c) => board.to_move = c,
             None => {
-                let names: Vec<&str> = (0..board.colours).map(|c| board_colour(board, c)).collect();
+                let names: Vec<&str> = (0..board.placed.colours).map(|c| board_colour(board, c)).collect();
                 errors.push(bad(
                     t.value_span,
                     format!("`{wanted}` is not a colour of this game"),

@@ -159,7 +159,7 @@ mod generator {
                 state.colour(c),
                 state.board.squares(c),
                 state.board.all_placed(c),
-                state.board.last[usize::from(c)].map(pieces::name)
+                state.board.placed.last[usize::from(c)].map(pieces::name)
             ));
         }
         s
@@ -215,7 +215,7 @@ fn generate() {
         let (body, st) = generator::play(t, [BigMobile, Random, Random, Random], seed, false);
         let b = &st.board;
         let alls: Vec<u8> = st.colours().filter(|&c| b.all_placed(c)).collect();
-        if alls == [0] && b.last[0] == Some(0) {
+        if alls == [0] && b.placed.last[0] == Some(0) {
             for s in ["basic", "official", "pentobi"] {
                 let tags = format!("[Event \"x\"]\n{t}[Scoring \"{s}\"]\n");
                 let games = crate::record::parse_file(&tags);
@@ -391,7 +391,7 @@ fn rule_candidates(out: &Invalid, state: &State) {
     // piece_used: a used piece placed where it would otherwise be legal.
     let bad = pick("blokus::piece_used", &|p| {
         let mut s = state.clone();
-        s.board.used[usize::from(me)] &= !(1 << p.piece());
+        s.board.placed.used[usize::from(me)] &= !(1 << p.piece());
         classify(&s).iter().any(|(q, c)| q == p && c.is_none())
     });
     let what = format!("{colour} places a piece it has already placed");
@@ -762,8 +762,8 @@ fn scoring_bonuses() {
     let mut state = start(&games[0].tags).unwrap();
     assert_eq!(scores(&state), [-89, -89, -89, -89]);
     // Blue and yellow both "placed all 21" (counters only; squares as set).
-    state.board.used = [pieces::ALL_PIECES, pieces::ALL_PIECES, 1, 0];
-    state.board.last = [Some(0), Some(5), Some(0), None];
+    state.board.placed.used = [pieces::ALL_PIECES, pieces::ALL_PIECES, 1, 0];
+    state.board.placed.last = [Some(0), Some(5), Some(0), None];
     state.board.occ[0][0] = (1 << 20) - 1; // 20 squares
     state.board.occ[1][1] = 1; // 1 square
     state.scoring = Scoring::Official;
@@ -773,7 +773,7 @@ fn scoring_bonuses() {
     // Basic: +15 each, no +10 since two colours placed all their pieces.
     state.scoring = Scoring::Basic;
     assert_eq!(scores(&state), [35, 16, 0, 0]);
-    state.board.used[1] = 0;
+    state.board.placed.used[1] = 0;
     assert_eq!(scores(&state), [45, 1, 0, 0]);
     // Two players sum their colours; three players leave green out.
     state.players = 2;

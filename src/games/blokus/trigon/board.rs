@@ -21,7 +21,7 @@
 use std::sync::LazyLock;
 
 use super::pieces::{self, ALL_PIECES, MAX_SIZE, ORIENTS, PIECES};
-use crate::games::blokus::geometry::{CellList, Geometry, Placement, Placements};
+use crate::games::blokus::geometry::{CellList, Geometry, Placed, Placement, Placements};
 
 /// A set of triangles, bit `i` for triangle index `i` (at most 512).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Hash)]
@@ -393,8 +393,6 @@ impl Hexagon {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Board {
     pub edge: u8,
-    /// Number of colours (4, or 3 on the edge-8 board).
-    pub colours: u8,
     /// Triangles of each colour.
     pub occ: [Bits; 4],
     /// All occupied triangles.
@@ -403,10 +401,9 @@ pub struct Board {
     pub forb: [Bits; 4],
     /// Corner neighbours of own triangles, per colour.
     pub cand: [Bits; 4],
-    /// Pieces placed, one bit per piece.
-    pub used: [u32; 4],
-    /// The last piece each colour placed in play.
-    pub last: [Option<u8>; 4],
+    /// The colours (4, or 3 on the edge-8 board) and the pieces each has
+    /// placed.
+    pub placed: Placed,
     pub to_move: u8,
 }
 
@@ -415,13 +412,11 @@ impl Board {
     pub fn new(three: bool) -> Board {
         Board {
             edge: if three { 8 } else { 9 },
-            colours: if three { 3 } else { 4 },
             occ: [Bits::default(); 4],
             all: Bits::default(),
             forb: [Bits::default(); 4],
             cand: [Bits::default(); 4],
-            used: [0; 4],
-            last: [None; 4],
+            placed: Placed::new(if three { 3 } else { 4 }),
             to_move: 0,
         }
     }
@@ -433,7 +428,7 @@ impl Board {
 
     /// The colour on triangle `i`, if any.
     pub fn at(&self, i: u16) -> Option<u8> {
-        (0..self.colours).find(|&c| self.occ.get(usize::from(c)).is_some_and(|b| b.has(i)))
+        (0..self.placed.colours).find(|&c| self.occ.get(usize::from(c)).is_some_and(|b| b.has(i)))
     }
 
     /// Triangles of colour `c`.
@@ -443,12 +438,12 @@ impl Board {
 
     /// Whether colour `c` has no piece on the board.
     pub fn first_move(&self, c: u8) -> bool {
-        self.used.get(usize::from(c)).is_none_or(|&u| u == 0)
+        self.placed.used.get(usize::from(c)).is_none_or(|&u| u == 0)
     }
 
     /// Whether all 22 pieces of `c` are placed.
     pub fn all_placed(&self, c: u8) -> bool {
-        self.used
+        self.placed.used
             .get(usize::from(c))
             .is_some_and(|&u| u == ALL_PIECES)
     }
@@ -465,7 +460,7 @@ impl Board {
         } else {
             self.cand[ci].and_not(&block)
         };
-        let unused = !self.used[ci] & ALL_PIECES;
+        let unused = !self.placed.used[ci] & ALL_PIECES;
         for i in cands.iter() {
             let status = g.side_status(i, &block);
             let mut left = unused;
@@ -490,7 +485,7 @@ impl Board {
 
     /// Whether no colour can place a piece.
     pub fn is_over(&self) -> bool {
-        (0..self.colours).all(|c| !self.has_move(c))
+        (0..self.placed.colours).all(|c| !self.has_move(c))
     }
 
     /// Places placement `id` for the colour to move (legality checked by the
@@ -499,7 +494,7 @@ impl Board {
         let c = self.to_move;
         self.put(c, id);
         let g = self.geo();
-        if let (Some(l), Some(p)) = (self.last.get_mut(usize::from(c)), g.place(id)) {
+        if let (Some(l), Some(p)) = (self.placed.last.get_mut(usize::from(c)), g.place(id)) {
             *l = Some(p.piece);
         }
         self.pass();
@@ -526,12 +521,12 @@ impl Board {
                 self.cand[ci].set(k);
             }
         }
-        self.used[ci] |= 1 << pl.piece;
+        self.placed.used[ci] |= 1 << pl.piece;
     }
 
     /// Passes the turn to the next colour.
     pub fn pass(&mut self) {
-        self.to_move = (self.to_move + 1) % self.colours.max(1);
+        self.to_move = (self.to_move + 1) % self.placed.colours.max(1);
     }
 }
 
@@ -576,16 +571,8 @@ impl Geometry for Board {
         triangle_name(col, row)
     }
 
-    fn colours(&self) -> u8 {
-        self.colours
-    }
-
-    fn used(&self, c: u8) -> u32 {
-        self.used.get(usize::from(c)).copied().unwrap_or(0)
-    }
-
-    fn last(&self, c: u8) -> Option<u8> {
-        self.last.get(usize::from(c)).copied().flatten()
+    fn placed(&self) -> &Placed {
+        &self.placed
     }
 
     fn count(&self, c: u8) -> u32 {

@@ -277,8 +277,8 @@ pub fn text(state: &State, color: bool) -> String {
             out.push('\n');
         }
     }
-    for c in 0..b.colours {
-        let used = b.used.get(usize::from(c)).copied().unwrap_or(0);
+    for c in 0..b.placed.colours {
+        let used = b.placed.used.get(usize::from(c)).copied().unwrap_or(0);
         let left = unplaced::<Board>(used);
         let left = if left.is_empty() {
             "all pieces placed".to_string()

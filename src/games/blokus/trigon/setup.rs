@@ -14,7 +14,7 @@ use crate::span::Span;
 /// The set-up tags of a Trigon game, applied to the empty board.
 pub fn apply(b: &mut Board, tags: &Tags) -> Vec<Diag> {
     let mut errors = Vec::new();
-    let colours = usize::from(b.colours);
+    let colours = usize::from(b.placed.colours);
     for name in setup::DUO_TAGS
         .iter()
         .chain(setup::CLASSIC_TAGS.get(colours..).unwrap_or(&[]))
@@ -113,7 +113,7 @@ fn setup_tag(b: &mut Board, c: u8, tag: &Tag) -> Result<(), Diag> {
                 }
             }
         }
-        let used = b.used.get(usize::from(c)).copied().unwrap_or(0);
+        let used = b.placed.used.get(usize::from(c)).copied().unwrap_or(0);
         if used & (1 << place.piece) != 0 {
             return Err(bad(
                 span,

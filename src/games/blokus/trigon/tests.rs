@@ -168,7 +168,7 @@ impl Slow {
 
 fn slow_of(b: &Board) -> Slow {
     let g = b.geo();
-    let own = (0..usize::from(b.colours))
+    let own = (0..usize::from(b.placed.colours))
         .map(|c| {
             b.occ[c]
                 .iter()
@@ -182,7 +182,7 @@ fn slow_of(b: &Board) -> Slow {
     Slow {
         edge: i32::from(b.edge),
         own,
-        used: b.used[..usize::from(b.colours)].to_vec(),
+        used: b.placed.used[..usize::from(b.placed.colours)].to_vec(),
     }
 }
 
@@ -305,9 +305,9 @@ fn slow_perft(b: &Board, s: &Slow, c: usize, depth: u32) -> u64 {
         return 1;
     }
     let moves = s.moves(c);
-    let next_c = (c + 1) % usize::from(b.colours);
+    let next_c = (c + 1) % usize::from(b.placed.colours);
     if moves.is_empty() {
-        let over = (0..usize::from(b.colours)).all(|k| s.moves(k).is_empty());
+        let over = (0..usize::from(b.placed.colours)).all(|k| s.moves(k).is_empty());
         return if over || depth == 1 {
             1
         } else {
@@ -461,9 +461,9 @@ mod generator {
         for (three, seed) in [(false, 1u64), (false, 2), (true, 3), (true, 4), (false, 5)] {
             for k in 0..8u64 {
                 let (moves, b) = play(three, seed * 1000 + k, true);
-                let all: Vec<bool> = (0..b.colours).map(|c| b.all_placed(c)).collect();
-                let mono: Vec<bool> = (0..b.colours)
-                    .map(|c| b.last[usize::from(c)] == Some(pieces::MONOMINO))
+                let all: Vec<bool> = (0..b.placed.colours).map(|c| b.all_placed(c)).collect();
+                let mono: Vec<bool> = (0..b.placed.colours)
+                    .map(|c| b.placed.last[usize::from(c)] == Some(pieces::MONOMINO))
                     .collect();
                 let text = moves.join(" ");
                 let quiet: Vec<&str> = moves
