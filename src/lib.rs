@@ -85,12 +85,12 @@ pub mod cli;
 pub use diag::{Diag, Severity};
 pub use formats::{ByteMap, Format, Games, ReadError, ReadOptions, SourceGame, open};
 pub use game::{
-    Explain, Extras, IllegalOf, MoveOf, Notation, Parsed, Perft, Position, Render, Rules, Setup,
-    Unlisted,
+    Explain, Extras, IllegalOf, MoveOf, NoPlayers, Notation, Parsed, Perft, PerftError, Position,
+    Render, Rules, Setup, UnknownVariant, Unlisted,
 };
 pub use play::{AnyPosition, start};
 pub use record::{RawGame, Tag, Tags, parse_file};
-pub use registry::{DynGame, REGISTRY, by_name, replay, replay_into};
+pub use registry::{DynGame, REGISTRY, UnknownGame, by_name, lookup, replay, replay_into};
 pub use replay::{GameReport, MoveRecord, Options, Visitor};
 pub use span::{LineIndex, Origin, Span};
 

@@ -20,7 +20,7 @@
 //! is empty.
 
 use crate::diag::Diag;
-use crate::game::{MoveOf, Parsed, Position, Rules};
+use crate::game::{MoveOf, Parsed, Position, Rules, Unlisted};
 use crate::record::{Tag, Tags, Token};
 use crate::span::Span;
 
@@ -41,7 +41,7 @@ pub trait AnyPosition: Send + Sync {
     /// Every legal move in canonical notation, sorted; empty when the side
     /// to move can only pass (or the game is over). `Err`: the moves cannot
     /// be listed (a hand the position does not know).
-    fn legal_moves(&self) -> Result<Vec<String>, String>;
+    fn legal_moves(&self) -> Result<Vec<String>, Unlisted>;
     /// Reads `notation` as one move and plays it when legal; a refused move
     /// changes nothing, and its diagnostic's spans point into `notation`.
     fn play(&mut self, notation: &str) -> Result<(), Diag>;
@@ -155,11 +155,11 @@ where
         self.plies
     }
 
-    fn legal_moves(&self) -> Result<Vec<String>, String> {
+    fn legal_moves(&self) -> Result<Vec<String>, Unlisted> {
         if Position::is_over(&self.state) {
             return Ok(Vec::new());
         }
-        let mut moves = R::legal_move_texts(&self.state).map_err(|why| why.0)?;
+        let mut moves = R::legal_move_texts(&self.state)?;
         moves.sort();
         Ok(moves)
     }

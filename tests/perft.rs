@@ -85,7 +85,10 @@ fn perft_players(
 ) -> Result<u64, String> {
     gamerec::registry::by_name(game)
         .ok_or_else(|| "no game".to_string())
-        .and_then(|g| g.perft_players(variant, players, depth))
+        .and_then(|g| {
+            g.perft_players(variant, players, depth)
+                .map_err(|e| e.to_string())
+        })
 }
 
 /// Trigon's spec counts: the same for every player count (the edge-8 board

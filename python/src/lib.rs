@@ -295,7 +295,7 @@ impl Position {
     fn legal_moves(&self) -> PyResult<Vec<String>> {
         self.inner
             .legal_moves()
-            .map_err(|why| raise("GamerecError", why, None))
+            .map_err(|why| raise("GamerecError", why.to_string(), None))
     }
 
     /// Plays one move in notation; an illegal or unreadable move raises

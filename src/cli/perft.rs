@@ -9,6 +9,7 @@
 //! shows the leaves counted so far and their rate on stderr.
 
 use super::{Ctx, EXIT_OK};
+use crate::game::PerftError;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -94,7 +95,7 @@ pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
                 .build()
             {
                 Ok(pool) => pool.install(|| count(done)),
-                Err(e) => Err(format!("cannot start {n} threads: {e}")),
+                Err(e) => Err(PerftError(format!("cannot start {n} threads: {e}"))),
             },
         });
     match result {
@@ -110,6 +111,6 @@ pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
             let _ = writeln!(ctx.out, "{total}");
             EXIT_OK
         }
-        Err(why) => ctx.usage(&why),
+        Err(why) => ctx.usage(&why.to_string()),
     }
 }

@@ -32,7 +32,7 @@ mod setup;
 pub use explain::Explain;
 pub use extras::Extras;
 pub use notation::{Notation, Parsed, ParsedMoves, one_move_per_token};
-pub use perft::{Perft, perft_total};
+pub use perft::{NoPlayers, Perft, PerftError, perft_total};
 pub use position::{Position, Unlisted, top_scores};
 pub use render::Render;
 pub use setup::{IllegalOf, MoveOf, Setup};
@@ -52,13 +52,13 @@ impl<G> Rules for G where G: Notation + Explain + Render + Extras + Perft {}
 
 /// For [`Perft::perft_divide`] of a game whose start does not depend on the
 /// number of players: refuses `--players`.
-pub fn no_players<R: Setup>(players: Option<u8>) -> Result<(), String> {
+pub fn no_players<R: Setup>(players: Option<u8>) -> Result<(), NoPlayers> {
     perft::no_players_named(R::NAME, players)
 }
 
 /// The index in `R::VARIANTS` of a variant name (trimmed, case-insensitive);
 /// the default (0) when none is given.
-pub fn variant_index<R: Setup>(value: Option<&str>) -> Result<usize, String> {
+pub fn variant_index<R: Setup>(value: Option<&str>) -> Result<usize, UnknownVariant> {
     let Some(value) = value else {
         return Ok(0);
     };
@@ -66,21 +66,51 @@ pub fn variant_index<R: Setup>(value: Option<&str>) -> Result<usize, String> {
     R::VARIANTS
         .iter()
         .position(|v| v.eq_ignore_ascii_case(value))
-        .ok_or_else(|| {
-            format!(
-                "unknown {} variant `{value}` (known: {})",
-                R::NAME,
-                R::VARIANTS.join(", ")
-            )
+        .ok_or_else(|| UnknownVariant {
+            game: R::NAME,
+            value: value.to_string(),
+            known: R::VARIANTS,
         })
+}
+
+/// A variant name a game does not have (refused by `game::variant_index`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownVariant {
+    /// The game's name.
+    pub game: &'static str,
+    /// The name asked for, trimmed.
+    pub value: String,
+    /// The game's variants.
+    pub known: &'static [&'static str],
+}
+
+impl std::fmt::Display for UnknownVariant {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "unknown {} variant `{}` (known: {})",
+            self.game,
+            self.value,
+            self.known.join(", ")
+        )
+    }
+}
+
+impl std::error::Error for UnknownVariant {}
+
+/// For a [`Perft`] implementation, which says why in words.
+impl From<UnknownVariant> for String {
+    fn from(e: UnknownVariant) -> String {
+        e.to_string()
+    }
 }
 
 /// The variant a record's `Variant` tag names, as an index in `R::VARIANTS`;
 /// an unknown one is a `record::bad_tag` error at the value.
 pub fn variant_of<R: Setup>(tags: &Tags) -> Result<usize, Diag> {
     let tag = tags.get("Variant");
-    variant_index::<R>(tag.map(|t| t.value.as_str())).map_err(|message| {
-        let mut d = Diag::error("record::bad_tag", message)
+    variant_index::<R>(tag.map(|t| t.value.as_str())).map_err(|unknown| {
+        let mut d = Diag::error("record::bad_tag", unknown.to_string())
             .label(format!("not a {} variant", R::NAME))
             .help(format!("{} variants: {}", R::NAME, R::VARIANTS.join(", ")));
         if let Some(t) = tag {

@@ -1,5 +1,7 @@
 //! Move-tree counts from a game's start positions.
 
+use std::fmt;
+
 use crate::game::Setup;
 use crate::record::Tags;
 
@@ -55,9 +57,62 @@ pub fn perft_total(divide: &[(String, u64)]) -> u64 {
 
 /// For [`Perft::perft_divide`] of a game whose start does not depend on the
 /// number of players: refuses `--players`.
-pub fn no_players_named(name: &str, players: Option<u8>) -> Result<(), String> {
+pub fn no_players_named(name: &str, players: Option<u8>) -> Result<(), NoPlayers> {
     match players {
         None => Ok(()),
-        Some(n) => Err(format!("{name} perft takes no --players (asked for {n})")),
+        Some(asked) => Err(NoPlayers {
+            game: name.to_string(),
+            asked,
+        }),
+    }
+}
+
+/// A number of players asked of a game whose start does not depend on it
+/// (refused by `game::no_players`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NoPlayers {
+    /// The game's name.
+    pub game: String,
+    /// The number of players asked for.
+    pub asked: u8,
+}
+
+impl fmt::Display for NoPlayers {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} perft takes no --players (asked for {})",
+            self.game, self.asked
+        )
+    }
+}
+
+impl std::error::Error for NoPlayers {}
+
+/// For a [`Perft`] implementation, which says why in words.
+impl From<NoPlayers> for String {
+    fn from(e: NoPlayers) -> String {
+        e.to_string()
+    }
+}
+
+/// Why a perft count cannot be made: the game refused the start asked for
+/// (a variant it does not know, `--players` or `--tag` it does not take, a
+/// board size it has not), in the words of its [`Perft`] implementation, or
+/// the count could not be run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PerftError(pub String);
+
+impl fmt::Display for PerftError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for PerftError {}
+
+impl From<String> for PerftError {
+    fn from(message: String) -> PerftError {
+        PerftError(message)
     }
 }

@@ -3,7 +3,7 @@
 
 use std::marker::PhantomData;
 
-use crate::game::{MoveOf, Position, Rules};
+use crate::game::{MoveOf, PerftError, Position, Rules};
 use crate::record::RawGame;
 use crate::replay::{Frames, GameReport, Options, View, ViewError, run};
 
@@ -39,7 +39,7 @@ pub trait DynGame: Sync {
         players: Option<u8>,
         depth: u32,
         done: &(dyn Fn(u64) + Sync),
-    ) -> Result<Vec<(String, u64)>, String>;
+    ) -> Result<Vec<(String, u64)>, PerftError>;
     /// See [`Perft::perft_divide_tags`](crate::game::Perft::perft_divide_tags).
     fn perft_divide_tags(
         &self,
@@ -48,14 +48,19 @@ pub trait DynGame: Sync {
         tags: &crate::record::Tags,
         depth: u32,
         done: &(dyn Fn(u64) + Sync),
-    ) -> Result<Vec<(String, u64)>, String>;
+    ) -> Result<Vec<(String, u64)>, PerftError>;
     /// The leaf count of the move tree from the variant's start.
-    fn perft(&self, variant: Option<&str>, depth: u32) -> Result<u64, String> {
+    fn perft(&self, variant: Option<&str>, depth: u32) -> Result<u64, PerftError> {
         self.perft_divide(variant, None, depth, &|_| {})
             .map(|d| crate::game::perft_total(&d))
     }
     /// [`DynGame::perft`] for a number of players.
-    fn perft_players(&self, variant: Option<&str>, players: u8, depth: u32) -> Result<u64, String> {
+    fn perft_players(
+        &self,
+        variant: Option<&str>,
+        players: u8,
+        depth: u32,
+    ) -> Result<u64, PerftError> {
         self.perft_divide(variant, Some(players), depth, &|_| {})
             .map(|d| crate::game::perft_total(&d))
     }
@@ -163,8 +168,8 @@ where
         players: Option<u8>,
         depth: u32,
         done: &(dyn Fn(u64) + Sync),
-    ) -> Result<Vec<(String, u64)>, String> {
-        R::perft_divide(variant, players, depth, done)
+    ) -> Result<Vec<(String, u64)>, PerftError> {
+        R::perft_divide(variant, players, depth, done).map_err(PerftError)
     }
 
     fn perft_divide_tags(
@@ -174,8 +179,8 @@ where
         tags: &crate::record::Tags,
         depth: u32,
         done: &(dyn Fn(u64) + Sync),
-    ) -> Result<Vec<(String, u64)>, String> {
-        R::perft_divide_tags(variant, players, tags, depth, done)
+    ) -> Result<Vec<(String, u64)>, PerftError> {
+        R::perft_divide_tags(variant, players, tags, depth, done).map_err(PerftError)
     }
 
     fn reads_opening(&self, raw: &RawGame, tokens: &[crate::record::Token], src: &str) -> bool {

@@ -41,6 +41,36 @@ pub fn by_name(name: &str) -> Option<&'static dyn DynGame> {
     })
 }
 
+/// The game a name names, as [`by_name`], or the typed refusal: its
+/// message is the one the command line gives (`unknown game `NAME` (did
+/// you mean ...? known games: ...)`).
+pub fn lookup(name: &str) -> Result<&'static dyn DynGame, UnknownGame> {
+    by_name(name).ok_or_else(|| UnknownGame {
+        name: name.to_string(),
+    })
+}
+
+/// A game name the registry does not know ([`lookup`]); its message names
+/// the closest known name and every known one (`registry::unknown_help`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownGame {
+    /// The name asked for.
+    pub name: String,
+}
+
+impl std::fmt::Display for UnknownGame {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "unknown game `{}` ({})",
+            self.name,
+            unknown_help(&self.name)
+        )
+    }
+}
+
+impl std::error::Error for UnknownGame {}
+
 /// The help of an unknown game's name: a "did you mean" when a known name
 /// or alias is two edits away or less, then every name and alias.
 pub fn unknown_help(name: &str) -> String {

@@ -127,3 +127,27 @@ fn about_is_describe_of_the_tags() {
         ]
     );
 }
+
+/// The typed errors of lookups and perft say what the strings said, and are
+/// `std::error::Error`s.
+#[test]
+fn typed_errors_keep_their_messages() {
+    let unknown = super::lookup("reversy").err().expect("no such game");
+    assert_eq!(
+        unknown.to_string(),
+        format!("unknown game `reversy` ({})", super::unknown_help("reversy"))
+    );
+    assert!(unknown.to_string().contains("did you mean `reversi`?"));
+    let reversi = super::lookup("Othello").expect("an alias");
+    let players = reversi.perft_players(None, 3, 1).expect_err("no players");
+    assert_eq!(players.to_string(), "reversi perft takes no --players (asked for 3)");
+    let variant = reversi.perft(Some("nope"), 1).expect_err("no such variant");
+    assert!(
+        variant.to_string().starts_with("unknown reversi variant `nope` (known: "),
+        "{variant}"
+    );
+    let errors: [&dyn std::error::Error; 3] = [&unknown, &players, &variant];
+    assert!(errors.iter().all(|e| e.source().is_none()));
+    let size = crate::games::reversi::perft_sized(5, 1).expect_err("odd size");
+    assert!(size.to_string().starts_with("board size "), "{size}");
+}

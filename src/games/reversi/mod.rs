@@ -61,7 +61,7 @@ mod tests;
 use serde_json::{Map, Value, json};
 
 use crate::diag::Diag;
-use crate::game::{Extras, Perft, Setup, variant_in, variant_index};
+use crate::game::{Extras, Perft, PerftError, Setup, variant_in, variant_index};
 use crate::record::{Tag, Tags};
 use engine::Bitboard;
 pub use engine::{Illegal, Komi, Move, Scoring, Square, State};
@@ -199,8 +199,9 @@ fn tag_error(code: &str, what: &str, tag: &Tag, why: String, help: String) -> Di
 /// Leaf count of the legal-move tree from the standard start of an NxN
 /// board (`size` even, 4 to 16): the 8x8 bitboard engine for 8, the
 /// sized engine otherwise.
-pub fn perft_sized(size: u8, depth: u32) -> Result<u64, String> {
-    parse_size(&size.to_string()).map_err(|why| format!("board size {why} (even, 4 to 16)"))?;
+pub fn perft_sized(size: u8, depth: u32) -> Result<u64, PerftError> {
+    parse_size(&size.to_string())
+        .map_err(|why| PerftError(format!("board size {why} (even, 4 to 16)")))?;
     if size == 8 {
         return Ok(engine::perft_parallel(Bitboard::START, depth));
     }
