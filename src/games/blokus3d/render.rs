@@ -4,9 +4,9 @@
 //! blank where the area has no column.
 
 use super::Blokus3d;
-use super::engine::{Area, Move, State};
+use super::engine::{Area, Cube, Move, State};
 use crate::game::Render;
-use crate::svg::{Grid, Scene, palette};
+use crate::svg::{Grid, Scene, Stack, palette};
 
 impl Render for Blokus3d {
     const PLOT_UNIT: &'static str = "points";
@@ -23,13 +23,13 @@ impl Render for Blokus3d {
         rows(state)
     }
 
-    /// The columns of the last stone marked.
+    /// The cubes of the last stone marked.
     fn scene(state: &State, last: Option<&Move>) -> Scene {
-        let last: Vec<(u8, u8)> = match last {
-            Some(Move::Place(p)) => p.cubes().iter().map(|c| (c.x, c.y)).collect(),
-            _ => Vec::new(),
+        let last: &[Cube] = match last {
+            Some(Move::Place(p)) => p.cubes(),
+            _ => &[],
         };
-        scene(state, &last)
+        scene(state, last)
     }
 }
 
@@ -127,13 +127,77 @@ pub fn rows(state: &State) -> Vec<String> {
         .collect()
 }
 
-/// The top view as a picture: each column in its top colour with the letter
-/// and height, the last stone's columns marked.
-pub fn scene(state: &State, last: &[(u8, u8)]) -> Scene {
+/// The position as a picture: the stack in 3D (each cube in its colour with
+/// its letter on top, the last stone's cubes outlined, the area's columns and
+/// limits on the floor), and beside it the top view (each column in its top
+/// colour with the letter and height, the last stone's columns marked).
+pub fn scene(state: &State, last: &[Cube]) -> Scene {
+    let mut scene = top_view(state, last);
+    let stack = stack(state, last, &mut scene);
+    scene.stack = Some(stack);
+    let mark = crate::svg::cube(10, 12, "#ffffff", "#000", "", true);
+    scene.legend.push((
+        format!("<g transform=\"translate(1 0)\">{mark}</g>"),
+        "last stone".to_string(),
+    ));
+    let floor = "<polygon points=\"1,11 11,6 21,11 11,16\" fill=\"#ececec\" stroke=\"#b4b4b4\"/><text x=\"11\" y=\"14\" font-size=\"7\" text-anchor=\"middle\" fill=\"#8a8a8a\">4</text>";
+    scene.legend.push((
+        floor.to_string(),
+        "floor: how high a column may be built".to_string(),
+    ));
+    scene
+}
+
+/// The stack: every cube, in the colour of its stone's owner with the
+/// colour's letter on top (the colour-blind palette, and the letter where
+/// colours alone would not tell them apart); each face shaded by lightness.
+fn stack(state: &State, last: &[Cube], scene: &mut Scene) -> Stack {
+    let b = &state.board;
+    let a = &*b.area;
+    let levels = (0..a.ranks)
+        .flat_map(|y| (0..a.files).map(move |x| a.limit_at(x, y)))
+        .max()
+        .unwrap_or(0)
+        .max(1);
+    let diag = u32::from(a.files) + u32::from(a.ranks);
+    let unit = (280 / diag.max(1)).clamp(8, 24);
+    let mut stack = Stack::new(
+        usize::from(a.files),
+        usize::from(a.ranks),
+        usize::from(levels),
+        unit,
+    );
+    stack.file_labels = (0..a.files).map(|x| char::from(b'a' + x).to_string()).collect();
+    stack.rank_labels = (0..a.ranks).map(|y| (u32::from(y) + 1).to_string()).collect();
+    let (unit, rise) = (stack.unit, stack.rise);
+    for y in 0..a.ranks {
+        for x in 0..a.files {
+            if let Some(l) = stack.limits.get_mut(usize::from(x) + usize::from(a.files) * usize::from(y)) {
+                *l = a.limit_at(x, y);
+            }
+            for z in 0..b.top(x, y).1 {
+                let Some(c) = b.owner(super::engine::col(x, y), z) else {
+                    continue;
+                };
+                let marked = last.contains(&Cube { x, y, z });
+                let (f, ink) = fill(c);
+                let l = letter(state, c).to_string();
+                let name = format!("cube-{l}{}", if marked { "-last" } else { "" });
+                let g = scene.glyph(&name, |_| crate::svg::cube(unit, rise, f, ink, &l, marked));
+                stack.set(usize::from(x), usize::from(y), usize::from(z), g);
+            }
+        }
+    }
+    stack
+}
+
+/// The top view: each column in its top colour with the letter and height,
+/// the last stone's columns marked, the seats' pictures.
+fn top_view(state: &State, last: &[Cube]) -> Scene {
     let b = &state.board;
     let a = &*b.area;
     let (w, h) = (a.files.max(1), a.ranks.max(1));
-    let cell = (440 / u32::from(w.max(h))).clamp(16, 48);
+    let cell = (300 / u32::from(w.max(h))).clamp(16, 40);
     let mut scene = Scene::new(Grid {
         cols: usize::from(w),
         rows: usize::from(h),
@@ -162,8 +226,12 @@ pub fn scene(state: &State, last: &[(u8, u8)]) -> Scene {
             scene.set(usize::from(x), row(y), g);
         }
     }
-    for &(x, y) in last {
-        scene.mark_last(usize::from(x), row(y));
+    let mut marked: Vec<(u8, u8)> = Vec::new();
+    for c in last {
+        if !marked.contains(&(c.x, c.y)) {
+            marked.push((c.x, c.y));
+            scene.mark_last(usize::from(c.x), row(c.y));
+        }
     }
     // One picture per seat: its colour, or its two colours side by side.
     let seats: Vec<Vec<u8>> = if state.two_colours {
