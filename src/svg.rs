@@ -497,9 +497,12 @@ impl Stack {
 }
 
 /// `colour` (`#RRGGBB`) with its lightness scaled by `f` (every channel
-/// multiplied: the hue stays).
+/// multiplied: the hue stays); any other colour as it is.
 pub fn shade(colour: &str, f: f32) -> String {
     let hex = colour.trim_start_matches('#');
+    if hex.len() != 6 || !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return colour.to_string();
+    }
     let channel = |k: usize| {
         let v = hex
             .get(k..k + 2)
@@ -1207,6 +1210,51 @@ mod tests {
         // one outline per triangle on the board
         assert_eq!(grid.background().matches("<polygon").count(), 6);
         assert_eq!(grid.triangle(true), "10,0 20,18 0,18");
+    }
+
+    #[test]
+    fn a_stack_is_drawn_back_to_front() {
+        let stack = Stack::new(3, 2, 3, 20);
+        let order = stack.order();
+        assert_eq!(order.len(), 3 * 2 * 3);
+        let at = |i: usize| (i % 3, i / 3 % 2, i / 6);
+        // no cube drawn after another is behind it (at least as far in
+        // file and rank, no higher), or it would hide what is in front
+        for (k, &p) in order.iter().enumerate() {
+            let (px, py, pz) = at(p);
+            for &q in &order[k + 1..] {
+                let (qx, qy, qz) = at(q);
+                assert!(!(qx >= px && qy >= py && qz <= pz), "{:?} after {:?}", at(q), at(p));
+            }
+        }
+        // the farthest column first, bottom up; the nearest corner last
+        assert_eq!(order[..3], [5, 11, 17]);
+        assert_eq!(order[order.len() - 1], 12);
+    }
+
+    #[test]
+    fn a_stack_places_cubes_on_its_floor() {
+        let stack = Stack::new(3, 2, 3, 20);
+        assert_eq!((stack.unit, stack.rise), (20, 24));
+        assert_eq!(stack.size(), (5 * 20 + 2 * LABELS, 5 * 10 + 3 * 24 + 2 * LABELS));
+        let (x0, y0) = stack.origin(0);
+        // a file to the right and up, a rank to the left and up, a level up
+        assert_eq!(stack.origin(1), (x0 + 20, y0 - 10));
+        assert_eq!(stack.origin(3), (x0 - 20, y0 - 10));
+        assert_eq!(stack.origin(6), (x0, y0 - 24));
+        // the nearest cube's box ends at the floor's nearest corner, the
+        // highest farthest one at the top band
+        assert_eq!((x0 + 20, y0 + 20 + 24), (LABELS + 2 * 20, stack.size().1 - LABELS));
+        assert_eq!(stack.origin(17).1, LABELS);
+        assert_eq!(Stack::new(1, 1, 1, 13).unit, 12, "even");
+    }
+
+    #[test]
+    fn shading_keeps_the_hue() {
+        assert_eq!(shade("#0072B2", 0.5), "#003959");
+        assert_eq!(shade("#F0E442", 1.0), "#F0E442");
+        assert_eq!(shade("#FFFFFF", 2.0), "#FFFFFF");
+        assert_eq!(shade("bad", 0.5), "bad");
     }
 
     #[test]
