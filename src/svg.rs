@@ -15,6 +15,12 @@
 //!
 //! A board that is not a square grid (Blokus Trigon's triangles) adds a
 //! [`Grid`] shape: everything else (glyphs, marks, caption, legend) is shared.
+//!
+//! A game built in levels (Blokus 3D) adds a [`Stack`]: cubes in columns on a
+//! floor, each cube a glyph (its three visible faces, see [`cube`]) at its
+//! file, rank and level, drawn in isometric projection back to front, left
+//! of the grid, which is then its top view. The HTML viewer gets the stack
+//! as it gets the grid: its shape, the glyph of every place, never rules.
 
 use std::fmt::Write as _;
 

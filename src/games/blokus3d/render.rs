@@ -2,6 +2,27 @@
 //! letter and height, rank 1 at the bottom), letter rows, SVG.
 //! Letters: `B` blue, `Y` yellow, `R` red, `G` green; `..` an empty column,
 //! blank where the area has no column.
+//!
+//! The picture (`show --svg`, the HTML viewer) draws the stack in 3D and the
+//! top view beside it. Decisions:
+//! - The stack is seen from the corner of file `a` and rank 1 (nearest, at
+//!   the bottom): files run up to the right along the near right edge,
+//!   ranks up to the left along the near left edge, labelled there, so the
+//!   top view's bottom-left corner is the stack's front corner. Cubes are
+//!   drawn back to front (`svg::Stack::order`).
+//! - Each cube is in its colour's Okabe and Ito colour (the palette every
+//!   picture uses; there is no other palette to choose): the top face as
+//!   is, the left face at 78 % and the right face at 60 % of its lightness
+//!   (every channel scaled: the hue stays). Red and green have about the
+//!   same lightness, and protanopes and greyscale prints cannot tell them
+//!   apart, so every face carries the colour's letter (the side faces'
+//!   letters skewed onto the face).
+//! - The last stone's cubes are outlined in magenta on a white halo (the
+//!   mark every game uses), and its columns ringed in the top view.
+//! - The floor shows every column of the area as a tile with its height
+//!   limit written on it (hidden once cubes stand there); the stack's frame
+//!   is as high as the highest limit, so the picture keeps its size from
+//!   ply to ply.
 
 use super::Blokus3d;
 use super::engine::{Area, Cube, Move, State};
