@@ -435,11 +435,15 @@ impl Stack {
         out
     }
 
-    /// The floor: one tile per column with its limit written on it, the
-    /// file and rank labels along the two near edges.
+    /// The floor: one tile per column, with its limit written on it when
+    /// the columns' limits differ (one limit for all is for the legend to
+    /// say), the file and rank labels along the two near edges.
     pub fn background(&self) -> String {
         let mut out = String::from("<g fill=\"#ececec\" stroke=\"#b4b4b4\" stroke-linejoin=\"round\">");
         let mut numbers = String::new();
+        let mut columns = self.limits.iter().filter(|&&l| l > 0);
+        let first = columns.next();
+        let differ = columns.any(|l| Some(l) != first);
         for y in 0..self.ranks {
             for x in 0..self.files {
                 let limit = self.limits.get(x + self.files * y).copied().unwrap_or(0);
@@ -452,6 +456,9 @@ impl Stack {
                     "<polygon points=\"{},{} {},{} {},{} {},{}\"/>",
                     p[0].0, p[0].1, p[1].0, p[1].1, p[2].0, p[2].1, p[3].0, p[3].1
                 );
+                if !differ {
+                    continue;
+                }
                 let (cx, cy) = (p[0].0 + p[2].0, p[0].1 + p[2].1);
                 let _ = write!(
                     numbers,
@@ -470,14 +477,17 @@ impl Stack {
         out
     }
 
-    /// Files along the near right edge, ranks along the near left edge.
+    /// Files along the near right edge, ranks along the near left edge;
+    /// every other one where cubes are too small for labels side by side.
     fn labels(&self) -> String {
         let mut out = format!(
             "<g {FONT} font-size=\"11\" fill=\"{}\" text-anchor=\"middle\">",
             palette::INK
         );
         let half = i64::from(self.unit / 2);
-        for (x, l) in self.file_labels.iter().enumerate().take(self.files) {
+        let every = if self.unit < 14 { 2 } else { 1 };
+        let files = self.file_labels.iter().enumerate().take(self.files);
+        for (x, l) in files.step_by(every) {
             let ((x0, y0), (x1, y1)) = (self.point(x, 0, 0), self.point(x + 1, 0, 0));
             let _ = write!(
                 out,
@@ -487,7 +497,8 @@ impl Stack {
                 esc(l)
             );
         }
-        for (y, l) in self.rank_labels.iter().enumerate().take(self.ranks) {
+        let ranks = self.rank_labels.iter().enumerate().take(self.ranks);
+        for (y, l) in ranks.step_by(every) {
             let ((x0, y0), (x1, y1)) = (self.point(0, y, 0), self.point(0, y + 1, 0));
             let _ = write!(
                 out,

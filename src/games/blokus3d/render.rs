@@ -19,10 +19,11 @@
 //!   letters skewed onto the face).
 //! - The last stone's cubes are outlined in magenta on a white halo (the
 //!   mark every game uses), and its columns ringed in the top view.
-//! - The floor shows every column of the area as a tile with its height
-//!   limit written on it (hidden once cubes stand there); the stack's frame
-//!   is as high as the highest limit, so the picture keeps its size from
-//!   ply to ply.
+//! - The floor shows every column of the area as a tile; where the limits
+//!   differ (a `map:` area) each tile has its limit written on it (hidden
+//!   once cubes stand there), else the legend says the one limit. The
+//!   stack's frame is as high as the highest limit, so the picture keeps
+//!   its size from ply to ply.
 
 use super::Blokus3d;
 use super::engine::{Area, Cube, Move, State};
@@ -161,12 +162,28 @@ pub fn scene(state: &State, last: &[Cube]) -> Scene {
         format!("<g transform=\"translate(1 0)\">{mark}</g>"),
         "last stone".to_string(),
     ));
-    let floor = "<polygon points=\"1,11 11,6 21,11 11,16\" fill=\"#ececec\" stroke=\"#b4b4b4\"/><text x=\"11\" y=\"14\" font-size=\"7\" text-anchor=\"middle\" fill=\"#8a8a8a\">4</text>";
-    scene.legend.push((
-        floor.to_string(),
-        "floor: how high a column may be built".to_string(),
-    ));
+    scene.legend.push(floor_legend(&state.board.area));
     scene
+}
+
+/// The floor's legend: a tile with a limit on it, and what it means (the
+/// limit itself when every column has the same).
+fn floor_legend(a: &Area) -> (String, String) {
+    let mut limits = (0..a.ranks)
+        .flat_map(|y| (0..a.files).map(move |x| a.limit_at(x, y)))
+        .filter(|&l| l > 0);
+    let first = limits.next().unwrap_or(0);
+    let same = limits.all(|l| l == first);
+    let shown = if same { first } else { 4 };
+    let tile = format!(
+        "<polygon points=\"1,11 11,6 21,11 11,16\" fill=\"#ececec\" stroke=\"#b4b4b4\"/><text x=\"11\" y=\"14\" font-family=\"sans-serif\" font-size=\"7\" text-anchor=\"middle\" fill=\"#8a8a8a\">{shown}</text>"
+    );
+    let text = if same {
+        format!("floor: the area, {first} cubes high at most")
+    } else {
+        "floor: how many cubes each column may hold".to_string()
+    };
+    (tile, text)
 }
 
 /// The stack: every cube, in the colour of its stone's owner with the
