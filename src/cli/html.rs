@@ -16,7 +16,11 @@
 //! Encoding: numbers are written in base [`DIGITS`]`.len()` with a fixed
 //! width per game (`cw` digits per cell index, `gw` per glyph); a ply's
 //! changes are `cell glyph` pairs, plies are separated by a space; scores are
-//! `[smallest, width, digits]`. Games share the tables of grids (`kinds`),
+//! `[smallest, width, digits]`. A game with a stack of cubes (Blokus 3D)
+//! encodes them the same way, as cells of their own (`bc` at the start, `bd`
+//! per ply; a cube's index is file + files * (rank + ranks * level)), and
+//! its kind says where each is drawn; the script draws them back to front
+//! as `svg.rs` does. Games share the tables of grids (`kinds`),
 //! seats and colours (`styles`) and glyphs (the page's `<defs>`, `g0`..).
 //! `<body data-ready>` records when the script was done (ms from navigation
 //! start), for measuring.
@@ -540,10 +544,10 @@ fn finish(
     Value::Object(obj)
 }
 
-/// A kind's stack: its shape, where each cube goes (`s`: files, ranks,
-/// levels, unit, rise, the box of cube 0 and the steps of a file, a rank and
-/// a level), its floor, where it and the grid are drawn (`sx`/`sy`,
-/// `gx`/`gy`), the size of both.
+/// A kind's stack: its shape and where each cube goes (`s`: files, ranks,
+/// levels, the box of cube 0 and the steps of a file, a rank and a level:
+/// the projection is linear), its floor, where it and the grid are drawn
+/// (`sx`/`sy`, `gx`/`gy`), the size of both.
 fn stack_kind(k: &mut Map<String, Value>, scene: &Scene, stack: &svg::Stack, defs: &mut Defs) {
     let place = svg::placement(scene);
     let at = |i: usize| {
