@@ -208,9 +208,12 @@ fn stack(state: &State, last: &[Cube], scene: &mut Scene) -> Stack {
     stack.file_labels = (0..a.files).map(|x| char::from(b'a' + x).to_string()).collect();
     stack.rank_labels = (0..a.ranks).map(|y| (u32::from(y) + 1).to_string()).collect();
     let (unit, rise) = (stack.unit, stack.rise);
+    // each colour's glyph, plain and marked, made the first time it is used
+    let mut glyphs: [Option<u16>; 16] = [None; 16];
     for y in 0..a.ranks {
         for x in 0..a.files {
-            if let Some(l) = stack.limits.get_mut(usize::from(x) + usize::from(a.files) * usize::from(y)) {
+            let column = usize::from(x) + usize::from(a.files) * usize::from(y);
+            if let Some(l) = stack.limits.get_mut(column) {
                 *l = a.limit_at(x, y);
             }
             for z in 0..b.top(x, y).1 {
@@ -218,10 +221,22 @@ fn stack(state: &State, last: &[Cube], scene: &mut Scene) -> Stack {
                     continue;
                 };
                 let marked = last.contains(&Cube { x, y, z });
-                let (f, ink) = fill(c);
-                let l = letter(state, c).to_string();
-                let name = format!("cube-{l}{}", if marked { "-last" } else { "" });
-                let g = scene.glyph(&name, |_| crate::svg::cube(unit, rise, f, ink, &l, marked));
+                let slot = usize::from(c) * 2 + usize::from(marked);
+                let g = match glyphs.get(slot).copied().flatten() {
+                    Some(g) => g,
+                    None => {
+                        let (f, ink) = fill(c);
+                        let l = letter(state, c).to_string();
+                        let name = format!("cube-{l}{}", if marked { "-last" } else { "" });
+                        let g = scene.glyph(&name, |_| {
+                            crate::svg::cube(unit, rise, f, ink, &l, marked)
+                        });
+                        if let Some(s) = glyphs.get_mut(slot) {
+                            *s = Some(g);
+                        }
+                        g
+                    }
+                };
                 stack.set(usize::from(x), usize::from(y), usize::from(z), g);
             }
         }
