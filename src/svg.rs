@@ -15,6 +15,12 @@
 //!
 //! A board that is not a square grid (Blokus Trigon's triangles) adds a
 //! [`Grid`] shape: everything else (glyphs, marks, caption, legend) is shared.
+//!
+//! A game built in levels (Blokus 3D) adds a [`Stack`]: cubes in columns on a
+//! floor, each cube a glyph (its three visible faces, see [`cube`]) at its
+//! file, rank and level, drawn in isometric projection back to front, left
+//! of the grid, which is then its top view. The HTML viewer gets the stack
+//! as it gets the grid: its shape, the glyph of every place, never rules.
 
 use std::fmt::Write as _;
 
@@ -244,6 +250,9 @@ pub struct Scene {
     pub seats: Vec<(String, &'static str)>,
     /// Legend items: a picture in a 22x22 box and its text.
     pub legend: Vec<(String, String)>,
+    /// A stack of cubes drawn in 3D beside the grid (games built in
+    /// levels); the grid is then its top view.
+    pub stack: Option<Stack>,
 }
 
 /// The names of the standard marks.
@@ -264,6 +273,7 @@ impl Scene {
             marks: Vec::new(),
             seats: Vec::new(),
             legend: Vec::new(),
+            stack: None,
         }
     }
 
@@ -306,6 +316,268 @@ impl Scene {
             self.marks.push((i, g));
         }
     }
+}
+
+/// The gap between a stack and its top view.
+pub const STACK_GAP: u32 = 24;
+
+/// Unit cubes stacked in columns on a floor of `files` x `ranks` cells,
+/// drawn in isometric projection as seen from the corner of the first file
+/// and the first rank (that corner nearest, at the bottom; files run up to
+/// the right, ranks up to the left). Each cube is a glyph of the scene (its
+/// three visible faces, in a box `2 * unit` wide and `unit + rise` high),
+/// placed at its position; cubes are drawn back to front ([`Stack::order`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stack {
+    pub files: usize,
+    pub ranks: usize,
+    pub levels: usize,
+    /// Half a cube's width on screen (even): one file or rank moves a cube
+    /// `unit` across and `unit / 2` up.
+    pub unit: u32,
+    /// A cube's height on screen.
+    pub rise: u32,
+    /// Per column (`file + files * rank`, ranks from the front): how many
+    /// cubes it may hold; 0: no column there.
+    pub limits: Vec<u8>,
+    /// File labels from the corner, rank labels from the corner.
+    pub file_labels: Vec<String>,
+    pub rank_labels: Vec<String>,
+    /// The glyph of the cube at `file + files * (rank + ranks * level)`;
+    /// 0: no cube.
+    pub cubes: Vec<u16>,
+}
+
+impl Stack {
+    /// An empty stack: floor cells without columns, no cubes.
+    pub fn new(files: usize, ranks: usize, levels: usize, unit: u32) -> Stack {
+        let unit = (unit & !1).max(2);
+        Stack {
+            files,
+            ranks,
+            levels,
+            unit,
+            rise: unit * 6 / 5,
+            limits: vec![0; files * ranks],
+            file_labels: Vec::new(),
+            rank_labels: Vec::new(),
+            cubes: vec![0; files * ranks * levels],
+        }
+    }
+
+    /// The index of the cube at `file`, `rank`, `level`, when inside.
+    pub fn index(&self, file: usize, rank: usize, level: usize) -> Option<usize> {
+        (file < self.files && rank < self.ranks && level < self.levels)
+            .then_some(file + self.files * (rank + self.ranks * level))
+    }
+
+    /// Puts glyph `g` at `file`, `rank`, `level` (outside: ignored).
+    pub fn set(&mut self, file: usize, rank: usize, level: usize, g: u16) {
+        if let Some(c) = self
+            .index(file, rank, level)
+            .and_then(|i| self.cubes.get_mut(i))
+        {
+            *c = g;
+        }
+    }
+
+    /// The drawing's width and height, with a band for the labels.
+    pub fn size(&self) -> (u32, u32) {
+        let diag = (self.files + self.ranks) as u32;
+        (
+            diag * self.unit + 2 * LABELS,
+            diag * self.unit / 2 + self.levels as u32 * self.rise + 2 * LABELS,
+        )
+    }
+
+    /// Where the floor's nearest corner is drawn.
+    fn corner(&self) -> (i64, i64) {
+        let (a, diag) = (i64::from(self.unit), (self.files + self.ranks) as i64);
+        (
+            i64::from(LABELS) + self.ranks as i64 * a,
+            i64::from(LABELS) + diag * a / 2 + self.levels as i64 * i64::from(self.rise),
+        )
+    }
+
+    /// The point of the floor's corner at `file`, `rank` (corner
+    /// coordinates, 0..=files and 0..=ranks), raised `up` pixels.
+    fn point(&self, file: usize, rank: usize, up: i64) -> (i64, i64) {
+        let (ox, oy) = self.corner();
+        let a = i64::from(self.unit);
+        let (x, y) = (file as i64, rank as i64);
+        (ox + (x - y) * a, oy - (x + y) * a / 2 - up)
+    }
+
+    /// The top-left corner of cube `i`'s box.
+    pub fn origin(&self, i: usize) -> (u32, u32) {
+        let (files, ranks) = (self.files.max(1), self.ranks.max(1));
+        let (x, y, z) = (i % files, i / files % ranks, i / (files * ranks));
+        let (px, _) = self.point(x, y + 1, 0);
+        let (_, top) = self.point(x + 1, y + 1, (z as i64 + 1) * i64::from(self.rise));
+        (px.max(0) as u32, top.max(0) as u32)
+    }
+
+    /// The cubes' indices back to front: the columns farthest from the
+    /// corner first (by file plus rank, descending; then by file), each
+    /// column bottom up. Every cube drawn later is nearer or beside.
+    pub fn order(&self) -> Vec<usize> {
+        let mut out = Vec::with_capacity(self.cubes.len());
+        for s in (0..(self.files + self.ranks).saturating_sub(1)).rev() {
+            for x in 0..self.files {
+                let Some(y) = s.checked_sub(x).filter(|&y| y < self.ranks) else {
+                    continue;
+                };
+                for z in 0..self.levels {
+                    out.extend(self.index(x, y, z));
+                }
+            }
+        }
+        out
+    }
+
+    /// The floor: one tile per column, with its limit written on it when
+    /// the columns' limits differ (one limit for all is for the legend to
+    /// say), the file and rank labels along the two near edges.
+    pub fn background(&self) -> String {
+        let mut out = String::from("<g fill=\"#ececec\" stroke=\"#b4b4b4\" stroke-linejoin=\"round\">");
+        let mut numbers = String::new();
+        let mut columns = self.limits.iter().filter(|&&l| l > 0);
+        let first = columns.next();
+        let differ = columns.any(|l| Some(l) != first);
+        for y in 0..self.ranks {
+            for x in 0..self.files {
+                let limit = self.limits.get(x + self.files * y).copied().unwrap_or(0);
+                if limit == 0 {
+                    continue;
+                }
+                let p = [(x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1)].map(|(x, y)| self.point(x, y, 0));
+                let _ = write!(
+                    out,
+                    "<polygon points=\"{},{} {},{} {},{} {},{}\"/>",
+                    p[0].0, p[0].1, p[1].0, p[1].1, p[2].0, p[2].1, p[3].0, p[3].1
+                );
+                if !differ {
+                    continue;
+                }
+                let (cx, cy) = (p[0].0 + p[2].0, p[0].1 + p[2].1);
+                let _ = write!(
+                    numbers,
+                    "<text x=\"{}\" y=\"{}\">{limit}</text>",
+                    cx / 2,
+                    cy / 2 + 3
+                );
+            }
+        }
+        let _ = write!(
+            out,
+            "</g><g {FONT} font-size=\"{}\" fill=\"#8a8a8a\" text-anchor=\"middle\">{numbers}</g>",
+            (self.unit / 2).clamp(6, 10)
+        );
+        out.push_str(&self.labels());
+        out
+    }
+
+    /// Files along the near right edge, ranks along the near left edge;
+    /// every other one where cubes are too small for labels side by side.
+    fn labels(&self) -> String {
+        let mut out = format!(
+            "<g {FONT} font-size=\"11\" fill=\"{}\" text-anchor=\"middle\">",
+            palette::INK
+        );
+        let half = i64::from(self.unit / 2);
+        let every = if self.unit < 14 { 2 } else { 1 };
+        let files = self.file_labels.iter().enumerate().take(self.files);
+        for (x, l) in files.step_by(every) {
+            let ((x0, y0), (x1, y1)) = (self.point(x, 0, 0), self.point(x + 1, 0, 0));
+            let _ = write!(
+                out,
+                "<text x=\"{}\" y=\"{}\">{}</text>",
+                (x0 + x1) / 2 + 7,
+                (y0 + y1) / 2 + half.min(8) + 8,
+                esc(l)
+            );
+        }
+        let ranks = self.rank_labels.iter().enumerate().take(self.ranks);
+        for (y, l) in ranks.step_by(every) {
+            let ((x0, y0), (x1, y1)) = (self.point(0, y, 0), self.point(0, y + 1, 0));
+            let _ = write!(
+                out,
+                "<text x=\"{}\" y=\"{}\">{}</text>",
+                (x0 + x1) / 2 - 7,
+                (y0 + y1) / 2 + half.min(8) + 8,
+                esc(l)
+            );
+        }
+        out.push_str("</g>");
+        out
+    }
+}
+
+/// `colour` (`#RRGGBB`) with its lightness scaled by `f` (every channel
+/// multiplied: the hue stays); any other colour as it is.
+pub fn shade(colour: &str, f: f32) -> String {
+    let hex = colour.trim_start_matches('#');
+    if hex.len() != 6 || !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return colour.to_string();
+    }
+    let channel = |k: usize| {
+        let v = hex
+            .get(k..k + 2)
+            .and_then(|h| u8::from_str_radix(h, 16).ok())
+            .unwrap_or(0);
+        (f32::from(v) * f).round().clamp(0.0, 255.0) as u8
+    };
+    format!("#{:02X}{:02X}{:02X}", channel(0), channel(2), channel(4))
+}
+
+/// A cube of a [`Stack`] as a glyph (in its box, `2 * unit` by `unit +
+/// rise`): the top face in `fill` with `text` on it in `ink`, the left
+/// face darker, the right face darker still, thin dark outlines; `marked`
+/// (the last move): magenta outlines on a white halo.
+pub fn cube(unit: u32, rise: u32, fill: &str, ink: &str, text: &str, marked: bool) -> String {
+    let (a, w, h) = (unit / 2, unit, rise);
+    let (top, left, right) = (
+        format!("{w},0 {},{a} {w},{w} 0,{a}", 2 * w),
+        format!("0,{a} {w},{w} {w},{} 0,{}", w + h, a + h),
+        format!("{w},{w} {},{a} {},{} {w},{}", 2 * w, 2 * w, a + h, w + h),
+    );
+    let stroke = if marked {
+        format!(
+            "<path d=\"M{w},0L{},{a}V{}L{w},{}L0,{}V{a}ZM0,{a}L{w},{w}L{},{a}M{w},{w}V{}\" fill=\"none\" stroke=\"#fff\" stroke-width=\"4\" stroke-linejoin=\"round\"/>\
+             <g fill=\"none\" stroke=\"{}\" stroke-width=\"2\" stroke-linejoin=\"round\"><polygon points=\"{top}\"/><polygon points=\"{left}\"/><polygon points=\"{right}\"/></g>",
+            2 * w,
+            a + h,
+            w + h,
+            a + h,
+            2 * w,
+            w + h,
+            palette::MARK
+        )
+    } else {
+        String::new()
+    };
+    let thin = if marked {
+        "stroke=\"none\""
+    } else {
+        "stroke=\"#222\" stroke-width=\"0.6\" stroke-linejoin=\"round\""
+    };
+    let (size, side) = ((w as f32 * 0.62).max(6.0), (w as f32 * 0.5).max(5.0));
+    let (wf, hf) = (w as f32, h as f32);
+    // the letter on each face, the side ones skewed to lie on their face
+    format!(
+        "<g {thin}><polygon points=\"{top}\" fill=\"{fill}\"/><polygon points=\"{left}\" fill=\"{}\"/><polygon points=\"{right}\" fill=\"{}\"/></g>{stroke}\
+         <g {FONT} font-weight=\"bold\" text-anchor=\"middle\" fill=\"{ink}\"><text x=\"{w}\" y=\"{:.1}\" font-size=\"{size:.1}\">{t}</text>\
+         <text transform=\"matrix(1 0.5 0 1 0 0)\" x=\"{:.1}\" y=\"{:.1}\" font-size=\"{side:.1}\" fill-opacity=\"0.8\">{t}</text>\
+         <text transform=\"matrix(1 -0.5 0 1 0 0)\" x=\"{:.1}\" y=\"{:.1}\" font-size=\"{side:.1}\" fill-opacity=\"0.8\">{t}</text></g>",
+        shade(fill, 0.78),
+        shade(fill, 0.6),
+        a as f32 + size * 0.36,
+        wf / 2.0,
+        a as f32 + hf / 2.0 + side * 0.36,
+        wf * 1.5,
+        wf * 1.5 + hf / 2.0 + side * 0.36,
+        t = esc(text)
+    )
 }
 
 /// The last-move mark: a ring inset in the cell, magenta on a white halo so it
@@ -377,8 +649,39 @@ struct Layout {
     item: u32,
 }
 
+/// Where the stack and the grid go in the board's area, and its size: the
+/// stack (if any) on the left, its top view beside it, centred.
+pub struct Placement {
+    pub width: u32,
+    pub height: u32,
+    pub stack: (u32, u32),
+    pub grid: (u32, u32),
+}
+
+/// The board's area: the grid, or the stack with the grid beside it.
+pub fn placement(scene: &Scene) -> Placement {
+    let (gw, gh) = scene.grid.size();
+    let Some(stack) = &scene.stack else {
+        return Placement {
+            width: gw,
+            height: gh,
+            stack: (0, 0),
+            grid: (0, 0),
+        };
+    };
+    let (sw, sh) = stack.size();
+    let height = sh.max(gh);
+    Placement {
+        width: sw + STACK_GAP + gw,
+        height,
+        stack: (0, (height - sh) / 2),
+        grid: (sw + STACK_GAP, (height - gh) / 2),
+    }
+}
+
 fn layout(scene: &Scene, caption: bool) -> Layout {
-    let (bw, bh) = scene.grid.size();
+    let place = placement(scene);
+    let (bw, bh) = (place.width, place.height);
     let width = bw.max(MIN_WIDTH) + 2 * MARGIN;
     let inner = width - 2 * MARGIN;
     let longest = scene
@@ -421,6 +724,20 @@ pub fn cells(scene: &Scene, id: &dyn Fn(u16) -> String) -> String {
     out
 }
 
+/// The stack's cubes back to front: `<use>` of each cube's glyph.
+pub fn cubes(stack: &Stack, id: &dyn Fn(u16) -> String) -> String {
+    let mut out = String::new();
+    for i in stack.order() {
+        let g = stack.cubes.get(i).copied().unwrap_or(0);
+        if g == 0 {
+            continue;
+        }
+        let (x, y) = stack.origin(i);
+        let _ = write!(out, "<use href=\"#{}\" x=\"{x}\" y=\"{y}\"/>", id(g));
+    }
+    out
+}
+
 /// A glyph's definition, with its name for readers and tests (`data-g`).
 pub fn glyph_def(id: &str, g: &Glyph) -> String {
     format!("<g id=\"{id}\" data-g=\"{}\">{}</g>", esc(&g.name), g.svg)
@@ -436,19 +753,35 @@ pub fn document(scene: &Scene, caption: &Caption) -> String {
             defs.push('\n');
         }
     }
+    let stack = scene.stack.as_ref().map(Stack::background);
     picture(
         scene,
         Some(caption),
         &defs,
-        &scene.grid.background(),
+        &Backgrounds {
+            grid: &scene.grid.background(),
+            stack: stack.as_deref().unwrap_or_default(),
+        },
         &|g| format!("g{g}"),
     )
+}
+
+/// The markup under the pieces: the grid's, and the stack's floor.
+pub struct Backgrounds<'a> {
+    pub grid: &'a str,
+    pub stack: &'a str,
 }
 
 /// Which glyphs the cells and marks use.
 pub fn used_glyphs(scene: &Scene) -> Vec<bool> {
     let mut used = vec![false; scene.glyphs.len()];
-    for &g in scene.cells.iter().chain(scene.marks.iter().map(|(_, g)| g)) {
+    let stacked = scene.stack.iter().flat_map(|s| s.cubes.iter());
+    for &g in scene
+        .cells
+        .iter()
+        .chain(scene.marks.iter().map(|(_, g)| g))
+        .chain(stacked)
+    {
         if let Some(u) = used.get_mut(usize::from(g)) {
             *u = true;
         }
@@ -489,13 +822,13 @@ fn write_caption(out: &mut String, scene: &Scene, caption: &Caption, inner: u32)
 }
 
 /// The picture with `defs` (possibly empty, when the glyphs are defined
-/// elsewhere in an HTML page), the board's `background` markup and glyph ids;
-/// no caption when the page says it in text.
+/// elsewhere in an HTML page), the board's (and the stack's) background
+/// markup and glyph ids; no caption when the page says it in text.
 pub fn picture(
     scene: &Scene,
     caption: Option<&Caption>,
     defs: &str,
-    background: &str,
+    background: &Backgrounds,
     id: &dyn Fn(u16) -> String,
 ) -> String {
     let l = layout(scene, caption.is_some());
@@ -514,12 +847,24 @@ pub fn picture(
     if let Some(caption) = caption {
         write_caption(&mut out, scene, caption, inner);
     }
-    // board
+    // board, and the stack beside it
+    let place = placement(scene);
+    if let Some(stack) = &scene.stack {
+        let _ = writeln!(
+            out,
+            "<g class=\"stack\" transform=\"translate({} {})\">\n{}\n<g class=\"cubes\">{}</g>\n</g>",
+            l.board_x + place.stack.0,
+            l.board_y + place.stack.1,
+            background.stack,
+            cubes(stack, id)
+        );
+    }
     let _ = writeln!(
         out,
-        "<g class=\"board\" transform=\"translate({} {})\">\n{background}\n<g class=\"cells\">{}</g>\n</g>",
-        l.board_x,
-        l.board_y,
+        "<g class=\"board\" transform=\"translate({} {})\">\n{}\n<g class=\"cells\">{}</g>\n</g>",
+        l.board_x + place.grid.0,
+        l.board_y + place.grid.1,
+        background.grid,
         cells(scene, id)
     );
     // legend
@@ -882,6 +1227,51 @@ mod tests {
         // one outline per triangle on the board
         assert_eq!(grid.background().matches("<polygon").count(), 6);
         assert_eq!(grid.triangle(true), "10,0 20,18 0,18");
+    }
+
+    #[test]
+    fn a_stack_is_drawn_back_to_front() {
+        let stack = Stack::new(3, 2, 3, 20);
+        let order = stack.order();
+        assert_eq!(order.len(), 3 * 2 * 3);
+        let at = |i: usize| (i % 3, i / 3 % 2, i / 6);
+        // no cube drawn after another is behind it (at least as far in
+        // file and rank, no higher), or it would hide what is in front
+        for (k, &p) in order.iter().enumerate() {
+            let (px, py, pz) = at(p);
+            for &q in &order[k + 1..] {
+                let (qx, qy, qz) = at(q);
+                assert!(!(qx >= px && qy >= py && qz <= pz), "{:?} after {:?}", at(q), at(p));
+            }
+        }
+        // the farthest column first, bottom up; the nearest corner last
+        assert_eq!(order[..3], [5, 11, 17]);
+        assert_eq!(order[order.len() - 1], 12);
+    }
+
+    #[test]
+    fn a_stack_places_cubes_on_its_floor() {
+        let stack = Stack::new(3, 2, 3, 20);
+        assert_eq!((stack.unit, stack.rise), (20, 24));
+        assert_eq!(stack.size(), (5 * 20 + 2 * LABELS, 5 * 10 + 3 * 24 + 2 * LABELS));
+        let (x0, y0) = stack.origin(0);
+        // a file to the right and up, a rank to the left and up, a level up
+        assert_eq!(stack.origin(1), (x0 + 20, y0 - 10));
+        assert_eq!(stack.origin(3), (x0 - 20, y0 - 10));
+        assert_eq!(stack.origin(6), (x0, y0 - 24));
+        // the nearest cube's box ends at the floor's nearest corner, the
+        // highest farthest one at the top band
+        assert_eq!((x0 + 20, y0 + 20 + 24), (LABELS + 2 * 20, stack.size().1 - LABELS));
+        assert_eq!(stack.origin(17).1, LABELS);
+        assert_eq!(Stack::new(1, 1, 1, 13).unit, 12, "even");
+    }
+
+    #[test]
+    fn shading_keeps_the_hue() {
+        assert_eq!(shade("#0072B2", 0.5), "#003959");
+        assert_eq!(shade("#F0E442", 1.0), "#F0E442");
+        assert_eq!(shade("#FFFFFF", 2.0), "#FFFFFF");
+        assert_eq!(shade("bad", 0.5), "bad");
     }
 
     #[test]

@@ -107,8 +107,14 @@ fn browse(bin: &Path, url: &str, extra: &[&str], no_js: bool) -> String {
 
 /// The value of attribute `name` in a tag's text.
 fn attr<'a>(tag: &'a str, name: &str) -> Option<&'a str> {
+    // the attribute first in the tag's text (after its name), or after a space
+    let first = format!("{name}=\"");
     let key = format!(" {name}=\"");
-    let at = tag.find(&key)? + key.len();
+    let at = if tag.starts_with(&first) {
+        first.len()
+    } else {
+        tag.find(&key)? + key.len()
+    };
     let rest = tag.get(at..)?;
     rest.get(..rest.find('"')?)
 }
@@ -454,4 +460,161 @@ fn hostile_tags_show_as_text() {
     assert!(title.contains("&lt;!--&lt;script&gt;"), "{title}");
     assert!(!board(&dom, "id=\"board\"").is_empty());
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// The cubes a picture's stack draws, in drawing order: (glyph name, x, y)
+/// of each `<use>` in the first `class="cubes"` group after `from`.
+fn stack_cubes(doc: &str, from: &str) -> Vec<(String, u32, u32)> {
+    let names = glyph_names(doc);
+    let start = doc.find(from).expect("the picture");
+    let rest = doc.get(start..).unwrap_or_default();
+    let Some(at) = rest.find("class=\"cubes\">") else {
+        return Vec::new();
+    };
+    let cubes = rest.get(at..).unwrap_or_default();
+    let cubes = cubes
+        .get(..cubes.find("</g>").unwrap_or(cubes.len()))
+        .unwrap_or_default();
+    cubes
+        .split("<use ")
+        .skip(1)
+        .map(|t| {
+            let tag = t.get(..t.find('>').unwrap_or(t.len())).unwrap_or_default();
+            let id = attr(tag, "href")
+                .unwrap_or_default()
+                .trim_start_matches('#');
+            let n = |a| {
+                attr(tag, a)
+                    .and_then(|v| v.parse().ok())
+                    .unwrap_or(u32::MAX)
+            };
+            let name = names.get(id).cloned().unwrap_or_else(|| format!("?{id}"));
+            (name, n("x"), n("y"))
+        })
+        .collect()
+}
+
+/// The cubes of each stone of a record that places a stone every move.
+fn stones(path: &str) -> Vec<usize> {
+    let text = std::fs::read_to_string(path).unwrap();
+    text.lines()
+        .filter(|l| !l.starts_with('['))
+        .flat_map(str::split_whitespace)
+        .filter_map(|t| t.split_once(':'))
+        .map(|(_, cubes)| cubes.split(',').count())
+        .collect()
+}
+
+/// Keeps a screenshot for a reader to look at, when `GAMEREC_SHOTS` names
+/// a directory.
+fn keep(png: &Path, name: &str) {
+    if let Some(dir) = std::env::var_os("GAMEREC_SHOTS") {
+        std::fs::create_dir_all(&dir).ok();
+        std::fs::copy(png, Path::new(&dir).join(name)).ok();
+    }
+}
+
+/// Blokus 3D in the viewer: at every ply looked at, the stack of cubes the
+/// page draws is the one `show --svg` draws, cube for cube in the same
+/// order (back to front), one per cube placed, the last stone's marked;
+/// the top view beside it the same too. Screenshots of the page and of
+/// `show --svg` show the cubes' colours, their shaded faces and the mark.
+#[test]
+fn viewer_draws_the_blokus3d_stack() {
+    let Some(bin) = chromium() else {
+        if std::env::var("CI").is_ok_and(|v| v == "true") {
+            panic!("chromium is required in CI (.ci/run installs it)");
+        }
+        eprintln!(
+            "SKIPPED viewer_draws_the_blokus3d_stack: no chromium found (install it, or set GAMEREC_CHROMIUM)"
+        );
+        return;
+    };
+    const GAMES: [&str; 2] = [
+        "fixtures/blokus3d/valid/tower_4p.gamerec",
+        "fixtures/blokus3d/valid/example.gamerec",
+    ];
+    let dir = std::env::temp_dir().join(format!("gamerec-browser-b3d-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let page = dir.join("report.html");
+    let page_arg = page.to_string_lossy().into_owned();
+    let made = gamerec(&["html", "-o", &page_arg, GAMES[0], GAMES[1]], b"");
+    assert_eq!(made.code, 0, "{}", made.stderr);
+    let url = format!("file://{}", page.display());
+    for (n, ply) in [(0, 0), (0, 20), (0, 36), (1, 5)] {
+        let file = GAMES[n];
+        let k = ply.to_string();
+        let shown = gamerec(&["show", file, "--ply", &k, "--svg", "-"], b"").stdout;
+        let dom = browse(
+            &bin,
+            &format!("{url}#game={n}&ply={ply}"),
+            &["--dump-dom"],
+            false,
+        );
+        assert!(dom.contains("data-ready="), "the script did not run");
+        let want = stack_cubes(&shown, "<svg");
+        let got = stack_cubes(&dom, "id=\"board\"");
+        assert_eq!(got, want, "{file} at ply {ply}");
+        let stones = stones(file);
+        assert_eq!(got.len(), stones.iter().take(ply).sum::<usize>());
+        let marked = got.iter().filter(|(n, ..)| n.ends_with("-last")).count();
+        assert_eq!(marked, ply.checked_sub(1).map_or(0, |i| stones[i]));
+        assert_eq!(
+            board(&dom, "id=\"board\""),
+            board(&shown, "<svg"),
+            "the top view of {file} at ply {ply}"
+        );
+    }
+    // the page at ply 20 of the tower (green's L4 just placed, on top)
+    let png = dir.join("stack.png");
+    browse(
+        &bin,
+        &format!("{url}#game=0&ply=20"),
+        &[
+            &format!("--screenshot={}", png.display()),
+            "--window-size=1000,900",
+        ],
+        false,
+    );
+    keep(&png, "blokus3d-viewer.png");
+    let shot = png_pixels(&std::fs::read(&png).expect("a screenshot"));
+    shaded_and_marked(&shot);
+    // `show --svg` as Chromium draws it
+    let svg = dir.join("tower.svg");
+    let svg_arg = svg.to_string_lossy().into_owned();
+    let r = gamerec(&["show", GAMES[0], "--ply", "20", "--svg", &svg_arg], b"");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let png = dir.join("svg.png");
+    browse(
+        &bin,
+        &format!("file://{}", svg.display()),
+        &[
+            &format!("--screenshot={}", png.display()),
+            "--window-size=620,520",
+        ],
+        false,
+    );
+    keep(&png, "blokus3d-svg.png");
+    shaded_and_marked(&png_pixels(&std::fs::read(&png).expect("a screenshot")));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// A screenshot of a Blokus 3D stack: each colour's top faces and both
+/// darker side faces (the same hue), and the last stone's magenta outline.
+fn shaded_and_marked(shot: &[[u8; 3]]) {
+    for (what, rgb) in [
+        ("blue top", [0x00, 0x72, 0xb2]),
+        ("blue left", [0x00, 0x59, 0x8b]),
+        ("blue right", [0x00, 0x44, 0x6b]),
+        ("yellow left", [0xbb, 0xb2, 0x33]),
+        ("red right", [0x80, 0x38, 0x00]),
+        ("green top", [0x00, 0x9e, 0x73]),
+        ("green left", [0x00, 0x7b, 0x5a]),
+    ] {
+        assert!(count(shot, rgb) > 60, "{what}: {}", count(shot, rgb));
+    }
+    assert!(
+        count(shot, [0xc2, 0x18, 0x5b]) > 60,
+        "the last stone's mark"
+    );
 }

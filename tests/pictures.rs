@@ -46,10 +46,143 @@ fn final_position_svgs() {
         assert_eq!(r.code, 0, "{}: {}", path.display(), r.stderr);
         assert!(r.stdout.starts_with("<svg "), "{}", path.display());
         assert!(r.stdout.ends_with("</svg>\n"));
+        // well-formed, every `<use>` naming a glyph defined in it
+        let doc = roxmltree::Document::parse(&r.stdout)
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let ids = glyph_names(&doc);
+        for u in doc.descendants().filter(|n| n.has_tag_name("use")) {
+            let href = u.attribute("href").unwrap_or_default();
+            assert!(
+                ids.contains_key(href.trim_start_matches('#')),
+                "{}: {href}",
+                path.display()
+            );
+        }
         insta::with_settings!({ prepend_module_to_snapshot => false, omit_expression => true }, {
             insta::assert_snapshot!(format!("svg__{}", snapshot_name(&path)), r.stdout);
         });
     }
+}
+
+/// Glyph ids to names (`<g id=".." data-g="..">`).
+fn glyph_names(doc: &roxmltree::Document) -> std::collections::HashMap<String, String> {
+    doc.descendants()
+        .filter_map(|n| {
+            Some((
+                n.attribute("id")?.to_string(),
+                n.attribute("data-g")?.to_string(),
+            ))
+        })
+        .collect()
+}
+
+/// The cubes of each stone of a Blokus 3D record, in move order (the
+/// fixtures used here place a stone every move).
+fn stones(path: &str) -> Vec<usize> {
+    let text = std::fs::read_to_string(path).unwrap();
+    text.lines()
+        .filter(|l| !l.starts_with('['))
+        .flat_map(str::split_whitespace)
+        .filter_map(|t| t.split_once(':'))
+        .map(|(_, cubes)| cubes.split(',').count())
+        .collect()
+}
+
+/// The glyph names of the cubes a picture's stack draws, in drawing order,
+/// with their places, and how many floor tiles it has.
+fn stack_of(svg: &str) -> (Vec<(String, u32, u32)>, usize) {
+    let doc = roxmltree::Document::parse(svg).unwrap();
+    let names = glyph_names(&doc);
+    let stack = doc
+        .descendants()
+        .find(|n| n.attribute("class") == Some("stack"))
+        .expect("a stack");
+    let cubes = stack
+        .descendants()
+        .find(|n| n.attribute("class") == Some("cubes"))
+        .expect("its cubes");
+    let drawn = cubes
+        .children()
+        .filter(|n| n.has_tag_name("use"))
+        .map(|u| {
+            let id = u
+                .attribute("href")
+                .unwrap_or_default()
+                .trim_start_matches('#');
+            let at = |a| {
+                u.attribute(a)
+                    .and_then(|v| v.parse().ok())
+                    .unwrap_or(u32::MAX)
+            };
+            (names.get(id).cloned().unwrap_or_default(), at("x"), at("y"))
+        })
+        .collect();
+    let floor = stack
+        .descendants()
+        .filter(|n| n.has_tag_name("polygon"))
+        .count();
+    (drawn, floor)
+}
+
+/// Blokus 3D's picture: the stack in 3D beside the top view, one cube drawn
+/// per cube placed, the last stone's cubes (and only they) marked, a floor
+/// tile per column of the area, each colour's letter on its cubes.
+#[test]
+fn blokus3d_draws_its_stack() {
+    let fixture = "fixtures/blokus3d/valid/tower_4p.gamerec";
+    let stones = stones(fixture);
+    assert_eq!(stones.len(), 36);
+    for ply in [0, 1, 7, 20, 36] {
+        let r = run(&[
+            "show".into(),
+            fixture.into(),
+            "--ply".into(),
+            ply.to_string(),
+            "--svg".into(),
+            "-".into(),
+        ]);
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        let (drawn, floor) = stack_of(&r.stdout);
+        assert_eq!(floor, 20, "the tower's 20 columns");
+        let placed: usize = stones.iter().take(ply).sum();
+        assert_eq!(drawn.len(), placed, "ply {ply}");
+        let marked = drawn.iter().filter(|(n, ..)| n.ends_with("-last")).count();
+        let last = ply.checked_sub(1).map_or(0, |i| stones[i]);
+        assert_eq!(marked, last, "ply {ply}");
+        // one colour moves each ply in turn: blue, yellow, red, green
+        if ply > 0 {
+            let colour = ["B", "Y", "R", "G"][(ply - 1) % 4];
+            assert!(
+                drawn
+                    .iter()
+                    .filter(|(n, ..)| n.ends_with("-last"))
+                    .all(|(n, ..)| *n == format!("cube-{colour}-last")),
+                "ply {ply}: {drawn:?}"
+            );
+        }
+        // the top view is still there, its last columns marked
+        assert!(r.stdout.contains("class=\"board\""));
+    }
+    // the letters on the cubes, the faces shaded by lightness (blue's
+    // darker faces are the same hue)
+    let r = run(&["show".into(), fixture.into(), "--svg".into(), "-".into()]);
+    let doc = roxmltree::Document::parse(&r.stdout).unwrap();
+    let blue = doc
+        .descendants()
+        .find(|n| n.attribute("data-g") == Some("cube-B"))
+        .expect("a blue cube");
+    let fills: Vec<&str> = blue
+        .descendants()
+        .filter(|n| n.has_tag_name("polygon"))
+        .filter_map(|n| n.attribute("fill"))
+        .collect();
+    assert_eq!(fills, ["#0072B2", "#00598B", "#00446B"]);
+    let letters: Vec<&str> = blue
+        .descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .filter_map(|n| n.text())
+        .collect();
+    assert_eq!(letters, ["B", "B", "B"]);
 }
 
 /// `--svg -` prints the same picture `--svg FILE` writes, and nothing else.

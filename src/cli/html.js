@@ -41,6 +41,16 @@
     var diffs = g.plies > 0 ? g.d.split(" ").map(function (s) { return pairs(s, g.cw, g.gw); }) : [];
     var marks = g.m.split(" ").map(function (s) { return pairs(s, g.cw, g.gw); });
     g._p = { start: start, diffs: diffs, marks: marks };
+    var ks = (D.kinds[g.k] || {}).s;
+    if (ks && g.bc !== undefined) {
+      // the stack's cubes: cells of their own, indexed file + files * (rank + ranks * level)
+      var n = ks.f * ks.r * ks.l, sw = 1, cap = DIG.length;
+      while (cap < n) { sw++; cap *= DIG.length; }
+      var cubes = [];
+      for (var j = 0; j < g.bc.length; j += g.gw) cubes.push(num(g.bc, j, g.gw));
+      g._p.cubes = cubes;
+      g._p.cdiffs = g.plies > 0 ? g.bd.split(" ").map(function (s) { return pairs(s, sw, g.gw); }) : [];
+    }
     return g._p;
   }
   function cellsAt(g, ply) {
@@ -50,6 +60,28 @@
     }
     return cells;
   }
+  // A stack's cubes back to front (svg.rs, Stack::order): the columns
+  // farthest from the corner first, each bottom up.
+  function stackSvg(g, ply, k) {
+    var s = k.s, p = prep(g), cubes = p.cubes.slice(), out = [];
+    for (var d = 0; d < ply && d < p.cdiffs.length; d++) {
+      p.cdiffs[d].forEach(function (c) { cubes[c[0]] = c[1]; });
+    }
+    out.push('<g class="stack" transform="translate(' + k.sx + " " + k.sy + ')"><use href="#b' + s.bg + '"/><g class="cubes">');
+    for (var sum = s.f + s.r - 2; sum >= 0; sum--) {
+      for (var x = 0; x < s.f; x++) {
+        var y = sum - x;
+        if (y < 0 || y >= s.r) continue;
+        for (var z = 0; z < s.l; z++) {
+          var c = cubes[x + s.f * (y + s.r * z)];
+          if (c) out.push('<use href="#g' + g.gl[c] + '" x="' + (s.x0 + x * s.fx + y * s.rx + z * s.lx) +
+            '" y="' + (s.y0 + x * s.fy + y * s.ry + z * s.ly) + '"/>');
+        }
+      }
+    }
+    out.push("</g></g>");
+    return out.join("");
+  }
   // The same markup as the pictures drawn by gamerec itself (svg.rs).
   function boardSvg(g, ply) {
     var k = D.kinds[g.k], cells = cellsAt(g, ply), out = [];
@@ -57,10 +89,13 @@
       return ' x="' + (k.lb + (i % k.cols) * k.cw) + '" y="' + (k.lb + Math.floor(i / k.cols) * k.rh) + '"/>';
     };
     out.push('<svg xmlns="http://www.w3.org/2000/svg" class="board" width="' + k.w + '" height="' + k.h +
-      '" viewBox="0 0 ' + k.w + " " + k.h + '"><use href="#b' + k.bg + '"/><g class="cells">');
+      '" viewBox="0 0 ' + k.w + " " + k.h + '">');
+    // a stack beside its top view, or the grid alone
+    if (k.s && prep(g).cubes) out.push(stackSvg(g, ply, k) + '<g transform="translate(' + k.gx + " " + k.gy + ')">');
+    out.push('<use href="#b' + k.bg + '"/><g class="cells">');
     cells.forEach(function (c, i) { if (c) out.push('<use href="#g' + g.gl[c] + '"' + at(i)); });
     (prep(g).marks[ply] || []).forEach(function (m) { out.push('<use href="#g' + g.gl[m[1]] + '"' + at(m[0])); });
-    out.push("</g></svg>");
+    out.push(k.s && prep(g).cubes ? "</g></g></svg>" : "</g></svg>");
     return out.join("");
   }
   function scores(g, ply, key) {

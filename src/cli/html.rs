@@ -16,7 +16,11 @@
 //! Encoding: numbers are written in base [`DIGITS`]`.len()` with a fixed
 //! width per game (`cw` digits per cell index, `gw` per glyph); a ply's
 //! changes are `cell glyph` pairs, plies are separated by a space; scores are
-//! `[smallest, width, digits]`. Games share the tables of grids (`kinds`),
+//! `[smallest, width, digits]`. A game with a stack of cubes (Blokus 3D)
+//! encodes them the same way, as cells of their own (`bc` at the start, `bd`
+//! per ply; a cube's index is file + files * (rank + ranks * level)), and
+//! its kind says where each is drawn; the script draws them back to front
+//! as `svg.rs` does. Games share the tables of grids (`kinds`),
 //! seats and colours (`styles`) and glyphs (the page's `<defs>`, `g0`..).
 //! `<body data-ready>` records when the script was done (ms from navigation
 //! start), for measuring.
@@ -256,7 +260,7 @@ fn encode_game(frames: &mut Frames) -> Option<Encoded> {
     let r = &frames.report;
     let mut obj = Map::new();
     let grid = &last.scene.grid;
-    let (states, local) = cell_states(&frames.frames, grid);
+    let (states, stacks, local) = cell_states(&frames.frames, grid, last.scene.stack.as_ref());
     let cw = width(grid.cols * grid.rows);
     let gw = width(local.len());
     let (start, diffs, marks) = encode_states(&states, cw, gw);
@@ -265,6 +269,12 @@ fn encode_game(frames: &mut Frames) -> Option<Encoded> {
     obj.insert("c".into(), json!(start));
     obj.insert("d".into(), json!(diffs));
     obj.insert("m".into(), json!(marks));
+    if let Some(stack) = &last.scene.stack {
+        // the cubes as cells of their own: at the start, then the changes
+        let (start, diffs, _) = encode_states(&stacks, width(stack.cubes.len()), gw);
+        obj.insert("bc".into(), json!(start));
+        obj.insert("bd".into(), json!(diffs));
+    }
     insert_moves(&mut obj, r);
     insert_scores(&mut obj, &frames.frames);
     let (movers, turn) = turns(&frames.frames);
@@ -285,9 +295,14 @@ fn encode_game(frames: &mut Frames) -> Option<Encoded> {
 /// Per ply: the glyph on every cell, and the marks (cell, glyph).
 type Cells = (Vec<usize>, Vec<(usize, usize)>);
 
-/// Every frame's cells and marks on the last position's `grid`, in this
-/// game's own glyph numbering (0: the empty cell), and those glyphs.
-fn cell_states(frames: &[crate::replay::Frame], grid: &svg::Grid) -> (Vec<Cells>, Vec<svg::Glyph>) {
+/// Every frame's cells and marks on the last position's `grid`, the cubes
+/// of every frame's stack (when the last position has one, in its shape),
+/// in this game's own glyph numbering (0: the empty cell), and those glyphs.
+fn cell_states(
+    frames: &[crate::replay::Frame],
+    grid: &svg::Grid,
+    stack: Option<&svg::Stack>,
+) -> (Vec<Cells>, Vec<Cells>, Vec<svg::Glyph>) {
     // this game's glyphs, by name
     let mut local: Vec<svg::Glyph> = vec![svg::Glyph {
         name: String::new(),
@@ -338,6 +353,7 @@ fn cell_states(frames: &[crate::replay::Frame], grid: &svg::Grid) -> (Vec<Cells>
     };
     let cells = grid.cols * grid.rows;
     let mut states: Vec<Cells> = Vec::with_capacity(frames.len());
+    let mut stacks: Vec<Cells> = Vec::new();
     for f in frames {
         let map = names(&f.scene);
         let mut board = vec![0usize; cells];
@@ -355,8 +371,25 @@ fn cell_states(frames: &[crate::replay::Frame], grid: &svg::Grid) -> (Vec<Cells>
             .filter_map(|&(i, g)| Some((place(&f.scene, i)?, *map.get(usize::from(g))?)))
             .collect();
         states.push((board, marks));
+        if let Some(last) = stack {
+            stacks.push((stack_cells(f.scene.stack.as_ref(), last, &map), Vec::new()));
+        }
     }
-    (states, local)
+    (states, stacks, local)
+}
+
+/// A frame's cubes in the game's glyph numbering (`map`), on the last
+/// frame's stack `last` (a stack of another shape: none).
+fn stack_cells(stack: Option<&svg::Stack>, last: &svg::Stack, map: &[usize]) -> Vec<usize> {
+    let mut out = vec![0; last.cubes.len()];
+    let same =
+        |s: &&svg::Stack| (s.files, s.ranks, s.levels) == (last.files, last.ranks, last.levels);
+    if let Some(s) = stack.filter(same) {
+        for (o, &g) in out.iter_mut().zip(&s.cubes) {
+            *o = map.get(usize::from(g)).copied().unwrap_or(0);
+        }
+    }
+    out
 }
 
 /// The cells at the start, the cells that changed per ply (space
@@ -490,11 +523,14 @@ fn finish(
     };
     let grid = &enc.last.scene.grid;
     let bg = defs.background(grid.background());
-    let kind = json!({
+    let mut kind = json!({
         "cols": grid.cols, "rows": grid.rows, "cell": grid.cell,
         "cw": grid.col_step(), "rh": grid.row_step(),
         "w": grid.size().0, "h": grid.size().1, "bg": bg, "lb": svg::LABELS,
     });
+    if let (Some(stack), Value::Object(k)) = (&enc.last.scene.stack, &mut kind) {
+        stack_kind(k, &enc.last.scene, stack, defs);
+    }
     obj.insert("k".into(), json!(intern(kinds, kind)));
     let gl: Vec<usize> = enc
         .glyphs
@@ -506,6 +542,37 @@ fn finish(
     obj.insert("st".into(), json!(intern(styles, enc.style.clone())));
     obj.extend(enc.obj.clone());
     Value::Object(obj)
+}
+
+/// A kind's stack: its shape and where each cube goes (`s`: files, ranks,
+/// levels, the box of cube 0 and the steps of a file, a rank and a level:
+/// the projection is linear), its floor, where it and the grid are drawn
+/// (`sx`/`sy`, `gx`/`gy`), the size of both.
+fn stack_kind(k: &mut Map<String, Value>, scene: &Scene, stack: &svg::Stack, defs: &mut Defs) {
+    let place = svg::placement(scene);
+    let at = |i: usize| {
+        let (x, y) = stack.origin(i);
+        (i64::from(x), i64::from(y))
+    };
+    let (x0, y0) = at(0);
+    let step = |i: Option<usize>| i.map_or((0, 0), |i| (at(i).0 - x0, at(i).1 - y0));
+    let (fx, fy) = step(stack.index(1, 0, 0));
+    let (rx, ry) = step(stack.index(0, 1, 0));
+    let (lx, ly) = step(stack.index(0, 0, 1));
+    k.insert(
+        "s".into(),
+        json!({
+            "f": stack.files, "r": stack.ranks, "l": stack.levels,
+            "x0": x0, "y0": y0, "fx": fx, "fy": fy, "rx": rx, "ry": ry, "lx": lx, "ly": ly,
+            "bg": defs.background(stack.background()),
+        }),
+    );
+    k.insert("sx".into(), json!(place.stack.0));
+    k.insert("sy".into(), json!(place.stack.1));
+    k.insert("gx".into(), json!(place.grid.0));
+    k.insert("gy".into(), json!(place.grid.1));
+    k.insert("w".into(), json!(place.width));
+    k.insert("h".into(), json!(place.height));
 }
 
 /// Numbers as `[offset, width, digits]`: each value minus the smallest, in a
@@ -604,11 +671,19 @@ fn final_section(finals: &mut String, n: usize, e: &Entry, defs: &mut Defs) {
                 esc(&caption.status),
                 esc(&scores.join(", "))
             );
+            let stack = last
+                .scene
+                .stack
+                .as_ref()
+                .map(|s| format!("<use href=\"#b{}\"/>", defs.background(s.background())));
             finals.push_str(&svg::picture(
                 &last.scene,
                 None,
                 "",
-                &format!("<use href=\"#b{bg}\"/>"),
+                &svg::Backgrounds {
+                    grid: &format!("<use href=\"#b{bg}\"/>"),
+                    stack: stack.as_deref().unwrap_or_default(),
+                },
                 &|g| format!("g{}", ids.get(usize::from(g)).copied().unwrap_or(0)),
             ));
         }

@@ -2,11 +2,33 @@
 //! letter and height, rank 1 at the bottom), letter rows, SVG.
 //! Letters: `B` blue, `Y` yellow, `R` red, `G` green; `..` an empty column,
 //! blank where the area has no column.
+//!
+//! The picture (`show --svg`, the HTML viewer) draws the stack in 3D and the
+//! top view beside it. Decisions:
+//! - The stack is seen from the corner of file `a` and rank 1 (nearest, at
+//!   the bottom): files run up to the right along the near right edge,
+//!   ranks up to the left along the near left edge, labelled there, so the
+//!   top view's bottom-left corner is the stack's front corner. Cubes are
+//!   drawn back to front (`svg::Stack::order`).
+//! - Each cube is in its colour's Okabe and Ito colour (the palette every
+//!   picture uses; there is no other palette to choose): the top face as
+//!   is, the left face at 78 % and the right face at 60 % of its lightness
+//!   (every channel scaled: the hue stays). Red and green have about the
+//!   same lightness, and protanopes and greyscale prints cannot tell them
+//!   apart, so every face carries the colour's letter (the side faces'
+//!   letters skewed onto the face).
+//! - The last stone's cubes are outlined in magenta on a white halo (the
+//!   mark every game uses), and its columns ringed in the top view.
+//! - The floor shows every column of the area as a tile; where the limits
+//!   differ (a `map:` area) each tile has its limit written on it (hidden
+//!   once cubes stand there), else the legend says the one limit. The
+//!   stack's frame is as high as the highest limit, so the picture keeps
+//!   its size from ply to ply.
 
 use super::Blokus3d;
-use super::engine::{Area, Move, State};
+use super::engine::{Area, Cube, Move, State};
 use crate::game::Render;
-use crate::svg::{Grid, Scene, palette};
+use crate::svg::{Grid, Scene, Stack, palette};
 
 impl Render for Blokus3d {
     const PLOT_UNIT: &'static str = "points";
@@ -23,13 +45,13 @@ impl Render for Blokus3d {
         rows(state)
     }
 
-    /// The columns of the last stone marked.
+    /// The cubes of the last stone marked.
     fn scene(state: &State, last: Option<&Move>) -> Scene {
-        let last: Vec<(u8, u8)> = match last {
-            Some(Move::Place(p)) => p.cubes().iter().map(|c| (c.x, c.y)).collect(),
-            _ => Vec::new(),
+        let last: &[Cube] = match last {
+            Some(Move::Place(p)) => p.cubes(),
+            _ => &[],
         };
-        scene(state, &last)
+        scene(state, last)
     }
 }
 
@@ -127,13 +149,108 @@ pub fn rows(state: &State) -> Vec<String> {
         .collect()
 }
 
-/// The top view as a picture: each column in its top colour with the letter
-/// and height, the last stone's columns marked.
-pub fn scene(state: &State, last: &[(u8, u8)]) -> Scene {
+/// The position as a picture: the stack in 3D (each cube in its colour with
+/// its letter on top, the last stone's cubes outlined, the area's columns and
+/// limits on the floor), and beside it the top view (each column in its top
+/// colour with the letter and height, the last stone's columns marked).
+pub fn scene(state: &State, last: &[Cube]) -> Scene {
+    let mut scene = top_view(state, last);
+    let stack = stack(state, last, &mut scene);
+    scene.stack = Some(stack);
+    let mark = crate::svg::cube(10, 12, "#ffffff", "#000", "", true);
+    scene.legend.push((
+        format!("<g transform=\"translate(1 0)\">{mark}</g>"),
+        "last stone".to_string(),
+    ));
+    scene.legend.push(floor_legend(&state.board.area));
+    scene
+}
+
+/// The floor's legend: a tile with a limit on it, and what it means (the
+/// limit itself when every column has the same).
+fn floor_legend(a: &Area) -> (String, String) {
+    let mut limits = (0..a.ranks)
+        .flat_map(|y| (0..a.files).map(move |x| a.limit_at(x, y)))
+        .filter(|&l| l > 0);
+    let first = limits.next().unwrap_or(0);
+    let same = limits.all(|l| l == first);
+    let shown = if same { first } else { 4 };
+    let tile = format!(
+        "<polygon points=\"1,11 11,6 21,11 11,16\" fill=\"#ececec\" stroke=\"#b4b4b4\"/><text x=\"11\" y=\"14\" font-family=\"sans-serif\" font-size=\"7\" text-anchor=\"middle\" fill=\"#8a8a8a\">{shown}</text>"
+    );
+    let text = if same {
+        format!("floor: the area, {first} cubes high at most")
+    } else {
+        "floor: how many cubes each column may hold".to_string()
+    };
+    (tile, text)
+}
+
+/// The stack: every cube, in the colour of its stone's owner with the
+/// colour's letter on top (the colour-blind palette, and the letter where
+/// colours alone would not tell them apart); each face shaded by lightness.
+fn stack(state: &State, last: &[Cube], scene: &mut Scene) -> Stack {
+    let b = &state.board;
+    let a = &*b.area;
+    let levels = (0..a.ranks)
+        .flat_map(|y| (0..a.files).map(move |x| a.limit_at(x, y)))
+        .max()
+        .unwrap_or(0)
+        .max(1);
+    let diag = u32::from(a.files) + u32::from(a.ranks);
+    let unit = (280 / diag.max(1)).clamp(8, 24);
+    let mut stack = Stack::new(
+        usize::from(a.files),
+        usize::from(a.ranks),
+        usize::from(levels),
+        unit,
+    );
+    stack.file_labels = (0..a.files).map(|x| char::from(b'a' + x).to_string()).collect();
+    stack.rank_labels = (0..a.ranks).map(|y| (u32::from(y) + 1).to_string()).collect();
+    let (unit, rise) = (stack.unit, stack.rise);
+    // each colour's glyph, plain and marked, made the first time it is used
+    let mut glyphs: [Option<u16>; 16] = [None; 16];
+    for y in 0..a.ranks {
+        for x in 0..a.files {
+            let column = usize::from(x) + usize::from(a.files) * usize::from(y);
+            if let Some(l) = stack.limits.get_mut(column) {
+                *l = a.limit_at(x, y);
+            }
+            for z in 0..b.top(x, y).1 {
+                let Some(c) = b.owner(super::engine::col(x, y), z) else {
+                    continue;
+                };
+                let marked = last.contains(&Cube { x, y, z });
+                let slot = usize::from(c) * 2 + usize::from(marked);
+                let g = match glyphs.get(slot).copied().flatten() {
+                    Some(g) => g,
+                    None => {
+                        let (f, ink) = fill(c);
+                        let l = letter(state, c).to_string();
+                        let name = format!("cube-{l}{}", if marked { "-last" } else { "" });
+                        let g = scene.glyph(&name, |_| {
+                            crate::svg::cube(unit, rise, f, ink, &l, marked)
+                        });
+                        if let Some(s) = glyphs.get_mut(slot) {
+                            *s = Some(g);
+                        }
+                        g
+                    }
+                };
+                stack.set(usize::from(x), usize::from(y), usize::from(z), g);
+            }
+        }
+    }
+    stack
+}
+
+/// The top view: each column in its top colour with the letter and height,
+/// the last stone's columns marked, the seats' pictures.
+fn top_view(state: &State, last: &[Cube]) -> Scene {
     let b = &state.board;
     let a = &*b.area;
     let (w, h) = (a.files.max(1), a.ranks.max(1));
-    let cell = (440 / u32::from(w.max(h))).clamp(16, 48);
+    let cell = (300 / u32::from(w.max(h))).clamp(16, 40);
     let mut scene = Scene::new(Grid {
         cols: usize::from(w),
         rows: usize::from(h),
@@ -162,8 +279,12 @@ pub fn scene(state: &State, last: &[(u8, u8)]) -> Scene {
             scene.set(usize::from(x), row(y), g);
         }
     }
-    for &(x, y) in last {
-        scene.mark_last(usize::from(x), row(y));
+    let mut marked: Vec<(u8, u8)> = Vec::new();
+    for c in last {
+        if !marked.contains(&(c.x, c.y)) {
+            marked.push((c.x, c.y));
+            scene.mark_last(usize::from(c.x), row(c.y));
+        }
     }
     // One picture per seat: its colour, or its two colours side by side.
     let seats: Vec<Vec<u8>> = if state.two_colours {
