@@ -196,7 +196,7 @@ struct Named<'a> {
 /// The stone's name before a `:`, if any, and the text of the cubes.
 fn stone_name(text: &str, whole: Span) -> Result<Named<'_>, Diag> {
     let at = whole.offset;
-    let Some(i) = text.find(':') else {
+    let Some(i) = text.bytes().position(|b| b == b':') else {
         return Ok(Named {
             stone: None,
             body: text,
@@ -224,14 +224,34 @@ fn stone_name(text: &str, whole: Span) -> Result<Named<'_>, Diag> {
     }
 }
 
+/// The comma-separated parts of `text` with their offsets (a byte scan:
+/// parts are a few bytes long).
+fn comma_parts(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    let bytes = text.as_bytes();
+    let mut start = Some(0usize);
+    std::iter::from_fn(move || {
+        let from = start?;
+        let rest = bytes.get(from..).unwrap_or(&[]);
+        let end = match rest.iter().position(|&b| b == b',') {
+            Some(i) => {
+                start = Some(from + i + 1);
+                from + i
+            }
+            None => {
+                start = None;
+                bytes.len()
+            }
+        };
+        Some((from, text.get(from..end).unwrap_or("")))
+    })
+}
+
 /// The comma-separated cubes of `body` (at byte `body_at`), each a cube
 /// name listed once.
 fn read_cubes(body: &str, body_at: usize) -> Result<Written, Diag> {
     let mut written = Written::default();
-    let mut off = 0usize;
-    for part in body.split(',') {
+    for (off, part) in comma_parts(body) {
         let span = Span::new(body_at + off, part.len().max(usize::from(part.is_empty())));
-        off += part.len() + 1;
         written.count += 1;
         let Some(xyz) = parse_cube(part) else {
             return Err(not_a_cell(part, span));
@@ -283,15 +303,22 @@ fn shape(written: &Written, body: Span) -> Result<u16, Diag> {
     if count < 2 {
         return Err(shape_err("a single cube (a stone has 2 to 4)".into()));
     }
+    // the shape's box bits name its orientation; cubes that name none are
+    // then told apart (not connected, or connected in no stone's shape)
+    let min = |f: fn(&(u8, u8, u8)) -> u8| xyz.iter().map(f).min().unwrap_or(0);
+    let (mx, my, mz) = (min(|c| c.0), min(|c| c.1), min(|c| c.2));
+    let moved = xyz.iter().map(|&(x, y, z)| (x - mx, y - my, z - mz));
+    let key = moved.fold(Some(0u64), |k, c| {
+        let b = pieces::key(&[c]);
+        k.filter(|_| b != 0).map(|k| k | b)
+    });
+    if let Some(orient) = key.and_then(pieces::find_key) {
+        return Ok(orient);
+    }
     if !connected(xyz) {
         return Err(shape_err("they are not connected face to face".into()));
     }
-    let signed: Vec<(i32, i32, i32)> = xyz
-        .iter()
-        .map(|&(x, y, z)| (i32::from(x), i32::from(y), i32::from(z)))
-        .collect();
-    pieces::find(&pieces::normalise(&signed))
-        .ok_or_else(|| shape_err("no stone has this shape".into()))
+    Err(shape_err("no stone has this shape".into()))
 }
 
 /// `blokus3d::wrong_piece_name`: the stone is named `named` (at `span`)

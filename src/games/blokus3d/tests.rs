@@ -195,6 +195,11 @@ fn fast_generator_matches_slow_one_on_random_games() {
             while !b.over {
                 let fast = fast_moves(&b);
                 assert_eq!(fast, slow_moves(&b, b.to_move), "{area}");
+                // what has_move keeps between placements is what a search finds
+                for c in 0..b.colours {
+                    assert_eq!(b.has_move(c), b.each_move(c, |_, _| false), "{area}");
+                }
+                assert_eq!(b.count_moves(b.to_move), fast.len() as u64, "{area}");
                 positions += 1;
                 let mut picks = Vec::new();
                 b.each_move(b.to_move, |i, z| {
@@ -220,10 +225,10 @@ fn fast_generator_matches_slow_one_on_random_games() {
             4
         )
         .unwrap()
-        .fast
+        .shapes
         .is_empty()
     );
-    assert!(!area_of("tower", 4).unwrap().fast.is_empty());
+    assert!(!area_of("tower", 4).unwrap().shapes.is_empty());
 }
 
 fn replay(text: &str) -> Result<State, (String, String)> {
