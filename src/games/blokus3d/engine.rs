@@ -45,6 +45,10 @@ pub struct Footprint {
     /// Side neighbours of each cube inside the area, and how many.
     pub nb: [[u8; 4]; 4],
     pub nbn: [u8; 4],
+    /// Small areas: each cube's cell bit, and the bits of its side
+    /// neighbours (0 elsewhere).
+    pub bits: [u64; 4],
+    pub nbits: [u64; 4],
 }
 
 /// One orientation over the bit masks of a small area (at most 64 cells,
@@ -128,6 +132,16 @@ impl Area {
             }
         }
         let small = usize::from(files) * usize::from(ranks) <= 64;
+        if small {
+            let bit = |c: u8| 1u64 << (u32::from(c / 16) * u32::from(files) + u32::from(c % 16));
+            for fp in &mut fps {
+                for k in 0..usize::from(fp.ncubes.min(4)) {
+                    fp.bits[k] = bit(fp.cubes[k].0);
+                    let n = usize::from(fp.nbn[k].min(4));
+                    fp.nbits[k] = fp.nb[k][..n].iter().fold(0, |m, &c| m | bit(c));
+                }
+            }
+        }
         let shapes = if small {
             shapes_of(&fps, files, orients.len())
         } else {
@@ -221,6 +235,8 @@ fn footprint(
         cubes: [(0, 0); 4],
         nb: [[0; 4]; 4],
         nbn: [0; 4],
+        bits: [0; 4],
+        nbits: [0; 4],
     };
     for (i, &(dx, dy, dz)) in o.cubes.iter().enumerate() {
         let (cx, cy) = (i32::from(x + dx), i32::from(y + dy));
@@ -325,6 +341,9 @@ pub struct Board {
     /// placement (a bit each), and the answers known.
     pub known: u8,
     pub can: u8,
+    /// Per colour, the footprint of a placement last found legal (or
+    /// [`NONE`]): tried first by the next search, it often still is.
+    pub witness: [u16; 4],
 }
 
 const ALL: u16 = (1 << STONES) - 1;
@@ -349,6 +368,7 @@ impl Board {
             over: false,
             known: 0,
             can: 0,
+            witness: [NONE; 4],
         };
         if !b.area.shapes.is_empty() {
             for c in 0..COLUMNS {
@@ -386,7 +406,7 @@ impl Board {
         // the levels a column may take a cube at, and those a cube there
         // would touch at, a bit each
         let (mut open, mut felt) = (0u32, 0u32);
-        for (z, (&l, &t)) in self.level.iter().zip(touch.iter()).enumerate() {
+        for (z, (&l, &t)) in self.level.iter().zip(touch.iter()).enumerate().take(10) {
             open |= u32::from(l & self.room[0] != 0) << z;
             felt |= u32::from(t != 0) << z;
         }
@@ -433,8 +453,7 @@ impl Board {
             let mut a = sh.at;
             for &(p, dz, n) in cols {
                 let z = z0 + usize::from(dz);
-                let m = self.level.get(z).copied().unwrap_or(0)
-                    & self.room.get(usize::from(n) - 1).copied().unwrap_or(0);
+                let m = self.level[z & 15] & self.room[usize::from(n).wrapping_sub(1) & 3];
                 a &= m >> p;
             }
             if a == 0 {
@@ -442,7 +461,7 @@ impl Board {
             }
             if felt != u32::MAX {
                 let t = cubes.iter().fold(0, |t, &(p, dz)| {
-                    t | touch.get(z0 + usize::from(dz)).copied().unwrap_or(0) >> p
+                    t | touch[(z0 + usize::from(dz)) & 15] >> p
                 });
                 a &= t;
             }
@@ -537,6 +556,13 @@ impl Board {
         if first && z0 != 0 {
             return false;
         }
+        if !self.area.shapes.is_empty() {
+            let touch = &self.touching[if first { 4 } else { usize::from(c) & 3 }];
+            let cubes = fp.cubes.iter().zip(&fp.bits).take(usize::from(fp.ncubes));
+            return cubes
+                .into_iter()
+                .any(|(&(_, dz), &bit)| touch[usize::from(z0 + dz) & 15] & bit != 0);
+        }
         let mask = if first { 0xF } else { 1u8 << c };
         fp.cubes
             .iter()
@@ -591,7 +617,24 @@ impl Board {
         if self.known >> c & 1 == 1 {
             return self.can >> c & 1 == 1;
         }
-        self.each_move(c, |_, _| false)
+        self.find_move(c).is_some()
+    }
+
+    /// A legal placement of colour `c` (its footprint): its witness if
+    /// still legal, else the first found.
+    fn find_move(&self, c: u8) -> Option<u16> {
+        let w = self.witness.get(usize::from(c)).copied().unwrap_or(NONE);
+        if let Some(fp) = self.area.fps.get(usize::from(w))
+            && self.legal(fp, c).is_some()
+        {
+            return Some(w);
+        }
+        let mut found = None;
+        self.each_move(c, |i, _| {
+            found = Some(i);
+            false
+        });
+        found
     }
 
     /// The number of legal placements of colour `c`.
@@ -620,10 +663,16 @@ impl Board {
             if !self.active(c) {
                 return false;
             }
-            let can = self.has_move(c);
+            if self.known >> c & 1 == 1 {
+                return self.can >> c & 1 == 1;
+            }
+            let found = self.find_move(c);
+            if let (Some(i), Some(w)) = (found, self.witness.get_mut(usize::from(c))) {
+                *w = i;
+            }
             self.known |= 1 << c;
-            self.can |= u8::from(can) << c;
-            can
+            self.can |= u8::from(found.is_some()) << c;
+            found.is_some()
         })
     }
 
@@ -635,51 +684,17 @@ impl Board {
             return;
         };
         let stone = fp.stone;
-        let bit = 1u8 << c;
-        for (k, &(col, dz)) in fp.cubes.iter().take(usize::from(fp.ncubes)).enumerate() {
+        for &(col, dz) in fp.cubes.iter().take(usize::from(fp.ncubes)) {
             let z = z0 + dz;
-            let col = usize::from(col);
-            if let Some(s) = self.stack.get_mut(col) {
+            if let Some(s) = self.stack.get_mut(usize::from(col)) {
                 *s |= (u64::from(c + 1) | u64::from(stone) << 3) << (7 * u32::from(z));
-            }
-            let level = usize::from(z) * COLUMNS;
-            if let Some(t) = self.touch.get_mut(level + COLUMNS + col) {
-                *t |= bit;
-            }
-            let (Some(list), Some(&n)) = (fp.nb.get(k), fp.nbn.get(k)) else {
-                continue;
-            };
-            for &nc in list.iter().take(usize::from(n)) {
-                if let Some(t) = self.touch.get_mut(level + usize::from(nc)) {
-                    *t |= bit;
-                }
             }
         }
         let small = !self.area.shapes.is_empty();
         if small {
-            for (k, &(col, dz)) in fp.cubes.iter().take(usize::from(fp.ncubes)).enumerate() {
-                let z = usize::from(z0 + dz);
-                let bit = self.area.bit(usize::from(col));
-                if let Some(t) = self.touching.get_mut(usize::from(c))
-                    && let Some(m) = t.get_mut(z + 1)
-                {
-                    *m |= bit;
-                }
-                if let Some(m) = self.touching.get_mut(4).and_then(|t| t.get_mut(z + 1)) {
-                    *m |= bit;
-                }
-                let (Some(list), Some(&n)) = (fp.nb.get(k), fp.nbn.get(k)) else {
-                    continue;
-                };
-                for &nc in list.iter().take(usize::from(n)) {
-                    let nb = self.area.bit(usize::from(nc));
-                    for i in [usize::from(c), 4] {
-                        if let Some(m) = self.touching.get_mut(i).and_then(|t| t.get_mut(z)) {
-                            *m |= nb;
-                        }
-                    }
-                }
-            }
+            touch_masks(&mut self.touching, fp, z0, c);
+        } else {
+            touch_cells(&mut self.touch, fp, z0, c);
         }
         for &(col, _, n) in fp.cols.iter().take(usize::from(fp.ncols)) {
             let c = usize::from(col);
@@ -771,6 +786,41 @@ impl Board {
             .iter()
             .zip(self.heights.iter())
             .all(|(&l, &h)| h >= l)
+    }
+}
+
+/// Small areas: the cells the cubes of footprint `fp` at level `z0`
+/// (colour `c`) make touch `c`: above each cube and beside it.
+#[inline]
+fn touch_masks(touching: &mut [[u64; 16]; 5], fp: &Footprint, z0: u8, c: u8) {
+    let cubes = fp.cubes.iter().zip(fp.bits.iter().zip(&fp.nbits));
+    for (&(_, dz), (&bit, &nbits)) in cubes.take(usize::from(fp.ncubes)) {
+        let z = usize::from(z0 + dz) & 15;
+        for i in [usize::from(c) & 3, 4] {
+            if let Some(t) = touching.get_mut(i) {
+                t[(z + 1) & 15] |= bit;
+                t[z] |= nbits;
+            }
+        }
+    }
+}
+
+/// Large areas: [`touch_masks`] in the cells' colour bits.
+fn touch_cells(touch: &mut [u8], fp: &Footprint, z0: u8, c: u8) {
+    let bit = 1u8 << c;
+    for (k, &(col, dz)) in fp.cubes.iter().take(usize::from(fp.ncubes)).enumerate() {
+        let level = usize::from(z0 + dz) * COLUMNS;
+        if let Some(t) = touch.get_mut(level + COLUMNS + usize::from(col)) {
+            *t |= bit;
+        }
+        let (Some(list), Some(&n)) = (fp.nb.get(k), fp.nbn.get(k)) else {
+            continue;
+        };
+        for &nc in list.iter().take(usize::from(n)) {
+            if let Some(t) = touch.get_mut(level + usize::from(nc)) {
+                *t |= bit;
+            }
+        }
     }
 }
 

@@ -149,6 +149,15 @@ pub fn read(text: &str, whole: Span) -> Result<(Move, CubeSpans), Diag> {
     if text.eq_ignore_ascii_case("pass") {
         return Ok((Move::Pass, CubeSpans::default()));
     }
+    if let Some(read) = read_plain(text, whole) {
+        return Ok(read);
+    }
+    read_checked(text, whole)
+}
+
+/// [`read`] step by step: what [`read_plain`] does not take, with the
+/// diagnostic of what is wrong.
+pub(super) fn read_checked(text: &str, whole: Span) -> Result<(Move, CubeSpans), Diag> {
     let Named {
         stone: named,
         body,
@@ -182,6 +191,87 @@ pub fn read(text: &str, whole: Span) -> Result<(Move, CubeSpans), Diag> {
         *slot = span;
     }
     Ok((Move::Place(place), spans))
+}
+
+/// The common case of [`read`], a placement written well, read in one
+/// byte scan; `None` for anything else, which [`read`] then reads step by
+/// step to say what is wrong.
+#[inline]
+pub(super) fn read_plain(text: &str, whole: Span) -> Option<(Move, CubeSpans)> {
+    let b = text.as_bytes();
+    let (named, mut i) = match b.iter().position(|&c| c == b':') {
+        Some(k) => (Some(pieces::by_name(text.get(..k)?)?), k + 1),
+        None => (None, 0),
+    };
+    let mut cubes = [Cube::default(); 4];
+    let mut spans = CubeSpans::default();
+    let mut n = 0;
+    loop {
+        let start = i;
+        let cube = plain_cube(b, &mut i)?;
+        if n >= 4 || cubes.get(..n)?.contains(&cube) {
+            return None;
+        }
+        *cubes.get_mut(n)? = cube;
+        *spans.0.get_mut(n)? = Span::new(whole.offset + start, i - start);
+        n += 1;
+        match b.get(i) {
+            None => break,
+            Some(b',') => i += 1,
+            _ => return None,
+        }
+    }
+    let cubes_in = cubes.get(..n)?;
+    let min = |f: fn(&Cube) -> u8| cubes_in.iter().map(f).min().unwrap_or(0);
+    let (x, y, z) = (min(|c| c.x), min(|c| c.y), min(|c| c.z));
+    let key = cubes_in
+        .iter()
+        .map(|c| pieces::key(&[(c.x - x, c.y - y, c.z - z)]))
+        .try_fold(0u64, |k, bit| (bit != 0).then_some(k | bit))?;
+    let orient = pieces::find_key(key).filter(|_| n >= 2)?;
+    let stone = pieces::orientations().get(usize::from(orient))?.stone;
+    if named.is_some_and(|s| s != stone) {
+        return None;
+    }
+    let place = Place {
+        orient,
+        stone,
+        x,
+        y,
+        z,
+        cubes,
+        n: n as u8,
+    };
+    Some((Move::Place(place), spans))
+}
+
+/// A cube name at byte `*i` of `b` ([`parse_cube`]'s syntax), `*i` moved
+/// past it.
+#[inline]
+fn plain_cube(b: &[u8], i: &mut usize) -> Option<Cube> {
+    let f = b.get(*i)?.to_ascii_lowercase();
+    let d1 = *b.get(*i + 1)?;
+    if !(b'a'..=b'p').contains(&f) || !(b'1'..=b'9').contains(&d1) {
+        return None;
+    }
+    let mut rank = d1 - b'0';
+    *i += 2;
+    if let Some(&d2) = b.get(*i)
+        && d2.is_ascii_digit()
+    {
+        rank = rank * 10 + (d2 - b'0');
+        *i += 1;
+    }
+    let (&dot, &level) = (b.get(*i)?, b.get(*i + 1)?);
+    if rank > 16 || dot != b'.' || !(b'1'..=b'9').contains(&level) {
+        return None;
+    }
+    *i += 2;
+    Some(Cube {
+        x: f - b'a',
+        y: rank - 1,
+        z: level - b'1',
+    })
 }
 
 /// A move token split at its `:`.
