@@ -405,9 +405,11 @@ impl Board {
             .unwrap_or(&no);
         // the levels a column may take a cube at, and those a cube there
         // would touch at, a bit each
-        let (mut open, mut felt) = (0u32, 0u32);
+        let (mut open, mut felt) = ([0u32; 4], 0u32);
         for (z, (&l, &t)) in self.level.iter().zip(touch.iter()).enumerate().take(10) {
-            open |= u32::from(l & self.room[0] != 0) << z;
+            for (o, &r) in open.iter_mut().zip(&self.room) {
+                *o |= u32::from(l & r != 0) << z;
+            }
             felt |= u32::from(t != 0) << z;
         }
         if empty {
@@ -422,7 +424,7 @@ impl Board {
                 .get(usize::from(from)..usize::from(to))
                 .unwrap_or(&[]);
             for (k, sh) in shapes.iter().enumerate() {
-                let all = self.shape_origins(sh, open, felt, touch, first && !empty);
+                let all = self.shape_origins(sh, &open, felt, touch, first && !empty);
                 if all != 0 && !visit(from + k as u16, sh, all) {
                     return true;
                 }
@@ -433,15 +435,25 @@ impl Board {
 
     /// The origins at which shape `sh` rests within the limits and touches
     /// a cell of `touch` (any, when the area is empty: `felt` all ones);
-    /// `open` and `felt` the levels worth trying; `base` for a first stone
-    /// after the game's first (on the base only).
+    /// `open` (the levels at which some column has room for n + 1 cubes)
+    /// and `felt` the levels worth trying; `base` for a first stone after
+    /// the game's first (on the base only).
     #[inline]
-    fn shape_origins(&self, sh: &Shape, open: u32, felt: u32, touch: &[u64; 16], base: bool) -> u64 {
+    fn shape_origins(
+        &self,
+        sh: &Shape,
+        open: &[u32; 4],
+        felt: u32,
+        touch: &[u64; 16],
+        base: bool,
+    ) -> u64 {
         let cols = sh.cols.get(..usize::from(sh.ncols)).unwrap_or(&[]);
         let cubes = sh.cubes.get(..usize::from(sh.ncubes)).unwrap_or(&[]);
         // base levels at which every column's lowest cube could rest and
         // some cube could touch
-        let mut zs = cols.iter().fold(u32::MAX, |m, &(_, dz, _)| m & open >> dz);
+        let mut zs = cols.iter().fold(u32::MAX, |m, &(_, dz, n)| {
+            m & open[usize::from(n).wrapping_sub(1) & 3] >> dz
+        });
         zs &= cubes.iter().fold(0, |m, &(_, dz)| m | felt >> dz);
         if base {
             zs &= 1;
@@ -455,6 +467,9 @@ impl Board {
                 let z = z0 + usize::from(dz);
                 let m = self.level[z & 15] & self.room[usize::from(n).wrapping_sub(1) & 3];
                 a &= m >> p;
+                if a == 0 {
+                    break;
+                }
             }
             if a == 0 {
                 continue;

@@ -38,9 +38,14 @@ pub const SL: u8 = 10;
 
 /// The stone named `name` (case-insensitive).
 pub fn by_name(name: &str) -> Option<u8> {
+    // every name is two ASCII characters
+    let &[a, b] = name.as_bytes() else {
+        return None;
+    };
+    let upper = [a.to_ascii_uppercase(), b.to_ascii_uppercase()];
     NAMES
         .iter()
-        .position(|n| n.eq_ignore_ascii_case(name))
+        .position(|n| n.as_bytes() == upper)
         .map(|i| i as u8)
 }
 
