@@ -397,10 +397,10 @@ fn shape(written: &Written, body: Span) -> Result<u16, Diag> {
     // then told apart (not connected, or connected in no stone's shape)
     let min = |f: fn(&(u8, u8, u8)) -> u8| xyz.iter().map(f).min().unwrap_or(0);
     let (mx, my, mz) = (min(|c| c.0), min(|c| c.1), min(|c| c.2));
-    let moved = xyz.iter().map(|&(x, y, z)| (x - mx, y - my, z - mz));
-    let key = moved.fold(Some(0u64), |k, c| {
+    let mut moved = xyz.iter().map(|&(x, y, z)| (x - mx, y - my, z - mz));
+    let key = moved.try_fold(0u64, |k, c| {
         let b = pieces::key(&[c]);
-        k.filter(|_| b != 0).map(|k| k | b)
+        (b != 0).then_some(k | b)
     });
     if let Some(orient) = key.and_then(pieces::find_key) {
         return Ok(orient);
