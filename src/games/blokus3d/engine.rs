@@ -1091,6 +1091,7 @@ impl Board {
 impl game::Position for State {
     type Move = Move;
     type Illegal = Illegal;
+    const SCORES_MOVES: bool = true;
 
     fn variant(&self) -> &'static str {
         if self.two_colours {
@@ -1154,6 +1155,27 @@ impl game::Position for State {
         } else {
             out.extend((0..self.board.colours).map(s));
         }
+    }
+
+    /// Each placement with what it earns its colour: the change in that
+    /// colour's score: the columns it brings on top that did not show the
+    /// colour, plus 1 for the stone no longer unplaced.
+    fn scored_moves(&self) -> Result<Vec<(Move, i64)>, Unlisted> {
+        let b = &self.board;
+        let c = b.to_move;
+        let before = self.colour_score(c);
+        let mut out = Vec::new();
+        b.each_move(c, |i, z| {
+            if let Some(fp) = b.area.fps.get(usize::from(i))
+                && let Some(p) = Place::at(fp.orient, fp.x, fp.y, z)
+            {
+                let mut after = self.clone();
+                after.board.place(i, z);
+                out.push((Move::Place(p), after.colour_score(c) - before));
+            }
+            true
+        });
+        Ok(out)
     }
 
     /// The placements in the engine's order (stone, orientation, offset).
