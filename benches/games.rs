@@ -103,6 +103,10 @@ fn bench(c: &mut Criterion) {
     g.bench_function("blokus3d tower 2", |b| {
         b.iter(|| perft("blokus3d", None, 2))
     });
+    // the tower with four colours (the default start): the target
+    g.bench_function("blokus3d tower 3", |b| {
+        b.iter(|| perft("blokus3d", None, 3))
+    });
     g.finish();
     replay_fixture(c, "blokus", "fixtures/blokus/valid/classic_4p.gamerec");
     replay_fixture(

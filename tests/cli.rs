@@ -1340,3 +1340,25 @@ fn show_level_draws_one_slice() {
     assert_eq!(r.code, 2);
     assert!(r.stderr.contains("no levels"), "{}", r.stderr);
 }
+
+/// `moves --by-score` on Blokus 3D lists the placements of `moves`, each
+/// with the change in its colour's score (visible columns gained plus 1
+/// for the stone placed), best first.
+#[test]
+fn moves_by_score_on_blokus3d() {
+    let f = "fixtures/blokus3d/valid/example.gamerec";
+    let plain = bin(&["moves", f, "--ply", "16"], b"");
+    let scored = bin(&["moves", "--by-score", f, "--ply", "16"], b"");
+    assert_eq!(plain.code, 0, "{}", plain.stderr);
+    assert_eq!(scored.code, 0, "{}", scored.stderr);
+    let mut names: Vec<&str> = scored
+        .stdout
+        .lines()
+        .map(|line| line.rsplit_once(" =").unwrap().0)
+        .collect();
+    names.sort_unstable();
+    let mut plain: Vec<&str> = plain.stdout.lines().collect();
+    plain.sort_unstable();
+    assert_eq!(names, plain);
+    insta::assert_snapshot!("moves_by_score_blokus3d", scored.stdout);
+}

@@ -45,22 +45,26 @@ pub struct Footprint {
     /// Side neighbours of each cube inside the area, and how many.
     pub nb: [[u8; 4]; 4],
     pub nbn: [u8; 4],
+    /// Small areas: each cube's cell bit, and the bits of its side
+    /// neighbours (0 elsewhere).
+    pub bits: [u64; 4],
+    pub nbits: [u64; 4],
 }
 
-/// A footprint as bit masks over the columns of a small area (at most 64
-/// cells, indexed `rank * files + file`): the columns by the offset of
-/// their lowest cube, by how many cubes they take, and the cubes per level
-/// offset.
+/// One orientation over the bit masks of a small area (at most 64 cells,
+/// the cell of file `x`, rank `y` at bit `y * files + x`): lowered with its
+/// origin at cell bit `o`, its cubes are at bits `o + shift`, so one shift
+/// tests it at every offset at once.
 #[derive(Clone, Debug, Default)]
-pub struct Fast {
-    /// A column of the footprint (standard index) and its lowest offset.
-    pub c0: u8,
-    pub dz0: u8,
-    /// Level offsets used (the largest plus one).
-    pub levels: u8,
-    pub low: [u64; 4],
-    pub take: [u64; 4],
-    pub cubes: [u64; 4],
+pub struct Shape {
+    /// The origins (cell bits) at which every cube is on a column.
+    pub at: u64,
+    pub ncols: u8,
+    /// (shift, lowest level offset, cubes) of each column it uses.
+    pub cols: [(u8, u8, u8); 4],
+    pub ncubes: u8,
+    /// (shift, level offset) of each cube.
+    pub cubes: [(u8, u8); 4],
 }
 
 /// A building area: which columns exist and how high each may be built.
@@ -78,8 +82,13 @@ pub struct Area {
     pub by_stone: [(u16, u16); STONES],
     /// Footprint at `orient * 256 + column`, or [`NONE`].
     pub at: Vec<u16>,
-    /// The footprints as masks, when the area's cells number at most 64.
-    pub fast: Vec<Fast>,
+    /// Each orientation over the cell masks, when the area's cells number
+    /// at most 64 (else empty).
+    pub shapes: Vec<Shape>,
+    /// Each stone's range of orientations.
+    pub orients: [(u16, u16); STONES],
+    /// The column index of each cell bit (small areas).
+    pub col_of: [u8; 64],
 }
 
 impl Area {
@@ -123,11 +132,35 @@ impl Area {
             }
         }
         let small = usize::from(files) * usize::from(ranks) <= 64;
-        let fast = if small {
-            fps.iter().map(|fp| fast_of(fp, files)).collect()
+        if small {
+            let bit = |c: u8| 1u64 << (u32::from(c / 16) * u32::from(files) + u32::from(c % 16));
+            for fp in &mut fps {
+                for k in 0..usize::from(fp.ncubes.min(4)) {
+                    fp.bits[k] = bit(fp.cubes[k].0);
+                    let n = usize::from(fp.nbn[k].min(4));
+                    fp.nbits[k] = fp.nb[k][..n].iter().fold(0, |m, &c| m | bit(c));
+                }
+            }
+        }
+        let shapes = if small {
+            shapes_of(&fps, files, orients.len())
         } else {
             Vec::new()
         };
+        let mut orients_of = [(0u16, 0u16); STONES];
+        for (oi, o) in orients.iter().enumerate() {
+            if let Some(r) = orients_of.get_mut(usize::from(o.stone)) {
+                if r.1 == 0 {
+                    r.0 = oi as u16;
+                }
+                r.1 = oi as u16 + 1;
+            }
+        }
+        let mut col_of = [0u8; 64];
+        for (b, c) in col_of.iter_mut().enumerate() {
+            let f = usize::from(files.max(1));
+            *c = col((b % f) as u8, (b / f) as u8) as u8;
+        }
         Area {
             name,
             files,
@@ -136,7 +169,9 @@ impl Area {
             fps,
             by_stone,
             at,
-            fast,
+            shapes,
+            orients: orients_of,
+            col_of,
         }
     }
 
@@ -200,6 +235,8 @@ fn footprint(
         cubes: [(0, 0); 4],
         nb: [[0; 4]; 4],
         nbn: [0; 4],
+        bits: [0; 4],
+        nbits: [0; 4],
     };
     for (i, &(dx, dy, dz)) in o.cubes.iter().enumerate() {
         let (cx, cy) = (i32::from(x + dx), i32::from(y + dy));
@@ -236,31 +273,31 @@ fn footprint(
     Some(fp)
 }
 
-fn fast_of(fp: &Footprint, files: u8) -> Fast {
-    let bit = |c: u8| {
-        let (x, y) = (u32::from(c % 16), u32::from(c / 16));
-        1u64.checked_shl(y * u32::from(files) + x).unwrap_or(0)
-    };
-    let mut f = Fast {
-        c0: fp.cols[0].0,
-        dz0: fp.cols[0].1,
-        ..Fast::default()
-    };
-    for &(c, dz, n) in fp.cols.iter().take(usize::from(fp.ncols)) {
-        if let Some(m) = f.low.get_mut(usize::from(dz)) {
-            *m |= bit(c);
+/// Each orientation over a small area's cell masks, from its footprints
+/// (an orientation that fits nowhere has no origin).
+fn shapes_of(fps: &[Footprint], files: u8, orients: usize) -> Vec<Shape> {
+    let bit = |c: u8| u32::from(c / 16) * u32::from(files) + u32::from(c % 16);
+    let mut shapes = vec![Shape::default(); orients];
+    for fp in fps {
+        let Some(sh) = shapes.get_mut(usize::from(fp.orient)) else {
+            continue;
+        };
+        let origin = bit(col(fp.x, fp.y) as u8);
+        if sh.at == 0 {
+            sh.ncols = fp.ncols;
+            let cols = fp.cols.iter().take(usize::from(fp.ncols));
+            for (slot, &(c, dz, n)) in sh.cols.iter_mut().zip(cols) {
+                *slot = ((bit(c).saturating_sub(origin)) as u8, dz, n);
+            }
+            sh.ncubes = fp.ncubes;
+            let cubes = fp.cubes.iter().take(usize::from(fp.ncubes));
+            for (slot, &(c, dz)) in sh.cubes.iter_mut().zip(cubes) {
+                *slot = ((bit(c).saturating_sub(origin)) as u8, dz);
+            }
         }
-        if let Some(m) = f.take.get_mut(usize::from(n) - 1) {
-            *m |= bit(c);
-        }
+        sh.at |= 1u64.checked_shl(origin).unwrap_or(0);
     }
-    for &(c, dz) in fp.cubes.iter().take(usize::from(fp.ncubes)) {
-        if let Some(m) = f.cubes.get_mut(usize::from(dz)) {
-            *m |= bit(c);
-        }
-        f.levels = f.levels.max(dz + 1);
-    }
-    f
+    shapes
 }
 
 /// How a colour that cannot place at its turn is treated.
@@ -283,13 +320,13 @@ pub struct Board {
     /// stone filling it would touch face to face: a cube of that colour
     /// beside it at the same level or right under it.
     pub touch: [u8; COLUMNS * MAX_LEVEL as usize],
-    /// Small areas: the columns `k` high, for k = 0..=9.
-    pub level: [u64; 10],
+    /// Small areas: the columns `k` high, for k = 0..=9 (none above).
+    pub level: [u64; 16],
     /// Small areas: the columns with room for `n + 1` more cubes.
     pub room: [u64; 4],
     /// Small areas: the cells of each level a cube there would touch, per
     /// colour (index 4: any colour).
-    pub touching: [[u64; MAX_LEVEL as usize]; 5],
+    pub touching: [[u64; 16]; 5],
     /// Stones placed, a bit per stone, per colour.
     pub used: [u16; 4],
     pub colours: u8,
@@ -300,6 +337,13 @@ pub struct Board {
     /// Cubes placed in all.
     pub cubes: u16,
     pub over: bool,
+    /// What [`Board::has_move`] knows of each colour since the last
+    /// placement (a bit each), and the answers known.
+    pub known: u8,
+    pub can: u8,
+    /// Per colour, the footprint of a placement last found legal (or
+    /// [`NONE`]): tried first by the next search, it often still is.
+    pub witness: [u16; 4],
 }
 
 const ALL: u16 = (1 << STONES) - 1;
@@ -312,9 +356,9 @@ impl Board {
             heights: [0; COLUMNS],
             stack: [0; COLUMNS],
             touch: [0; COLUMNS * MAX_LEVEL as usize],
-            level: [0; 10],
+            level: [0; 16],
             room: [0; 4],
-            touching: [[0; MAX_LEVEL as usize]; 5],
+            touching: [[0; 16]; 5],
             used: [0; 4],
             colours,
             to_move: 0,
@@ -322,8 +366,11 @@ impl Board {
             stuck,
             cubes: 0,
             over: false,
+            known: 0,
+            can: 0,
+            witness: [NONE; 4],
         };
-        if !b.area.fast.is_empty() {
+        if !b.area.shapes.is_empty() {
             for c in 0..COLUMNS {
                 let l = b.area.limit.get(c).copied().unwrap_or(0);
                 if l == 0 {
@@ -342,50 +389,121 @@ impl Board {
         b
     }
 
-    /// [`Board::each_move`] over a small area's masks.
+    /// Calls `visit` with each orientation of each unplaced stone of colour
+    /// `c` (its index and shape) and the origins at which a small area takes
+    /// it, while `visit` returns `true`; whether it stopped early. Each
+    /// orientation is tested at every origin at once, per base level.
     #[inline]
-    fn each_fast(&self, c: u8, used: u16, f: &mut impl FnMut(u16, u8) -> bool) -> bool {
+    fn scan(&self, c: u8, used: u16, visit: &mut impl FnMut(u16, &Shape, u64) -> bool) -> bool {
         let area = &*self.area;
         let first = self.first_own(c);
         let empty = self.cubes == 0;
-        let touch = self.touching.get(if first { 4 } else { usize::from(c) });
-        for (s, &(from, to)) in area.by_stone.iter().enumerate() {
+        let no = [0u64; 16];
+        let touch = self
+            .touching
+            .get(if first { 4 } else { usize::from(c) })
+            .unwrap_or(&no);
+        // the levels a column may take a cube at, and those a cube there
+        // would touch at, a bit each
+        let (mut open, mut felt) = ([0u32; 4], 0u32);
+        for (z, (&l, &t)) in self.level.iter().zip(touch.iter()).enumerate().take(10) {
+            for (o, &r) in open.iter_mut().zip(&self.room) {
+                *o |= u32::from(l & r != 0) << z;
+            }
+            felt |= u32::from(t != 0) << z;
+        }
+        if empty {
+            felt = u32::MAX;
+        }
+        for (s, &(from, to)) in area.orients.iter().enumerate() {
             if used >> s & 1 == 1 {
                 continue;
             }
-            let fasts = area
-                .fast
+            let shapes = area
+                .shapes
                 .get(usize::from(from)..usize::from(to))
                 .unwrap_or(&[]);
-            for (k, fp) in fasts.iter().enumerate() {
-                let h = self
-                    .heights
-                    .get(usize::from(fp.c0))
-                    .copied()
-                    .unwrap_or(u8::MAX);
-                let Some(z0) = h.checked_sub(fp.dz0) else {
-                    continue;
-                };
-                if first && !empty && z0 != 0 {
-                    continue;
-                }
-                let mut ok = fp
-                    .take
-                    .iter()
-                    .zip(self.room.iter())
-                    .all(|(&t, &r)| t & !r == 0);
-                let mut hit = empty;
-                for d in 0..usize::from(fp.levels) {
-                    let z = usize::from(z0) + d;
-                    let lv = self.level.get(z).copied().unwrap_or(0);
-                    let low = fp.low.get(d).copied().unwrap_or(0);
-                    ok &= low & !lv == 0;
-                    let t = touch.and_then(|t| t.get(z)).copied().unwrap_or(0);
-                    hit |= fp.cubes.get(d).copied().unwrap_or(0) & t != 0;
-                }
-                if ok && hit && !f(from + k as u16, z0) {
+            for (k, sh) in shapes.iter().enumerate() {
+                let all = self.shape_origins(sh, &open, felt, touch, first && !empty);
+                if all != 0 && !visit(from + k as u16, sh, all) {
                     return true;
                 }
+            }
+        }
+        false
+    }
+
+    /// The origins at which shape `sh` rests within the limits and touches
+    /// a cell of `touch` (any, when the area is empty: `felt` all ones);
+    /// `open` (the levels at which some column has room for n + 1 cubes)
+    /// and `felt` the levels worth trying; `base` for a first stone after
+    /// the game's first (on the base only).
+    #[inline]
+    fn shape_origins(
+        &self,
+        sh: &Shape,
+        open: &[u32; 4],
+        felt: u32,
+        touch: &[u64; 16],
+        base: bool,
+    ) -> u64 {
+        let cols = sh.cols.get(..usize::from(sh.ncols)).unwrap_or(&[]);
+        let cubes = sh.cubes.get(..usize::from(sh.ncubes)).unwrap_or(&[]);
+        // base levels at which every column's lowest cube could rest and
+        // some cube could touch
+        let mut zs = cols.iter().fold(u32::MAX, |m, &(_, dz, n)| {
+            m & open[usize::from(n).wrapping_sub(1) & 3] >> dz
+        });
+        zs &= cubes.iter().fold(0, |m, &(_, dz)| m | felt >> dz);
+        if base {
+            zs &= 1;
+        }
+        let mut all = 0u64;
+        while zs != 0 {
+            let z0 = zs.trailing_zeros() as usize;
+            zs &= zs - 1;
+            let mut a = sh.at;
+            for &(p, dz, n) in cols {
+                let z = z0 + usize::from(dz);
+                let m = self.level[z & 15] & self.room[usize::from(n).wrapping_sub(1) & 3];
+                a &= m >> p;
+                if a == 0 {
+                    break;
+                }
+            }
+            if a == 0 {
+                continue;
+            }
+            if felt != u32::MAX {
+                let t = cubes.iter().fold(0, |t, &(p, dz)| {
+                    t | touch[(z0 + usize::from(dz)) & 15] >> p
+                });
+                a &= t;
+            }
+            all |= a;
+        }
+        all
+    }
+
+    /// Calls `f` with the footprint and base level of orientation `oi` at
+    /// each origin of `all`, in the footprints' order; whether it stopped.
+    #[inline]
+    fn each_origin(&self, oi: u16, sh: &Shape, mut all: u64, f: &mut impl FnMut(u16, u8) -> bool) -> bool {
+        let area = &*self.area;
+        let (p0, dz0) = sh.cols.first().map_or((0, 0), |&(p, dz, _)| (p, dz));
+        while all != 0 {
+            let o = all.trailing_zeros() as usize;
+            all &= all - 1;
+            let origin = usize::from(area.col_of.get(o).copied().unwrap_or(0));
+            let c0 = usize::from(area.col_of.get(o + usize::from(p0)).copied().unwrap_or(0));
+            let z0 = self.heights.get(c0).copied().unwrap_or(0).saturating_sub(dz0);
+            let i = area
+                .at
+                .get(usize::from(oi) * COLUMNS + origin)
+                .copied()
+                .unwrap_or(NONE);
+            if i != NONE && !f(i, z0) {
+                return true;
             }
         }
         false
@@ -453,6 +571,13 @@ impl Board {
         if first && z0 != 0 {
             return false;
         }
+        if !self.area.shapes.is_empty() {
+            let touch = &self.touching[if first { 4 } else { usize::from(c) & 3 }];
+            let cubes = fp.cubes.iter().zip(&fp.bits).take(usize::from(fp.ncubes));
+            return cubes
+                .into_iter()
+                .any(|(&(_, dz), &bit)| touch[usize::from(z0 + dz) & 15] & bit != 0);
+        }
         let mask = if first { 0xF } else { 1u8 << c };
         fp.cubes
             .iter()
@@ -479,8 +604,8 @@ impl Board {
     pub fn each_move(&self, c: u8, mut f: impl FnMut(u16, u8) -> bool) -> bool {
         let used = self.used.get(usize::from(c)).copied().unwrap_or(ALL);
         let area = &*self.area;
-        if !area.fast.is_empty() {
-            return self.each_fast(c, used, &mut f);
+        if !area.shapes.is_empty() {
+            return self.scan(c, used, &mut |oi, sh, all| !self.each_origin(oi, sh, all, &mut f));
         }
         for (s, &(from, to)) in area.by_stone.iter().enumerate() {
             if used >> s & 1 == 1 {
@@ -501,14 +626,43 @@ impl Board {
         false
     }
 
-    /// Whether colour `c` can place a stone.
+    /// Whether colour `c` can place a stone (known since the last
+    /// placement, or searched up to the first).
     pub fn has_move(&self, c: u8) -> bool {
-        self.each_move(c, |_, _| false)
+        if self.known >> c & 1 == 1 {
+            return self.can >> c & 1 == 1;
+        }
+        self.find_move(c).is_some()
+    }
+
+    /// A legal placement of colour `c` (its footprint): its witness if
+    /// still legal, else the first found.
+    fn find_move(&self, c: u8) -> Option<u16> {
+        let w = self.witness.get(usize::from(c)).copied().unwrap_or(NONE);
+        if let Some(fp) = self.area.fps.get(usize::from(w))
+            && self.legal(fp, c).is_some()
+        {
+            return Some(w);
+        }
+        let mut found = None;
+        self.each_move(c, |i, _| {
+            found = Some(i);
+            false
+        });
+        found
     }
 
     /// The number of legal placements of colour `c`.
     pub fn count_moves(&self, c: u8) -> u64 {
         let mut n = 0;
+        if !self.area.shapes.is_empty() {
+            let used = self.used.get(usize::from(c)).copied().unwrap_or(ALL);
+            self.scan(c, used, &mut |_, _, all| {
+                n += u64::from(all.count_ones());
+                true
+            });
+            return n;
+        }
         self.each_move(c, |_, _| {
             n += 1;
             true
@@ -516,11 +670,24 @@ impl Board {
         n
     }
 
-    /// Whether any colour still in the game can place a stone.
-    pub fn any_move(&self) -> bool {
+    /// Whether any colour still in the game can place a stone, from the
+    /// colour to move on; what it finds of each colour is kept.
+    pub fn any_move(&mut self) -> bool {
         (0..self.colours).any(|k| {
             let c = (self.to_move + k) % self.colours.max(1);
-            self.active(c) && self.has_move(c)
+            if !self.active(c) {
+                return false;
+            }
+            if self.known >> c & 1 == 1 {
+                return self.can >> c & 1 == 1;
+            }
+            let found = self.find_move(c);
+            if let (Some(i), Some(w)) = (found, self.witness.get_mut(usize::from(c))) {
+                *w = i;
+            }
+            self.known |= 1 << c;
+            self.can |= u8::from(found.is_some()) << c;
+            found.is_some()
         })
     }
 
@@ -532,52 +699,17 @@ impl Board {
             return;
         };
         let stone = fp.stone;
-        let bit = 1u8 << c;
-        for (k, &(col, dz)) in fp.cubes.iter().take(usize::from(fp.ncubes)).enumerate() {
+        for &(col, dz) in fp.cubes.iter().take(usize::from(fp.ncubes)) {
             let z = z0 + dz;
-            let col = usize::from(col);
-            if let Some(s) = self.stack.get_mut(col) {
+            if let Some(s) = self.stack.get_mut(usize::from(col)) {
                 *s |= (u64::from(c + 1) | u64::from(stone) << 3) << (7 * u32::from(z));
             }
-            let level = usize::from(z) * COLUMNS;
-            if let Some(t) = self.touch.get_mut(level + COLUMNS + col) {
-                *t |= bit;
-            }
-            let (Some(list), Some(&n)) = (fp.nb.get(k), fp.nbn.get(k)) else {
-                continue;
-            };
-            for &nc in list.iter().take(usize::from(n)) {
-                if let Some(t) = self.touch.get_mut(level + usize::from(nc)) {
-                    *t |= bit;
-                }
-            }
         }
-        let small = !self.area.fast.is_empty();
+        let small = !self.area.shapes.is_empty();
         if small {
-            for &(col, dz) in fp.cubes.iter().take(usize::from(fp.ncubes)) {
-                let z = usize::from(z0 + dz);
-                let bit = self.area.bit(usize::from(col));
-                if let Some(t) = self.touching.get_mut(usize::from(c))
-                    && let Some(m) = t.get_mut(z + 1)
-                {
-                    *m |= bit;
-                }
-                if let Some(m) = self.touching.get_mut(4).and_then(|t| t.get_mut(z + 1)) {
-                    *m |= bit;
-                }
-                let k = fp.cubes.iter().position(|&x| x == (col, dz)).unwrap_or(0);
-                let (Some(list), Some(&n)) = (fp.nb.get(k), fp.nbn.get(k)) else {
-                    continue;
-                };
-                for &nc in list.iter().take(usize::from(n)) {
-                    let nb = self.area.bit(usize::from(nc));
-                    for i in [usize::from(c), 4] {
-                        if let Some(m) = self.touching.get_mut(i).and_then(|t| t.get_mut(z)) {
-                            *m |= nb;
-                        }
-                    }
-                }
-            }
+            touch_masks(&mut self.touching, fp, z0, c);
+        } else {
+            touch_cells(&mut self.touch, fp, z0, c);
         }
         for &(col, _, n) in fp.cols.iter().take(usize::from(fp.ncols)) {
             let c = usize::from(col);
@@ -606,6 +738,7 @@ impl Board {
         if let Some(u) = self.used.get_mut(usize::from(c)) {
             *u |= 1 << stone;
         }
+        (self.known, self.can) = (0, 0);
         self.advance();
     }
 
@@ -668,6 +801,41 @@ impl Board {
             .iter()
             .zip(self.heights.iter())
             .all(|(&l, &h)| h >= l)
+    }
+}
+
+/// Small areas: the cells the cubes of footprint `fp` at level `z0`
+/// (colour `c`) make touch `c`: above each cube and beside it.
+#[inline]
+fn touch_masks(touching: &mut [[u64; 16]; 5], fp: &Footprint, z0: u8, c: u8) {
+    let cubes = fp.cubes.iter().zip(fp.bits.iter().zip(&fp.nbits));
+    for (&(_, dz), (&bit, &nbits)) in cubes.take(usize::from(fp.ncubes)) {
+        let z = usize::from(z0 + dz) & 15;
+        for i in [usize::from(c) & 3, 4] {
+            if let Some(t) = touching.get_mut(i) {
+                t[(z + 1) & 15] |= bit;
+                t[z] |= nbits;
+            }
+        }
+    }
+}
+
+/// Large areas: [`touch_masks`] in the cells' colour bits.
+fn touch_cells(touch: &mut [u8], fp: &Footprint, z0: u8, c: u8) {
+    let bit = 1u8 << c;
+    for (k, &(col, dz)) in fp.cubes.iter().take(usize::from(fp.ncubes)).enumerate() {
+        let level = usize::from(z0 + dz) * COLUMNS;
+        if let Some(t) = touch.get_mut(level + COLUMNS + usize::from(col)) {
+            *t |= bit;
+        }
+        let (Some(list), Some(&n)) = (fp.nb.get(k), fp.nbn.get(k)) else {
+            continue;
+        };
+        for &nc in list.iter().take(usize::from(n)) {
+            if let Some(t) = touch.get_mut(level + usize::from(nc)) {
+                *t |= bit;
+            }
+        }
     }
 }
 
@@ -923,6 +1091,7 @@ impl Board {
 impl game::Position for State {
     type Move = Move;
     type Illegal = Illegal;
+    const SCORES_MOVES: bool = true;
 
     fn variant(&self) -> &'static str {
         if self.two_colours {
@@ -986,6 +1155,27 @@ impl game::Position for State {
         } else {
             out.extend((0..self.board.colours).map(s));
         }
+    }
+
+    /// Each placement with what it earns its colour: the change in that
+    /// colour's score: the columns it brings on top that did not show the
+    /// colour, plus 1 for the stone no longer unplaced.
+    fn scored_moves(&self) -> Result<Vec<(Move, i64)>, Unlisted> {
+        let b = &self.board;
+        let c = b.to_move;
+        let before = self.colour_score(c);
+        let mut out = Vec::new();
+        b.each_move(c, |i, z| {
+            if let Some(fp) = b.area.fps.get(usize::from(i))
+                && let Some(p) = Place::at(fp.orient, fp.x, fp.y, z)
+            {
+                let mut after = self.clone();
+                after.board.place(i, z);
+                out.push((Move::Place(p), after.colour_score(c) - before));
+            }
+            true
+        });
+        Ok(out)
     }
 
     /// The placements in the engine's order (stone, orientation, offset).

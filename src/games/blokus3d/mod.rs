@@ -53,6 +53,11 @@
 //!   digit or `.`, more than 16 files or ranks, or a map without a column is
 //!   `bad_area`, naming the row (from the top, as written) and the character.
 //! - A solitaire's one colour plays until it cannot; its score is its own.
+//! - `moves --by-score`: a placement scores the change in its colour's
+//!   score: the columns it brings on top that showed another colour or
+//!   none (covering the colour's own tops gains nothing), plus 1 for the
+//!   stone no longer unplaced; under two-colours too it is the colour's
+//!   gain, not the seat's best colour.
 //! - Perft: `perft blokus3d N` runs the tower with four colours; `--players`,
 //!   `--variant`, `--area A` and `--tag Stuck=skip` set up other starts
 //!   through [`Perft::perft_divide_tags`], as the tags of a record would.

@@ -149,6 +149,15 @@ pub fn read(text: &str, whole: Span) -> Result<(Move, CubeSpans), Diag> {
     if text.eq_ignore_ascii_case("pass") {
         return Ok((Move::Pass, CubeSpans::default()));
     }
+    if let Some(read) = read_plain(text, whole) {
+        return Ok(read);
+    }
+    read_checked(text, whole)
+}
+
+/// [`read`] step by step: what [`read_plain`] does not take, with the
+/// diagnostic of what is wrong.
+pub(super) fn read_checked(text: &str, whole: Span) -> Result<(Move, CubeSpans), Diag> {
     let Named {
         stone: named,
         body,
@@ -184,6 +193,87 @@ pub fn read(text: &str, whole: Span) -> Result<(Move, CubeSpans), Diag> {
     Ok((Move::Place(place), spans))
 }
 
+/// The common case of [`read`], a placement written well, read in one
+/// byte scan; `None` for anything else, which [`read`] then reads step by
+/// step to say what is wrong.
+#[inline]
+pub(super) fn read_plain(text: &str, whole: Span) -> Option<(Move, CubeSpans)> {
+    let b = text.as_bytes();
+    let (named, mut i) = match b.iter().position(|&c| c == b':') {
+        Some(k) => (Some(pieces::by_name(text.get(..k)?)?), k + 1),
+        None => (None, 0),
+    };
+    let mut cubes = [Cube::default(); 4];
+    let mut spans = CubeSpans::default();
+    let mut n = 0;
+    loop {
+        let start = i;
+        let cube = plain_cube(b, &mut i)?;
+        if n >= 4 || cubes.get(..n)?.contains(&cube) {
+            return None;
+        }
+        *cubes.get_mut(n)? = cube;
+        *spans.0.get_mut(n)? = Span::new(whole.offset + start, i - start);
+        n += 1;
+        match b.get(i) {
+            None => break,
+            Some(b',') => i += 1,
+            _ => return None,
+        }
+    }
+    let cubes_in = cubes.get(..n)?;
+    let min = |f: fn(&Cube) -> u8| cubes_in.iter().map(f).min().unwrap_or(0);
+    let (x, y, z) = (min(|c| c.x), min(|c| c.y), min(|c| c.z));
+    let key = cubes_in
+        .iter()
+        .map(|c| pieces::key(&[(c.x - x, c.y - y, c.z - z)]))
+        .try_fold(0u64, |k, bit| (bit != 0).then_some(k | bit))?;
+    let orient = pieces::find_key(key).filter(|_| n >= 2)?;
+    let stone = pieces::orientations().get(usize::from(orient))?.stone;
+    if named.is_some_and(|s| s != stone) {
+        return None;
+    }
+    let place = Place {
+        orient,
+        stone,
+        x,
+        y,
+        z,
+        cubes,
+        n: n as u8,
+    };
+    Some((Move::Place(place), spans))
+}
+
+/// A cube name at byte `*i` of `b` ([`parse_cube`]'s syntax), `*i` moved
+/// past it.
+#[inline]
+fn plain_cube(b: &[u8], i: &mut usize) -> Option<Cube> {
+    let f = b.get(*i)?.to_ascii_lowercase();
+    let d1 = *b.get(*i + 1)?;
+    if !(b'a'..=b'p').contains(&f) || !(b'1'..=b'9').contains(&d1) {
+        return None;
+    }
+    let mut rank = d1 - b'0';
+    *i += 2;
+    if let Some(&d2) = b.get(*i)
+        && d2.is_ascii_digit()
+    {
+        rank = rank * 10 + (d2 - b'0');
+        *i += 1;
+    }
+    let (&dot, &level) = (b.get(*i)?, b.get(*i + 1)?);
+    if rank > 16 || dot != b'.' || !(b'1'..=b'9').contains(&level) {
+        return None;
+    }
+    *i += 2;
+    Some(Cube {
+        x: f - b'a',
+        y: rank - 1,
+        z: level - b'1',
+    })
+}
+
 /// A move token split at its `:`.
 struct Named<'a> {
     /// The stone named before the `:`, with the name's span.
@@ -196,7 +286,7 @@ struct Named<'a> {
 /// The stone's name before a `:`, if any, and the text of the cubes.
 fn stone_name(text: &str, whole: Span) -> Result<Named<'_>, Diag> {
     let at = whole.offset;
-    let Some(i) = text.find(':') else {
+    let Some(i) = text.bytes().position(|b| b == b':') else {
         return Ok(Named {
             stone: None,
             body: text,
@@ -224,14 +314,34 @@ fn stone_name(text: &str, whole: Span) -> Result<Named<'_>, Diag> {
     }
 }
 
+/// The comma-separated parts of `text` with their offsets (a byte scan:
+/// parts are a few bytes long).
+fn comma_parts(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    let bytes = text.as_bytes();
+    let mut start = Some(0usize);
+    std::iter::from_fn(move || {
+        let from = start?;
+        let rest = bytes.get(from..).unwrap_or(&[]);
+        let end = match rest.iter().position(|&b| b == b',') {
+            Some(i) => {
+                start = Some(from + i + 1);
+                from + i
+            }
+            None => {
+                start = None;
+                bytes.len()
+            }
+        };
+        Some((from, text.get(from..end).unwrap_or("")))
+    })
+}
+
 /// The comma-separated cubes of `body` (at byte `body_at`), each a cube
 /// name listed once.
 fn read_cubes(body: &str, body_at: usize) -> Result<Written, Diag> {
     let mut written = Written::default();
-    let mut off = 0usize;
-    for part in body.split(',') {
+    for (off, part) in comma_parts(body) {
         let span = Span::new(body_at + off, part.len().max(usize::from(part.is_empty())));
-        off += part.len() + 1;
         written.count += 1;
         let Some(xyz) = parse_cube(part) else {
             return Err(not_a_cell(part, span));
@@ -283,15 +393,22 @@ fn shape(written: &Written, body: Span) -> Result<u16, Diag> {
     if count < 2 {
         return Err(shape_err("a single cube (a stone has 2 to 4)".into()));
     }
+    // the shape's box bits name its orientation; cubes that name none are
+    // then told apart (not connected, or connected in no stone's shape)
+    let min = |f: fn(&(u8, u8, u8)) -> u8| xyz.iter().map(f).min().unwrap_or(0);
+    let (mx, my, mz) = (min(|c| c.0), min(|c| c.1), min(|c| c.2));
+    let mut moved = xyz.iter().map(|&(x, y, z)| (x - mx, y - my, z - mz));
+    let key = moved.try_fold(0u64, |k, c| {
+        let b = pieces::key(&[c]);
+        (b != 0).then_some(k | b)
+    });
+    if let Some(orient) = key.and_then(pieces::find_key) {
+        return Ok(orient);
+    }
     if !connected(xyz) {
         return Err(shape_err("they are not connected face to face".into()));
     }
-    let signed: Vec<(i32, i32, i32)> = xyz
-        .iter()
-        .map(|&(x, y, z)| (i32::from(x), i32::from(y), i32::from(z)))
-        .collect();
-    pieces::find(&pieces::normalise(&signed))
-        .ok_or_else(|| shape_err("no stone has this shape".into()))
+    Err(shape_err("no stone has this shape".into()))
 }
 
 /// `blokus3d::wrong_piece_name`: the stone is named `named` (at `span`)

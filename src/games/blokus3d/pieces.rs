@@ -38,9 +38,14 @@ pub const SL: u8 = 10;
 
 /// The stone named `name` (case-insensitive).
 pub fn by_name(name: &str) -> Option<u8> {
+    // every name is two ASCII characters
+    let &[a, b] = name.as_bytes() else {
+        return None;
+    };
+    let upper = [a.to_ascii_uppercase(), b.to_ascii_uppercase()];
     NAMES
         .iter()
-        .position(|n| n.eq_ignore_ascii_case(name))
+        .position(|n| n.as_bytes() == upper)
         .map(|i| i as u8)
 }
 
@@ -155,6 +160,41 @@ pub fn find(cubes: &[Cube]) -> Option<u16> {
         .iter()
         .position(|o| o.cubes == cubes)
         .map(|i| i as u16)
+}
+
+/// The bit of a cube in a shape's 4 x 4 x 4 box: [`key`].
+fn box_bit(&(x, y, z): &Cube) -> u64 {
+    if x > 3 || y > 3 || z > 3 {
+        return 0;
+    }
+    1 << ((u32::from(z) * 4 + u32::from(y)) * 4 + u32::from(x))
+}
+
+/// The cubes of a normalised shape as bits of its 4 x 4 x 4 box (0 when a
+/// cube is outside it: no stone is that long).
+pub fn key(cubes: &[Cube]) -> u64 {
+    cubes.iter().try_fold(0, |k, c| match box_bit(c) {
+        0 => None,
+        b => Some(k | b),
+    })
+    .unwrap_or(0)
+}
+
+/// The orientation whose cubes, translated so that each coordinate
+/// starts at 0, have the box bits `key` ([`key`]).
+pub fn find_key(key: u64) -> Option<u16> {
+    static TABLE: OnceLock<Vec<(u64, u16)>> = OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        let mut t: Vec<(u64, u16)> = orientations()
+            .iter()
+            .enumerate()
+            .map(|(i, o)| (self::key(&o.cubes), i as u16))
+            .collect();
+        t.sort_unstable();
+        t
+    });
+    let i = table.binary_search_by_key(&key, |&(k, _)| k).ok()?;
+    table.get(i).map(|&(_, o)| o)
 }
 
 /// The cubes mirrored in x (a mirror image), normalised.

@@ -195,6 +195,11 @@ fn fast_generator_matches_slow_one_on_random_games() {
             while !b.over {
                 let fast = fast_moves(&b);
                 assert_eq!(fast, slow_moves(&b, b.to_move), "{area}");
+                // what has_move keeps between placements is what a search finds
+                for c in 0..b.colours {
+                    assert_eq!(b.has_move(c), b.each_move(c, |_, _| false), "{area}");
+                }
+                assert_eq!(b.count_moves(b.to_move), fast.len() as u64, "{area}");
                 positions += 1;
                 let mut picks = Vec::new();
                 b.each_move(b.to_move, |i, z| {
@@ -220,10 +225,10 @@ fn fast_generator_matches_slow_one_on_random_games() {
             4
         )
         .unwrap()
-        .fast
+        .shapes
         .is_empty()
     );
-    assert!(!area_of("tower", 4).unwrap().fast.is_empty());
+    assert!(!area_of("tower", 4).unwrap().shapes.is_empty());
 }
 
 fn replay(text: &str) -> Result<State, (String, String)> {
@@ -402,4 +407,47 @@ fn writer_sorts_by_level_rank_file() {
         Blokus3d::write_move(&p.moves[0].mv),
         "T4:d1.1,d2.1,d3.1,d2.2"
     );
+}
+
+#[test]
+fn plain_reader_agrees_with_the_checked_one() {
+    use crate::span::Span;
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let alphabet = b"adpqADP0123456789.,:I2I3V3L4SRSLT4x";
+    let mut tokens: Vec<String> = Vec::new();
+    // every placement on an empty cube5, named and not, in another order
+    let b = board("cube5", 1);
+    b.each_move(0, |i, z| {
+        let fp = &b.area.fps[usize::from(i)];
+        let t = notation::write_at(fp.orient, fp.x, fp.y, z + 2);
+        let body = t.split_once(':').unwrap().1.to_string();
+        let mut parts: Vec<&str> = body.split(',').collect();
+        parts.reverse();
+        tokens.push(t.clone());
+        tokens.push(t.to_uppercase());
+        tokens.push(parts.join(","));
+        tokens.push(format!("SR:{body}"));
+        true
+    });
+    for t in ["p16.9,p15.9", "a1.1,a1.1", "a10.1,a11.1", "a17.1,a16.1", "a01.1,a1.2", "d2.1,"] {
+        tokens.push(t.into());
+    }
+    // and mangled ones
+    let base = tokens.clone();
+    for t in base.iter().step_by(7) {
+        let mut bytes = t.clone().into_bytes();
+        let k = (rng.next() % bytes.len() as u64) as usize;
+        bytes[k] = alphabet[(rng.next() % alphabet.len() as u64) as usize];
+        tokens.push(String::from_utf8(bytes).unwrap());
+    }
+    let mut plain = 0;
+    for t in &tokens {
+        let whole = Span::new(3, t.len());
+        let checked = notation::read_checked(t, whole).ok();
+        if let Some(read) = notation::read_plain(t, whole) {
+            plain += 1;
+            assert_eq!(Some(read), checked, "{t}");
+        }
+    }
+    assert!(plain > tokens.len() / 2, "{plain} of {}", tokens.len());
 }
