@@ -4,7 +4,7 @@
 use super::driver::Replay;
 use crate::diag::{Diag, plural};
 use crate::game::Rules;
-use crate::record::{each_result_score, parse_result_scores};
+use crate::record::each_result_score;
 use crate::span::Span;
 
 /// A claimed result: from the `Result` tag or the final result token.
@@ -14,6 +14,23 @@ pub(super) struct Claim<'a> {
     scores: Option<&'a str>,
     span: Span,
     what: &'static str,
+}
+
+/// The scores of a claimed result, as `record::each_result_score` reads
+/// them, or a single integer (`"16"`, `"-3"`): the result of a game of one
+/// seat (a solitaire), which has nothing to join. A single integer is a
+/// result only in a claim: as a movetext token it stays a token of the
+/// game's notation.
+fn each_claimed_score(text: &str, mut each: impl FnMut(i64)) -> Option<usize> {
+    if let Some(count) = each_result_score(text, &mut each) {
+        return Some(count);
+    }
+    let digits = text.strip_prefix('-').unwrap_or(text);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    each(text.parse().ok()?);
+    Some(1)
 }
 
 /// Reads a claimed result. The number of scores is checked against `seats`
@@ -33,7 +50,7 @@ pub(super) fn read_claim<'a>(
         });
     }
     let in_order = |seats: &[&str]| seats.join(", ");
-    match (each_result_score(text, |_| {}), seats) {
+    match (each_claimed_score(text, |_| {}), seats) {
         (Some(count), Some(seats)) if count != seats.len() => Err(Diag::error(
             "record::bad_result",
             format!(
@@ -79,7 +96,7 @@ impl<R: Rules, V> Replay<'_, R, V> {
             };
             // the claim against the replay's scores, a score at a time
             let (mut at, mut same) = (0, true);
-            let count = each_result_score(text, |s| {
+            let count = each_claimed_score(text, |s| {
                 same &= report.scores.get(at) == Some(&s);
                 at += 1;
             });
@@ -98,7 +115,8 @@ impl<R: Rules, V> Replay<'_, R, V> {
                     .help("write `*` for an unfinished game"),
                 );
             } else if !same {
-                let claimed = parse_result_scores(text).unwrap_or_default();
+                let mut claimed = Vec::new();
+                each_claimed_score(text, |s| claimed.push(s));
                 let actual = crate::record::format_result(&report.scores);
                 let d = Diag::error(
                     "record::result_mismatch",
