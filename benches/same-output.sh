@@ -44,14 +44,16 @@ run() {
     shift
     runs=$((runs + 1))
     local a="$OUT/a/out" b="$OUT/b/out"
-    rm -rf "$OUT/a/o" "$OUT/b/o"
+    rm -rf "$OUT/a/o" "$OUT/b/o" "$OUT"/a/o.* "$OUT"/b/o.*
     "$BASE" "${@//@O@/$OUT/a/o}" >"$a.stdout" 2>"$a.stderr" </dev/null
     echo "$?" >"$a.rc"
     "$NEW" "${@//@O@/$OUT/b/o}" >"$b.stdout" 2>"$b.stderr" </dev/null
     echo "$?" >"$b.rc"
-    if [ -e "$OUT/a/o" ] || [ -e "$OUT/b/o" ]; then
-        (cd "$OUT/a" && find o -type f -exec cat {} + 2>/dev/null) >"$a.files"
-        (cd "$OUT/b" && find o -type f -exec cat {} + 2>/dev/null) >"$b.files"
+    # what was written: the -o folder, or a file `o.EXT` (`html -o @O@.html`)
+    if [ -e "$OUT/a/o" ] || [ -e "$OUT/b/o" ] ||
+        compgen -G "$OUT/a/o.*" >/dev/null || compgen -G "$OUT/b/o.*" >/dev/null; then
+        (cd "$OUT/a" && find o o.* -type f -exec cat {} + 2>/dev/null) >"$a.files"
+        (cd "$OUT/b" && find o o.* -type f -exec cat {} + 2>/dev/null) >"$b.files"
     else
         : >"$a.files"
         : >"$b.files"
