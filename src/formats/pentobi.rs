@@ -7,9 +7,9 @@
 //! The text is the file itself; each move's token is the value inside
 //! `B[...]`, `W[...]` or `1[...]`..`4[...]` (the comma-separated squares).
 //!
-//! Reading (the lexical parts — white space, property identifiers, values
-//! — are nom parsers; the tree structure is a loop with an explicit stack, so
-//! that no nesting depth can exhaust the call stack):
+//! Reading (the tokens from the SGF lexer shared with GGF, [`super::sgf`];
+//! the tree structure is a loop over them with an explicit stack, so that no
+//! nesting depth can exhaust the call stack):
 //! - Charset: `CA[UTF-8]` is UTF-8 (a byte that is not is an error of the
 //!   file), `CA[ISO-8859-1]` (or `Latin1`) is Latin-1. Without `CA`, or with
 //!   another name (`pentobi::charset` warns), the text is UTF-8 unless the
@@ -108,14 +108,7 @@
 //! - a tag with no property and no `[Name "value"]` line for it in `GC` (a
 //!   value holding a line break).
 
-use nom::{
-    IResult, Parser,
-    bytes::complete::{take_while, take_while1},
-    character::complete::char,
-    sequence::{delimited, preceded},
-};
-
-use super::sgf::escape;
+use super::sgf::{self, Kind, Lexer, escape};
 use crate::diag::Diag;
 use crate::formats::{Losses, SourceGame};
 use crate::games::blokus::setup;
@@ -167,68 +160,6 @@ fn syntax(msg: impl Into<String>, span: Span) -> Diag {
         .help("an SGF game is `(;` properties `ID[value]`, more `;` nodes, then `)`")
 }
 
-/// White space (a lone CR included).
-fn ws(i: &str) -> IResult<&str, &str> {
-    take_while(|c: char| c.is_ascii_whitespace()).parse(i)
-}
-
-/// A property identifier: upper-case letters and digits (`B`, `A1`, `BLUE`).
-fn ident(i: &str) -> IResult<&str, &str> {
-    take_while1(|c: char| c.is_ascii_uppercase() || c.is_ascii_digit()).parse(i)
-}
-
-/// A value's raw text up to its closing `]` (a `\` takes the next character).
-fn value_text(i: &str) -> IResult<&str, &str> {
-    let b = i.as_bytes();
-    let mut j = 0;
-    while let Some(&c) = b.get(j) {
-        match c {
-            b']' => break,
-            b'\\' => {
-                j += 1;
-                j += i
-                    .get(j..)
-                    .and_then(|r| r.chars().next())
-                    .map_or(0, char::len_utf8);
-            }
-            _ => j += 1,
-        }
-    }
-    while !i.is_char_boundary(j) {
-        j += 1;
-    }
-    Ok((i.get(j..).unwrap_or(""), i.get(..j).unwrap_or("")))
-}
-
-/// `[value]`, with white space before it.
-fn value(i: &str) -> IResult<&str, &str> {
-    preceded(ws, delimited(char('['), value_text, char(']'))).parse(i)
-}
-
-/// A value's text without its escapes: `\` takes the next character
-/// literally; `\` before a line break (LF, CRLF, LFCR or a lone CR) removes it.
-fn unescape(raw: &str) -> String {
-    let mut out = String::with_capacity(raw.len());
-    let mut chars = raw.chars().peekable();
-    while let Some(c) = chars.next() {
-        if c != '\\' {
-            out.push(c);
-            continue;
-        }
-        match chars.next() {
-            Some(n @ ('\n' | '\r')) => {
-                let pair = if n == '\n' { '\r' } else { '\n' };
-                if chars.peek() == Some(&pair) {
-                    chars.next();
-                }
-            }
-            Some(n) => out.push(n),
-            None => {}
-        }
-    }
-    out
-}
-
 impl Tree {
     /// Reads the game tree whose `(` is at `start`.
     fn read(text: &str, start: usize) -> Tree {
@@ -241,52 +172,48 @@ impl Tree {
         // per open `(`: the node its first node follows
         let mut open: Vec<Option<usize>> = Vec::new();
         let mut cur: Option<usize> = None;
-        let mut i = start;
-        let rest = |i: usize| text.get(i..).unwrap_or("");
-        let at = |r: &str| text.len() - r.len();
+        let mut lex = Tokens::new(text, start);
         loop {
-            if let Ok((r, _)) = ws(rest(i)) {
-                i = at(r);
-            }
             let here = cur;
             let fail = |msg: String, span: Span| Some((syntax(msg, span), here));
-            match rest(i).as_bytes().first() {
-                None => {
-                    tree.err = fail(
-                        "the game tree has no closing `)`".into(),
-                        Span::new(text.len(), 0),
-                    );
-                    break;
-                }
-                Some(b'(') => {
+            let Some(t) = lex.next() else {
+                tree.err = fail(
+                    "the game tree has no closing `)`".into(),
+                    Span::new(text.len(), 0),
+                );
+                break;
+            };
+            match t.kind {
+                Kind::Open => {
                     if cur.is_none() && !tree.nodes.is_empty() {
-                        tree.err = fail("a variation must follow a node".into(), Span::new(i, 1));
+                        tree.err = fail("a variation must follow a node".into(), t.span);
                         break;
                     }
                     open.push(cur);
-                    i += 1;
                 }
-                Some(b';') => {
-                    i += 1;
-                    if !tree.add_node(text, &mut i, &mut cur) {
+                Kind::Node => {
+                    if !tree.add_node(&mut lex, &mut cur) {
                         break;
                     }
                 }
-                Some(b')') => {
-                    i += 1;
+                Kind::Close => {
                     cur = open.pop().flatten();
                     if open.is_empty() {
-                        tree.end = i;
+                        tree.end = t.end();
                         if tree.nodes.is_empty() {
                             tree.err =
-                                fail("an empty game tree".into(), Span::new(start, i - start));
+                                fail("an empty game tree".into(), Span::between(start, t.end()));
                         }
                         return tree;
                     }
                 }
-                Some(_) => {
-                    let len = rest(i).chars().next().map_or(1, char::len_utf8);
-                    tree.err = fail("unexpected text in the game tree".into(), Span::new(i, len));
+                _ => {
+                    let at = t.start();
+                    let len = text
+                        .get(at..)
+                        .and_then(|r| r.chars().next())
+                        .map_or(1, char::len_utf8);
+                    tree.err = fail("unexpected text in the game tree".into(), Span::new(at, len));
                     break;
                 }
             }
@@ -295,17 +222,20 @@ impl Tree {
         tree
     }
 
-    /// Reads the node after a `;` (at `i`) as the child of `cur`, which it
-    /// becomes; `false` when the tree stops there (its error set).
-    fn add_node(&mut self, text: &str, i: &mut usize, cur: &mut Option<usize>) -> bool {
-        match Tree::node(text, i) {
+    /// Reads the node after a `;` as the child of `cur`, which it becomes;
+    /// `false` when the tree stops there (its error set).
+    fn add_node(&mut self, lex: &mut Tokens, cur: &mut Option<usize>) -> bool {
+        match Tree::node(lex) {
             Ok(node) => {
                 let n = self.nodes.len();
                 match cur.and_then(|c| self.nodes.get_mut(c)) {
                     Some(parent) => parent.children.push(n),
                     None if n == 0 => {}
                     None => {
-                        let d = syntax("a second root node: a tree has one root", Span::new(*i, 0));
+                        let d = syntax(
+                            "a second root node: a tree has one root",
+                            Span::new(lex.next_start(), 0),
+                        );
                         self.err = Some((d, *cur));
                         return false;
                     }
@@ -314,7 +244,7 @@ impl Tree {
                 *cur = Some(n);
                 true
             }
-            Err(d) => {
+            Err((d, end)) => {
                 // the broken node, empty: the line through it carries the
                 // error
                 let n = self.nodes.len();
@@ -323,7 +253,7 @@ impl Tree {
                     self.nodes.push(Node {
                         props: Vec::new(),
                         children: Vec::new(),
-                        end: *i,
+                        end,
                     });
                     *cur = Some(n);
                 }
@@ -333,57 +263,44 @@ impl Tree {
         }
     }
 
-    /// A node's properties after its `;`.
-    fn node(text: &str, i: &mut usize) -> Result<Node, Diag> {
-        let at = |r: &str| text.len() - r.len();
-        let mut props = Vec::new();
-        loop {
-            let r = ws(text.get(*i..).unwrap_or("")).map_or("", |(r, _)| r);
-            *i = at(r);
-            let Ok((r, id)) = ident(r) else {
-                let end = props
-                    .last()
-                    .map_or(*i, |p: &Prop| p.span.offset + p.span.length);
-                return Ok(Node {
-                    props,
-                    children: Vec::new(),
-                    end,
-                });
-            };
-            let start = *i;
-            *i = at(r);
+    /// A node's properties after its `;`; a syntax error with where the
+    /// node's text read so far ends.
+    fn node(lex: &mut Tokens) -> Result<Node, (Diag, usize)> {
+        let text = lex.text;
+        let mut props: Vec<Prop> = Vec::new();
+        while let Some(t) = lex.next_if(|t| t.kind == Kind::Ident) {
+            let id = t.span.text(text);
             let mut values = Vec::new();
-            loop {
-                match value(text.get(*i..).unwrap_or("")) {
-                    Ok((r, raw)) => {
-                        let end = at(r);
-                        values.push((unescape(raw), Span::new(end - 1 - raw.len(), raw.len())));
-                        *i = end;
-                    }
-                    Err(_) => {
-                        let r = ws(text.get(*i..).unwrap_or("")).map_or("", |(r, _)| r);
-                        if r.starts_with('[') {
-                            return Err(syntax(
-                                format!("the value of `{id}` has no closing `]`"),
-                                Span::new(at(r), 1),
-                            ));
-                        }
-                        break;
-                    }
+            let mut end = t.end();
+            while let Some(v) = lex.next_if(|v| matches!(v.kind, Kind::Value { .. } | Kind::Unclosed)) {
+                if v.kind == Kind::Unclosed {
+                    let d = syntax(
+                        format!("the value of `{id}` has no closing `]`"),
+                        Span::new(v.start(), 1),
+                    );
+                    return Err((d, end));
                 }
+                values.push((sgf::sgf_value(v.span.text(text)), v.span));
+                end = v.end();
             }
             if values.is_empty() {
-                return Err(syntax(
-                    format!("property `{id}` has no value"),
-                    Span::between(start, *i),
-                ));
+                let d = syntax(format!("property `{id}` has no value"), t.span);
+                return Err((d, end));
             }
             props.push(Prop {
                 id: id.to_string(),
                 values,
-                span: Span::between(start, *i),
+                span: Span::between(t.start(), end),
             });
         }
+        let end = props
+            .last()
+            .map_or_else(|| lex.next_start(), |p| p.span.offset + p.span.length);
+        Ok(Node {
+            props,
+            children: Vec::new(),
+            end,
+        })
     }
 
     fn branches(&self) -> bool {
@@ -398,6 +315,43 @@ impl Tree {
     fn replayed(&self) -> bool {
         self.gm()
             .is_none_or(|p| p.values.first().is_some_and(|(v, _)| kind(v).is_some()))
+    }
+}
+
+/// The tokens of a tree, with one looked at ahead.
+struct Tokens<'t> {
+    text: &'t str,
+    lex: Lexer<'t>,
+    peeked: Option<Option<sgf::Token>>,
+}
+
+impl<'t> Tokens<'t> {
+    fn new(text: &'t str, at: usize) -> Self {
+        Tokens {
+            text,
+            lex: Lexer::new(text, at, &sgf::SGF),
+            peeked: None,
+        }
+    }
+
+    fn peek(&mut self) -> Option<sgf::Token> {
+        *self.peeked.get_or_insert_with(|| self.lex.next())
+    }
+
+    fn next(&mut self) -> Option<sgf::Token> {
+        self.peeked.take().unwrap_or_else(|| self.lex.next())
+    }
+
+    /// The next token if it is one `pred` takes.
+    fn next_if(&mut self, pred: impl Fn(&sgf::Token) -> bool) -> Option<sgf::Token> {
+        let t = self.peek().filter(|t| pred(t))?;
+        self.peeked = None;
+        Some(t)
+    }
+
+    /// Where the next token starts (the end of the text when none).
+    fn next_start(&mut self) -> usize {
+        self.peek().map_or(self.text.len(), |t| t.start())
     }
 }
 
