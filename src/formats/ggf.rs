@@ -95,7 +95,7 @@ use nom::{
 
 use super::sgf::{self, Kind, Lexer, escape};
 use crate::diag::Diag;
-use crate::formats::{Losses, SourceGame};
+use crate::formats::{Losses, ReadError, SourceGame, WriteError};
 use crate::model::DocGame;
 use crate::record::{MAX_TAG_ERRORS, RawGame, Tag, Tags, Token, WinnerClaim};
 use crate::source::{Chunk, TOO_LARGE_KEPT, TextBuf};
@@ -444,7 +444,7 @@ fn skipped_text(span: Span, dropped: usize) -> Diag {
 /// A file's games, a unit (a game and the text before it) at a time: each
 /// byte is looked at once, and a unit never holds more than the size limit
 /// of a game (text between games past a block is dropped as it is read).
-pub fn games(buf: TextBuf<'_>) -> impl Iterator<Item = Result<SourceGame, String>> + '_ {
+pub fn games(buf: TextBuf<'_>) -> impl Iterator<Item = Result<SourceGame, ReadError>> + '_ {
     let mut r = Units {
         buf,
         ready: VecDeque::new(),
@@ -468,7 +468,7 @@ pub fn games(buf: TextBuf<'_>) -> impl Iterator<Item = Result<SourceGame, String
 
 struct Units<'a> {
     buf: TextBuf<'a>,
-    ready: VecDeque<Result<SourceGame, String>>,
+    ready: VecDeque<Result<SourceGame, ReadError>>,
     open: Option<Match>,
     /// Whether the next unit starts a line.
     line_start: bool,
@@ -566,7 +566,7 @@ impl Units<'_> {
             self.done = true;
             self.close_match();
             if let Some(e) = self.buf.take_error() {
-                self.ready.push_back(Err(e));
+                self.ready.push_back(Err(ReadError::new(e)));
             }
         }
     }
@@ -681,8 +681,13 @@ fn props(text: &str, from: usize, budget: usize) -> (Vec<Prop<'_>>, usize, Optio
             );
             return (out, skip_game(text, t.end()), Some(d));
         }
-        let v = match lex.next() {
-            Some(v @ sgf::Token { kind: Kind::Value { .. }, .. }) => v,
+        let (v, escaped) = match lex.next() {
+            Some(
+                v @ sgf::Token {
+                    kind: Kind::Value { escaped },
+                    ..
+                },
+            ) => (v, escaped),
             _ => {
                 let d = syntax(
                     format!("the value of `{name}` has no closing `]`"),
@@ -695,7 +700,7 @@ fn props(text: &str, from: usize, budget: usize) -> (Vec<Prop<'_>>, usize, Optio
         };
         out.push(Prop {
             name,
-            value: sgf::ggf_value(v.span.text(text)),
+            value: sgf::ggf_value(v.span.text(text), escaped),
             span: Span::between(start, v.end()),
             value_span: v.span,
         });
@@ -1235,7 +1240,7 @@ const MADE: &[&str] = &[
 ];
 
 /// Writes games as GGF. `Err` for a game that is not Reversi.
-pub fn write(games: &[DocGame]) -> Result<String, String> {
+pub fn write(games: &[DocGame]) -> Result<String, WriteError> {
     let mut out = String::new();
     for g in games {
         out.push_str(&write_game(g, &mut Losses::default())?);
@@ -1245,9 +1250,9 @@ pub fn write(games: &[DocGame]) -> Result<String, String> {
 
 /// Writes one game as GGF, noting in `losses` what GGF cannot keep. `Err`
 /// for a game that is not Reversi.
-pub fn write_game(g: &DocGame, losses: &mut Losses) -> Result<String, String> {
+pub fn write_game(g: &DocGame, losses: &mut Losses) -> Result<String, WriteError> {
     if g.game != "reversi" {
-        return Err(format!("GGF holds Othello games only, not {}", g.game));
+        return Err(format!("GGF holds Othello games only, not {}", g.game).into());
     }
     let tag = |name: &str| {
         g.tags

@@ -110,7 +110,7 @@
 
 use super::sgf::{self, Kind, Lexer, escape};
 use crate::diag::Diag;
-use crate::formats::{Losses, SourceGame};
+use crate::formats::{Losses, ReadError, SourceGame, SourceText, WriteError};
 use crate::games::blokus::setup;
 use crate::games::blokus::trigon::notation::{parse_triangle, triangle_name};
 use crate::model::DocGame;
@@ -554,7 +554,7 @@ fn charset_named(name: &str) -> Option<Charset> {
 }
 
 /// A whole file's text from its bytes, decoded as [`charset`] says.
-pub fn decode(bytes: &[u8]) -> Result<String, String> {
+pub fn decode(bytes: &[u8]) -> Result<String, ReadError> {
     let head = bytes.get(..crate::source::BLOCK).unwrap_or(bytes);
     let latin1 = |b: &[u8]| b.iter().map(|&c| char::from(c)).collect::<String>();
     match (std::str::from_utf8(bytes), charset(head)) {
@@ -565,110 +565,157 @@ pub fn decode(bytes: &[u8]) -> Result<String, String> {
         {
             Ok(latin1(bytes))
         }
-        (Err(e), _) => Err(format!(
+        (Err(e), _) => Err(ReadError::new(format!(
             "not UTF-8 text (invalid byte at offset {})",
             e.valid_up_to()
-        )),
+        ))),
     }
 }
 
 /// A file's games, one line of a game tree at a time (each tree is read
 /// whole, then its lines are made one by one).
-pub fn games<'a>(buf: TextBuf<'a>) -> impl Iterator<Item = Result<SourceGame, String>> + 'a {
+pub fn games<'a>(buf: TextBuf<'a>) -> impl Iterator<Item = Result<SourceGame, ReadError>> + 'a {
     games_within(buf, LINES_BUDGET)
 }
 
-/// How much text the lines of a file's branching trees may hold in all
-/// (each line holds its tree's text up to its last node, so a tree of many
-/// long lines holds the square of its size): past it, a tree's remaining
-/// lines are one error (`pentobi::too_many_lines`), so that no file keeps
-/// the reader busy for long. A book of 16,000 lines in 440 KB takes 3.5 GB.
-pub const LINES_BUDGET: usize = 8 << 30;
+/// How much the lines of a file's branching trees may hold in all, at 16
+/// bytes per node of each line (the lines share their tree's text, which
+/// none of them copies, but a tree of many long lines holds the square of
+/// its size in moves): past it, a tree's remaining lines are one error
+/// (`pentobi::too_many_lines`), so that no file keeps the reader busy for
+/// long. 8,388,608 nodes: a book of 16,000 lines of 30 moves is 480,000.
+pub const LINES_BUDGET: usize = 128 << 20;
 
 fn games_within<'a>(
     mut buf: TextBuf<'a>,
     budget: usize,
-) -> impl Iterator<Item = Result<SourceGame, String>> + 'a {
+) -> impl Iterator<Item = Result<SourceGame, ReadError>> + 'a {
     let mut spent = 0usize;
-    struct Current {
-        text: String,
-        origin: Origin,
-        tree: Tree,
-        lines: Lines,
-        replayed: bool,
-    }
     let mut ends_after = crate::source::trees();
-    let mut current: Option<Current> = None;
+    let mut current: Option<TreeLines> = None;
     std::iter::from_fn(move || {
         loop {
             if let Some(c) = current.as_mut() {
-                let line = if c.replayed {
-                    c.lines.next(&c.tree)
-                } else if !c.lines.started {
-                    c.lines.started = true;
-                    Some((
-                        c.tree.nodes.first().map(|_| vec![0]).unwrap_or_default(),
-                        None,
-                    ))
-                } else {
-                    None
-                };
-                match line {
-                    Some((path, variation)) => {
-                        // in a tree with branches, the text to the end of the
-                        // file line of the line's last node (the lines of a
-                        // book share a long text); whole with a syntax error
-                        let leaf = path.last().and_then(|&n| c.tree.nodes.get(n));
-                        let cut = match (leaf, &c.tree.err) {
-                            (Some(leaf), None) if c.lines.branches && c.replayed => c
-                                .text
-                                .get(leaf.end..)
-                                .and_then(|r| r.find(['\n', '\r']))
-                                .map_or(c.text.len(), |k| leaf.end + k),
-                            _ => c.text.len(),
-                        };
-                        if c.lines.branches {
-                            spent = spent.saturating_add(cut).saturating_add(path.len() * 16);
-                        }
-                        if spent > budget {
-                            let mut text = c.text.clone();
-                            let mut raw = line_game(&c.tree, &[], &mut text, c.tree.end);
-                            raw.stop = Some(too_many_lines(c.tree.start));
-                            let origin = c.origin;
+                match c.next_line(&mut spent, budget) {
+                    Some((g, last)) => {
+                        if last {
                             current = None;
-                            return Some(Ok(SourceGame::of(text, origin, raw)));
                         }
-                        let mut text = c.text.get(..cut).unwrap_or(&c.text).to_string();
-                        let raw = line_game(&c.tree, &path, &mut text, cut);
-                        let mut g = SourceGame::of(text, c.origin, raw);
-                        g.variation = variation;
                         return Some(Ok(g));
                     }
                     None => current = None,
                 }
             }
-            let chunk = buf.next_chunk(&mut ends_after);
-            match chunk {
-                None => return buf.take_error().map(Err),
+            match buf.next_chunk(&mut ends_after) {
+                None => return buf.take_error().map(|e| Err(ReadError::new(e))),
                 Some(Chunk::Text(text, origin)) => {
                     let Some(start) = text.find('(') else {
                         continue;
                     };
-                    let tree = Tree::read(&text, start);
-                    let lines = Lines::new(&tree);
-                    let replayed = tree.replayed();
-                    current = Some(Current {
-                        text,
-                        origin,
-                        tree,
-                        lines,
-                        replayed,
-                    });
+                    current = Some(TreeLines::new(text, origin, start));
                 }
                 Some(large) => return Some(Ok(SourceGame::too_large(large))),
             }
         }
     })
+}
+
+/// A tree read from its text, whose lines are made one at a time.
+struct TreeLines {
+    /// The tree's text, while no line has taken it (a tree of one line).
+    own: String,
+    /// The tree's text, shared by its lines (a tree with branches).
+    shared: Option<std::sync::Arc<str>>,
+    origin: Origin,
+    tree: Tree,
+    lines: Lines,
+    replayed: bool,
+}
+
+/// Normalised move values written after a text of `base` bytes (see
+/// [`move_span`]): their spans point past the text.
+#[derive(Default)]
+struct Appended {
+    base: usize,
+    text: String,
+}
+
+impl TreeLines {
+    fn new(text: String, origin: Origin, start: usize) -> TreeLines {
+        let tree = Tree::read(&text, start);
+        let lines = Lines::new(&tree);
+        let replayed = tree.replayed();
+        let (own, shared) = if lines.branches && replayed {
+            (String::new(), Some(std::sync::Arc::from(text)))
+        } else {
+            (text, None)
+        };
+        TreeLines {
+            own,
+            shared,
+            origin,
+            tree,
+            lines,
+            replayed,
+        }
+    }
+
+    /// The next line's game, and whether it is the tree's last (past the
+    /// budget, the rest of the tree is one game).
+    fn next_line(&mut self, spent: &mut usize, budget: usize) -> Option<(SourceGame, bool)> {
+        let (path, variation) = if self.replayed {
+            self.lines.next(&self.tree)?
+        } else if !self.lines.started {
+            self.lines.started = true;
+            let root = self.tree.nodes.first().map(|_| vec![0]);
+            (root.unwrap_or_default(), None)
+        } else {
+            return None;
+        };
+        let Some(shared) = self.shared.clone() else {
+            // the tree's one line: the tree's text is its own
+            let mut text = std::mem::take(&mut self.own);
+            let end = text.len();
+            let raw = line_game(&self.tree, &path, &mut text, end);
+            let mut g = SourceGame::of(text, self.origin, raw);
+            g.variation = variation;
+            return Some((g, false));
+        };
+        // the text to the end of the file line of the line's last node;
+        // whole with a syntax error
+        let leaf = path.last().and_then(|&n| self.tree.nodes.get(n));
+        let cut = match (leaf, &self.tree.err) {
+            (Some(leaf), None) => shared
+                .get(leaf.end..)
+                .and_then(|r| r.find(['\n', '\r']))
+                .map_or(shared.len(), |k| leaf.end + k),
+            _ => shared.len(),
+        };
+        *spent = spent.saturating_add(path.len() * 16);
+        if *spent > budget {
+            let end = self.tree.end;
+            let mut raw = line_game(&self.tree, &[], &mut Appended::default(), end);
+            raw.stop = Some(too_many_lines(self.tree.start));
+            let text = SourceText::shared(shared.clone(), shared.len());
+            return Some((SourceGame::of(text, self.origin, raw), true));
+        }
+        let mut extra = Appended {
+            base: cut,
+            text: String::new(),
+        };
+        let raw = line_game(&self.tree, &path, &mut extra, cut);
+        let text = if extra.text.is_empty() {
+            SourceText::shared(shared, cut)
+        } else {
+            // a normalised move value: this line's text is its own
+            let mut own = shared.get(..cut).unwrap_or(&shared).to_string();
+            own.push_str(&extra.text);
+            own.into()
+        };
+        let mut g = SourceGame::of(text, self.origin, raw);
+        g.variation = variation;
+        Some((g, false))
+    }
 }
 
 /// Reads every game tree of a `.blksgf` text: a game per line of each tree.
@@ -683,21 +730,30 @@ pub fn read_lines(text: &str) -> (String, Vec<(RawGame, Option<String>)>) {
         let tree = Tree::read(text, i + k);
         i = tree.end.max(i + k + 1);
         let mut lines = Lines::new(&tree);
+        let line = |path: &[usize], out_text: &mut String| {
+            let mut extra = Appended {
+                base: out_text.len(),
+                text: String::new(),
+            };
+            let raw = line_game(&tree, path, &mut extra, tree.end);
+            out_text.push_str(&extra.text);
+            raw
+        };
         if tree.replayed() {
             while let Some((path, variation)) = lines.next(&tree) {
                 // the lines' moves in all, as the streaming reader's budget
                 spent = spent.saturating_add(path.len() * 16);
-                if spent > LINES_BUDGET / 64 {
-                    let mut raw = line_game(&tree, &[], &mut out_text, tree.end);
+                if spent > LINES_BUDGET {
+                    let mut raw = line(&[], &mut out_text);
                     raw.stop = Some(too_many_lines(tree.start));
                     games.push((raw, None));
                     break;
                 }
-                games.push((line_game(&tree, &path, &mut out_text, tree.end), variation));
+                games.push((line(&path, &mut out_text), variation));
             }
         } else {
             let path = tree.nodes.first().map(|_| vec![0]).unwrap_or_default();
-            games.push((line_game(&tree, &path, &mut out_text, tree.end), None));
+            games.push((line(&path, &mut out_text), None));
         }
     }
     (out_text, games)
@@ -776,7 +832,7 @@ fn is_score_list(v: &str) -> bool {
 /// The game one line of a tree stands for; normalised move values are
 /// appended to `out` (the text its spans point into, the tree's text up to
 /// `end` at least).
-fn line_game(tree: &Tree, path: &[usize], out: &mut String, end: usize) -> RawGame {
+fn line_game(tree: &Tree, path: &[usize], out: &mut impl Append, end: usize) -> RawGame {
     let head = Span::new(tree.start, 1);
     let mut tags = Vec::new();
     let mut tag_errors = Vec::new();
@@ -968,7 +1024,12 @@ struct LineMoves {
 /// Reads the moves of a line's nodes (and the setups of nodes before the
 /// first move); a move value that is not the file's text as it stands is
 /// normalised into `out`.
-fn line_moves(nodes: &[&Node], head: Span, out: &mut String, ctx: &mut SetupCtx) -> LineMoves {
+fn line_moves(
+    nodes: &[&Node],
+    head: Span,
+    out: &mut impl Append,
+    ctx: &mut SetupCtx,
+) -> LineMoves {
     let mut moves = LineMoves::default();
     let mut moved = false;
     for (k, node) in nodes.iter().enumerate() {
@@ -1059,7 +1120,7 @@ fn node_move<'n>(node: &'n Node, ctx: &mut SetupCtx) -> Option<(u8, &'n Prop)> {
 
 /// The span of a move's token: its value (`v` at `s`) as the file has it,
 /// or a normalised copy appended to `out`.
-fn move_span(p: &Prop, v: &str, s: Span, out: &mut String) -> Span {
+fn move_span(p: &Prop, v: &str, s: Span, out: &mut impl Append) -> Span {
     let several = p.values.len() > 1;
     if !(several || v.is_empty() || v.chars().any(char::is_whitespace) || v.len() != s.length) {
         return s;
@@ -1077,10 +1138,36 @@ fn move_span(p: &Prop, v: &str, s: Span, out: &mut String) -> Span {
     } else {
         norm
     };
-    out.push_str("\n; ");
+    out.append("\n; ");
     let at = out.len();
-    out.push_str(&norm);
+    out.append(&norm);
     Span::new(at, norm.len())
+}
+
+/// Where normalised move values go: after a line's text, or after the
+/// text of a whole file.
+trait Append {
+    fn append(&mut self, s: &str);
+    /// The length of the text with what was appended.
+    fn len(&self) -> usize;
+}
+
+impl Append for String {
+    fn append(&mut self, s: &str) {
+        self.push_str(s);
+    }
+    fn len(&self) -> usize {
+        String::len(self)
+    }
+}
+
+impl Append for Appended {
+    fn append(&mut self, s: &str) {
+        self.text.push_str(s);
+    }
+    fn len(&self) -> usize {
+        self.base + self.text.len()
+    }
 }
 
 /// Puts each colour's setup tag where its first setup property stood.
@@ -1238,7 +1325,7 @@ fn first_line_through(tree: &Tree, path: &[usize], n: usize) -> bool {
 }
 
 /// Writes games as a Pentobi file. `Err` for a game Pentobi cannot hold.
-pub fn write(games: &[DocGame]) -> Result<String, String> {
+pub fn write(games: &[DocGame]) -> Result<String, WriteError> {
     let mut out = String::new();
     for g in games {
         out.push_str(&write_game(g, &mut Losses::default())?);
@@ -1248,12 +1335,9 @@ pub fn write(games: &[DocGame]) -> Result<String, String> {
 
 /// Writes one game as a Pentobi file, noting in `losses` what Pentobi
 /// cannot keep. `Err` for a game Pentobi cannot hold.
-pub fn write_game(g: &DocGame, losses: &mut Losses) -> Result<String, String> {
+pub fn write_game(g: &DocGame, losses: &mut Losses) -> Result<String, WriteError> {
     if g.game != "blokus" {
-        return Err(format!(
-            "Pentobi files hold Blokus games only, not {}",
-            g.game
-        ));
+        return Err(format!("Pentobi files hold Blokus games only, not {}", g.game).into());
     }
     let tag = |n: &str| g.tags.iter().find(|(k, _)| k == n).map(|(_, v)| v.trim());
     let duo = g.variant.as_deref() == Some("duo");
@@ -1753,7 +1837,7 @@ mod tests {
             comb.push_str("(;B[e10])(;B[e10]");
         }
         comb.push_str(&")".repeat(301));
-        let got: Vec<SourceGame> = games_within(TextBuf::of_str(&comb), 1 << 20)
+        let got: Vec<SourceGame> = games_within(TextBuf::of_str(&comb), 1 << 16)
             .map(|g| g.unwrap())
             .collect();
         assert!(got.len() < 301, "{}", got.len());

@@ -69,26 +69,55 @@ impl Token {
     }
 }
 
-/// What the formats' syntaxes differ in.
+/// What the formats' syntaxes differ in: a class for every byte (white
+/// space, what may start an identifier, what may go on with one).
 pub(crate) struct Dialect {
-    ident_first: fn(u8) -> bool,
-    ident_rest: fn(u8) -> bool,
-    blank: fn(u8) -> bool,
+    class: [u8; 256],
+}
+
+const BLANK: u8 = 1;
+const IDENT_FIRST: u8 = 2;
+const IDENT_REST: u8 = 4;
+
+impl Dialect {
+    /// `digit_first`: an identifier may start with a digit; `lower_rest`:
+    /// go on with lower-case letters (upper-case letters do both always,
+    /// digits go on always).
+    const fn new(blank: &[u8], digit_first: bool, lower_rest: bool) -> Dialect {
+        let mut class = [0u8; 256];
+        let mut b = 0;
+        while b < 256 {
+            let c = b as u8;
+            let mut k = 0;
+            while k < blank.len() {
+                if blank[k] == c {
+                    class[b] |= BLANK;
+                }
+                k += 1;
+            }
+            if c.is_ascii_uppercase() || (digit_first && c.is_ascii_digit()) {
+                class[b] |= IDENT_FIRST;
+            }
+            if c.is_ascii_uppercase() || c.is_ascii_digit() || (lower_rest && c.is_ascii_lowercase())
+            {
+                class[b] |= IDENT_REST;
+            }
+            b += 1;
+        }
+        Dialect { class }
+    }
+
+    fn is(&self, b: u8, class: u8) -> bool {
+        self.class[usize::from(b)] & class != 0
+    }
 }
 
 /// GGF: identifiers `[A-Z][A-Za-z0-9]*`, white space space, tab, CR, LF.
-pub(crate) const GGF: Dialect = Dialect {
-    ident_first: |b| b.is_ascii_uppercase(),
-    ident_rest: |b| b.is_ascii_alphanumeric(),
-    blank: |b| matches!(b, b' ' | b'\t' | b'\r' | b'\n'),
-};
+pub(crate) const GGF: Dialect = Dialect::new(b" \t\r\n", false, true);
 
-/// SGF as Pentobi writes it: identifiers `[A-Z0-9]+`, ASCII white space.
-pub(crate) const SGF: Dialect = Dialect {
-    ident_first: |b| b.is_ascii_uppercase() || b.is_ascii_digit(),
-    ident_rest: |b| b.is_ascii_uppercase() || b.is_ascii_digit(),
-    blank: |b| b.is_ascii_whitespace(),
-};
+/// SGF as Pentobi writes it: identifiers `[A-Z0-9]+`, ASCII white space
+/// (form feed too).
+pub(crate) const SGF: Dialect = Dialect::new(b" \t\r\n\x0c", true, false);
 
 /// The tokens of a text from a position on (see the module docs).
 pub(crate) struct Lexer<'t> {
@@ -113,19 +142,24 @@ impl<'t> Lexer<'t> {
         let from = open + 1;
         let mut at = from;
         let mut escaped = false;
-        while let Some(k) = bytes.get(at..).and_then(|b| memchr::memchr2(b']', b'\\', b)) {
-            at += k;
-            if bytes.get(at) == Some(&b']') {
-                self.at = at + 1;
-                return Token {
-                    kind: Kind::Value { escaped },
-                    span: Span::between(from, at),
-                };
+        // values are short (a move, a name): a plain loop beats a search
+        while let Some(&b) = bytes.get(at) {
+            match b {
+                b']' => {
+                    self.at = at + 1;
+                    return Token {
+                        kind: Kind::Value { escaped },
+                        span: Span::between(from, at),
+                    };
+                }
+                // a `\` takes the byte after it (a character's first byte:
+                // the rest of it is neither `]` nor `\`)
+                b'\\' => {
+                    escaped = true;
+                    at += 2;
+                }
+                _ => at += 1,
             }
-            // a `\` takes the byte after it (a character's first byte:
-            // the rest of it is neither `]` nor `\`)
-            escaped = true;
-            at += 2;
         }
         self.at = self.text.len();
         Token {
@@ -140,8 +174,8 @@ impl Iterator for Lexer<'_> {
 
     fn next(&mut self) -> Option<Token> {
         let bytes = self.text.as_bytes();
-        let blank = self.dialect.blank;
-        while bytes.get(self.at).is_some_and(|&b| blank(b)) {
+        let d = self.dialect;
+        while bytes.get(self.at).is_some_and(|&b| d.is(b, BLANK)) {
             self.at += 1;
         }
         let start = self.at;
@@ -155,11 +189,10 @@ impl Iterator for Lexer<'_> {
             b')' => one(Kind::Close),
             b';' => one(Kind::Node),
             b'[' => return Some(self.value(start)),
-            _ if (self.dialect.ident_first)(b) => {
-                let rest = self.dialect.ident_rest;
+            _ if d.is(b, IDENT_FIRST) => {
                 let len = 1 + bytes
                     .get(start + 1..)
-                    .map_or(0, |r| r.iter().take_while(|&&c| rest(c)).count());
+                    .map_or(0, |r| r.iter().take_while(|&&c| d.is(c, IDENT_REST)).count());
                 Token {
                     kind: Kind::Ident,
                     span: Span::new(start, len),
@@ -184,8 +217,9 @@ impl Iterator for Lexer<'_> {
 
 /// A GGF value's text (`raw`, inside its brackets) without its escapes:
 /// `\]` and `\\` stand for `]` and `\`; any other `\` for itself.
-pub(crate) fn ggf_value(raw: &str) -> Cow<'_, str> {
-    if !raw.contains('\\') {
+/// `escaped`: whether it holds a `\` (as its token says).
+pub(crate) fn ggf_value(raw: &str, escaped: bool) -> Cow<'_, str> {
+    if !escaped {
         return Cow::Borrowed(raw);
     }
     let mut out = String::with_capacity(raw.len());
@@ -299,8 +333,8 @@ mod tests {
 
     #[test]
     fn unescaping() {
-        assert_eq!(ggf_value(r"a\]b\\c\d"), r"a]b\c\d");
-        assert!(matches!(ggf_value("plain"), Cow::Borrowed("plain")));
+        assert_eq!(ggf_value(r"a\]b\\c\d", true), r"a]b\c\d");
+        assert!(matches!(ggf_value("plain", false), Cow::Borrowed("plain")));
         assert_eq!(sgf_value("a\\]b\\\\c\\d\\\r\ne"), "a]b\\cde");
     }
 
