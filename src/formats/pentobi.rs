@@ -630,6 +630,8 @@ struct TreeLines {
     tree: Tree,
     lines: Lines,
     replayed: bool,
+    /// Where the shared text's CRs and LFs are.
+    line_ends: Vec<usize>,
 }
 
 /// Normalised move values written after a text of `base` bytes (see
@@ -645,10 +647,11 @@ impl TreeLines {
         let tree = Tree::read(&text, start);
         let lines = Lines::new(&tree);
         let replayed = tree.replayed();
-        let (own, shared) = if lines.branches && replayed {
-            (String::new(), Some(std::sync::Arc::from(text)))
+        let (own, shared, line_ends) = if lines.branches && replayed {
+            let ends = memchr::memchr2_iter(b'\n', b'\r', text.as_bytes()).collect();
+            (String::new(), Some(std::sync::Arc::from(text)), ends)
         } else {
-            (text, None)
+            (text, None, Vec::new())
         };
         TreeLines {
             own,
@@ -657,6 +660,7 @@ impl TreeLines {
             tree,
             lines,
             replayed,
+            line_ends,
         }
     }
 
@@ -685,10 +689,12 @@ impl TreeLines {
         // whole with a syntax error
         let leaf = path.last().and_then(|&n| self.tree.nodes.get(n));
         let cut = match (leaf, &self.tree.err) {
-            (Some(leaf), None) => shared
-                .get(leaf.end..)
-                .and_then(|r| r.find(['\n', '\r']))
-                .map_or(shared.len(), |k| leaf.end + k),
+            (Some(leaf), None) => {
+                // the first line end at or after the leaf, found among the
+                // text's line ends (searched once for the tree, not per line)
+                let k = self.line_ends.partition_point(|&e| e < leaf.end);
+                self.line_ends.get(k).copied().unwrap_or(shared.len())
+            }
             _ => shared.len(),
         };
         *spent = spent.saturating_add(path.len() * 16);
