@@ -313,3 +313,25 @@ fn junk_json_is_refused_at_its_first_byte() {
     assert_eq!(r.code, 2, "{}", r.stderr);
     assert!(r.stderr.contains("`x` at byte 1"), "{}", r.stderr);
 }
+
+/// Find 13: a Pentobi tree 100,000 variations wide (900 KB). Its lines
+/// share the tree's text instead of each copying it (which copied 8 GB
+/// before the rest of the tree was refused as `pentobi::too_many_lines`):
+/// every line is read, none holds a copy, and the work is the tree's size.
+#[test]
+fn a_wide_pentobi_tree_is_read_in_linear_work() {
+    let n = 100_000;
+    let tree = format!("(;GM[Blokus Duo]{})\n", "(;B[e10])".repeat(n));
+    let read = games("a.blksgf", tree.as_bytes(), &ReadOptions::default());
+    assert_eq!(read.len(), n);
+    assert!(read.iter().all(|g| g.raw.stop.is_none()));
+    assert!(read.iter().all(|g| g.text.is_shared()));
+    assert_eq!(
+        read[n - 1].variation.as_deref(),
+        Some(n.to_string().as_str())
+    );
+    // each line is its root and its move, wherever it stands in the text
+    let moves: usize = read.iter().map(|g| g.raw.tokens.len()).sum();
+    assert_eq!(moves, n);
+    assert_eq!(read[n - 1].raw.tokens[0].text(&read[n - 1].text), "e10");
+}

@@ -188,8 +188,12 @@ impl Writer {
                 let text = gamerec::write_game(game);
                 if first { text } else { format!("\n{text}") }
             }
-            (Target::Ggf, Some(game)) => ggf::write_game(game, losses).map_err(Ok)?,
-            (Target::Blksgf, Some(game)) => pentobi::write_game(game, losses).map_err(Ok)?,
+            (Target::Ggf, Some(game)) => {
+                ggf::write_game(game, losses).map_err(|e| Ok(e.message))?
+            }
+            (Target::Blksgf, Some(game)) => {
+                pentobi::write_game(game, losses).map_err(|e| Ok(e.message))?
+            }
             (Target::Wthor, Some(game)) => {
                 let Some(out) = self.wthor.as_mut() else {
                     return Err(Ok("no WTHOR output".into()));

@@ -29,7 +29,7 @@ pub fn games(buf: TextBuf<'_>) -> impl Iterator<Item = Result<Box<SourceGame>, S
         }
         // a recycled game's room takes the next game
         let mut g = crate::formats::pooled();
-        match reader.next_game_into(&mut g.raw, &mut g.text) {
+        match reader.next_game_into(&mut g.raw, g.text.to_mut()) {
             Some(origin) => {
                 g.origin = origin;
                 Some(Ok(g))

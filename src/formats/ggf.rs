@@ -7,7 +7,8 @@
 //! The text is the file itself; each move's token is the square (or pass)
 //! inside `B[...]`/`W[...]`, so spans point into the file.
 //!
-//! Reading (a nom parser), a game at a time, each byte looked at once:
+//! Reading, a game at a time (its properties are tokens of the SGF lexer
+//! shared with Pentobi, [`super::sgf`]), each byte tokenized once:
 //! - the file is cut into units, a game and the text before it: a unit
 //!   ends after a game's `;)` (outside `[...]` values), before a `(;`
 //!   inside a game, or at a line inside a game that starts (after blanks)
@@ -85,17 +86,16 @@ use std::borrow::Cow;
 use std::collections::{HashSet, VecDeque};
 
 use nom::{
-    IResult, Parser,
-    branch::alt,
-    bytes::complete::{tag, take_while, take_while1},
-    character::complete::{char, digit1, multispace0, one_of, satisfy},
-    combinator::{opt, recognize},
+    Parser,
+    bytes::complete::take_while,
+    character::complete::{char, digit1, one_of},
+    combinator::opt,
     sequence::preceded,
 };
 
-use super::sgf::escape;
+use super::sgf::{self, Kind, Lexer, escape};
 use crate::diag::Diag;
-use crate::formats::{Losses, SourceGame};
+use crate::formats::{Losses, ReadError, SourceGame, WriteError};
 use crate::model::DocGame;
 use crate::record::{MAX_TAG_ERRORS, RawGame, Tag, Tags, Token, WinnerClaim};
 use crate::source::{Chunk, TOO_LARGE_KEPT, TextBuf};
@@ -129,60 +129,27 @@ fn syntax(msg: impl Into<String>, span: Span, label: &str) -> Diag {
         .help(HELP)
 }
 
-fn is_blank(c: char) -> bool {
-    c == ' ' || c == '\t'
+fn is_blank(b: u8) -> bool {
+    b == b' ' || b == b'\t'
 }
 
-/// A match count before a game: `2 (;`. Returns the digits.
-fn match_count(i: &str) -> IResult<&str, &str> {
-    let (i, digits) = digit1(i)?;
-    let (i, _) = take_while1(is_blank).parse(i)?;
-    let (_, _) = tag("(;").parse(i)?;
-    Ok((i, digits))
+/// A match count before a game at `at`: digits, blanks, then `(;`. Returns
+/// the digits' length and where the `(` is.
+fn match_count(text: &str, at: usize) -> Option<(usize, usize)> {
+    let bytes = text.as_bytes().get(at..)?;
+    let digits = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
+    let blanks = bytes
+        .get(digits..)?
+        .iter()
+        .take_while(|&&b| is_blank(b))
+        .count();
+    let paren = digits + blanks;
+    (digits > 0 && blanks > 0 && starts_game(text, at + paren)).then_some((digits, at + paren))
 }
 
-/// A property name: an uppercase letter, then letters and digits.
-fn prop_name(i: &str) -> IResult<&str, &str> {
-    recognize((
-        satisfy(|c| c.is_ascii_uppercase()),
-        take_while(|c: char| c.is_ascii_alphanumeric()),
-    ))
-    .parse(i)
-}
-
-/// A run of a value: plain text, an escaped `]` or `\`, or a lone `\`.
-fn value_run(i: &str) -> IResult<&str, &str> {
-    alt((
-        take_while1(|c: char| c != ']' && c != '\\'),
-        preceded(char('\\'), recognize(one_of("]\\"))),
-        tag("\\"),
-    ))
-    .parse(i)
-}
-
-/// A value after its `[`: the unescaped text and whether a `]` closed it.
-fn value(mut i: &str) -> (&str, Cow<'_, str>, bool) {
-    let start = i;
-    let mut out: Option<String> = None;
-    while let Ok((rest, run)) = value_run(i) {
-        let taken = start.len() - i.len();
-        if run.len() != i.len() - rest.len() {
-            // an escape: the value is no longer a slice of the text
-            out.get_or_insert_with(|| start.get(..taken).unwrap_or("").to_string());
-        }
-        if let Some(o) = out.as_mut() {
-            o.push_str(run);
-        }
-        i = rest;
-    }
-    let out = match out {
-        Some(o) => Cow::Owned(o),
-        None => Cow::Borrowed(start.get(..start.len() - i.len()).unwrap_or("")),
-    };
-    match char::<&str, nom::error::Error<&str>>(']').parse(i) {
-        Ok((rest, _)) => (rest, out, true),
-        Err(_) => (i, out, false),
-    }
+/// Whether a game's `(;` stands at `at`.
+fn starts_game(text: &str, at: usize) -> bool {
+    text.as_bytes().get(at..at + 2) == Some(b"(;")
 }
 
 /// What one property costs in memory beyond its text, for the size limit
@@ -340,31 +307,28 @@ struct UnitGame {
 /// `line_start`: whether the unit starts a line. A game that costs more
 /// than `budget` ([`PROP_COST`]) is `record::too_large`.
 fn read_unit(text: &str, line_start: bool, budget: usize) -> Vec<UnitGame> {
-    let end = text.len();
-    let at = |rest: &str| end - rest.len();
-    let mut i = text;
+    let bytes = text.as_bytes();
+    let mut i = 0;
     let mut games = Vec::new();
     let mut line_start = line_start;
     let mut count: Option<(usize, Span, bool)> = None;
     let mut junk: Option<Span> = None;
-    while let Some(&b) = i.as_bytes().first() {
-        let len = i.chars().next().map_or(1, char::len_utf8);
-        if b == b' ' || b == b'\t' || is_line_end(b) {
+    while let Some(&b) = bytes.get(i) {
+        if is_blank(b) || is_line_end(b) {
             line_start = line_start || is_line_end(b);
-            i = i.get(1..).unwrap_or("");
+            i += 1;
             continue;
         }
-        if b.is_ascii_digit() {
-            if let Ok((rest, digits)) = match_count(i) {
-                let span = Span::new(at(i), digits.len());
-                count = Some((digits.parse().unwrap_or(usize::MAX), span, line_start));
-                i = rest;
-                continue;
-            }
+        if let Some((digits, paren)) = match_count(text, i) {
+            let span = Span::new(i, digits);
+            let n = span.text(text).parse().unwrap_or(usize::MAX);
+            count = Some((n, span, line_start));
+            i = paren;
+            continue;
         }
-        if let Ok((rest, _)) = tag::<&str, &str, nom::error::Error<&str>>("(;").parse(i) {
+        if starts_game(text, i) {
             let starts_line = count.map_or(line_start, |(_, _, l)| l);
-            let (raw, synchro, rest) = game(text, at(i), rest, end, budget);
+            let (raw, synchro, rest) = game(text, i, budget);
             games.push(UnitGame {
                 raw,
                 synchro,
@@ -377,9 +341,13 @@ fn read_unit(text: &str, line_start: bool, budget: usize) -> Vec<UnitGame> {
             continue;
         }
         // text that is no game: skipped, with a warning on the next game
-        let here = Span::new(at(i), len);
+        let len = text
+            .get(i..)
+            .and_then(|r| r.chars().next())
+            .map_or(1, char::len_utf8);
+        let here = Span::new(i, len);
         junk = Some(junk.map_or(here, |j| j.join(here)));
-        i = i.get(len..).unwrap_or("");
+        i += len;
         line_start = false;
     }
     games
@@ -476,7 +444,7 @@ fn skipped_text(span: Span, dropped: usize) -> Diag {
 /// A file's games, a unit (a game and the text before it) at a time: each
 /// byte is looked at once, and a unit never holds more than the size limit
 /// of a game (text between games past a block is dropped as it is read).
-pub fn games(buf: TextBuf<'_>) -> impl Iterator<Item = Result<SourceGame, String>> + '_ {
+pub fn games(buf: TextBuf<'_>) -> impl Iterator<Item = Result<SourceGame, ReadError>> + '_ {
     let mut r = Units {
         buf,
         ready: VecDeque::new(),
@@ -500,7 +468,7 @@ pub fn games(buf: TextBuf<'_>) -> impl Iterator<Item = Result<SourceGame, String
 
 struct Units<'a> {
     buf: TextBuf<'a>,
-    ready: VecDeque<Result<SourceGame, String>>,
+    ready: VecDeque<Result<SourceGame, ReadError>>,
     open: Option<Match>,
     /// Whether the next unit starts a line.
     line_start: bool,
@@ -598,7 +566,7 @@ impl Units<'_> {
             self.done = true;
             self.close_match();
             if let Some(e) = self.buf.take_error() {
-                self.ready.push_back(Err(e));
+                self.ready.push_back(Err(ReadError::new(e)));
             }
         }
     }
@@ -665,73 +633,78 @@ impl Units<'_> {
     }
 }
 
-/// Reads the properties of one game from `i` (after `(;`); returns them, the
-/// rest after `;)` and a syntax error if one stopped the game.
-fn props(mut i: &str, end: usize, budget: usize) -> (Vec<Prop<'_>>, &str, Option<Diag>) {
-    let at = |rest: &str| end - rest.len();
+/// Reads the properties of one game from `from` (after `(;`) in `text`;
+/// returns them, where the rest starts (after `;)`) and a syntax error if
+/// one stopped the game.
+fn props(text: &str, from: usize, budget: usize) -> (Vec<Prop<'_>>, usize, Option<Diag>) {
+    let mut lex = Lexer::new(text, from, &sgf::GGF);
     let mut out = Vec::new();
-    let first = at(i);
-    let mut last = first;
+    let mut last = from;
+    let next_is = |t: &sgf::Token, b: u8| text.as_bytes().get(t.end()) == Some(&b);
     loop {
-        let cost = (at(i) - first).saturating_add(out.len().saturating_mul(PROP_COST));
+        let cost = (last - from).saturating_add(out.len().saturating_mul(PROP_COST));
         if cost > budget {
-            let d = too_large(first, budget);
-            return (Vec::new(), i.get(i.len()..).unwrap_or(""), Some(d));
+            return (Vec::new(), text.len(), Some(too_large(from, budget)));
         }
-        i = multispace0::<&str, nom::error::Error<&str>>(i).map_or(i, |(rest, _)| rest);
-        if i.is_empty() {
+        let Some(t) = lex.next() else {
             let d = unclosed(last).help("a GGF game ends with `;)`; the next game (a line starting with `(;`) or the end of the file came first");
-            return (out, i, Some(d));
-        }
-        if let Ok((rest, _)) = tag::<&str, &str, nom::error::Error<&str>>(";)").parse(i) {
-            return (out, rest, None);
-        }
-        if tag::<&str, &str, nom::error::Error<&str>>("(;")
-            .parse(i)
-            .is_ok()
-        {
-            let d = unclosed(last)
-                .help("a GGF game ends with `;)`; another game `(;` starts after this one");
-            return (out, i, Some(d));
-        }
-        let start = at(i);
-        let Ok((rest, name)) = prop_name(i) else {
-            let len = i.chars().next().map_or(1, char::len_utf8);
-            let d = syntax(
-                "unexpected text inside a game",
-                Span::new(start, len),
-                "not a property",
-            );
-            return (out, skip_game(i), Some(d));
+            return (out, text.len(), Some(d));
         };
-        let Ok((rest, _)) = char::<&str, nom::error::Error<&str>>('[').parse(rest) else {
+        let start = t.start();
+        match t.kind {
+            Kind::Node if next_is(&t, b')') => return (out, start + 2, None),
+            Kind::Open if next_is(&t, b';') => {
+                let d = unclosed(last)
+                    .help("a GGF game ends with `;)`; another game `(;` starts after this one");
+                return (out, start, Some(d));
+            }
+            Kind::Ident => {}
+            _ => {
+                let len = text
+                    .get(start..)
+                    .and_then(|r| r.chars().next())
+                    .map_or(1, char::len_utf8);
+                let d = syntax(
+                    "unexpected text inside a game",
+                    Span::new(start, len),
+                    "not a property",
+                );
+                return (out, skip_game(text, start), Some(d));
+            }
+        }
+        let name = t.span.text(text);
+        if !next_is(&t, b'[') {
             let d = syntax(
                 format!("property `{name}` has no `[value]`"),
-                Span::new(start, name.len()),
+                t.span,
                 "expected `[` after this",
             );
-            return (out, skip_game(rest), Some(d));
-        };
-        let vstart = at(rest);
-        let (rest, value, closed) = value(rest);
-        if !closed {
-            let d = syntax(
-                format!("the value of `{name}` has no closing `]`"),
-                Span::between(start, vstart),
-                "unterminated",
-            )
-            .help("a value ends at `]` (written `\\]` inside it); the game stops here, and the next line that starts with `(;` starts the next game");
-            return (out, rest, Some(d));
+            return (out, skip_game(text, t.end()), Some(d));
         }
-        let vend = at(rest) - 1;
+        let (v, escaped) = match lex.next() {
+            Some(
+                v @ sgf::Token {
+                    kind: Kind::Value { escaped },
+                    ..
+                },
+            ) => (v, escaped),
+            _ => {
+                let d = syntax(
+                    format!("the value of `{name}` has no closing `]`"),
+                    Span::between(start, t.end() + 1),
+                    "unterminated",
+                )
+                .help("a value ends at `]` (written `\\]` inside it); the game stops here, and the next line that starts with `(;` starts the next game");
+                return (out, text.len(), Some(d));
+            }
+        };
         out.push(Prop {
             name,
-            value,
-            span: Span::between(start, vend + 1),
-            value_span: Span::between(vstart, vend),
+            value: sgf::ggf_value(v.span.text(text), escaped),
+            span: Span::between(start, v.end()),
+            value_span: v.span,
         });
-        last = vend + 1;
-        i = rest;
+        last = v.end();
     }
 }
 
@@ -758,11 +731,11 @@ fn unclosed(last: usize) -> Diag {
     )
 }
 
-/// The rest after the next `;)`, or nothing.
-fn skip_game(i: &str) -> &str {
-    i.find(";)")
-        .and_then(|k| i.get(k + 2..))
-        .unwrap_or_else(|| i.get(i.len()..).unwrap_or(""))
+/// Where the rest after the next `;)` from `at` starts, or the end.
+fn skip_game(text: &str, at: usize) -> usize {
+    text.get(at..)
+        .and_then(|i| memchr::memmem::find(i.as_bytes(), b";)"))
+        .map_or(text.len(), |k| at + k + 2)
 }
 
 /// Reads `TY`.
@@ -963,17 +936,11 @@ struct GameRules<'p, 't> {
     no_replay: bool,
 }
 
-/// Reads one game from `i` (after its `(;` at `start`): the container's
-/// game, whether it is a synchro game (`s`), and the rest after it.
-fn game<'t>(
-    text: &str,
-    start: usize,
-    i: &'t str,
-    end: usize,
-    budget: usize,
-) -> (RawGame, bool, &'t str) {
-    let (props, rest, stop) = props(i, end, budget);
-    let game_end = end - rest.len();
+/// Reads the game whose `(;` is at `start`: the container's game, whether
+/// it is a synchro game (`s`), and where the rest after it starts.
+fn game(text: &str, start: usize, budget: usize) -> (RawGame, bool, usize) {
+    let (props, rest, stop) = props(text, start + 2, budget);
+    let game_end = rest;
     if let Some(d) = stop.as_ref().filter(|d| d.code == "record::too_large") {
         let raw = RawGame {
             stop: Some(d.clone()),
@@ -1273,7 +1240,7 @@ const MADE: &[&str] = &[
 ];
 
 /// Writes games as GGF. `Err` for a game that is not Reversi.
-pub fn write(games: &[DocGame]) -> Result<String, String> {
+pub fn write(games: &[DocGame]) -> Result<String, WriteError> {
     let mut out = String::new();
     for g in games {
         out.push_str(&write_game(g, &mut Losses::default())?);
@@ -1283,9 +1250,9 @@ pub fn write(games: &[DocGame]) -> Result<String, String> {
 
 /// Writes one game as GGF, noting in `losses` what GGF cannot keep. `Err`
 /// for a game that is not Reversi.
-pub fn write_game(g: &DocGame, losses: &mut Losses) -> Result<String, String> {
+pub fn write_game(g: &DocGame, losses: &mut Losses) -> Result<String, WriteError> {
     if g.game != "reversi" {
-        return Err(format!("GGF holds Othello games only, not {}", g.game));
+        return Err(format!("GGF holds Othello games only, not {}", g.game).into());
     }
     let tag = |name: &str| {
         g.tags

@@ -240,6 +240,85 @@ impl FileInfo {
     }
 }
 
+/// The text a game's spans point into: the game's own, or the start of a
+/// text several games share (the lines of a Pentobi game tree share their
+/// tree's text, which none of them copies). It reads as a `str`.
+#[derive(Clone, Debug, Default)]
+pub struct SourceText {
+    own: String,
+    /// When shared: the shared text and how much of it is this game's (a
+    /// character boundary); `own` is then unused.
+    shared: Option<(Arc<str>, usize)>,
+}
+
+impl SourceText {
+    /// The first `len` bytes of a shared text.
+    pub fn shared(text: Arc<str>, len: usize) -> SourceText {
+        SourceText {
+            own: String::new(),
+            shared: Some((text, len)),
+        }
+    }
+
+    /// Whether the text is shared with other games.
+    pub fn is_shared(&self) -> bool {
+        self.shared.is_some()
+    }
+
+    /// The game's text as its own, to be written in place (a shared text
+    /// is copied first).
+    pub fn to_mut(&mut self) -> &mut String {
+        if let Some((text, len)) = self.shared.take() {
+            self.own = text.get(..len).unwrap_or(&text).to_string();
+        }
+        &mut self.own
+    }
+
+    /// The text as a `str`.
+    pub fn as_str(&self) -> &str {
+        match &self.shared {
+            Some((text, len)) => text.get(..*len).unwrap_or(text),
+            None => &self.own,
+        }
+    }
+
+    /// The text as a `String` of its own.
+    pub fn into_string(mut self) -> String {
+        std::mem::take(self.to_mut())
+    }
+}
+
+impl std::ops::Deref for SourceText {
+    type Target = str;
+    fn deref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl From<String> for SourceText {
+    fn from(own: String) -> Self {
+        SourceText { own, shared: None }
+    }
+}
+
+impl PartialEq<str> for SourceText {
+    fn eq(&self, other: &str) -> bool {
+        self.as_str() == other
+    }
+}
+
+impl PartialEq<&str> for SourceText {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+impl std::fmt::Display for SourceText {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 /// One game as a reader yields it: the container's game, the text its spans
 /// point into (this game's own text, not the file's) and where that text
 /// stands in the file. Nothing else of the file is kept.
@@ -250,7 +329,7 @@ pub struct SourceGame {
     /// The game's index in its file, from 0.
     pub index: usize,
     /// The game's own text (for binary formats, written as gamerec text), which its spans point into.
-    pub text: String,
+    pub text: SourceText,
     /// Where that text stands in the file.
     pub origin: Origin,
     /// The container's game: tags, tokens, comments, spans.
@@ -269,9 +348,9 @@ pub struct SourceGame {
 
 impl SourceGame {
     /// A game of a text format.
-    pub fn of(text: String, origin: Origin, raw: RawGame) -> SourceGame {
+    pub fn of(text: impl Into<SourceText>, origin: Origin, raw: RawGame) -> SourceGame {
         SourceGame {
-            text,
+            text: text.into(),
             origin,
             raw,
             ..SourceGame::default()
@@ -306,7 +385,7 @@ impl SourceGame {
     pub fn materialize(&mut self) {
         if let Some(rec) = self.record.take() {
             let (text, raw, map) = rec.write();
-            self.text = text;
+            self.text = text.into();
             self.raw = raw;
             self.byte_map = Some(map);
         }
@@ -364,7 +443,7 @@ pub fn game_label(index: usize, variation: Option<&str>) -> String {
 pub type Games<'a> = Box<dyn Iterator<Item = Result<Box<SourceGame>, ReadError>> + 'a>;
 
 /// A format's games before [`wrap`] names and numbers them.
-type Inner<'a> = Box<dyn Iterator<Item = Result<Box<SourceGame>, String>> + 'a>;
+type Inner<'a> = Box<dyn Iterator<Item = Result<Box<SourceGame>, ReadError>> + 'a>;
 
 /// Games handed back once written ([`recycle`]) so that readers refill
 /// them instead of allocating: a game box, its text and its container
@@ -393,8 +472,11 @@ pub fn recycle(mut g: Box<SourceGame>) {
     g.variation = None;
     g.index = 0;
     g.origin = Origin::default();
+    if g.text.is_shared() {
+        g.text = SourceText::default();
+    }
     let SourceGame { raw, text, .. } = &mut *g;
-    raw.trim(text);
+    raw.trim(text.to_mut());
     POOL.with(|p| {
         if let Ok(mut p) = p.try_borrow_mut() {
             if p.len() < POOLED_GAMES {
@@ -427,12 +509,13 @@ pub fn open<'a>(
     name: &str,
     mut reader: Box<dyn Read + 'a>,
     opts: &ReadOptions,
-) -> Result<(Format, Games<'a>), String> {
+) -> Result<(Format, Games<'a>), ReadError> {
     let first = head(&mut reader)?;
     let limit = opts.max_game_bytes;
     if is_wthor(name, opts) {
         let names = wthor::side_files(name, opts)?;
         let games = wthor::games(first, reader, Arc::new(names))?;
+        let games = games.map(|g| g.map_err(ReadError::from));
         let games = wrap(name, Format::Wthor, Box::new(games), None);
         return Ok((Format::Wthor, games));
     }
@@ -447,11 +530,15 @@ pub fn open<'a>(
     } else {
         TextBuf::new(first, reader, limit)
     };
-    fn boxed<'a>(games: impl Iterator<Item = Result<SourceGame, String>> + 'a) -> Inner<'a> {
-        Box::new(games.map(|g| g.map(Box::new)))
+    fn boxed<'a, E: Into<ReadError>>(
+        games: impl Iterator<Item = Result<SourceGame, E>> + 'a,
+    ) -> Inner<'a> {
+        Box::new(games.map(|g| g.map(Box::new).map_err(Into::into)))
     }
     let games: Inner<'a> = match format {
-        Format::Gamerec | Format::Wthor => Box::new(gamerec::games(buf)),
+        Format::Gamerec | Format::Wthor => {
+            Box::new(gamerec::games(buf).map(|g| g.map_err(ReadError::from)))
+        }
         Format::Json => boxed(json::games(buf)),
         Format::Yaml => boxed(yaml::games(buf)?),
         Format::Transcript => boxed(chunked(buf, crate::source::lines(), |t| {
@@ -490,7 +577,9 @@ impl Losses {
     }
 }
 
-/// A problem that ends a file: a file-level error.
+/// A problem that ends a file: a file-level error, the error of the
+/// formats' reading functions ([`open`], [`read`], a format's `games`...).
+/// Its message is what the CLI prints after the file's name.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ReadError {
     /// A code of the contract, when one applies (`record::no_games`).
@@ -499,9 +588,44 @@ pub struct ReadError {
     pub message: String,
 }
 
+impl ReadError {
+    /// An error without a code of the contract.
+    pub fn new(message: impl Into<String>) -> ReadError {
+        ReadError {
+            code: None,
+            message: message.into(),
+        }
+    }
+}
+
 impl std::fmt::Display for ReadError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for ReadError {}
+
+/// Why a game cannot be written in a format (GGF holds Othello games only,
+/// a Pentobi file no Blokus board it has no `GM` for...): the error of the
+/// formats' writers. The CLI says its message about the game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WriteError {
+    /// What keeps the game out of the format.
+    pub message: String,
+}
+
+impl std::fmt::Display for WriteError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for WriteError {}
+
+impl From<String> for WriteError {
+    fn from(message: String) -> Self {
+        WriteError { message }
     }
 }
 
@@ -537,7 +661,7 @@ fn wrap<'a>(
         }
         Some(Err(e)) => {
             no_games = None;
-            Some(Err(ReadError::from(e)))
+            Some(Err(e))
         }
         None if index == 0 => no_games.take().map(|message| {
             Err(ReadError {
@@ -752,7 +876,7 @@ pub struct Input {
 }
 
 /// Reads a file's bytes. `Err` for a file that cannot be read as any format.
-pub fn read(name: &str, bytes: Vec<u8>, forced: Option<Format>) -> Result<Input, String> {
+pub fn read(name: &str, bytes: Vec<u8>, forced: Option<Format>) -> Result<Input, ReadError> {
     read_with(
         name,
         bytes,
@@ -774,7 +898,7 @@ pub fn is_wthor(name: &str, opts: &ReadOptions) -> bool {
 /// a WTHOR game's byte map joins [`Input::byte_map`]. `Err` for a file
 /// that cannot be read as any format, or for the first problem that ends
 /// the file (`record::no_games` included).
-pub fn read_with(name: &str, bytes: Vec<u8>, opts: &ReadOptions) -> Result<Input, String> {
+pub fn read_with(name: &str, bytes: Vec<u8>, opts: &ReadOptions) -> Result<Input, ReadError> {
     let (format, games) = open(name, Box::new(std::io::Cursor::new(bytes)), opts)?;
     let mut input = Input {
         name: name.to_string(),
@@ -784,7 +908,7 @@ pub fn read_with(name: &str, bytes: Vec<u8>, opts: &ReadOptions) -> Result<Input
         byte_map: (format == Format::Wthor).then(ByteMap::default),
     };
     for game in games {
-        let mut game = game.map_err(|e| e.message)?;
+        let mut game = game?;
         game.materialize();
         let at = input.text.len();
         let SourceGame {

@@ -7,9 +7,9 @@
 //! The text is the file itself; each move's token is the value inside
 //! `B[...]`, `W[...]` or `1[...]`..`4[...]` (the comma-separated squares).
 //!
-//! Reading (the lexical parts — white space, property identifiers, values
-//! — are nom parsers; the tree structure is a loop with an explicit stack, so
-//! that no nesting depth can exhaust the call stack):
+//! Reading (the tokens from the SGF lexer shared with GGF, [`super::sgf`];
+//! the tree structure is a loop over them with an explicit stack, so that no
+//! nesting depth can exhaust the call stack):
 //! - Charset: `CA[UTF-8]` is UTF-8 (a byte that is not is an error of the
 //!   file), `CA[ISO-8859-1]` (or `Latin1`) is Latin-1. Without `CA`, or with
 //!   another name (`pentobi::charset` warns), the text is UTF-8 unless the
@@ -108,16 +108,9 @@
 //! - a tag with no property and no `[Name "value"]` line for it in `GC` (a
 //!   value holding a line break).
 
-use nom::{
-    IResult, Parser,
-    bytes::complete::{take_while, take_while1},
-    character::complete::char,
-    sequence::{delimited, preceded},
-};
-
-use super::sgf::escape;
+use super::sgf::{self, Kind, Lexer, escape};
 use crate::diag::Diag;
-use crate::formats::{Losses, SourceGame};
+use crate::formats::{Losses, ReadError, SourceGame, SourceText, WriteError};
 use crate::games::blokus::setup;
 use crate::games::blokus::trigon::notation::{parse_triangle, triangle_name};
 use crate::model::DocGame;
@@ -167,68 +160,6 @@ fn syntax(msg: impl Into<String>, span: Span) -> Diag {
         .help("an SGF game is `(;` properties `ID[value]`, more `;` nodes, then `)`")
 }
 
-/// White space (a lone CR included).
-fn ws(i: &str) -> IResult<&str, &str> {
-    take_while(|c: char| c.is_ascii_whitespace()).parse(i)
-}
-
-/// A property identifier: upper-case letters and digits (`B`, `A1`, `BLUE`).
-fn ident(i: &str) -> IResult<&str, &str> {
-    take_while1(|c: char| c.is_ascii_uppercase() || c.is_ascii_digit()).parse(i)
-}
-
-/// A value's raw text up to its closing `]` (a `\` takes the next character).
-fn value_text(i: &str) -> IResult<&str, &str> {
-    let b = i.as_bytes();
-    let mut j = 0;
-    while let Some(&c) = b.get(j) {
-        match c {
-            b']' => break,
-            b'\\' => {
-                j += 1;
-                j += i
-                    .get(j..)
-                    .and_then(|r| r.chars().next())
-                    .map_or(0, char::len_utf8);
-            }
-            _ => j += 1,
-        }
-    }
-    while !i.is_char_boundary(j) {
-        j += 1;
-    }
-    Ok((i.get(j..).unwrap_or(""), i.get(..j).unwrap_or("")))
-}
-
-/// `[value]`, with white space before it.
-fn value(i: &str) -> IResult<&str, &str> {
-    preceded(ws, delimited(char('['), value_text, char(']'))).parse(i)
-}
-
-/// A value's text without its escapes: `\` takes the next character
-/// literally; `\` before a line break (LF, CRLF, LFCR or a lone CR) removes it.
-fn unescape(raw: &str) -> String {
-    let mut out = String::with_capacity(raw.len());
-    let mut chars = raw.chars().peekable();
-    while let Some(c) = chars.next() {
-        if c != '\\' {
-            out.push(c);
-            continue;
-        }
-        match chars.next() {
-            Some(n @ ('\n' | '\r')) => {
-                let pair = if n == '\n' { '\r' } else { '\n' };
-                if chars.peek() == Some(&pair) {
-                    chars.next();
-                }
-            }
-            Some(n) => out.push(n),
-            None => {}
-        }
-    }
-    out
-}
-
 impl Tree {
     /// Reads the game tree whose `(` is at `start`.
     fn read(text: &str, start: usize) -> Tree {
@@ -241,52 +172,48 @@ impl Tree {
         // per open `(`: the node its first node follows
         let mut open: Vec<Option<usize>> = Vec::new();
         let mut cur: Option<usize> = None;
-        let mut i = start;
-        let rest = |i: usize| text.get(i..).unwrap_or("");
-        let at = |r: &str| text.len() - r.len();
+        let mut lex = Tokens::new(text, start);
         loop {
-            if let Ok((r, _)) = ws(rest(i)) {
-                i = at(r);
-            }
             let here = cur;
             let fail = |msg: String, span: Span| Some((syntax(msg, span), here));
-            match rest(i).as_bytes().first() {
-                None => {
-                    tree.err = fail(
-                        "the game tree has no closing `)`".into(),
-                        Span::new(text.len(), 0),
-                    );
-                    break;
-                }
-                Some(b'(') => {
+            let Some(t) = lex.next() else {
+                tree.err = fail(
+                    "the game tree has no closing `)`".into(),
+                    Span::new(text.len(), 0),
+                );
+                break;
+            };
+            match t.kind {
+                Kind::Open => {
                     if cur.is_none() && !tree.nodes.is_empty() {
-                        tree.err = fail("a variation must follow a node".into(), Span::new(i, 1));
+                        tree.err = fail("a variation must follow a node".into(), t.span);
                         break;
                     }
                     open.push(cur);
-                    i += 1;
                 }
-                Some(b';') => {
-                    i += 1;
-                    if !tree.add_node(text, &mut i, &mut cur) {
+                Kind::Node => {
+                    if !tree.add_node(&mut lex, &mut cur) {
                         break;
                     }
                 }
-                Some(b')') => {
-                    i += 1;
+                Kind::Close => {
                     cur = open.pop().flatten();
                     if open.is_empty() {
-                        tree.end = i;
+                        tree.end = t.end();
                         if tree.nodes.is_empty() {
                             tree.err =
-                                fail("an empty game tree".into(), Span::new(start, i - start));
+                                fail("an empty game tree".into(), Span::between(start, t.end()));
                         }
                         return tree;
                     }
                 }
-                Some(_) => {
-                    let len = rest(i).chars().next().map_or(1, char::len_utf8);
-                    tree.err = fail("unexpected text in the game tree".into(), Span::new(i, len));
+                _ => {
+                    let at = t.start();
+                    let len = text
+                        .get(at..)
+                        .and_then(|r| r.chars().next())
+                        .map_or(1, char::len_utf8);
+                    tree.err = fail("unexpected text in the game tree".into(), Span::new(at, len));
                     break;
                 }
             }
@@ -295,17 +222,20 @@ impl Tree {
         tree
     }
 
-    /// Reads the node after a `;` (at `i`) as the child of `cur`, which it
-    /// becomes; `false` when the tree stops there (its error set).
-    fn add_node(&mut self, text: &str, i: &mut usize, cur: &mut Option<usize>) -> bool {
-        match Tree::node(text, i) {
+    /// Reads the node after a `;` as the child of `cur`, which it becomes;
+    /// `false` when the tree stops there (its error set).
+    fn add_node(&mut self, lex: &mut Tokens, cur: &mut Option<usize>) -> bool {
+        match Tree::node(lex) {
             Ok(node) => {
                 let n = self.nodes.len();
                 match cur.and_then(|c| self.nodes.get_mut(c)) {
                     Some(parent) => parent.children.push(n),
                     None if n == 0 => {}
                     None => {
-                        let d = syntax("a second root node: a tree has one root", Span::new(*i, 0));
+                        let d = syntax(
+                            "a second root node: a tree has one root",
+                            Span::new(lex.next_start(), 0),
+                        );
                         self.err = Some((d, *cur));
                         return false;
                     }
@@ -314,7 +244,7 @@ impl Tree {
                 *cur = Some(n);
                 true
             }
-            Err(d) => {
+            Err((d, end)) => {
                 // the broken node, empty: the line through it carries the
                 // error
                 let n = self.nodes.len();
@@ -323,7 +253,7 @@ impl Tree {
                     self.nodes.push(Node {
                         props: Vec::new(),
                         children: Vec::new(),
-                        end: *i,
+                        end,
                     });
                     *cur = Some(n);
                 }
@@ -333,57 +263,44 @@ impl Tree {
         }
     }
 
-    /// A node's properties after its `;`.
-    fn node(text: &str, i: &mut usize) -> Result<Node, Diag> {
-        let at = |r: &str| text.len() - r.len();
-        let mut props = Vec::new();
-        loop {
-            let r = ws(text.get(*i..).unwrap_or("")).map_or("", |(r, _)| r);
-            *i = at(r);
-            let Ok((r, id)) = ident(r) else {
-                let end = props
-                    .last()
-                    .map_or(*i, |p: &Prop| p.span.offset + p.span.length);
-                return Ok(Node {
-                    props,
-                    children: Vec::new(),
-                    end,
-                });
-            };
-            let start = *i;
-            *i = at(r);
+    /// A node's properties after its `;`; a syntax error with where the
+    /// node's text read so far ends.
+    fn node(lex: &mut Tokens) -> Result<Node, (Diag, usize)> {
+        let text = lex.text;
+        let mut props: Vec<Prop> = Vec::new();
+        while let Some(t) = lex.next_if(|t| t.kind == Kind::Ident) {
+            let id = t.span.text(text);
             let mut values = Vec::new();
-            loop {
-                match value(text.get(*i..).unwrap_or("")) {
-                    Ok((r, raw)) => {
-                        let end = at(r);
-                        values.push((unescape(raw), Span::new(end - 1 - raw.len(), raw.len())));
-                        *i = end;
-                    }
-                    Err(_) => {
-                        let r = ws(text.get(*i..).unwrap_or("")).map_or("", |(r, _)| r);
-                        if r.starts_with('[') {
-                            return Err(syntax(
-                                format!("the value of `{id}` has no closing `]`"),
-                                Span::new(at(r), 1),
-                            ));
-                        }
-                        break;
-                    }
+            let mut end = t.end();
+            while let Some(v) = lex.next_if(|v| matches!(v.kind, Kind::Value { .. } | Kind::Unclosed)) {
+                if v.kind == Kind::Unclosed {
+                    let d = syntax(
+                        format!("the value of `{id}` has no closing `]`"),
+                        Span::new(v.start(), 1),
+                    );
+                    return Err((d, end));
                 }
+                values.push((sgf::sgf_value(v.span.text(text)), v.span));
+                end = v.end();
             }
             if values.is_empty() {
-                return Err(syntax(
-                    format!("property `{id}` has no value"),
-                    Span::between(start, *i),
-                ));
+                let d = syntax(format!("property `{id}` has no value"), t.span);
+                return Err((d, end));
             }
             props.push(Prop {
                 id: id.to_string(),
                 values,
-                span: Span::between(start, *i),
+                span: Span::between(t.start(), end),
             });
         }
+        let end = props
+            .last()
+            .map_or_else(|| lex.next_start(), |p| p.span.offset + p.span.length);
+        Ok(Node {
+            props,
+            children: Vec::new(),
+            end,
+        })
     }
 
     fn branches(&self) -> bool {
@@ -398,6 +315,43 @@ impl Tree {
     fn replayed(&self) -> bool {
         self.gm()
             .is_none_or(|p| p.values.first().is_some_and(|(v, _)| kind(v).is_some()))
+    }
+}
+
+/// The tokens of a tree, with one looked at ahead.
+struct Tokens<'t> {
+    text: &'t str,
+    lex: Lexer<'t>,
+    peeked: Option<Option<sgf::Token>>,
+}
+
+impl<'t> Tokens<'t> {
+    fn new(text: &'t str, at: usize) -> Self {
+        Tokens {
+            text,
+            lex: Lexer::new(text, at, &sgf::SGF),
+            peeked: None,
+        }
+    }
+
+    fn peek(&mut self) -> Option<sgf::Token> {
+        *self.peeked.get_or_insert_with(|| self.lex.next())
+    }
+
+    fn next(&mut self) -> Option<sgf::Token> {
+        self.peeked.take().unwrap_or_else(|| self.lex.next())
+    }
+
+    /// The next token if it is one `pred` takes.
+    fn next_if(&mut self, pred: impl Fn(&sgf::Token) -> bool) -> Option<sgf::Token> {
+        let t = self.peek().filter(|t| pred(t))?;
+        self.peeked = None;
+        Some(t)
+    }
+
+    /// Where the next token starts (the end of the text when none).
+    fn next_start(&mut self) -> usize {
+        self.peek().map_or(self.text.len(), |t| t.start())
     }
 }
 
@@ -600,7 +554,7 @@ fn charset_named(name: &str) -> Option<Charset> {
 }
 
 /// A whole file's text from its bytes, decoded as [`charset`] says.
-pub fn decode(bytes: &[u8]) -> Result<String, String> {
+pub fn decode(bytes: &[u8]) -> Result<String, ReadError> {
     let head = bytes.get(..crate::source::BLOCK).unwrap_or(bytes);
     let latin1 = |b: &[u8]| b.iter().map(|&c| char::from(c)).collect::<String>();
     match (std::str::from_utf8(bytes), charset(head)) {
@@ -611,110 +565,163 @@ pub fn decode(bytes: &[u8]) -> Result<String, String> {
         {
             Ok(latin1(bytes))
         }
-        (Err(e), _) => Err(format!(
+        (Err(e), _) => Err(ReadError::new(format!(
             "not UTF-8 text (invalid byte at offset {})",
             e.valid_up_to()
-        )),
+        ))),
     }
 }
 
 /// A file's games, one line of a game tree at a time (each tree is read
 /// whole, then its lines are made one by one).
-pub fn games<'a>(buf: TextBuf<'a>) -> impl Iterator<Item = Result<SourceGame, String>> + 'a {
+pub fn games<'a>(buf: TextBuf<'a>) -> impl Iterator<Item = Result<SourceGame, ReadError>> + 'a {
     games_within(buf, LINES_BUDGET)
 }
 
-/// How much text the lines of a file's branching trees may hold in all
-/// (each line holds its tree's text up to its last node, so a tree of many
-/// long lines holds the square of its size): past it, a tree's remaining
-/// lines are one error (`pentobi::too_many_lines`), so that no file keeps
-/// the reader busy for long. A book of 16,000 lines in 440 KB takes 3.5 GB.
-pub const LINES_BUDGET: usize = 8 << 30;
+/// How much the lines of a file's branching trees may hold in all, at 16
+/// bytes per node of each line (the lines share their tree's text, which
+/// none of them copies, but a tree of many long lines holds the square of
+/// its size in moves): past it, a tree's remaining lines are one error
+/// (`pentobi::too_many_lines`), so that no file keeps the reader busy for
+/// long. 8,388,608 nodes: a book of 16,000 lines of 30 moves is 480,000.
+pub const LINES_BUDGET: usize = 128 << 20;
 
 fn games_within<'a>(
     mut buf: TextBuf<'a>,
     budget: usize,
-) -> impl Iterator<Item = Result<SourceGame, String>> + 'a {
+) -> impl Iterator<Item = Result<SourceGame, ReadError>> + 'a {
     let mut spent = 0usize;
-    struct Current {
-        text: String,
-        origin: Origin,
-        tree: Tree,
-        lines: Lines,
-        replayed: bool,
-    }
     let mut ends_after = crate::source::trees();
-    let mut current: Option<Current> = None;
+    let mut current: Option<TreeLines> = None;
     std::iter::from_fn(move || {
         loop {
             if let Some(c) = current.as_mut() {
-                let line = if c.replayed {
-                    c.lines.next(&c.tree)
-                } else if !c.lines.started {
-                    c.lines.started = true;
-                    Some((
-                        c.tree.nodes.first().map(|_| vec![0]).unwrap_or_default(),
-                        None,
-                    ))
-                } else {
-                    None
-                };
-                match line {
-                    Some((path, variation)) => {
-                        // in a tree with branches, the text to the end of the
-                        // file line of the line's last node (the lines of a
-                        // book share a long text); whole with a syntax error
-                        let leaf = path.last().and_then(|&n| c.tree.nodes.get(n));
-                        let cut = match (leaf, &c.tree.err) {
-                            (Some(leaf), None) if c.lines.branches && c.replayed => c
-                                .text
-                                .get(leaf.end..)
-                                .and_then(|r| r.find(['\n', '\r']))
-                                .map_or(c.text.len(), |k| leaf.end + k),
-                            _ => c.text.len(),
-                        };
-                        if c.lines.branches {
-                            spent = spent.saturating_add(cut).saturating_add(path.len() * 16);
-                        }
-                        if spent > budget {
-                            let mut text = c.text.clone();
-                            let mut raw = line_game(&c.tree, &[], &mut text, c.tree.end);
-                            raw.stop = Some(too_many_lines(c.tree.start));
-                            let origin = c.origin;
+                match c.next_line(&mut spent, budget) {
+                    Some((g, last)) => {
+                        if last {
                             current = None;
-                            return Some(Ok(SourceGame::of(text, origin, raw)));
                         }
-                        let mut text = c.text.get(..cut).unwrap_or(&c.text).to_string();
-                        let raw = line_game(&c.tree, &path, &mut text, cut);
-                        let mut g = SourceGame::of(text, c.origin, raw);
-                        g.variation = variation;
                         return Some(Ok(g));
                     }
                     None => current = None,
                 }
             }
-            let chunk = buf.next_chunk(&mut ends_after);
-            match chunk {
-                None => return buf.take_error().map(Err),
+            match buf.next_chunk(&mut ends_after) {
+                None => return buf.take_error().map(|e| Err(ReadError::new(e))),
                 Some(Chunk::Text(text, origin)) => {
                     let Some(start) = text.find('(') else {
                         continue;
                     };
-                    let tree = Tree::read(&text, start);
-                    let lines = Lines::new(&tree);
-                    let replayed = tree.replayed();
-                    current = Some(Current {
-                        text,
-                        origin,
-                        tree,
-                        lines,
-                        replayed,
-                    });
+                    current = Some(TreeLines::new(text, origin, start));
                 }
                 Some(large) => return Some(Ok(SourceGame::too_large(large))),
             }
         }
     })
+}
+
+/// A tree read from its text, whose lines are made one at a time.
+struct TreeLines {
+    /// The tree's text, while no line has taken it (a tree of one line).
+    own: String,
+    /// The tree's text, shared by its lines (a tree with branches).
+    shared: Option<std::sync::Arc<str>>,
+    origin: Origin,
+    tree: Tree,
+    lines: Lines,
+    replayed: bool,
+    /// Where the shared text's CRs and LFs are.
+    line_ends: Vec<usize>,
+}
+
+/// Normalised move values written after a text of `base` bytes (see
+/// [`move_span`]): their spans point past the text.
+#[derive(Default)]
+struct Appended {
+    base: usize,
+    text: String,
+}
+
+impl TreeLines {
+    fn new(text: String, origin: Origin, start: usize) -> TreeLines {
+        let tree = Tree::read(&text, start);
+        let lines = Lines::new(&tree);
+        let replayed = tree.replayed();
+        let (own, shared, line_ends) = if lines.branches && replayed {
+            let ends = memchr::memchr2_iter(b'\n', b'\r', text.as_bytes()).collect();
+            (String::new(), Some(std::sync::Arc::from(text)), ends)
+        } else {
+            (text, None, Vec::new())
+        };
+        TreeLines {
+            own,
+            shared,
+            origin,
+            tree,
+            lines,
+            replayed,
+            line_ends,
+        }
+    }
+
+    /// The next line's game, and whether it is the tree's last (past the
+    /// budget, the rest of the tree is one game).
+    fn next_line(&mut self, spent: &mut usize, budget: usize) -> Option<(SourceGame, bool)> {
+        let (path, variation) = if self.replayed {
+            self.lines.next(&self.tree)?
+        } else if !self.lines.started {
+            self.lines.started = true;
+            let root = self.tree.nodes.first().map(|_| vec![0]);
+            (root.unwrap_or_default(), None)
+        } else {
+            return None;
+        };
+        let Some(shared) = self.shared.clone() else {
+            // the tree's one line: the tree's text is its own
+            let mut text = std::mem::take(&mut self.own);
+            let end = text.len();
+            let raw = line_game(&self.tree, &path, &mut text, end);
+            let mut g = SourceGame::of(text, self.origin, raw);
+            g.variation = variation;
+            return Some((g, false));
+        };
+        // the text to the end of the file line of the line's last node;
+        // whole with a syntax error
+        let leaf = path.last().and_then(|&n| self.tree.nodes.get(n));
+        let cut = match (leaf, &self.tree.err) {
+            (Some(leaf), None) => {
+                // the first line end at or after the leaf, found among the
+                // text's line ends (searched once for the tree, not per line)
+                let k = self.line_ends.partition_point(|&e| e < leaf.end);
+                self.line_ends.get(k).copied().unwrap_or(shared.len())
+            }
+            _ => shared.len(),
+        };
+        *spent = spent.saturating_add(path.len() * 16);
+        if *spent > budget {
+            let end = self.tree.end;
+            let mut raw = line_game(&self.tree, &[], &mut Appended::default(), end);
+            raw.stop = Some(too_many_lines(self.tree.start));
+            let text = SourceText::shared(shared.clone(), shared.len());
+            return Some((SourceGame::of(text, self.origin, raw), true));
+        }
+        let mut extra = Appended {
+            base: cut,
+            text: String::new(),
+        };
+        let raw = line_game(&self.tree, &path, &mut extra, cut);
+        let text = if extra.text.is_empty() {
+            SourceText::shared(shared, cut)
+        } else {
+            // a normalised move value: this line's text is its own
+            let mut own = shared.get(..cut).unwrap_or(&shared).to_string();
+            own.push_str(&extra.text);
+            own.into()
+        };
+        let mut g = SourceGame::of(text, self.origin, raw);
+        g.variation = variation;
+        Some((g, false))
+    }
 }
 
 /// Reads every game tree of a `.blksgf` text: a game per line of each tree.
@@ -729,21 +736,30 @@ pub fn read_lines(text: &str) -> (String, Vec<(RawGame, Option<String>)>) {
         let tree = Tree::read(text, i + k);
         i = tree.end.max(i + k + 1);
         let mut lines = Lines::new(&tree);
+        let line = |path: &[usize], out_text: &mut String| {
+            let mut extra = Appended {
+                base: out_text.len(),
+                text: String::new(),
+            };
+            let raw = line_game(&tree, path, &mut extra, tree.end);
+            out_text.push_str(&extra.text);
+            raw
+        };
         if tree.replayed() {
             while let Some((path, variation)) = lines.next(&tree) {
                 // the lines' moves in all, as the streaming reader's budget
                 spent = spent.saturating_add(path.len() * 16);
-                if spent > LINES_BUDGET / 64 {
-                    let mut raw = line_game(&tree, &[], &mut out_text, tree.end);
+                if spent > LINES_BUDGET {
+                    let mut raw = line(&[], &mut out_text);
                     raw.stop = Some(too_many_lines(tree.start));
                     games.push((raw, None));
                     break;
                 }
-                games.push((line_game(&tree, &path, &mut out_text, tree.end), variation));
+                games.push((line(&path, &mut out_text), variation));
             }
         } else {
             let path = tree.nodes.first().map(|_| vec![0]).unwrap_or_default();
-            games.push((line_game(&tree, &path, &mut out_text, tree.end), None));
+            games.push((line(&path, &mut out_text), None));
         }
     }
     (out_text, games)
@@ -822,7 +838,7 @@ fn is_score_list(v: &str) -> bool {
 /// The game one line of a tree stands for; normalised move values are
 /// appended to `out` (the text its spans point into, the tree's text up to
 /// `end` at least).
-fn line_game(tree: &Tree, path: &[usize], out: &mut String, end: usize) -> RawGame {
+fn line_game(tree: &Tree, path: &[usize], out: &mut impl Append, end: usize) -> RawGame {
     let head = Span::new(tree.start, 1);
     let mut tags = Vec::new();
     let mut tag_errors = Vec::new();
@@ -1014,7 +1030,12 @@ struct LineMoves {
 /// Reads the moves of a line's nodes (and the setups of nodes before the
 /// first move); a move value that is not the file's text as it stands is
 /// normalised into `out`.
-fn line_moves(nodes: &[&Node], head: Span, out: &mut String, ctx: &mut SetupCtx) -> LineMoves {
+fn line_moves(
+    nodes: &[&Node],
+    head: Span,
+    out: &mut impl Append,
+    ctx: &mut SetupCtx,
+) -> LineMoves {
     let mut moves = LineMoves::default();
     let mut moved = false;
     for (k, node) in nodes.iter().enumerate() {
@@ -1105,7 +1126,7 @@ fn node_move<'n>(node: &'n Node, ctx: &mut SetupCtx) -> Option<(u8, &'n Prop)> {
 
 /// The span of a move's token: its value (`v` at `s`) as the file has it,
 /// or a normalised copy appended to `out`.
-fn move_span(p: &Prop, v: &str, s: Span, out: &mut String) -> Span {
+fn move_span(p: &Prop, v: &str, s: Span, out: &mut impl Append) -> Span {
     let several = p.values.len() > 1;
     if !(several || v.is_empty() || v.chars().any(char::is_whitespace) || v.len() != s.length) {
         return s;
@@ -1123,10 +1144,36 @@ fn move_span(p: &Prop, v: &str, s: Span, out: &mut String) -> Span {
     } else {
         norm
     };
-    out.push_str("\n; ");
+    out.append("\n; ");
     let at = out.len();
-    out.push_str(&norm);
+    out.append(&norm);
     Span::new(at, norm.len())
+}
+
+/// Where normalised move values go: after a line's text, or after the
+/// text of a whole file.
+trait Append {
+    fn append(&mut self, s: &str);
+    /// The length of the text with what was appended.
+    fn len(&self) -> usize;
+}
+
+impl Append for String {
+    fn append(&mut self, s: &str) {
+        self.push_str(s);
+    }
+    fn len(&self) -> usize {
+        String::len(self)
+    }
+}
+
+impl Append for Appended {
+    fn append(&mut self, s: &str) {
+        self.text.push_str(s);
+    }
+    fn len(&self) -> usize {
+        self.base + self.text.len()
+    }
 }
 
 /// Puts each colour's setup tag where its first setup property stood.
@@ -1284,7 +1331,7 @@ fn first_line_through(tree: &Tree, path: &[usize], n: usize) -> bool {
 }
 
 /// Writes games as a Pentobi file. `Err` for a game Pentobi cannot hold.
-pub fn write(games: &[DocGame]) -> Result<String, String> {
+pub fn write(games: &[DocGame]) -> Result<String, WriteError> {
     let mut out = String::new();
     for g in games {
         out.push_str(&write_game(g, &mut Losses::default())?);
@@ -1294,12 +1341,9 @@ pub fn write(games: &[DocGame]) -> Result<String, String> {
 
 /// Writes one game as a Pentobi file, noting in `losses` what Pentobi
 /// cannot keep. `Err` for a game Pentobi cannot hold.
-pub fn write_game(g: &DocGame, losses: &mut Losses) -> Result<String, String> {
+pub fn write_game(g: &DocGame, losses: &mut Losses) -> Result<String, WriteError> {
     if g.game != "blokus" {
-        return Err(format!(
-            "Pentobi files hold Blokus games only, not {}",
-            g.game
-        ));
+        return Err(format!("Pentobi files hold Blokus games only, not {}", g.game).into());
     }
     let tag = |n: &str| g.tags.iter().find(|(k, _)| k == n).map(|(_, v)| v.trim());
     let duo = g.variant.as_deref() == Some("duo");
@@ -1799,7 +1843,7 @@ mod tests {
             comb.push_str("(;B[e10])(;B[e10]");
         }
         comb.push_str(&")".repeat(301));
-        let got: Vec<SourceGame> = games_within(TextBuf::of_str(&comb), 1 << 20)
+        let got: Vec<SourceGame> = games_within(TextBuf::of_str(&comb), 1 << 16)
             .map(|g| g.unwrap())
             .collect();
         assert!(got.len() < 301, "{}", got.len());

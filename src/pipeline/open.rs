@@ -32,7 +32,7 @@ pub fn open<'a>(
     };
     let reader =
         check_bytes(file, reader, opts).map_err(|message| FileError::new(file, message))?;
-    formats::open(file, reader, opts).map_err(|message| FileError::new(file, message))
+    formats::open(file, reader, opts).map_err(|e| FileError::new(file, e.message))
 }
 
 /// Compressed data, by its magic bytes.

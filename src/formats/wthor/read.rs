@@ -361,7 +361,7 @@ pub fn games<'a>(
             count,
         };
         let mut g = crate::formats::pooled();
-        g.text.clear();
+        g.text.to_mut().clear();
         g.raw = RawGame::default();
         g.record = Some(record);
         Some(Ok(g))
