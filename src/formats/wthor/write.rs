@@ -35,7 +35,7 @@
 
 use super::{GAME_LEN, HEADER_LEN, MOVES_OFFSET, byte_of_square, read_names};
 use crate::formats::Losses;
-use crate::games::reversi::engine::{Position, flips, legal_moves};
+use crate::games::reversi::engine::{Bitboard, flips, legal_moves};
 use crate::games::reversi::solver::Solver;
 use crate::model::DocGame;
 /// The depth of the theoretical score `convert --to wthor` writes by
@@ -526,7 +526,7 @@ impl Moves {
 /// Black's real score as WTHOR stores it (`wof`): from the final position
 /// `end` when the game is over, else black's part of a `Result` summing to
 /// 64, else black's discs. Notes the `standard` scoring (`wof` false).
-fn real_score(g: &DocGame, end: &Position, wof: bool, losses: &mut Losses) -> i64 {
+fn real_score(g: &DocGame, end: &Bitboard, wof: bool, losses: &mut Losses) -> i64 {
     let (b, w) = (
         i64::from(end.black.count_ones()),
         i64::from(end.white.count_ones()),
@@ -572,15 +572,15 @@ fn wof_black(b: i64, w: i64) -> i64 {
 /// A game replayed for its record: the final position, and the position
 /// with `depth` empty squares when the game reached it.
 struct ForRecord {
-    end: Position,
-    at_depth: Option<Position>,
+    end: Bitboard,
+    at_depth: Option<Bitboard>,
 }
 
 /// Replays `squares` from the standard start, passing where the side to
 /// move has no move; `None` at an illegal move.
 fn replay_for_record(squares: &[u8], depth: u8) -> Option<ForRecord> {
-    let mut pos = Position::START;
-    let empties = |p: &Position| 64 - (p.black | p.white).count_ones();
+    let mut pos = Bitboard::START;
+    let empties = |p: &Bitboard| 64 - (p.black | p.white).count_ones();
     let mut at_depth = (empties(&pos) == u32::from(depth)).then_some(pos);
     for &sq in squares {
         let (p, o) = pos.mover();

@@ -232,10 +232,6 @@ pub struct Bitboard {
     pub black_to_move: bool,
 }
 
-/// The name `formats::wthor::write` still imports [`Bitboard`] by; it goes
-/// once that file names `Bitboard`.
-pub(crate) use Bitboard as Position;
-
 impl Bitboard {
     pub const START: Bitboard = Bitboard {
         // white d4 (bit 27) and e5 (bit 36), black d5 (bit 35) and e4 (bit 28)
