@@ -65,18 +65,21 @@ fn scan(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), String> {
     for entry in entries {
         let entry = entry.map_err(|e| format!("{name}: cannot read: {e}"))?;
         if !entry.file_name().to_string_lossy().starts_with('.') {
-            paths.push(entry.path());
+            // a link to a directory is not followed (no loops)
+            let dir = entry.file_type().is_ok_and(|t| t.is_dir());
+            paths.push((entry.path(), dir));
         }
     }
     paths.sort();
-    for path in paths {
-        // what a link points to counts; only regular files are read
-        match std::fs::metadata(&path) {
-            Ok(m) if m.is_dir() => scan(&path, out)?,
-            Ok(m) if m.is_file() && extension_in(&path, gamerec::Format::scanned_extensions()) => {
-                out.push(path)
-            }
-            _ => {}
+    for (path, dir) in paths {
+        if dir {
+            scan(&path, out)?;
+            continue;
+        }
+        // what a link to a file points to counts; only regular files are read
+        let file = std::fs::metadata(&path).is_ok_and(|m| m.is_file());
+        if file && extension_in(&path, gamerec::Format::scanned_extensions()) {
+            out.push(path);
         }
     }
     Ok(())

@@ -103,6 +103,7 @@ def test_a_directory_scan_skips_hidden_and_unread_files(tmp_path):
     (tmp_path / "notes.txt").write_text("not a record, just notes\n")
     (tmp_path / "image.png").write_bytes(b"\x89PNG")
     (tmp_path / "games.txt").write_text(game)
+    (tmp_path / "b" / "loop").symlink_to(tmp_path, target_is_directory=True)
     files = [(pathlib.Path(g.file).name, g.number) for g in gamerec.read(tmp_path)]
     assert files == [("a.gamerec", 1), ("two.gamerec", 1), ("games.txt", 1)]
     assert list(gamerec.read(tmp_path / "b" / "..")) != []
