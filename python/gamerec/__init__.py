@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Optional
 
-from . import _gamerec
+from . import _gamerec, qwirkle
 from ._gamerec import Diagnostic, Game, Position, Report, games, read, validate
 from .errors import BadSetup, GamerecError, IllegalMove, ReadError, UnknownGame
 from .summary import Summary
@@ -30,6 +30,7 @@ __all__ = [
     "Summary",
     "UnknownGame",
     "games",
+    "qwirkle",
     "read",
     "read_arrow",
     "validate",
@@ -67,13 +68,16 @@ def validate_arrow(
 
 def read_arrow(
     path: Any,
-    batch_size: int = 65536,
+    batch_size: int = 16384,
     format: Optional[str] = None,
     game: Optional[str] = None,
 ) -> Iterable[Any]:
     """Streams the games of a file as `pyarrow.RecordBatch`es of
     `batch_size` games (the columns of `validate_arrow`, then `text` and
-    `tags`): memory stays bounded by one batch.
+    `tags`): memory stays bounded by one batch (games are read and
+    replayed 512 at a time; a batch of 16384 WTHOR games is about 10 MB of
+    Arrow data). A read error after some games yields their batch first,
+    then raises `ReadError`.
 
         import pyarrow as pa, pyarrow.parquet as pq
         batches = gamerec.read_arrow("WTH_2001.wtb")

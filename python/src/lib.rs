@@ -2,8 +2,8 @@
 //! positions for Python, and record batches as Arrow arrays (through the
 //! Arrow C data interface: no Python object per game).
 
-use std::io::Cursor;
-use std::path::PathBuf;
+use std::io::{Cursor, Read};
+use std::path::{Path, PathBuf};
 
 use pyo3::exceptions::PyStopIteration;
 use pyo3::prelude::*;
@@ -30,7 +30,8 @@ fn read_options(format: Option<&str>) -> PyResult<gamerec::ReadOptions> {
 
 /// Where a read's bytes come from.
 enum Source {
-    File(PathBuf),
+    /// A file, or every file a directory scan finds.
+    Path(PathBuf),
     Bytes(Vec<u8>),
 }
 
@@ -39,15 +40,110 @@ impl Source {
         if let Ok(b) = obj.cast::<PyBytes>() {
             return Ok(Source::Bytes(b.as_bytes().to_vec()));
         }
-        Ok(Source::File(obj.extract::<PathBuf>()?))
+        Ok(Source::Path(obj.extract::<PathBuf>()?))
     }
 }
 
-/// The games of one file (or bytes), one at a time.
+/// Extensions that many files share (a `.txt` need not be a record): a
+/// scan reads such a file only when its first bytes hold a record, as the
+/// command line's scan does.
+const GENERAL: &[&str] = &["txt", "csv", "pgn"];
+
+fn extension_in(path: &Path, list: &[&str]) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| list.iter().any(|x| x.eq_ignore_ascii_case(e)))
+}
+
+/// The files a scan of `dir` reads, as the command line's scan (without
+/// its ignore files and globs): every file below it with an extension
+/// gamerec reads, hidden entries skipped, depth first in path order.
+fn scan(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), String> {
+    let name = dir.display();
+    let entries = std::fs::read_dir(dir).map_err(|e| format!("{name}: cannot read: {e}"))?;
+    let mut paths = Vec::new();
+    for entry in entries {
+        let entry = entry.map_err(|e| format!("{name}: cannot read: {e}"))?;
+        if !entry.file_name().to_string_lossy().starts_with('.') {
+            // a link to a directory is not followed (no loops)
+            let dir = entry.file_type().is_ok_and(|t| t.is_dir());
+            paths.push((entry.path(), dir));
+        }
+    }
+    paths.sort();
+    for (path, dir) in paths {
+        if dir {
+            scan(&path, out)?;
+            continue;
+        }
+        // what a link to a file points to counts; only regular files are read
+        let file = std::fs::metadata(&path).is_ok_and(|m| m.is_file());
+        if file && extension_in(&path, gamerec::Format::scanned_extensions()) {
+            out.push(path);
+        }
+    }
+    Ok(())
+}
+
+/// Whether a file with a general extension holds a record, as the command
+/// line's scan decides: its first block looks like a format gamerec reads.
+/// Opened as standard input (`-`), a text is read as gamerec text only when
+/// nothing else fits it, so the format `open` chooses tells.
+fn holds_a_record(path: &Path) -> bool {
+    const BLOCK: u64 = 64 * 1024;
+    let mut head = Vec::new();
+    let read = std::fs::File::open(path).and_then(|f| f.take(BLOCK).read_to_end(&mut head));
+    if read.is_err() {
+        return false;
+    }
+    let text = String::from_utf8_lossy(&head);
+    let opens_a_tag = text
+        .trim_start_matches('\u{feff}')
+        .trim_start()
+        .starts_with('[');
+    let probe = gamerec::open("-", Box::new(Cursor::new(&head)), &Default::default());
+    opens_a_tag || matches!(probe, Ok((format, _)) if format != gamerec::Format::Gamerec)
+}
+
+/// One file's games.
+struct Opened {
+    name: String,
+    games: gamerec::Games<'static>,
+}
+
+/// Opens one source; `scanned`: found by a directory scan, skipped (`None`)
+/// when it has a general extension and holds no record.
+fn open(
+    source: Source,
+    opts: &gamerec::ReadOptions,
+    scanned: bool,
+) -> Result<Option<Opened>, PyErr> {
+    let (name, reader): (String, Box<dyn std::io::Read>) = match source {
+        Source::Path(path) => {
+            let general = scanned && extension_in(&path, GENERAL);
+            if general && !holds_a_record(&path) {
+                return Ok(None);
+            }
+            let name = path.to_string_lossy().into_owned();
+            let file = std::fs::File::open(&path)
+                .map_err(|e| raise("ReadError", format!("{name}: cannot open: {e}"), None))?;
+            (name, Box::new(std::io::BufReader::new(file)))
+        }
+        Source::Bytes(bytes) => ("<bytes>".to_string(), Box::new(Cursor::new(bytes))),
+    };
+    let (_, games) = gamerec::open(&name, reader, opts)
+        .map_err(|e| raise("ReadError", format!("{name}: {e}"), None))?;
+    Ok(Some(Opened { name, games }))
+}
+
+/// The games of one file, of bytes, or of every file a directory scan
+/// finds, one at a time.
 #[pyclass(unsendable, module = "gamerec")]
 pub struct Reader {
-    games: gamerec::Games<'static>,
-    file: String,
+    current: Option<Opened>,
+    /// The files of a directory scan still to open, in reverse order.
+    queue: Vec<PathBuf>,
+    opts: gamerec::ReadOptions,
     game: Option<String>,
     replay: bool,
 }
@@ -60,23 +156,46 @@ impl Reader {
         replay: bool,
     ) -> PyResult<Self> {
         let opts = read_options(format)?;
-        let (name, reader): (String, Box<dyn std::io::Read>) = match source {
-            Source::File(path) => {
-                let name = path.to_string_lossy().into_owned();
-                let file = std::fs::File::open(&path)
-                    .map_err(|e| raise("ReadError", format!("{name}: cannot open: {e}"), None))?;
-                (name, Box::new(std::io::BufReader::new(file)))
+        let mut queue = Vec::new();
+        let current = match source {
+            Source::Path(dir) if dir.is_dir() => {
+                scan(&dir, &mut queue).map_err(|e| raise("ReadError", e, None))?;
+                queue.reverse();
+                None
             }
-            Source::Bytes(bytes) => ("<bytes>".to_string(), Box::new(Cursor::new(bytes))),
+            source => open(source, &opts, false)?,
         };
-        let (_, games) = gamerec::open(&name, reader, &opts)
-            .map_err(|e| raise("ReadError", format!("{name}: {e}"), None))?;
         Ok(Reader {
-            games,
-            file: name,
+            current,
+            queue,
+            opts,
             game,
             replay,
         })
+    }
+
+    /// The next game read, from the file open or the next one; `None` once
+    /// every file is read. A file that cannot be read is an error naming
+    /// it; reading on goes to the next file.
+    fn next_game(&mut self) -> PyResult<Option<(Box<gamerec::SourceGame>, String)>> {
+        loop {
+            let Some(cur) = &mut self.current else {
+                let Some(path) = self.queue.pop() else {
+                    return Ok(None);
+                };
+                self.current = open(Source::Path(path), &self.opts, true)?;
+                continue;
+            };
+            match cur.games.next() {
+                None => self.current = None,
+                Some(Ok(g)) => return Ok(Some((g, cur.name.clone()))),
+                Some(Err(e)) => {
+                    let message = format!("{}: {}", cur.name, e.message);
+                    self.current = None;
+                    return Err(raise("ReadError", message, e.code.map(str::to_string)));
+                }
+            }
+        }
     }
 }
 
@@ -87,26 +206,20 @@ impl Reader {
     }
 
     fn __next__(&mut self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        match self.games.next() {
-            None => Err(PyStopIteration::new_err(())),
-            Some(Err(e)) => {
-                let message = format!("{}: {}", self.file, e.message);
-                Err(raise("ReadError", message, e.code.map(str::to_string)))
-            }
-            Some(Ok(mut g)) => {
-                let opts = gamerec::Options {
-                    game: self.game.clone(),
-                    record_moves: true,
-                    ..Default::default()
-                };
-                if self.replay {
-                    let r = g.replay(&opts);
-                    Ok(Py::new(py, Report::of(&g, &r, &self.file))?.into_any())
-                } else {
-                    g.materialize();
-                    Ok(Py::new(py, Game::of(*g, &self.file, opts))?.into_any())
-                }
-            }
+        let Some((mut g, file)) = self.next_game()? else {
+            return Err(PyStopIteration::new_err(()));
+        };
+        let opts = gamerec::Options {
+            game: self.game.clone(),
+            record_moves: true,
+            ..Default::default()
+        };
+        if self.replay {
+            let r = g.replay(&opts);
+            Ok(Py::new(py, Report::of(&g, &r, &file))?.into_any())
+        } else {
+            g.materialize();
+            Ok(Py::new(py, Game::of(*g, &file, opts))?.into_any())
         }
     }
 }
@@ -172,15 +285,18 @@ impl Game {
     }
 }
 
-/// The games of a file (a path) or of bytes, lazily, in file order, in any
-/// format gamerec reads (`format` forces one).
+/// The games of a file (a path), of every file a directory holds (its
+/// scan: files with an extension gamerec reads, in path order, hidden ones
+/// skipped) or of bytes, lazily, in file order, in any format gamerec reads
+/// (`format` forces one).
 #[pyfunction]
 #[pyo3(signature = (source, format=None, game=None))]
 fn read(source: &Bound<'_, PyAny>, format: Option<&str>, game: Option<String>) -> PyResult<Reader> {
     Reader::open(Source::of(source)?, format, game, false)
 }
 
-/// The reports of a file's (or bytes') games, lazily, in file order.
+/// The reports of the games of a file, a directory's files or bytes, lazily,
+/// in file order.
 #[pyfunction]
 #[pyo3(signature = (source, format=None, game=None))]
 fn validate(

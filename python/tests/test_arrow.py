@@ -112,3 +112,29 @@ def test_read_arrow_streams_a_file_in_batches(tmp_path, cli):
 
     pq.write_table(table, tmp_path / "games.parquet")
     assert pq.read_table(tmp_path / "games.parquet").num_rows == table.num_rows
+
+
+def test_read_arrow_raises_a_read_error_after_the_games_before_it(tmp_path):
+    # bytes that are not UTF-8 in the second game: that game (a bad tag),
+    # then the file's read error, not a silent end after the batch
+    path = tmp_path / "two.gamerec"
+    path.write_bytes(b'[Game "reversi"]\n\nf5 d6\n\n[Game "reversi"]\n[Event "\xff\xfe"]\n1. f5\n')
+    batches = gamerec.read_arrow(path, batch_size=10)
+    first = next(batches)
+    assert first.column("valid").to_pylist() == [True, False]
+    assert first.column("first_error_code").to_pylist() == [None, "record::bad_tag"]
+    with pytest.raises(gamerec.ReadError) as e:
+        next(batches)
+    assert "two.gamerec" in str(e.value) and "not UTF-8" in str(e.value)
+    with pytest.raises(StopIteration):
+        next(batches)
+
+
+def test_validate_arrow_keeps_text_order_across_its_tasks():
+    # more texts than one task takes: rows stay in text order
+    texts = [f'[Game "reversi"]\n[Round "{i}"]\n\nf5 d6\n' for i in range(5000)]
+    texts[4321] = '[Game "reversi"]\n\na1\n'
+    batch = gamerec.validate_arrow(texts)
+    assert batch.column("source").to_pylist() == list(range(5000))
+    assert batch.column("valid").to_pylist().count(False) == 1
+    assert batch.column("first_error_code")[4321].as_py() == "reversi::no_flip"

@@ -9,6 +9,7 @@ import random
 import pytest
 
 import gamerec
+from gamerec.qwirkle import Bag, largest_group
 
 STARTS = [
     ("reversi", {}),
@@ -76,3 +77,50 @@ def test_copy_explores_without_changing_the_original():
     assert pos.turn == "white" and other.turn == "black"
     assert pos.svg().startswith("<svg")
     assert "a b c d" in str(pos)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_qwirkle_play_outs_agree_with_the_cli(players, cli):
+    for seed in range(2):
+        rng = random.Random(seed)
+        bag = Bag(players=players, seed=seed)
+        pos = gamerec.Position("qwirkle", Players=str(players), **bag.hands)
+        while not pos.is_over and pos.plies < 2000:
+            legal = pos.legal_moves()
+            pos.play(bag.complete(rng.choice(legal) if legal else "pass"))
+        assert pos.is_over
+        text = bag.record()
+        out = cli("validate", "--format", "json", "-", stdin=text.encode())
+        (report,) = json.loads(out.stdout)["games"]
+        assert report["valid"], (text, report["errors"])
+        assert report["over"]
+        assert report["plies"] == pos.plies == len(bag.moves)
+        assert report["scores"] == pos.scores
+        assert report["winners"] == pos.winners
+        # every hand stayed known, so the CLI checked everything
+        assert not report.get("unchecked"), report.get("unchecked")
+        (again,) = gamerec.validate(text.encode())
+        assert again.valid and again.scores == pos.scores
+
+
+def test_qwirkle_bag_deals_the_starter_first_and_draws_what_a_move_takes():
+    bag = Bag(players=3, seed=1)
+    sizes = [largest_group(h.split(",")) for h in bag.hands.values()]
+    assert sizes[0] == max(sizes) and len(bag.tiles) == 108 - 18
+    pos = gamerec.Position("qwirkle", Players="3", **bag.hands)
+    first = pos.legal_moves()[0]
+    move = bag.complete(first)
+    assert move.startswith(first + " <") and move.endswith(">")
+    assert len(move[len(first) + 2 : -1].split(",")) == first.count("@")
+    assert len(bag.tiles) == 108 - 18 - first.count("@")
+    pos.play(move)
+    assert pos.legal_moves()  # the next hand is known too
+
+
+def test_qwirkle_without_hands_cannot_list_moves():
+    pos = gamerec.Position("qwirkle", Players="2")
+    with pytest.raises(gamerec.GamerecError) as e:
+        pos.legal_moves()
+    assert "hand of player1 is not known" in str(e.value)
+    pos.play("Rc@0,0")  # still played and judged
+    assert pos.plies == 1

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import pathlib
+
 import pytest
 
 import gamerec
@@ -67,3 +70,40 @@ def test_bytes_and_paths_read_the_same():
     for d in by_path:
         d["file"] = str(path)
     assert by_path == by_str == by_bytes
+
+
+def scan_reports(folder: pathlib.Path) -> list[tuple[str, int, bool]]:
+    got = []
+    reports = gamerec.validate(folder)
+    while True:
+        try:
+            r = next(reports)
+        except StopIteration:
+            return got
+        except gamerec.ReadError:
+            continue  # a file that cannot be read: reading goes on
+        got.append((str(pathlib.Path(r.file).relative_to(ROOT)), r.number, r.valid))
+
+
+def test_a_directory_reads_as_the_cli_scans_it(cli):
+    # every game of every file the scan reads, in the CLI's order
+    for folder in ["fixtures/reversi", "fixtures/qwirkle", "fixtures/wthor", "fixtures"]:
+        out = cli("validate", "--format", "jsonl", folder)
+        want = [json.loads(l) for l in out.stdout.splitlines() if l.strip()]
+        want = [(g["file"], g["number"], g["valid"]) for g in want if "valid" in g]
+        assert scan_reports(ROOT / folder) == want, folder
+
+
+def test_a_directory_scan_skips_hidden_and_unread_files(tmp_path):
+    game = '[Game "reversi"]\n\nf5 d6\n'
+    (tmp_path / "b").mkdir()
+    (tmp_path / "b" / "two.gamerec").write_text(game)
+    (tmp_path / "a.gamerec").write_text(game)
+    (tmp_path / ".hidden.gamerec").write_text(game)
+    (tmp_path / "notes.txt").write_text("not a record, just notes\n")
+    (tmp_path / "image.png").write_bytes(b"\x89PNG")
+    (tmp_path / "games.txt").write_text(game)
+    (tmp_path / "b" / "loop").symlink_to(tmp_path, target_is_directory=True)
+    files = [(pathlib.Path(g.file).name, g.number) for g in gamerec.read(tmp_path)]
+    assert files == [("a.gamerec", 1), ("two.gamerec", 1), ("games.txt", 1)]
+    assert list(gamerec.read(tmp_path / "b" / "..")) != []
