@@ -290,7 +290,7 @@ fn rows_into(
     let reader: Box<dyn std::io::Read + '_> = Box::new(Cursor::new(text.as_bytes()));
     let games = match gamerec::open("", reader, read) {
         Ok((_, games)) => games,
-        Err(e) => return cols.push_unreadable(source, None, &e),
+        Err(e) => return cols.push_unreadable(source, None, &e.message),
     };
     for g in games {
         match g {
