@@ -75,6 +75,14 @@ impl DepthScan {
             }
             self.block = None;
         }
+        // in block context, a line without these changes nothing (most lines)
+        if self.depth == 0
+            && self.quote.is_none()
+            && memchr::memchr3(b'[', b'{', b'"', line).is_none()
+            && memchr::memchr3(b'\'', b'|', b'>', line).is_none()
+        {
+            return Ok(());
+        }
         // in block context: whether the next character begins a value
         let mut value_start = self.depth == 0;
         // the column of the innermost block node begun on this line
