@@ -371,6 +371,19 @@ fn hostile_inputs_read_back_from_every_format() {
             "{\"games\": [{\"game\": \"reversi\", \"tags\": [], \"comment\": \"{{{ } } }\", \"moves\": [{\"notation\": \"f5\", \"comment\": \"}{\"}]}]}".into(),
         ),
     ];
+    // find 6: a WTHOR header that announces fewer games than it holds
+    let mut wtb = vec![20, 21, 1, 1];
+    wtb.extend_from_slice(&2u32.to_le_bytes());
+    wtb.extend_from_slice(&[0, 0]);
+    wtb.extend_from_slice(&1999u16.to_le_bytes());
+    wtb.extend_from_slice(&[8, 0, 22, 0]);
+    for _ in 0..8 {
+        let mut g = vec![1, 0, 2, 0, 3, 0, 32, 32, 56, 46, 35];
+        g.resize(68, 0);
+        wtb.extend(g);
+    }
+    let mut cases = cases;
+    cases.push(("wthor-count", "wtb", wtb));
     let mut failures = Vec::new();
     for (name, ext, bytes) in cases {
         let dir = fresh_dir(name);
