@@ -24,6 +24,12 @@
 //! input or several inputs is a usage error rather than a directory of
 //! that name.
 //!
+//! A conversion never writes what gamerec then refuses: an input without
+//! games writes nothing (exit 2, `no games found`; in `-o DIR` a warning
+//! for that file), a NUL in a tag or comment is refused by the text
+//! targets, and of a repeated tag (a Pentobi file may repeat `PB`) the
+//! first is kept with a warning (docs/formats.md, "Writing other formats").
+//!
 //! What the target cannot hold is named in a warning; with `--strict` the
 //! game is refused instead (exit 2), as the spec says. A file is then not
 //! written; on standard output the refused game's text may already be out
@@ -163,6 +169,9 @@ impl Writer {
             _ => Some(DocGame::from_report(report)),
         };
         let game = game.as_ref();
+        if let Some(why) = game.and_then(|g| nul_in(g, self.to)) {
+            return Err(Ok(why));
+        }
         let text = match (self.to, game) {
             (Target::Json, _) => {
                 let sep = if first { "\n    " } else { ",\n    " };
@@ -185,7 +194,7 @@ impl Writer {
             }
             (_, None) => return Err(Ok("no document form of the game".into())),
             (Target::Gamerec, Some(game)) => {
-                let text = gamerec::write_game(game);
+                let text = gamerec::write_game(game, losses);
                 if first { text } else { format!("\n{text}") }
             }
             (Target::Ggf, Some(game)) => {
@@ -215,6 +224,57 @@ impl Writer {
             _ => Ok(()),
         }
     }
+}
+
+/// Where a game holds the NUL character, which a text target cannot hold
+/// (a text file holding one is read as binary data, and the spec's tag and
+/// comment syntax has no escape for it): the game is refused, as a game the
+/// target cannot express (exit 2). JSON and YAML escape it; WTHOR's names
+/// are fixed-length fields padded with NUL (a NUL ends the name).
+fn nul_in(game: &DocGame, to: Target) -> Option<String> {
+    if !matches!(to, Target::Gamerec | Target::Ggf | Target::Blksgf) {
+        return None;
+    }
+    let nul = |s: &str| s.contains('\0');
+    let at = if let Some((name, _)) = game.tags.iter().find(|(n, v)| nul(n) || nul(v)) {
+        format!("the {} tag", diagnostics::visible(name))
+    } else if game.comment.as_deref().is_some_and(nul) {
+        "the game's comment".to_string()
+    } else {
+        let i = game
+            .moves
+            .iter()
+            .position(|m| nul(&m.notation) || m.comment.as_deref().is_some_and(nul))?;
+        format!("the move or comment of ply {}", i + 1)
+    };
+    Some(format!(
+        "{} cannot hold the NUL character (U+0000) of {at}: a text file holding it is read as binary data; convert to JSON or YAML, which escape it",
+        to.name()
+    ))
+}
+
+/// The report with the first tag of each name only, when a name repeats
+/// (a Pentobi file's repeated `PB` or `EV` reads as two tags): every format
+/// gamerec reads refuses a repeated tag (`record::duplicate_tag`), so each
+/// tag dropped is noted in `losses` with its value (said as a warning;
+/// `--strict`: refused). `None` when no name repeats.
+fn first_of_each_tag(r: &GameReport, losses: &mut Losses) -> Option<GameReport> {
+    let mut names = std::collections::HashSet::with_capacity(r.tags.len());
+    if r.tags.iter().all(|(n, _)| names.insert(n.as_str())) {
+        return None;
+    }
+    let mut kept: Vec<(String, String)> = Vec::with_capacity(names.len());
+    for (name, value) in &r.tags {
+        match kept.iter().find(|(n, _)| n == name) {
+            Some((_, first)) => losses.note(format!(
+                "the repeated {name} tag `{value}` (a game has one {name} tag: the first, `{first}`, is kept)"
+            )),
+            None => kept.push((name.clone(), value.clone())),
+        }
+    }
+    let mut r = r.clone();
+    r.tags = kept;
+    Some(r)
 }
 
 pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
@@ -461,6 +521,7 @@ fn convert_one(
         invalid: 0,
         refused: None,
         file_error: false,
+        seen: 0,
         started: false,
     };
     let tmp_is_file = tmp.is_some();
@@ -479,9 +540,10 @@ fn convert_one(
         });
         // standard output: a run that stops at a game not converted leaves
         // its document unfinished, so a reader cannot take it for whole
-        let whole = conv.whole();
+        // no game: nothing is written (an empty document reads as no game)
+        let whole = conv.whole() && conv.seen > 0;
         r.and_then(|()| {
-            if whole || tmp_is_file {
+            if whole || (tmp_is_file && conv.seen > 0) {
                 if !conv.started {
                     conv.writer.start(&mut out)?;
                 }
@@ -495,7 +557,7 @@ fn convert_one(
     if let Err(e) = result {
         return super::write_failed(ctx, &e, EXIT_USAGE);
     }
-    if let Some(code) = conv.refusal(ctx, paths, named) {
+    if let Some(code) = conv.refusal(ctx, (paths, scan), named) {
         return code;
     }
     let Some(tmp) = tmp else {
@@ -503,6 +565,30 @@ fn convert_one(
         return EXIT_OK;
     };
     finish_file(ctx, tmp, conv.writer.wthor.as_ref(), (&jou, &trn), output)
+}
+
+/// A conversion that read no game writes nothing: an empty document would
+/// be refused when read (`record::no_games`), so it is not written. As for
+/// `validate`, a run without games is an error (exit 2); in `-o DIR` a file
+/// without games is a warning, the others still converted.
+fn no_games(ctx: &mut Ctx, paths: &[String], scan: &ScanArgs, named: bool) -> i32 {
+    let why = super::inputs::explain_empty(paths, scan);
+    if named {
+        if !ctx.settings.quiet {
+            let _ = writeln!(
+                ctx.err,
+                "warning: not converted: {} (nothing is written)",
+                diagnostics::visible(&why)
+            );
+        }
+        return EXIT_OK;
+    }
+    let _ = writeln!(
+        ctx.err,
+        "error: not converted: {} (nothing is written)",
+        diagnostics::visible(&why)
+    );
+    EXIT_USAGE
 }
 
 /// The folder the output goes into (`.` for standard output), made when
@@ -609,6 +695,8 @@ struct Conversion {
     /// Why a game was refused (the first one).
     refused: Option<String>,
     file_error: bool,
+    /// Games read (converted or not).
+    seen: usize,
     /// The document has begun: it begins with its first game, so that
     /// standard output stays empty when the first game does not convert.
     started: bool,
@@ -652,6 +740,7 @@ impl Conversion {
         g: &crate::formats::SourceGame,
         r: &GameReport,
     ) -> io::Result<()> {
+        self.seen += 1;
         if !self.quiet || !r.valid {
             diagnostics::write_game(err, self.color, g, r)?;
         }
@@ -669,6 +758,8 @@ impl Conversion {
                 "the game tree's branches: this is its line {v}, written as a game of its own"
             ));
         }
+        let deduped = first_of_each_tag(r, &mut self.losses);
+        let r = deduped.as_ref().unwrap_or(r);
         if !self.started {
             self.writer.start(out)?;
             self.started = true;
@@ -711,9 +802,17 @@ impl Conversion {
 
     /// The exit code when the document is not written (said), `None` when
     /// every game converted.
-    fn refusal(&self, ctx: &mut Ctx, paths: &[String], named: bool) -> Option<i32> {
+    fn refusal(
+        &self,
+        ctx: &mut Ctx,
+        (paths, scan): (&[String], &ScanArgs),
+        named: bool,
+    ) -> Option<i32> {
         if self.file_error {
             return Some(EXIT_USAGE);
+        }
+        if self.seen == 0 {
+            return Some(no_games(ctx, paths, scan, named));
         }
         // in `-o DIR`, the file that is not written is named
         let what = match paths {

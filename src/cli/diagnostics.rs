@@ -21,6 +21,7 @@ struct Report<'a> {
 /// to a stretch around the span. Control characters of the input are shown
 /// as `?` (same length, so spans still fall right): a record cannot drive
 /// the terminal.
+#[derive(Clone)]
 struct Window<'a> {
     name: &'a str,
     /// The window's text.
@@ -309,19 +310,42 @@ fn header(diag: &Diag, place: &Place) -> String {
 /// The longest window drawn with its source; longer ones are told plainly.
 const MAX_WINDOW: usize = 4000;
 
-/// The report handler, made once per colour choice.
-fn handler(color: bool) -> &'static GraphicalReportHandler {
-    static PLAIN: std::sync::OnceLock<GraphicalReportHandler> = std::sync::OnceLock::new();
-    static COLOR: std::sync::OnceLock<GraphicalReportHandler> = std::sync::OnceLock::new();
-    let (cell, theme): (_, fn() -> GraphicalTheme) = if color {
-        (&COLOR, GraphicalTheme::unicode)
+/// The width reports are drawn to.
+const WIDTH: usize = 100;
+
+/// The report handler, made once per colour choice and wrapping: one that
+/// wraps the message and help at [`WIDTH`], and one that does not, for a
+/// report where wrapping changes nothing ([`fits`]) — wrapping is most of
+/// the cost of drawing a short report (issue 30, find 14).
+fn handler(color: bool, wrap: bool) -> &'static GraphicalReportHandler {
+    type Cell = std::sync::OnceLock<GraphicalReportHandler>;
+    static HANDLERS: [Cell; 4] = [const { Cell::new() }; 4];
+    let theme: fn() -> GraphicalTheme = if color {
+        GraphicalTheme::unicode
     } else {
-        (&PLAIN, GraphicalTheme::unicode_nocolor)
+        GraphicalTheme::unicode_nocolor
     };
+    let cell = &HANDLERS[usize::from(color) * 2 + usize::from(wrap)];
     cell.get_or_init(|| {
         GraphicalReportHandler::new_themed(theme())
-            .with_width(100)
+            .with_width(WIDTH)
             .with_links(false)
+            .with_wrap_lines(wrap)
+    })
+}
+
+/// Whether wrapping `text` at [`WIDTH`] after its indent (at most 8
+/// columns: `  help: `) changes nothing: every line is printable ASCII
+/// (its width its length), not blank, without spaces at either end, and
+/// short enough to fit.
+fn fits(text: &str) -> bool {
+    const INDENT: usize = 8;
+    text.split('\n').all(|line| {
+        line.len() + INDENT < WIDTH - 2
+            && !line.starts_with(' ')
+            && !line.ends_with(' ')
+            && line.bytes().all(|b| (b' '..=b'~').contains(&b))
+            && line.bytes().any(|b| b != b' ')
     })
 }
 
@@ -335,9 +359,10 @@ pub fn render(diag: &Diag, place: &Place, color: bool) -> String {
     if window.end - window.start > MAX_WINDOW || span.end() > place.text.len() {
         return plain(diag, &header, Some(place.lines.line_col(span.offset)));
     }
-    let handler = handler(color);
     let label = diag.label.as_deref().map(|l| visible(l).into_owned());
     let help = diag.help.as_deref().map(|h| visible(h).into_owned());
+    let wrap = !(fits(&header) && help.as_deref().is_none_or(fits));
+    let handler = handler(color, wrap);
     let shown = Diag {
         message: visible(&diag.message).into_owned(),
         label,
@@ -440,6 +465,71 @@ mod tests {
         assert_eq!(visible_lines("a\nb\u{1b}\r\n"), "a\nb\\x1b\\r\n");
         let once = visible("a\\x1b\u{1b}\n");
         assert_eq!(visible(&once), once, "escaping twice changes nothing");
+    }
+
+    /// Find 14: a report drawn without wrapping, where [`fits`] says
+    /// wrapping changes nothing, is the report drawn with it, byte for byte.
+    #[test]
+    fn reports_that_fit_are_the_same_unwrapped() {
+        let text = "[Game \"reversi\"]\n[Event \"x\"]\n\n1. f5 d6 2. c3 {\n  a comment } zz\n";
+        let lines = LineIndex::new(text);
+        let long = "word ".repeat(17);
+        let messages = [
+            "this `{` comment is never closed".to_string(),
+            format!("{} end", long.trim_end()),
+            format!("{}{}", long, "x".repeat(5)),
+            "two lines\nof a message".to_string(),
+            "a  double space and (brackets) [x] `code` --flag".to_string(),
+            "x".repeat(89),
+            "x".repeat(90),
+            "x".repeat(91),
+        ];
+        let spans = [(0, 1), (38, 2), (47, 2), (51, 16), (69, 2)];
+        let mut compared = 0;
+        for (i, message) in messages.iter().enumerate() {
+            for &(offset, length) in &spans {
+                for color in [false, true] {
+                    let d = Diag::error("record::x", message.clone())
+                        .at(crate::span::Span { offset, length })
+                        .label(message.clone())
+                        .help(messages[(i + 1) % messages.len()].clone())
+                        .ply(3);
+                    let place = Place {
+                        name: "f.gamerec",
+                        text,
+                        lines: &lines,
+                        index: i,
+                        variation: None,
+                        about: "Ann vs Ben",
+                        bytes: None,
+                    };
+                    let header = header(&d, &place);
+                    let Some(help) = d.help.as_deref() else {
+                        continue;
+                    };
+                    if !(fits(&header) && fits(help)) {
+                        continue;
+                    }
+                    let window = Window::around(place.name, text, &lines, d.span.unwrap());
+                    let draw = |wrap| {
+                        let report = Report {
+                            diag: &d,
+                            header: header.clone(),
+                            source: Window { ..window.clone() },
+                        };
+                        let mut out = String::new();
+                        handler(color, wrap)
+                            .render_report(&mut out, &report)
+                            .unwrap();
+                        out
+                    };
+                    assert_eq!(draw(true), draw(false), "{message:?} at {offset}");
+                    compared += 1;
+                }
+            }
+        }
+        assert!(compared >= 30, "{compared}");
+        assert!(!fits(&"x".repeat(95)) && !fits(" a") && !fits("a\n") && !fits("é"));
     }
 
     #[test]

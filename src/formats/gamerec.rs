@@ -9,8 +9,11 @@
 //! container reads such a run back as one comment with its line breaks
 //! ([`crate::record`]), so the comment comes back exactly. Line breaks in
 //! comments are written as LF (the container reads CRLF and CR as LF).
+//! A line break in a tag value cannot be written (spec §5: a value holds
+//! none, and only `\"` and `\\` are escapes): it is written as a space
+//! and noted in [`Losses`], so `convert` says so (`--strict`: refused).
 
-use super::SourceGame;
+use super::{Losses, SourceGame};
 use crate::model::DocGame;
 use crate::record::{RawGame, Reader, parse_file};
 use crate::source::TextBuf;
@@ -53,9 +56,17 @@ fn escape(value: &str) -> String {
     out
 }
 
-/// Tag values may not hold line breaks: they are written as spaces.
-fn tag_value(value: &str) -> String {
-    escape(&value.replace(['\r', '\n'], " "))
+/// Tag values may not hold line breaks (spec §5: only `\"` and `\\` are
+/// escapes, and a line break in a value is an error): each is written as a
+/// space, and noted in `losses` for the tag `name`.
+fn tag_value(name: &str, value: &str, losses: &mut Losses) -> String {
+    if value.contains(['\r', '\n']) {
+        losses.note(format!(
+            "the line break in the {name} tag's value (a tag value holds none): written as a space"
+        ));
+        return escape(&value.replace("\r\n", " ").replace(['\r', '\n'], " "));
+    }
+    escape(value)
 }
 
 struct Wrap {
@@ -112,14 +123,21 @@ impl Wrap {
     }
 }
 
-/// Writes one game as gamerec text.
-pub fn write_game(game: &DocGame) -> String {
+/// Writes one game as gamerec text; what it cannot keep (a line break in
+/// a tag value) is noted in `losses`.
+pub fn write_game(game: &DocGame, losses: &mut Losses) -> String {
     let mut out = String::new();
     if !game.tags.iter().any(|(k, _)| k == "Game") {
-        out.push_str(&format!("[Game \"{}\"]\n", tag_value(&game.game)));
+        out.push_str(&format!(
+            "[Game \"{}\"]\n",
+            tag_value("Game", &game.game, losses)
+        ));
     }
     for (name, value) in &game.tags {
-        out.push_str(&format!("[{name} \"{}\"]\n", tag_value(value)));
+        out.push_str(&format!(
+            "[{name} \"{}\"]\n",
+            tag_value(name, value, losses)
+        ));
     }
     out.push('\n');
     let mut w = Wrap {
@@ -152,7 +170,12 @@ pub fn write_game(game: &DocGame) -> String {
     out
 }
 
-/// Writes games as one gamerec file, separated by blank lines.
-pub fn write(games: &[DocGame]) -> String {
-    games.iter().map(write_game).collect::<Vec<_>>().join("\n")
+/// Writes games as one gamerec file, separated by blank lines; what it
+/// cannot keep is noted in `losses`.
+pub fn write(games: &[DocGame], losses: &mut Losses) -> String {
+    games
+        .iter()
+        .map(|g| write_game(g, losses))
+        .collect::<Vec<_>>()
+        .join("\n")
 }

@@ -824,7 +824,9 @@ impl FromDoc {
     }
 
     fn written(&mut self, game: &DocGame) -> Vec<SourceGame> {
-        let text = gamerec::write_game(game);
+        // a line break in a tag value cannot be written: it is put back below
+        let mut losses = Losses::default();
+        let text = gamerec::write_game(game, &mut losses);
         // each marked automatic pass: the written move it stands before
         // and the last token of each written move
         let mut written = 0;
@@ -855,8 +857,24 @@ impl FromDoc {
             one.raw.auto_passes = marked;
             one.raw.doc_moves = doc_moves;
             crate::model::check_variant(game, &mut one.raw);
+            if !losses.is_empty() {
+                keep_line_breaks(game, &mut one.raw);
+            }
         }
         out
+    }
+}
+
+/// A document's tag values with line breaks, which its game's text held
+/// as spaces, put back in the game read from that text: the value read is
+/// the document's (its span is the value in the text).
+fn keep_line_breaks(game: &DocGame, raw: &mut RawGame) {
+    // the text has a `Game` tag first when the document's tags have none
+    let skip = usize::from(!game.tags.iter().any(|(k, _)| k == "Game"));
+    for ((name, value), tag) in game.tags.iter().zip(raw.tags.0.iter_mut().skip(skip)) {
+        if tag.name == *name && value.contains(['\r', '\n']) {
+            tag.value.clone_from(value);
+        }
     }
 }
 

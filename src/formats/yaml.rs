@@ -37,40 +37,118 @@ pub fn read(text: &str) -> Result<Document, String> {
 }
 
 /// Refuses flow collections nested too deep (the parser's time and stack
-/// would grow with them). Quoted scalars and comments are skipped.
+/// would grow with them). Only what the parser reads as a flow collection
+/// counts: a `[` or `{` that begins a value in block context (at a line's
+/// start, after `- `, `? ` or `: `, after an anchor or a tag), and every
+/// bracket inside a flow collection. Quoted scalars (with their escapes),
+/// comments, plain scalars (`a{b`) and the lines of block scalars (`|`,
+/// `>`: a multi-line comment) are skipped, so a game's text of braces
+/// reads back (issue 30, find 9).
 fn check_depth(text: &str) -> Result<(), String> {
-    let mut depth = 0usize;
-    let mut quote: Option<u8> = None;
-    let mut comment = false;
-    let mut prev = b'\n';
-    for (i, &b) in text.as_bytes().iter().enumerate() {
-        if comment {
-            comment = b != b'\n';
-        } else if let Some(q) = quote {
-            if b == q {
-                quote = None;
+    let mut scan = DepthScan::default();
+    let mut at = 0;
+    for line in text.split_inclusive('\n') {
+        scan.line(line.as_bytes(), at)?;
+        at += line.len();
+    }
+    Ok(())
+}
+
+/// Where [`check_depth`] stands between lines.
+#[derive(Default)]
+struct DepthScan {
+    /// Flow collections open.
+    depth: usize,
+    /// In a quoted scalar: its quote.
+    quote: Option<u8>,
+    /// In a block scalar: the column of the node it is the value of (its
+    /// lines are indented further, or blank).
+    block: Option<usize>,
+}
+
+impl DepthScan {
+    fn line(&mut self, line: &[u8], at: usize) -> Result<(), String> {
+        let indent = line.iter().take_while(|&&c| c == b' ').count();
+        if let Some(owner) = self.block {
+            if indent > owner || line.iter().all(u8::is_ascii_whitespace) {
+                return Ok(());
             }
-        } else {
-            match b {
-                b'"' | b'\'' if depth > 0 || prev.is_ascii_whitespace() || prev == b':' => {
-                    quote = Some(b)
+            self.block = None;
+        }
+        // in block context, a line without these changes nothing (most lines)
+        if self.depth == 0
+            && self.quote.is_none()
+            && memchr::memchr3(b'[', b'{', b'"', line).is_none()
+            && memchr::memchr3(b'\'', b'|', b'>', line).is_none()
+        {
+            return Ok(());
+        }
+        // in block context: whether the next character begins a value
+        let mut value_start = self.depth == 0;
+        // the column of the innermost block node begun on this line
+        let mut owner = indent;
+        let mut prev = b' ';
+        let mut i = 0;
+        while let Some(&c) = line.get(i) {
+            let next = line.get(i + 1).copied().unwrap_or(b'\n');
+            if let Some(q) = self.quote {
+                i += match c {
+                    b'\\' if q == b'"' => 2,
+                    b'\'' if q == b'\'' && next == b'\'' => 2,
+                    _ => {
+                        if c == q {
+                            self.quote = None;
+                        }
+                        1
+                    }
+                };
+                prev = c;
+                continue;
+            }
+            let flow = self.depth > 0;
+            match c {
+                b' ' | b'\t' | b'\r' | b'\n' => {}
+                b'#' if prev.is_ascii_whitespace() => return Ok(()),
+                b'"' | b'\'' if value_start || (flow && b"[{,: \t".contains(&prev)) => {
+                    self.quote = Some(c);
+                    owner = i;
+                    value_start = false;
                 }
-                b'#' if prev.is_ascii_whitespace() => comment = true,
-                b'[' | b'{' => {
-                    depth += 1;
-                    if depth > MAX_DEPTH {
+                b'[' | b'{' if value_start || flow => {
+                    self.depth += 1;
+                    value_start = false;
+                    if self.depth > MAX_DEPTH {
                         return Err(format!(
-                            "not a gamerec YAML document: collections nested more than {MAX_DEPTH} levels deep (at byte {i})"
+                            "not a gamerec YAML document: collections nested more than {MAX_DEPTH} levels deep (at byte {})",
+                            at + i
                         ));
                     }
                 }
-                b']' | b'}' => depth = depth.saturating_sub(1),
+                b']' | b'}' if flow => self.depth -= 1,
+                _ if flow => {}
+                b'|' | b'>' if value_start => {
+                    self.block = Some(owner);
+                    return Ok(());
+                }
+                b'-' | b'?' if value_start && next.is_ascii_whitespace() => owner = i,
+                b':' if next.is_ascii_whitespace() => value_start = true,
+                // an anchor or a tag before the value: the value is still to come
+                b'&' | b'!' if value_start => {
+                    while line.get(i + 1).is_some_and(|c| !c.is_ascii_whitespace()) {
+                        i += 1;
+                    }
+                }
+                _ if value_start => {
+                    owner = i;
+                    value_start = false;
+                }
                 _ => {}
             }
+            prev = c;
+            i += 1;
         }
-        prev = b;
+        Ok(())
     }
-    Ok(())
 }
 
 /// What a YAML game costs in memory per byte of its text while it is
@@ -439,5 +517,26 @@ mod tests {
         let deep = format!("games: {}", "[".repeat(100_000));
         assert!(read(&deep).is_err_and(|e| e.contains("nested more than")));
         assert!(check_depth("games: [ '[[[[' , \"{{{{\" ] # [[[[").is_ok());
+    }
+
+    /// Issue 30, find 9a: braces in a block scalar, a plain scalar or a
+    /// quoted one with escapes are text, not collections; flow collections
+    /// after an anchor or under a key still count.
+    #[test]
+    fn the_depth_check_counts_only_flow_collections() {
+        let many = "{".repeat(100);
+        let text = format!("games:\n- comment: |-\n    a\n    {many}\n  moves: []\n");
+        assert!(check_depth(&text).is_ok());
+        assert!(check_depth(&format!("games:\n- comment: a{many}\n")).is_ok());
+        assert!(check_depth(&format!("games:\n- comment: \"a\\\"{many}\"\n")).is_ok());
+        assert!(check_depth(&format!("games:\n- comment: 'it''s {many}'\n")).is_ok());
+        for deep in [
+            format!("games:\n- comment: |-\n    a\n  moves: {many}\n"),
+            format!("games:\n- moves: &a {many}\n"),
+            format!("games:\n- - {many}\n"),
+            format!("games:\n  {many}\n"),
+        ] {
+            assert!(check_depth(&deep).is_err(), "{deep}");
+        }
     }
 }
