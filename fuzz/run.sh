@@ -8,9 +8,11 @@
 # reproduce it.
 #
 #   fuzz/run.sh SECONDS [TARGET...]      (default: every target)
-#   JOBS=1 fuzz/run.sh 1800 read_ggf     (libFuzzer's -jobs=1 -workers=1: a
-#                                         fresh worker after a find, the log in
-#                                         fuzz/fuzz-0.log)
+#   JOBS=1 fuzz/run.sh 1800 read_ggf     (libFuzzer's -jobs=1 -workers=1, the
+#                                         worker's log in fuzz/artifacts/<target>.worker.log)
+#   FORK=1 fuzz/run.sh 1800 read_ggf     (-fork=1: one child process at a time,
+#                                         going on after a find, so that one run
+#                                         collects every find, each kept)
 #
 # The toolchain may be stable: RUSTC_BOOTSTRAP=1 lets cargo fuzz pass the
 # sanitizer flags it needs.
@@ -19,13 +21,18 @@ cd "$(dirname "$0")"
 seconds=${1:?usage: fuzz/run.sh SECONDS [TARGET...]}
 shift
 export RUSTC_BOOTSTRAP=1
+# AddressSanitizer (the Reversi and record SIMD code is `unsafe`) with a
+# small quarantine: its default 256 MB of freed memory held back would
+# itself pass the memory cap, which is meant for what gamerec keeps.
+export ASAN_OPTIONS=${ASAN_OPTIONS:-quarantine_size_mb=16:malloc_context_size=5}
 if [ $# -eq 0 ]; then
   mapfile -t targets < <(cargo fuzz list)
 else
   targets=("$@")
 fi
 [ -d corpus ] || ./seed.sh
-cargo fuzz build
+# (`cargo fuzz run` builds each target; `cargo fuzz build` would build with
+# other flags, a second build of everything)
 
 dict_of() {
   case $1 in
@@ -47,11 +54,12 @@ for t in "${targets[@]}"; do
   dict=$(dict_of "$t")
   [ -n "$dict" ] && args+=(-dict="$dict")
   [ -n "${JOBS:-}" ] && args+=(-jobs=1 -workers=1)
+  [ -n "${FORK:-}" ] && args+=(-fork=1 -ignore_crashes=1 -ignore_ooms=1 -ignore_timeouts=1)
   echo "== $t: ${seconds}s"
   status=0
-  cargo fuzz run "$t" "corpus/$t" -- "${args[@]}" 2>&1 | tee "artifacts/$t.log" |
-    grep -E '^(Done|stat::number_of_executed_units|stat::peak_rss_mb|==[0-9]+== ERROR|SUMMARY|thread .* panicked)' || true
-  status=${PIPESTATUS[0]}
+  cargo fuzz run "$t" "corpus/$t" -- "${args[@]}" >"artifacts/$t.log" 2>&1 || status=$?
+  grep -E '^(Done|stat::number_of_executed_units|stat::peak_rss_mb|#[0-9]+: cov)' "artifacts/$t.log" | tail -3 || true
+  grep -E -A3 '^(==[0-9]+== ERROR|SUMMARY|thread .* panicked)' "artifacts/$t.log" | head -20 || true
   if [ -n "${JOBS:-}" ] && [ -f fuzz-0.log ]; then
     grep -E '^(Done|stat::|==[0-9]+== ERROR|SUMMARY)' fuzz-0.log || true
     mv fuzz-0.log "artifacts/$t.worker.log"

@@ -60,7 +60,10 @@ pub fn notation(game: &str, bytes: &[u8]) {
     let Ok(text) = std::str::from_utf8(bytes) else {
         return;
     };
-    read(Format::Gamerec, format!("[Game \"{game}\"]\n{text}").as_bytes());
+    read(
+        Format::Gamerec,
+        format!("[Game \"{game}\"]\n{text}").as_bytes(),
+    );
 }
 
 /// The replay `convert` makes.
