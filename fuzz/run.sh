@@ -31,8 +31,10 @@ else
   targets=("$@")
 fi
 [ -d corpus ] || ./seed.sh
-# (`cargo fuzz run` builds each target; `cargo fuzz build` would build with
-# other flags, a second build of everything)
+# Every target built once; each is then run as it stands (`cargo fuzz run`
+# would build again, with other flags: everything a second time)
+cargo fuzz build
+bin=target/$(rustc -vV | sed -n "s/^host: //p")/release
 
 dict_of() {
   case $1 in
@@ -57,7 +59,7 @@ for t in "${targets[@]}"; do
   [ -n "${FORK:-}" ] && args+=(-fork=1 -ignore_crashes=1 -ignore_ooms=1 -ignore_timeouts=1)
   echo "== $t: ${seconds}s"
   status=0
-  cargo fuzz run "$t" "corpus/$t" -- "${args[@]}" >"artifacts/$t.log" 2>&1 || status=$?
+  "$bin/$t" -artifact_prefix="artifacts/$t/" "${args[@]}" "corpus/$t" >"artifacts/$t.log" 2>&1 || status=$?
   grep -E '^(Done|stat::number_of_executed_units|stat::peak_rss_mb|#[0-9]+: cov)' "artifacts/$t.log" | tail -3 || true
   grep -E -A3 '^(==[0-9]+== ERROR|SUMMARY|thread .* panicked)' "artifacts/$t.log" | head -20 || true
   if [ -n "${JOBS:-}" ] && [ -f fuzz-0.log ]; then
