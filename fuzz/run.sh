@@ -60,10 +60,10 @@ for t in "${targets[@]}"; do
   echo "== $t: ${seconds}s"
   status=0
   "$bin/$t" -artifact_prefix="artifacts/$t/" "${args[@]}" "corpus/$t" >"artifacts/$t.log" 2>&1 || status=$?
-  grep -E '^(Done|stat::number_of_executed_units|stat::peak_rss_mb|#[0-9]+: cov)' "artifacts/$t.log" | tail -3 || true
-  grep -E -A3 '^(==[0-9]+== ERROR|SUMMARY|thread .* panicked)' "artifacts/$t.log" | head -20 || true
+  grep -a -E '^(Done|stat::number_of_executed_units|stat::peak_rss_mb|#[0-9]+: cov)' "artifacts/$t.log" | tail -3 || true
+  grep -a -E -A3 '^(==[0-9]+== ERROR|SUMMARY|thread .* panicked)' "artifacts/$t.log" | head -20 || true
   if [ -n "${JOBS:-}" ] && [ -f fuzz-0.log ]; then
-    grep -E '^(Done|stat::|==[0-9]+== ERROR|SUMMARY)' fuzz-0.log || true
+    grep -a -E '^(Done|stat::|==[0-9]+== ERROR|SUMMARY)' fuzz-0.log || true
     mv fuzz-0.log "artifacts/$t.worker.log"
   fi
   after=$(find "artifacts/$t" -type f | wc -l)
