@@ -335,3 +335,25 @@ fn a_wide_pentobi_tree_is_read_in_linear_work() {
     assert_eq!(moves, n);
     assert_eq!(read[n - 1].raw.tokens[0].text(&read[n - 1].text), "e10");
 }
+
+/// A fuzz find (`fuzz/`, target `read_ggf`): a GGF property value holding
+/// a line break (`RB[;)` then a newline) is kept as the tag `GGF_RB` with
+/// the line break, but its JSON conversion reads back with a space in its
+/// place (the JSON reader writes the game as gamerec text, whose tag writer
+/// turns line breaks into spaces): the conversion changes the tag silently.
+/// This is find 9's "a tag value with a line break silently becomes a
+/// space": the JSON reader keeps the value as it is.
+#[test]
+fn a_line_break_in_a_ggf_value_survives_conversion() {
+    let ggf = "(;GM[Othello]RB[a\nb];)\n";
+    let r = gamerec(
+        &["convert", "--to", "json", "--from", "ggf", "-"],
+        ggf.as_bytes(),
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let (code, doc) = validate_json("json", &[], r.stdout.as_bytes());
+    assert_eq!(code, 0, "{doc}");
+    let tag = &doc["games"][0]["tags"]["GGF_RB"];
+    let warned = !codes(&doc["games"][0], "warnings").is_empty() || !r.stderr.is_empty();
+    assert!(tag == "a\nb" || warned, "{tag}: changed without a word");
+}
