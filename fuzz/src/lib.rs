@@ -12,10 +12,15 @@
 //!   must read as one game, valid, with the same game, variant, tags,
 //!   comments, moves (notation, move number, comment, automatic or not),
 //!   end, scores and winners. A difference panics with both games shown.
+//!   What `convert` itself changes, and says it changes, is changed first
+//!   the same way: a repeated tag keeps its first value
+//!   (`formats::first_of_each_tag`); a game holding a NUL is not written as
+//!   text (`formats::nul_in`: `convert` refuses it); a line break in a tag
+//!   value is written as a space in gamerec text (a loss the writer notes).
 
 use std::io::Cursor;
 
-use gamerec::formats::{self, Format, ReadOptions, SourceGame};
+use gamerec::formats::{self, Format, Losses, ReadOptions, SourceGame};
 use gamerec::model::{DocGame, ReportDoc};
 use gamerec::replay::{GameReport, Options};
 
@@ -76,17 +81,38 @@ fn convert_options() -> Options {
 
 /// Replays a game; a valid one is written in each text format and read back.
 fn check_game(game: &mut SourceGame) {
-    let report = game.replay(&convert_options());
-    if !report.valid {
+    let replayed = game.replay(&convert_options());
+    if !replayed.valid {
         return;
     }
-    let doc = DocGame::from_report(&report);
-    let json = json_of(&report);
-    read_back(&report, Format::Json, &json);
-    let yaml = yaml_of(&report);
-    read_back(&report, Format::Yaml, &yaml);
-    let text = formats::gamerec::write_game(&doc);
-    read_back(&report, Format::Gamerec, &text);
+    let mut losses = Losses::default();
+    let deduped = formats::first_of_each_tag(&replayed, &mut losses);
+    let report = deduped.as_ref().unwrap_or(&replayed);
+    let doc = DocGame::from_report(report);
+    let json = json_of(report);
+    read_back(report, Format::Json, &json);
+    let yaml = yaml_of(report);
+    read_back(report, Format::Yaml, &yaml);
+    if formats::nul_in(&doc).is_some() {
+        return;
+    }
+    let mut text_losses = Losses::default();
+    let text = formats::gamerec::write_game(&doc, &mut text_losses);
+    if text_losses.is_empty() {
+        read_back(report, Format::Gamerec, &text);
+    } else {
+        read_back(&with_spaces_for_line_breaks(report), Format::Gamerec, &text);
+    }
+}
+
+/// The report as gamerec text keeps it: line breaks in tag values written
+/// as spaces (a CR LF as one space).
+fn with_spaces_for_line_breaks(report: &GameReport) -> GameReport {
+    let mut r = report.clone();
+    for (_, value) in &mut r.tags {
+        *value = value.replace("\r\n", " ").replace(['\r', '\n'], " ");
+    }
+    r
 }
 
 /// The JSON document `convert --to json` writes for one game.
@@ -124,7 +150,7 @@ fn read_back(original: &GameReport, format: Format, written: &str) {
         &opts,
     ) {
         Ok((_, games)) => games,
-        Err(e) => fail(&e),
+        Err(e) => fail(&e.message),
     };
     let mut back = Vec::new();
     for game in games {

@@ -235,46 +235,15 @@ fn nul_in(game: &DocGame, to: Target) -> Option<String> {
     if !matches!(to, Target::Gamerec | Target::Ggf | Target::Blksgf) {
         return None;
     }
-    let nul = |s: &str| s.contains('\0');
-    let at = if let Some((name, _)) = game.tags.iter().find(|(n, v)| nul(n) || nul(v)) {
-        format!("the {} tag", diagnostics::visible(name))
-    } else if game.comment.as_deref().is_some_and(nul) {
-        "the game's comment".to_string()
-    } else {
-        let i = game
-            .moves
-            .iter()
-            .position(|m| nul(&m.notation) || m.comment.as_deref().is_some_and(nul))?;
-        format!("the move or comment of ply {}", i + 1)
+    let at = match crate::formats::nul_in(game)? {
+        crate::formats::NulAt::Tag(name) => format!("the {} tag", diagnostics::visible(&name)),
+        crate::formats::NulAt::Comment => "the game's comment".to_string(),
+        crate::formats::NulAt::Ply(ply) => format!("the move or comment of ply {ply}"),
     };
     Some(format!(
         "{} cannot hold the NUL character (U+0000) of {at}: a text file holding it is read as binary data; convert to JSON or YAML, which escape it",
         to.name()
     ))
-}
-
-/// The report with the first tag of each name only, when a name repeats
-/// (a Pentobi file's repeated `PB` or `EV` reads as two tags): every format
-/// gamerec reads refuses a repeated tag (`record::duplicate_tag`), so each
-/// tag dropped is noted in `losses` with its value (said as a warning;
-/// `--strict`: refused). `None` when no name repeats.
-fn first_of_each_tag(r: &GameReport, losses: &mut Losses) -> Option<GameReport> {
-    let mut names = std::collections::HashSet::with_capacity(r.tags.len());
-    if r.tags.iter().all(|(n, _)| names.insert(n.as_str())) {
-        return None;
-    }
-    let mut kept: Vec<(String, String)> = Vec::with_capacity(names.len());
-    for (name, value) in &r.tags {
-        match kept.iter().find(|(n, _)| n == name) {
-            Some((_, first)) => losses.note(format!(
-                "the repeated {name} tag `{value}` (a game has one {name} tag: the first, `{first}`, is kept)"
-            )),
-            None => kept.push((name.clone(), value.clone())),
-        }
-    }
-    let mut r = r.clone();
-    r.tags = kept;
-    Some(r)
 }
 
 pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
@@ -758,7 +727,7 @@ impl Conversion {
                 "the game tree's branches: this is its line {v}, written as a game of its own"
             ));
         }
-        let deduped = first_of_each_tag(r, &mut self.losses);
+        let deduped = crate::formats::first_of_each_tag(r, &mut self.losses);
         let r = deduped.as_ref().unwrap_or(r);
         if !self.started {
             self.writer.start(out)?;

@@ -551,6 +551,62 @@ pub fn open<'a>(
     Ok((format, wrap(name, format, games, no_games)))
 }
 
+/// The report with the first tag of each name only, when a name repeats
+/// (a Pentobi file's repeated `PB` or `EV` reads as two tags): every format
+/// gamerec reads refuses a repeated tag (`record::duplicate_tag`), so each
+/// tag dropped is noted in `losses` with its value (said as a warning;
+/// `--strict`: refused). `None` when no name repeats.
+pub fn first_of_each_tag(
+    r: &crate::replay::GameReport,
+    losses: &mut Losses,
+) -> Option<crate::replay::GameReport> {
+    let mut names = std::collections::HashSet::with_capacity(r.tags.len());
+    if r.tags.iter().all(|(n, _)| names.insert(n.as_str())) {
+        return None;
+    }
+    let mut kept: Vec<(String, String)> = Vec::with_capacity(names.len());
+    for (name, value) in &r.tags {
+        match kept.iter().find(|(n, _)| n == name) {
+            Some((_, first)) => losses.note(format!(
+                "the repeated {name} tag `{value}` (a game has one {name} tag: the first, `{first}`, is kept)"
+            )),
+            None => kept.push((name.clone(), value.clone())),
+        }
+    }
+    let mut r = r.clone();
+    r.tags = kept;
+    Some(r)
+}
+
+/// Where a game holds the NUL character (U+0000), which the text formats
+/// (gamerec text, GGF, Pentobi) cannot hold. `convert` refuses such a game
+/// for those targets; JSON and YAML escape it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NulAt {
+    /// In the tag of this name (in its name or its value).
+    Tag(String),
+    /// In the comment before the moves.
+    Comment,
+    /// In the move, or its comment, of this ply (1-based).
+    Ply(usize),
+}
+
+/// Where `game` holds the NUL character, if anywhere: the first tag, else
+/// the comment, else the first move.
+pub fn nul_in(game: &DocGame) -> Option<NulAt> {
+    let nul = |s: &str| s.contains('\0');
+    if let Some((name, _)) = game.tags.iter().find(|(n, v)| nul(n) || nul(v)) {
+        return Some(NulAt::Tag(name.clone()));
+    }
+    if game.comment.as_deref().is_some_and(nul) {
+        return Some(NulAt::Comment);
+    }
+    game.moves
+        .iter()
+        .position(|m| nul(&m.notation) || m.comment.as_deref().is_some_and(nul))
+        .map(|i| NulAt::Ply(i + 1))
+}
+
 /// What a writer could not keep of a game (a tag the target format has no
 /// place for, a scoring convention it cannot say): `convert` says each as a
 /// warning, so that a conversion never drops or changes anything silently.
