@@ -21,7 +21,7 @@ pub trait Perft: Setup {
         players: Option<u8>,
         depth: u32,
         done: &(dyn Fn(u64) + Sync),
-    ) -> Result<Vec<(String, u64)>, String>;
+    ) -> Result<Vec<(String, u64)>, PerftError>;
 
     /// [`Perft::perft_divide`] from a start that rules tags also set
     /// (`perft --tag NAME=VALUE`, e.g. Blokus 3D's `Area`), for games whose
@@ -33,13 +33,13 @@ pub trait Perft: Setup {
         tags: &Tags,
         depth: u32,
         done: &(dyn Fn(u64) + Sync),
-    ) -> Result<Vec<(String, u64)>, String> {
+    ) -> Result<Vec<(String, u64)>, PerftError> {
         if let Some(t) = tags.iter().next() {
-            return Err(format!(
+            return Err(PerftError(format!(
                 "{} perft takes no --tag (asked for {})",
                 Self::NAME,
                 t.name
-            ));
+            )));
         }
         Self::perft_divide(variant, players, depth, done)
     }
@@ -110,6 +110,18 @@ impl fmt::Display for PerftError {
 }
 
 impl std::error::Error for PerftError {}
+
+impl From<NoPlayers> for PerftError {
+    fn from(e: NoPlayers) -> PerftError {
+        PerftError(e.to_string())
+    }
+}
+
+impl From<crate::game::UnknownVariant> for PerftError {
+    fn from(e: crate::game::UnknownVariant) -> PerftError {
+        PerftError(e.to_string())
+    }
+}
 
 impl From<String> for PerftError {
     fn from(message: String) -> PerftError {

@@ -169,7 +169,7 @@ where
         depth: u32,
         done: &(dyn Fn(u64) + Sync),
     ) -> Result<Vec<(String, u64)>, PerftError> {
-        R::perft_divide(variant, players, depth, done).map_err(PerftError)
+        R::perft_divide(variant, players, depth, done)
     }
 
     fn perft_divide_tags(
@@ -180,7 +180,7 @@ where
         depth: u32,
         done: &(dyn Fn(u64) + Sync),
     ) -> Result<Vec<(String, u64)>, PerftError> {
-        R::perft_divide_tags(variant, players, tags, depth, done).map_err(PerftError)
+        R::perft_divide_tags(variant, players, tags, depth, done)
     }
 
     fn reads_opening(&self, raw: &RawGame, tokens: &[crate::record::Token], src: &str) -> bool {

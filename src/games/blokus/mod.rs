@@ -316,13 +316,13 @@ impl Perft for Blokus {
         players: Option<u8>,
         depth: u32,
         done: &(dyn Fn(u64) + Sync),
-    ) -> Result<Vec<(String, u64)>, String> {
+    ) -> Result<Vec<(String, u64)>, crate::game::PerftError> {
         let v = variant_index::<Self>(variant)?;
         match (v, players) {
             (_, None) | (1, Some(2)) | (0 | 2, Some(2..=4)) => {}
-            (1, Some(n)) => return Err(format!("Blokus Duo has 2 players, not {n}")),
+            (1, Some(n)) => return Err(format!("Blokus Duo has 2 players, not {n}").into()),
             (_, Some(n)) => {
-                return Err(format!("Blokus is played by 2, 3 or 4 players, not {n}"));
+                return Err(format!("Blokus is played by 2, 3 or 4 players, not {n}").into());
             }
         }
         Ok(match v {

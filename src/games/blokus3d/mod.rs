@@ -384,7 +384,7 @@ impl Perft for Blokus3d {
         players: Option<u8>,
         depth: u32,
         done: &(dyn Fn(u64) + Sync),
-    ) -> Result<Vec<(String, u64)>, String> {
+    ) -> Result<Vec<(String, u64)>, crate::game::PerftError> {
         Self::perft_divide_tags(variant, players, &Tags::default(), depth, done)
     }
 
@@ -396,7 +396,7 @@ impl Perft for Blokus3d {
         tags: &Tags,
         depth: u32,
         done: &(dyn Fn(u64) + Sync),
-    ) -> Result<Vec<(String, u64)>, String> {
+    ) -> Result<Vec<(String, u64)>, crate::game::PerftError> {
         let mut all = tags.clone();
         let mut set = |name: &str, value: String| {
             all.0.retain(|t| t.name != name);
@@ -419,7 +419,8 @@ impl Perft for Blokus3d {
             return Err(format!(
                 "blokus3d perft takes the tags Area and Stuck, not {}",
                 t.name
-            ));
+            )
+            .into());
         }
         let state = <Self as Setup>::start(&all).map_err(|e| {
             e.iter()

@@ -534,7 +534,7 @@ impl Perft for Deblockle {
         players: Option<u8>,
         depth: u32,
         done: &(dyn Fn(u64) + Sync),
-    ) -> Result<Vec<(String, u64)>, String> {
+    ) -> Result<Vec<(String, u64)>, crate::game::PerftError> {
         let nsbs = variant_index::<Self>(variant)? == 1;
         crate::game::no_players::<Self>(players)?;
         let divide = engine::perft_divide(&Position::standard(nsbs), depth, done);

@@ -380,7 +380,9 @@ impl Perft for Qwirkle {
         _players: Option<u8>,
         _depth: u32,
         _done: &(dyn Fn(u64) + Sync),
-    ) -> Result<Vec<(String, u64)>, String> {
-        Err("perft does not apply to Qwirkle: hands and the bag are hidden".to_string())
+    ) -> Result<Vec<(String, u64)>, crate::game::PerftError> {
+        Err("perft does not apply to Qwirkle: hands and the bag are hidden"
+            .to_string()
+            .into())
     }
 }

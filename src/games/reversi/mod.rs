@@ -364,7 +364,7 @@ impl Perft for Reversi {
         players: Option<u8>,
         depth: u32,
         done: &(dyn Fn(u64) + Sync),
-    ) -> Result<Vec<(String, u64)>, String> {
+    ) -> Result<Vec<(String, u64)>, PerftError> {
         variant_index::<Self>(variant)?;
         crate::game::no_players::<Self>(players)?;
         if depth == 0 {
