@@ -445,18 +445,8 @@ pub fn parse_into(
     src: &str,
     moves: &mut Vec<Parsed<Move, CubeSpans>>,
 ) -> Option<Diag> {
-    moves.clear();
-    moves.reserve(tokens.len().min(1 << 16));
-    for (index, tok) in tokens.iter().enumerate() {
-        match read(tok.text(src), tok.span) {
-            Ok((mv, parts)) => moves.push(Parsed {
-                mv,
-                span: tok.span,
-                token: index,
-                parts,
-            }),
-            Err(d) => return Some(d),
-        }
-    }
-    None
+    // `read` takes the usual shape in one scan itself: no quick reader
+    crate::game::one_move_per_token(tokens, moves, |_| None, |tok| {
+        read(tok.text(src), tok.span)
+    })
 }
