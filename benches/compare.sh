@@ -10,7 +10,7 @@
 # Environment: BIN (default target/release/gamerec), WTHOR (a WTHOR directory;
 # default /work/shared/data/wthor or ../shared/data/wthor when present, else a
 # generated .wtb), PERFT_DEPTH (default 12), RUNS (default 3), REPEAT (default
-# 1: the `validate -q` rows read their input that many times in one run, so
+# 5: the `validate -q` rows read their input that many times in one run, so
 # that a fast row's time stands well above the timer's 0.01 s).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,7 +20,7 @@ OUT=${OUT:-target/corpus}
 RUNS=${RUNS:-3}
 PERFT_DEPTH=${PERFT_DEPTH:-12}
 BASE=${BASE:-}
-REPEAT=${REPEAT:-1}
+REPEAT=${REPEAT:-5}
 export RAYON_NUM_THREADS=1
 
 cargo build --release --quiet --bin gamerec --example gencorpus
@@ -104,4 +104,4 @@ quiet "Blokus 3D tower games (4 colours), validate -q" "$OUT/blokus3d.gamerec"
 leaves=$("$BIN" perft reversi "$PERFT_DEPTH")
 row "perft reversi $PERFT_DEPTH (leaves)" "$leaves" perft reversi "$PERFT_DEPTH"
 row "WTHOR validate --format json" "$(games_in "$WTHOR")" validate --format json "$WTHOR"
-row "WTHOR convert --to json" "$(games_in "$WTHOR")" convert --to json "$WTHOR" -o "$OUT/wthor.json"
+row "WTHOR convert --to json" "$(games_in "$WTHOR")" convert --to json "$WTHOR"
