@@ -136,17 +136,25 @@ fn glyph_names(doc: &str) -> std::collections::HashMap<String, String> {
 /// The glyphs drawn on the board: (name, x, y) of each `<use>` in the first
 /// `class="cells"` group after `from`.
 fn board(doc: &str, from: &str) -> BTreeSet<(String, u32, u32)> {
-    let names = glyph_names(doc);
     let start = doc.find(from).expect("the board");
     let rest = doc.get(start..).unwrap_or_default();
-    let cells = rest
-        .find("class=\"cells\">")
-        .map(|i| rest.get(i..).unwrap_or_default())
-        .expect("the cells");
-    let cells = cells
-        .get(..cells.find("</g>").unwrap_or(cells.len()))
+    assert!(rest.contains("class=\"cells\">"), "the cells");
+    uses_in(doc, rest, "cells").into_iter().collect()
+}
+
+/// The glyphs `<use>`d in the first group of class `class` in `rest` (a
+/// part of `doc`), in drawing order: (glyph name, x, y); empty when there
+/// is no such group.
+fn uses_in(doc: &str, rest: &str, class: &str) -> Vec<(String, u32, u32)> {
+    let names = glyph_names(doc);
+    let Some(at) = rest.find(&format!("class=\"{class}\">")) else {
+        return Vec::new();
+    };
+    let group = rest.get(at..).unwrap_or_default();
+    let group = group
+        .get(..group.find("</g>").unwrap_or(group.len()))
         .unwrap_or_default();
-    cells
+    group
         .split("<use ")
         .skip(1)
         .map(|t| {
@@ -465,33 +473,8 @@ fn hostile_tags_show_as_text() {
 /// The cubes a picture's stack draws, in drawing order: (glyph name, x, y)
 /// of each `<use>` in the first `class="cubes"` group after `from`.
 fn stack_cubes(doc: &str, from: &str) -> Vec<(String, u32, u32)> {
-    let names = glyph_names(doc);
     let start = doc.find(from).expect("the picture");
-    let rest = doc.get(start..).unwrap_or_default();
-    let Some(at) = rest.find("class=\"cubes\">") else {
-        return Vec::new();
-    };
-    let cubes = rest.get(at..).unwrap_or_default();
-    let cubes = cubes
-        .get(..cubes.find("</g>").unwrap_or(cubes.len()))
-        .unwrap_or_default();
-    cubes
-        .split("<use ")
-        .skip(1)
-        .map(|t| {
-            let tag = t.get(..t.find('>').unwrap_or(t.len())).unwrap_or_default();
-            let id = attr(tag, "href")
-                .unwrap_or_default()
-                .trim_start_matches('#');
-            let n = |a| {
-                attr(tag, a)
-                    .and_then(|v| v.parse().ok())
-                    .unwrap_or(u32::MAX)
-            };
-            let name = names.get(id).cloned().unwrap_or_else(|| format!("?{id}"));
-            (name, n("x"), n("y"))
-        })
-        .collect()
+    uses_in(doc, doc.get(start..).unwrap_or_default(), "cubes")
 }
 
 /// The cubes of each stone of a record that places a stone every move.
