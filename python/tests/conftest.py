@@ -27,6 +27,17 @@ def cli_binary() -> pathlib.Path:
     return ROOT / "target" / "debug" / "gamerec"
 
 
+def wthor_dir() -> pathlib.Path | None:
+    """The WTHOR database: $GAMEREC_WTHOR (`none`: without it), else beside
+    the repository."""
+    if os.environ.get("GAMEREC_WTHOR") == "none":
+        return None
+    for d in (os.environ.get("GAMEREC_WTHOR"), ROOT.parent / "shared" / "data" / "wthor"):
+        if d and pathlib.Path(d).is_dir():
+            return pathlib.Path(d)
+    return None
+
+
 @pytest.fixture(scope="session")
 def cli():
     binary = cli_binary()

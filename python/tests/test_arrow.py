@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import json
-import os
 import pathlib
 
 import pytest
 
 import gamerec
 
-from conftest import ROOT, fixture_files
+from conftest import ROOT, fixture_files, wthor_dir
 
 pa = pytest.importorskip("pyarrow")
 
@@ -63,17 +62,6 @@ def test_validate_arrow_takes_lists_and_chunked_arrays():
     b = gamerec.validate_arrow(pa.chunked_array([[text], [text]]))
     assert a.to_pylist() == b.to_pylist()
     assert a.num_rows == 2 and a.column("valid").to_pylist() == [True, True]
-
-
-def wthor_dir() -> pathlib.Path | None:
-    """The WTHOR database: $GAMEREC_WTHOR (`none`: without it), else beside
-    the repository."""
-    if os.environ.get("GAMEREC_WTHOR") == "none":
-        return None
-    for d in (os.environ.get("GAMEREC_WTHOR"), ROOT.parent / "shared" / "data" / "wthor"):
-        if d and pathlib.Path(d).is_dir():
-            return pathlib.Path(d)
-    return None
 
 
 @pytest.mark.skipif(wthor_dir() is None, reason="the WTHOR database is not beside the repository")

@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, wthor_dir
 
 EXAMPLES = pathlib.Path(__file__).resolve().parents[1] / "examples"
 
@@ -22,17 +22,6 @@ def load(name: str):
     sys.modules[name] = module
     spec.loader.exec_module(module)
     return module
-
-
-def wthor_dir() -> pathlib.Path | None:
-    """The WTHOR database: $GAMEREC_WTHOR (`none`: without it), else beside
-    the repository."""
-    if os.environ.get("GAMEREC_WTHOR") == "none":
-        return None
-    for d in (os.environ.get("GAMEREC_WTHOR"), ROOT.parent / "shared" / "data" / "wthor"):
-        if d and pathlib.Path(d).is_dir():
-            return pathlib.Path(d)
-    return None
 
 
 @pytest.fixture(scope="module")
