@@ -1080,12 +1080,18 @@ impl<'a> Reader<'a> {
         let Some(mut p) = self.tag_value(start, value_start + 1, &mut value) else {
             return;
         };
-        let value_span = Span::between(value_start, p);
+        let mut value_span = Span::between(value_start, p);
         let bytes = self.src().as_bytes();
         while matches!(bytes.get(p), Some(b' ') | Some(b'\t')) {
             p += 1;
         }
         if bytes.get(p) != Some(&b']') {
+            if let Some(end) = self.unescaped_quotes(value_start, value_span.end(), &mut value) {
+                value_span = Span::between(value_start, end - 1);
+                p = end - 1;
+            }
+        }
+        if self.src().as_bytes().get(p) != Some(&b']') {
             self.bad_tag(
                 start,
                 "expected `]` after the value",
@@ -1096,6 +1102,50 @@ impl<'a> Reader<'a> {
         p += 1;
         self.pos = p;
         self.add_tag(name, value, Span::between(start, p), value_span);
+    }
+
+    /// A tag value with quotes left unescaped inside it (an exporter's
+    /// habit: `[Event "Parties du "Coq" - 1988"]`): when the value's line
+    /// still ends in `"]` (blanks after it allowed) and no other `"]` comes
+    /// before that end, the value is read up to that end, its inner quotes
+    /// kept, with a `record::unescaped_quote` warning at the first of them.
+    /// `value_start` is the opening quote, `stray` the position just after
+    /// the quote that ended the value early. The position after the tag's
+    /// `]`, or `None` (nothing changed) when the line does not end so.
+    fn unescaped_quotes(&mut self, value_start: usize, stray: usize, value: &mut String) -> Option<usize> {
+        let src = self.src();
+        let rest = src.get(stray..)?;
+        let line = &rest[..rest.find(['\n', '\r']).unwrap_or(rest.len())];
+        let close = line.trim_end_matches([' ', '\t']).strip_suffix("\"]")?.len();
+        if line.get(..close)?.contains("\"]") {
+            return None;
+        }
+        let inner = src.get(value_start + 1..stray + close)?;
+        value.clear();
+        let mut chars = inner.chars();
+        while let Some(c) = chars.next() {
+            match c {
+                '\\' => match chars.clone().next() {
+                    Some(e @ ('"' | '\\')) => {
+                        value.push(e);
+                        chars.next();
+                    }
+                    _ => value.push(c),
+                },
+                _ => value.push(c),
+            }
+        }
+        let quote = stray - 1;
+        self.tag_error(
+            Diag::warning(
+                "record::unescaped_quote",
+                "a quote inside the tag value is not escaped",
+            )
+            .at(Span::new(quote, 1))
+            .label("this quote does not end the value: its line ends in `\"]`")
+            .help("write a quote inside a value as `\\\"`; the value is read up to the `\"]` that ends the line"),
+        );
+        Some(stray + close + 2)
     }
 
     /// A malformed tag at `start`: it runs to its `]`, or stops before a
@@ -1620,6 +1670,32 @@ mod tests {
         assert_eq!(g.token_comment(3), Some("end"));
         assert!(g.result_token.is_some());
         assert!(g.tag_errors.is_empty() && g.stop.is_none());
+    }
+
+    #[test]
+    fn unescaped_quotes_read_to_the_line_end() {
+        let src = "[Event \"Parties du \"Coq\" - 1988\"]  \n[Site \"a \\\"b\\\" \"c\"]\n\
+                   [Round \"x \"y\"] [Black \"z\"]\n[White \"w\"x]\nf5\n";
+        let games = parse_file(src);
+        let g = &games[0];
+        let value = |name: &str| g.tags.get(name).map(|t| t.value.clone());
+        assert_eq!(value("Event").as_deref(), Some("Parties du \"Coq\" - 1988"));
+        assert_eq!(value("Site").as_deref(), Some("a \"b\" \"c"));
+        // another `"]` before the line's end: not read across it
+        assert_eq!(value("Round"), None);
+        assert_eq!(value("Black").as_deref(), Some("z"));
+        assert_eq!(value("White"), None);
+        let codes: Vec<_> = g.tag_errors.iter().map(|d| (d.code.as_ref(), d.span)).collect();
+        assert_eq!(
+            codes,
+            [
+                ("record::unescaped_quote", Some(Span::new(19, 1))),
+                ("record::unescaped_quote", Some(Span::new(51, 1))),
+                ("record::bad_tag", Some(Span::new(56, 14))),
+                ("record::bad_tag", Some(Span::new(83, 12))),
+            ]
+        );
+        assert_eq!(texts(src, g), ["f5"]);
     }
 
     #[test]

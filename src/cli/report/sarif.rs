@@ -91,6 +91,9 @@ fn description(code: &str) -> String {
     let (game, kind) = code.split_once("::").unwrap_or(("gamerec", code));
     let known = match code {
         "record::bad_tag" => Some("A tag is malformed, or its value is not allowed"),
+        "record::unescaped_quote" => {
+            Some("A quote inside a tag value is not escaped; the value is read to its line's end")
+        }
         "record::duplicate_tag" => Some("A tag is given twice in one game"),
         "record::unterminated_comment" => Some("A { comment is never closed"),
         "record::stray_brace" => Some("A } closes no comment"),
