@@ -22,6 +22,8 @@ const TARGETS: &[(&str, &str)] = &[
     ("ggf", "ggf"),
     ("blksgf", "blksgf"),
     ("wthor", "wtb"),
+    ("transcript", "txt"),
+    ("csv", "csv"),
 ];
 
 fn fresh_dir(what: &str) -> PathBuf {

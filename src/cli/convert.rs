@@ -55,7 +55,7 @@ use std::path::{Path, PathBuf};
 use super::inputs::{Event, ScanArgs};
 use super::progress::Progress;
 use super::{Ctx, EXIT_INVALID, EXIT_OK, EXIT_USAGE, diagnostics};
-use crate::formats::{Losses, gamerec, ggf, pentobi, wthor};
+use crate::formats::{Losses, gamerec, ggf, pentobi, transcript, wthor};
 use crate::model::{DocGame, ReportDoc};
 use crate::replay::{GameReport, Options};
 
@@ -71,6 +71,12 @@ pub enum Target {
     /// A WTHOR `.wtb` file (8x8 Othello games only), its player and
     /// tournament names in `WTHOR.JOU`/`WTHOR.TRN` beside it; needs `-o`.
     Wthor,
+    /// Othello transcripts, a line per game (`f5d6c3... 33-31`; standard
+    /// 8x8 Othello only).
+    Transcript,
+    /// Othello games as CSV rows: `game_moves` then a column per tag
+    /// (standard 8x8 Othello only).
+    Csv,
 }
 
 impl Target {
@@ -83,6 +89,8 @@ impl Target {
             Target::Ggf => "GGF",
             Target::Blksgf => "a Pentobi file",
             Target::Wthor => "WTHOR",
+            Target::Transcript => "a transcript",
+            Target::Csv => "CSV",
         }
     }
 
@@ -95,6 +103,8 @@ impl Target {
             Target::Ggf => "ggf",
             Target::Blksgf => "blksgf",
             Target::Wthor => "wtb",
+            Target::Transcript => "txt",
+            Target::Csv => "csv",
         }
     }
 }
@@ -134,6 +144,8 @@ struct Writer {
     games: usize,
     /// `--to wthor`: the records' writer and its names.
     wthor: Option<wthor::WtbWriter>,
+    /// `--to csv`: the header's columns, fixed by the first game.
+    csv: crate::formats::csv::CsvWriter,
     /// `--to json`: games written, not yet passed on (in pieces of at
     /// least [`FLUSH_AT`] bytes, written straight through the file's buffer).
     buf: Vec<u8>,
@@ -203,6 +215,10 @@ impl Writer {
             (Target::Blksgf, Some(game)) => {
                 pentobi::write_game(game, losses).map_err(|e| Ok(e.message))?
             }
+            (Target::Transcript, Some(game)) => {
+                transcript::write_game(game, losses).map_err(|e| Ok(e.message))?
+            }
+            (Target::Csv, Some(game)) => self.csv.game(game, losses).map_err(|e| Ok(e.message))?,
             (Target::Wthor, Some(game)) => {
                 let Some(out) = self.wthor.as_mut() else {
                     return Err(Ok("no WTHOR output".into()));
@@ -232,7 +248,10 @@ impl Writer {
 /// target cannot express (exit 2). JSON and YAML escape it; WTHOR's names
 /// are fixed-length fields padded with NUL (a NUL ends the name).
 fn nul_in(game: &DocGame, to: Target) -> Option<String> {
-    if !matches!(to, Target::Gamerec | Target::Ggf | Target::Blksgf) {
+    if !matches!(
+        to,
+        Target::Gamerec | Target::Ggf | Target::Blksgf | Target::Transcript | Target::Csv
+    ) {
         return None;
     }
     let at = match crate::formats::nul_in(game)? {
@@ -481,6 +500,7 @@ fn convert_one(
             to,
             games: 0,
             wthor: wthor_out.map(|o| o.wtb),
+            csv: Default::default(),
             buf: Vec::new(),
         },
         strict,

@@ -22,6 +22,20 @@
 //!   is not blank holds most often outside quotes (`,` on a tie); they follow
 //!   RFC 4180 (quotes, `""`), read with the `csv` crate's engine (`csv_core`); a line ends at LF,
 //!   CRLF or a lone CR; rows that are empty are skipped.
+//!
+//! Writing (`convert --to csv`, [`CsvWriter`]): a header, then a row per
+//! game: the `game_moves` column (the compact transcript, passes left out)
+//! first, then a column per tag of the first game (its order kept, `Game`
+//! left out: every row is Othello). The header is written before the first
+//! game, so a later game's tag that has no column is a loss; a game without
+//! one of the columns' tags leaves its cell empty. A `winner` column is
+//! written only when the games had a `winner` tag (read from a CSV), so a
+//! game reads back with the tags it had. Cells are quoted as RFC 4180 says
+//! when they hold a separator, a quote or a line end. What a cell cannot
+//! keep is a loss: an empty value or blanks around one (cells are read
+//! trimmed, empty ones left out), comments, per-move claimed scores. Only
+//! standard 8x8 Othello from the usual start fits, as for transcripts; the
+//! `Variant` tag is a column, so a `wof` game reads back as `wof`.
 
 use super::transcript::game_tag;
 use crate::diag::Diag;
@@ -29,7 +43,102 @@ use crate::record::{RawGame, Tag, Tags, Token, WinnerClaim};
 use crate::source::{Chunk, TextBuf, csv_records};
 use crate::span::{Origin, Span};
 
-use super::SourceGame;
+use super::transcript::{check_standard, compact_moves, note_comments};
+use super::{Losses, SourceGame, WriteError};
+use crate::model::DocGame;
+
+/// Writes games as CSV rows under one header (see the module docs).
+#[derive(Debug, Default)]
+pub struct CsvWriter {
+    /// The tag columns after `game_moves`, fixed by the first game.
+    columns: Option<Vec<String>>,
+}
+
+impl CsvWriter {
+    /// The text of one game's row, the header before the first.
+    pub fn game(&mut self, g: &DocGame, losses: &mut Losses) -> Result<String, WriteError> {
+        check_standard(g, "CSV")?;
+        let moves = compact_moves(g, losses)?;
+        let mut out = String::new();
+        let columns = match &self.columns {
+            Some(c) => c,
+            None => {
+                let names = header_of(g, losses);
+                out.push_str("game_moves");
+                for n in &names {
+                    out.push(',');
+                    out.push_str(n);
+                }
+                out.push('\n');
+                self.columns.insert(names)
+            }
+        };
+        out.push_str(&moves);
+        for name in columns {
+            out.push(',');
+            let value = g.tags.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str());
+            if let Some(v) = value {
+                if v.trim() != v || v.is_empty() {
+                    losses.note(format!(
+                        "the {name} tag's value `{v}`: CSV cells are read trimmed, empty ones left out"
+                    ));
+                }
+                push_cell(&mut out, v);
+            }
+        }
+        if out.ends_with('\n') && moves.is_empty() && out.trim_end_matches(',').ends_with('\n') {
+            return Err("a CSV row of a game without moves or tags would be empty, which is no game".into());
+        }
+        out.push('\n');
+        let unkept: Vec<&str> = g
+            .tags
+            .iter()
+            .map(|(k, _)| k.as_str())
+            .filter(|k| *k != "Game" && !columns.iter().any(|c| c == k))
+            .collect();
+        if !unkept.is_empty() {
+            losses.note(format!(
+                "{} ({}): the CSV's columns are the first game's tags",
+                crate::diag::plural(unkept.len(), "tag", "tags"),
+                unkept.join(", ")
+            ));
+        }
+        note_comments(g, "a CSV row", losses);
+        Ok(out)
+    }
+}
+
+/// The tag columns of the first game: its tags but `Game`; a tag whose
+/// name would read as moves or as the moves column is noted and left out.
+fn header_of(g: &DocGame, losses: &mut Losses) -> Vec<String> {
+    let mut names = Vec::new();
+    for (k, _) in &g.tags {
+        let lower = k.to_ascii_lowercase();
+        let clash = is_transcript(k)
+            || ["moves", "game_moves", "transcript", "game"].contains(&lower.as_str())
+            || lower.contains("moves");
+        if k == "Game" {
+            continue;
+        }
+        if clash || names.contains(k) {
+            losses.note(format!("the {k} tag: its name cannot be a CSV column"));
+            continue;
+        }
+        names.push(k.clone());
+    }
+    names
+}
+
+/// A cell, quoted when it holds a separator, a quote or a line end.
+fn push_cell(out: &mut String, v: &str) {
+    if v.contains([',', ';', '\t', '"', '\n', '\r']) {
+        out.push('"');
+        out.push_str(&v.replace('"', "\"\""));
+        out.push('"');
+    } else {
+        out.push_str(v);
+    }
+}
 
 /// One cell: its text (unquoted) and the span of its content in the file.
 #[derive(Clone, Debug, PartialEq, Eq)]

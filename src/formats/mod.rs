@@ -679,6 +679,14 @@ impl std::fmt::Display for WriteError {
 
 impl std::error::Error for WriteError {}
 
+impl From<&str> for WriteError {
+    fn from(message: &str) -> WriteError {
+        WriteError {
+            message: message.to_string(),
+        }
+    }
+}
+
 impl From<String> for WriteError {
     fn from(message: String) -> Self {
         WriteError { message }

@@ -9,7 +9,20 @@
 //! or a lone CR. Blank lines and lines starting with `#` are skipped. Every
 //! game is Reversi (standard scoring; the `Game` tag is synthesized, its
 //! span the start of the line).
+//!
+//! Writing (`convert --to transcript`): a line per game, its moves as a
+//! compact transcript (`f5d6c3...`, passes left out: a pass is forced, and
+//! read back the engine takes it), then the final disc count (`33-31`) when
+//! the game is over and its record claims a result (a `Result` tag other
+//! than `*`: the line's score is read back as that claim). Only standard 8x8 Othello games from the usual start
+//! fit (no `Setup`, `Size` or `Komi`, variant `standard` or `wof`), with at
+//! least one move (a blank line is no game); any other game is refused.
+//! What a line cannot keep is named as a loss: tags, comments, per-move
+//! claimed scores, and the `wof` variant (read back, the game is standard:
+//! its score is the discs' count, which the line carries).
 
+use super::{Losses, WriteError};
+use crate::model::DocGame;
 use crate::record::{RawGame, Tag, Tags, Token};
 use crate::span::Span;
 
@@ -112,6 +125,161 @@ pub fn read(text: &str) -> Vec<RawGame> {
         });
     }
     games
+}
+
+/// The pass notations of Reversi (any case).
+fn is_pass(notation: &str) -> bool {
+    ["pass", "pa", "ps", "--"]
+        .iter()
+        .any(|p| notation.eq_ignore_ascii_case(p))
+}
+
+/// The value of a game's tag.
+pub(crate) fn tag<'g>(g: &'g DocGame, name: &str) -> Option<&'g str> {
+    g.tags
+        .iter()
+        .find(|(k, _)| k == name)
+        .map(|(_, v)| v.trim())
+}
+
+/// A game's variant (its document field, else its tag), lower case.
+pub(crate) fn variant(g: &DocGame) -> String {
+    g.variant
+        .as_deref()
+        .or(tag(g, "Variant"))
+        .unwrap_or("standard")
+        .to_ascii_lowercase()
+}
+
+/// Why a game is not standard 8x8 Othello from the usual start, which is
+/// all a transcript (or gamerec's CSV) can say; `format` names the target.
+pub(crate) fn check_standard(g: &DocGame, format: &str) -> Result<(), WriteError> {
+    if g.game != "reversi" {
+        return Err(format!("{format} holds Othello games only, not {}", g.game).into());
+    }
+    for name in ["Setup", "Komi"] {
+        if tag(g, name).is_some_and(|v| !v.is_empty()) {
+            return Err(format!(
+                "{format} holds games from the usual start without komi only: this one has a `{name}` tag"
+            )
+            .into());
+        }
+    }
+    if tag(g, "Size").is_some_and(|v| v != "8") {
+        return Err(format!("{format} holds 8x8 games only").into());
+    }
+    let variant = variant(g);
+    if variant != "standard" && variant != "wof" {
+        return Err(format!("{format} holds standard Othello only, not the `{variant}` variant").into());
+    }
+    Ok(())
+}
+
+/// A game's moves as a compact transcript (passes left out, squares in
+/// lower case); per-move claimed scores (`f5/+2`) and other suffixes are
+/// noted in `losses`.
+pub(crate) fn compact_moves(g: &DocGame, losses: &mut Losses) -> Result<String, WriteError> {
+    let mut out = String::with_capacity(g.moves.len() * 2);
+    let mut suffixes = 0;
+    for m in g.moves.iter().filter(|m| !m.auto) {
+        let n = m.notation.trim();
+        if is_pass(n) {
+            continue;
+        }
+        let square = n.get(..2).filter(|sq| {
+            let b = sq.as_bytes();
+            matches!(b, [c, r] if (b'a'..=b'h').contains(&c.to_ascii_lowercase()) && (b'1'..=b'8').contains(r))
+        });
+        let Some(square) = square else {
+            return Err(format!("ply {}: `{n}` is not a square a1-h8", m.ply).into());
+        };
+        out.push_str(&square.to_ascii_lowercase());
+        suffixes += usize::from(n.len() > 2);
+    }
+    if suffixes > 0 {
+        losses.note(format!(
+            "{} ({}): a transcript holds squares only",
+            crate::diag::plural(suffixes, "move's suffix", "moves' suffixes"),
+            "claimed scores"
+        ));
+    }
+    Ok(out)
+}
+
+/// The final disc count of a finished game, `black-white`; `None` for a
+/// game not over.
+pub(crate) fn final_discs(g: &DocGame) -> Option<String> {
+    let r = g.result.as_ref().filter(|r| r.over)?;
+    // a `wof` game's scores give the empty squares to the winner; its
+    // `discs` are the count a standard reading checks
+    let counts = r
+        .extras
+        .get("discs")
+        .and_then(|d| d.as_object())
+        .unwrap_or(&r.scores);
+    let black = counts.get("black")?.as_i64()?;
+    let white = counts.get("white")?.as_i64()?;
+    Some(format!("{black}-{white}"))
+}
+
+/// Notes the comments of a game, which neither a transcript nor a CSV row
+/// holds, and a `Game` tag spelt otherwise than `reversi` (`Othello`, from
+/// GGF), which reads back as `reversi`.
+pub(crate) fn note_comments(g: &DocGame, format: &str, losses: &mut Losses) {
+    if let Some(spelt) = tag(g, "Game").filter(|v| *v != "reversi") {
+        losses.note(format!(
+            "the Game tag's spelling `{spelt}`: {format} is read as `reversi`"
+        ));
+    }
+    let comments =
+        usize::from(g.comment.is_some()) + g.moves.iter().filter(|m| m.comment.is_some()).count();
+    if comments > 0 {
+        losses.note(format!(
+            "{}: {format} has no place for them",
+            crate::diag::plural(comments, "comment", "comments")
+        ));
+    }
+}
+
+/// Writes a game as one transcript line (see the module docs).
+pub fn write_game(g: &DocGame, losses: &mut Losses) -> Result<String, WriteError> {
+    check_standard(g, "a transcript")?;
+    let mut line = compact_moves(g, losses)?;
+    if line.is_empty() {
+        return Err("a transcript line holds a game with moves only (a blank line is no game)".into());
+    }
+    // the score is the record's claim: written when the record made one
+    let claimed = tag(g, "Result").is_some_and(|r| r != "*" && !r.is_empty());
+    let discs = final_discs(g).filter(|_| claimed);
+    if let Some(d) = &discs {
+        line.push(' ');
+        line.push_str(d);
+    }
+    line.push('\n');
+    let dropped: Vec<&str> = g
+        .tags
+        .iter()
+        .map(|(k, _)| k.as_str())
+        .filter(|k| match *k {
+            // the variant is said below when it is not the standard one
+            "Game" | "Variant" => false,
+            // the line's score is the result; `*` says the game is not over
+            "Result" => tag(g, "Result").is_some_and(|r| r != "*" && Some(r) != discs.as_deref()),
+            _ => true,
+        })
+        .collect();
+    if !dropped.is_empty() {
+        losses.note(format!(
+            "{} ({}): a transcript has no place for tags",
+            crate::diag::plural(dropped.len(), "tag", "tags"),
+            dropped.join(", ")
+        ));
+    }
+    if variant(g) == "wof" {
+        losses.note("the `wof` variant: a transcript is read as standard Othello (its score is the discs' count)");
+    }
+    note_comments(g, "a transcript", losses);
+    Ok(line)
 }
 
 #[cfg(test)]
