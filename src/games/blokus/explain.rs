@@ -48,18 +48,8 @@ impl Words for Board {
     const CORNER: &'static str = "corner to corner";
     const OTHER_BOARD: &'static str = "a Trigon placement in a square-board game";
 
-    fn off_board(&self, (col, row): (u8, u8)) -> (String, String) {
-        let size = self.size;
-        (
-            format!(
-                "{} is off the {size}x{size} board",
-                notation::square_name(col, row)
-            ),
-            format!(
-                "squares run from a1 to {}",
-                notation::square_name(size - 1, size - 1)
-            ),
-        )
+    fn off_board(&self, cell: (u8, u8)) -> (String, String) {
+        notation::off_board(self.size, cell)
     }
 
     fn start_missed(&self, me: &str, starts: &CellList, hint: String) -> (String, String, String) {
@@ -78,16 +68,8 @@ impl Words for trigon::board::Board {
     const CORNER: &'static str = "at a corner";
     const OTHER_BOARD: &'static str = "a square placement in a Trigon game";
 
-    fn off_board(&self, (col, row): (u8, u8)) -> (String, String) {
-        let g = self.geo();
-        (
-            format!(
-                "{} is off the edge-{} Trigon board",
-                trigon::notation::triangle_name(col, row),
-                g.edge
-            ),
-            trigon::notation::row_help(g, row),
-        )
+    fn off_board(&self, cell: (u8, u8)) -> (String, String) {
+        trigon::notation::off_board(self.geo(), cell)
     }
 
     fn start_missed(&self, me: &str, starts: &CellList, hint: String) -> (String, String, String) {

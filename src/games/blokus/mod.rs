@@ -72,7 +72,16 @@
 //!   (rows 1 to 26, columns `a` to `z`, no leading zero), repeated squares,
 //!   shapes and piece names. It does so before the engine checks the move
 //!   after the end of the game. A square past the edge of a smaller board is
-//!   `not_a_square` from the engine, checked first in `play`.
+//!   `not_a_square` from the engine, checked first in `play`; in a placement
+//!   the notation refuses anyway (not one piece, a wrong name) the notation
+//!   checks the squares against the board first (it is told the board's
+//!   size, and a Trigon board's triangles), so the first error is the first
+//!   of the spec's list: no square, a square listed twice, off the board,
+//!   no piece, then the name (`not_a_square` before `not_a_piece`, with the
+//!   engine's message, on both boards). Where the list puts `piece_used`
+//!   before a name that does not match the shape, gamerec judges the name
+//!   first: the notation reads it, and an engine that knows the colour's
+//!   pieces is never shown a placement whose name and shape disagree.
 //! - Order of checks in `play`: square on the board, piece already placed
 //!   (`piece_used`), occupied squares, then the first piece's starting square
 //!   or, for a later piece, edge contact and then corner contact.

@@ -7,7 +7,12 @@
 //! are no square of any board (`not_a_square`), squares listed twice
 //! (`repeated_square`), squares forming no piece (`not_a_piece`) and names
 //! that are not a piece's or do not match the shape (`wrong_piece_name`).
-//! Squares past the edge of a smaller board are the engine's to report.
+//! Squares past the edge of a smaller board are the engine's to report when
+//! they form a piece; a movetext placement that is also malformed is
+//! checked against its board's size before its shape (`not_a_square`, the
+//! engine's message), so a move's first error is the first of the spec's
+//! list: no square, a square listed twice, off the board, no piece, the
+//! piece name.
 //!
 //! This file also holds what both boards' notations share: reading `pass`
 //! and one placement per token into [`Parsed`] moves with the span of each
@@ -140,8 +145,40 @@ impl ReadPlacement for Board {
     }
 
     fn read(&self, text: &str, at: usize, whole: Span) -> Result<(Placement, CellSpans), Diag> {
-        placement(text, at, whole)
+        read_placement(text, at, whole, |cells| {
+            check_on_board(cells, |c, r| c < self.size && r < self.size, |cell| {
+                off_board(self.size, cell)
+            })
+        })
     }
+}
+
+/// The message and help for a square off a board of `size` squares a side.
+pub fn off_board(size: u8, (col, row): (u8, u8)) -> (String, String) {
+    (
+        format!("{} is off the {size}x{size} board", square_name(col, row)),
+        format!(
+            "squares run from a1 to {}",
+            square_name(size.saturating_sub(1), size.saturating_sub(1))
+        ),
+    )
+}
+
+/// `blokus::not_a_square` for the first of `cells` that is not on the
+/// board (`on`), with the board's message and help for it (`words`).
+pub(crate) fn check_on_board(
+    cells: &[Cell],
+    on: impl Fn(u8, u8) -> bool,
+    words: impl Fn((u8, u8)) -> (String, String),
+) -> Result<(), Diag> {
+    let Some(cell) = cells.iter().find(|c| !on(c.col, c.row)) else {
+        return Ok(());
+    };
+    let (message, help) = words((cell.col, cell.row));
+    Err(Diag::error("blokus::not_a_square", message)
+        .at(cell.span)
+        .label("not on the board")
+        .help(help))
 }
 
 impl Notation for Blokus {
@@ -530,20 +567,25 @@ fn quick(text: &str) -> Option<(Placement, CellSpans)> {
     Some((placement, spans))
 }
 
-/// Reads one placement token (not `pass`).
+/// Reads one placement token (not `pass`), its squares not checked against
+/// a board (a setup value's are, with its own message).
 pub fn placement(text: &str, at: usize, whole: Span) -> Result<(Placement, CellSpans), Diag> {
+    read_placement(text, at, whole, |_| Ok(()))
+}
+
+/// Reads one placement token in the order of the spec's errors: text that
+/// is no square and squares listed twice, then (`on_board`) a square off
+/// the board, then squares that form no piece, then the piece name.
+fn read_placement(
+    text: &str,
+    at: usize,
+    whole: Span,
+    on_board: impl FnOnce(&[Cell]) -> Result<(), Diag>,
+) -> Result<(Placement, CellSpans), Diag> {
     if let Some(p) = quick(text) {
         return Ok(p);
     }
     let (name, squares_text, squares_at) = split_name(text, at);
-    let named = named_piece(
-        name,
-        whole,
-        pieces::by_name,
-        &pieces::NAMES,
-        "Blokus",
-        "squares",
-    )?;
     let mut seen = [0u32; MAX];
     let cells = read_cells(
         squares_text,
@@ -563,6 +605,7 @@ pub fn placement(text: &str, at: usize, whole: Span) -> Result<(Placement, CellS
         },
         usize::MAX,
     )?;
+    on_board(&cells)?;
     let squares_span = Span::new(squares_at, squares_text.len());
     check_shape(&cells, groups(&cells), squares_span, &SQUARES, square_name)?;
     let min_c = cells.iter().map(|c| c.col).min().unwrap_or(0);
@@ -586,6 +629,14 @@ pub fn placement(text: &str, at: usize, whole: Span) -> Result<(Placement, CellS
         y: min_r,
     };
     let shape = place.piece();
+    let named = named_piece(
+        name,
+        whole,
+        pieces::by_name,
+        &pieces::NAMES,
+        "Blokus",
+        "squares",
+    )?;
     check_name(
         named,
         pieces::name(shape),

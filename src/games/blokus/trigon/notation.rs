@@ -9,8 +9,11 @@
 //! reports text that names no triangle (`not_a_square`), triangles listed
 //! twice (`repeated_square`), triangles forming no piece (`not_a_piece`)
 //! and names that are not a Trigon piece's or do not match the shape
-//! (`wrong_piece_name`). Triangles off the hexagon are the engine's to
-//! report.
+//! (`wrong_piece_name`). A placement read from a record's movetext is also
+//! checked against the hexagon before its shape (`not_a_square`, the
+//! engine's own message), so that a move's first error is the first of the
+//! spec's list: text that names no triangle, a triangle listed twice, a
+//! triangle off the board, triangles forming no piece, the piece name.
 
 use super::board::{Board, Hexagon};
 use super::pieces;
@@ -18,7 +21,7 @@ use crate::diag::Diag;
 use crate::games::blokus::geometry::Placement;
 use crate::games::blokus::notation::{
     CellSpans, CellWords, ReadPlacement, check_name, check_shape, named_piece, placement_of,
-    read_cells, split_name,
+    check_on_board, read_cells, split_name,
 };
 use crate::span::Span;
 
@@ -43,8 +46,25 @@ const TRIANGLES: CellWords = CellWords {
 
 impl ReadPlacement for Board {
     fn read(&self, text: &str, at: usize, whole: Span) -> Result<(Placement, CellSpans), Diag> {
-        placement(self.geo(), text, at, whole)
+        let g = self.geo();
+        read_placement(g, text, at, whole, |cells| {
+            check_on_board(cells, |c, r| g.at(i32::from(c), i32::from(r)).is_some(), |cell| {
+                off_board(g, cell)
+            })
+        })
     }
+}
+
+/// The message and help for a triangle off the hexagon `g`.
+pub fn off_board(g: &Hexagon, (col, row): (u8, u8)) -> (String, String) {
+    (
+        format!(
+            "{} is off the edge-{} Trigon board",
+            triangle_name(col, row),
+            g.edge
+        ),
+        row_help(g, row),
+    )
 }
 
 /// A triangle from its text, `None` when it is not one.
@@ -129,22 +149,30 @@ fn groups(g: &Hexagon, cells: &[Cell]) -> usize {
     count
 }
 
-/// Reads one placement token (not `pass`) for the board `g`.
+/// Reads one placement token (not `pass`) for the board `g`, its triangles
+/// not checked against the hexagon (a setup value's are, with its own
+/// message).
 pub fn placement(
     g: &Hexagon,
     text: &str,
     at: usize,
     whole: Span,
 ) -> Result<(Placement, CellSpans), Diag> {
+    read_placement(g, text, at, whole, |_| Ok(()))
+}
+
+/// Reads one placement token in the order of the spec's errors: text that
+/// names no triangle and triangles listed twice, then (`on_board`) a
+/// triangle off the hexagon, then triangles that form no piece, then the
+/// piece name.
+fn read_placement(
+    g: &Hexagon,
+    text: &str,
+    at: usize,
+    whole: Span,
+    on_board: impl FnOnce(&[Cell]) -> Result<(), Diag>,
+) -> Result<(Placement, CellSpans), Diag> {
     let (name, tri_text, tri_at) = split_name(text, at);
-    let named = named_piece(
-        name,
-        whole,
-        pieces::by_name,
-        &pieces::NAMES,
-        "Trigon",
-        "triangles",
-    )?;
     let mut listed: Vec<(u8, u8)> = Vec::new();
     let cells = read_cells(
         tri_text,
@@ -160,6 +188,7 @@ pub fn placement(
         },
         64,
     )?;
+    on_board(&cells)?;
     let tri_span = Span::new(tri_at, tri_text.len());
     check_shape(
         &cells,
@@ -191,6 +220,14 @@ pub fn placement(
         .label("not a piece"));
     };
     let shape = orient.piece;
+    let named = named_piece(
+        name,
+        whole,
+        pieces::by_name,
+        &pieces::NAMES,
+        "Trigon",
+        "triangles",
+    )?;
     check_name(
         named,
         pieces::name(shape),
