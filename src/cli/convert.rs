@@ -926,7 +926,7 @@ fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
 /// caught: what it leaves is a hidden `.tmp*` file beside the target, never
 /// the target itself.)
 #[cfg(unix)]
-mod on_signal {
+pub(super) mod on_signal {
     use std::ffi::CString;
     use std::os::unix::ffi::OsStrExt;
     use std::path::Path;
@@ -1010,7 +1010,7 @@ mod on_signal {
 }
 
 #[cfg(not(unix))]
-mod on_signal {
+pub(super) mod on_signal {
     pub struct Guard;
     pub fn remove_on_signal(_: &std::path::Path) -> Guard {
         Guard
