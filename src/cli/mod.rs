@@ -245,7 +245,7 @@ Examples:
 
 Exit codes:
   0  every game converted
-  1  a game is invalid: its file is not written
+  1  a game is invalid: its file is not written (--keep-going: written without it)
   2  usage error, unreadable file, or a game the target format cannot hold")]
     Convert {
         #[command(flatten)]
