@@ -273,7 +273,8 @@ impl Output {
 
 /// Fixes one file: replays its games, copies it with the changes into its
 /// output, and makes that the file's new version. `Err`: why the file
-/// could not be read or written (said by the caller).
+/// could not be read or written (said by the caller); its changes are then
+/// not counted as made.
 fn fix_file(
     ctx: &mut Ctx,
     file: &str,
@@ -281,14 +282,29 @@ fn fix_file(
     mode: Mode,
     totals: &mut Totals,
 ) -> Result<(), String> {
+    let before = totals.changes;
+    match write_fixed(ctx, file, target, mode, totals) {
+        Ok(changes) => {
+            totals.changed_files += usize::from(changes > 0);
+            Ok(())
+        }
+        Err(why) => {
+            totals.changes = before;
+            Err(why)
+        }
+    }
+}
+
+/// [`fix_file`]'s work: the number of changes made.
+fn write_fixed(
+    ctx: &mut Ctx,
+    file: &str,
+    target: Option<&Path>,
+    mode: Mode,
+    totals: &mut Totals,
+) -> Result<usize, String> {
     let cannot = |what: &str, e: &dyn std::fmt::Display| format!("{file}: cannot {what}: {e}");
     let backup = PathBuf::from(format!("{file}.orig"));
-    if matches!(mode, Mode::InPlace { backup: true }) && backup.exists() {
-        return Err(format!(
-            "not fixed: {file}: its backup {} exists already (remove it, or pass --no-backup)",
-            backup.display()
-        ));
-    }
     let src = File::open(file).map_err(|e| cannot("read it", &e))?;
     let mut out = match (mode, target) {
         (Mode::DryRun, _) => Output {
@@ -309,20 +325,21 @@ fn fix_file(
     if read_failed {
         return Err(format!("not fixed: {file}: it could not be read whole"));
     }
-    if changes > 0 {
-        totals.changed_files += 1;
-    }
     let Some(tmp) = out.tmp.take() else {
-        return Ok(());
+        return Ok(changes);
     };
     match mode {
         Mode::InPlace { .. } if changes == 0 => Ok(()),
-        Mode::InPlace { backup: keep } => {
-            replace(file, tmp, keep.then_some(backup.as_path())).map_err(|e| cannot("replace", &e))
-        }
+        Mode::InPlace { backup: true } if backup.exists() => Err(format!(
+            "not fixed: {file}: its backup {} exists already (remove it, or pass --no-backup)",
+            backup.display()
+        )),
+        Mode::InPlace { backup: keep } => replace(file, tmp, keep.then_some(backup.as_path()))
+            .map_err(|e| cannot("replace it", &e)),
         _ => persist(tmp, target.unwrap_or(Path::new(file)), file)
             .map_err(|e| cannot("write the fixed file", &e)),
     }
+    .map(|()| changes)
 }
 
 /// Replays `file`'s games, each game's changes applied to the copy as it
@@ -432,6 +449,10 @@ fn game(
 /// `FILE:LINE`, or `FILE: byte N` for a binary file.
 fn place(g: &SourceGame, span: Option<Span>) -> String {
     let name = &g.file.name;
+    if matches!(g.file.format, Format::Json | Format::Yaml) {
+        // the spans point into the gamerec text written from the document
+        return name.clone();
+    }
     match (span, &g.byte_map) {
         (Some(s), Some(map)) => match map.map(s) {
             Some(at) => format!("{name}: byte {}", at.offset),
@@ -514,7 +535,7 @@ fn change(g: &SourceGame, r: &GameReport, span: Span) -> Result<Change, String> 
         )),
         Format::Ggf => {
             if g.raw.tags.get("Komi").is_some() {
-                return Err("a komi game's RE is not rewritten".into());
+                return Err("a komi game (KM given): its RE is not rewritten".into());
             }
             let [b, w] = scores.as_slice() else {
                 return Err("not two scores".into());
@@ -531,8 +552,8 @@ fn change(g: &SourceGame, r: &GameReport, span: Span) -> Result<Change, String> 
         )),
         Format::Wthor => wthor_change(g, span, old, scores),
         other => Err(format!(
-            "a {} result is not rewritten (fix the file it was made from)",
-            other.name()
+            "the replay gives {result}, but a {} result is not rewritten: its games are read through the document model, with no place in the file for the claim; fix it by hand",
+            other.name().to_uppercase()
         )),
     }
 }
