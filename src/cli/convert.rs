@@ -30,6 +30,11 @@
 //! targets, and of a repeated tag (a Pentobi file may repeat `PB`) the
 //! first is kept with a warning (docs/formats.md, "Writing other formats").
 //!
+//! `--keep-going`: an invalid game does not stop the conversion: its
+//! diagnostics are said, it is left out, and the other games are written
+//! (a file too); the run then says how many were left out and exits 1. A
+//! file all of whose games are invalid is not written.
+//!
 //! What the target cannot hold is named in a warning; with `--strict` the
 //! game is refused instead (exit 2), as the spec says. A file is then not
 //! written; on standard output the refused game's text may already be out
@@ -133,6 +138,10 @@ pub struct Args {
     /// converting it with a warning naming what is not kept.
     #[arg(long)]
     pub strict: bool,
+    /// Convert the valid games and leave the invalid ones out (each said
+    /// with its diagnostics; exit 1), instead of writing nothing.
+    #[arg(long)]
+    pub keep_going: bool,
     #[command(flatten)]
     pub scan: ScanArgs,
 }
@@ -298,7 +307,7 @@ fn convert(ctx: &mut Ctx, args: Args, progress: &mut Progress) -> i32 {
             None,
             false,
             progress,
-            (depth, args.strict),
+            (depth, args.strict, args.keep_going),
         );
     };
     let several = args.paths.len() > 1 || args.paths.iter().any(|p| Path::new(p).is_dir());
@@ -312,7 +321,7 @@ fn convert(ctx: &mut Ctx, args: Args, progress: &mut Progress) -> i32 {
             Some(Path::new(output)),
             false,
             progress,
-            (depth, args.strict),
+            (depth, args.strict, args.keep_going),
         );
     }
     let named_like_a_file = Path::new(output)
@@ -367,7 +376,7 @@ fn convert_into_dir(ctx: &mut Ctx, args: &Args, output: &Path, progress: &mut Pr
                 Some(&target),
                 true,
                 progress,
-                (args.wthor_depth, args.strict),
+                (args.wthor_depth, args.strict, args.keep_going),
             );
             code = code.max(c);
         }
@@ -468,7 +477,7 @@ fn convert_one(
     output: Option<&Path>,
     named: bool,
     progress: &mut Progress,
-    (depth, strict): (Option<u8>, bool),
+    (depth, strict, keep_going): (Option<u8>, bool, bool),
 ) -> i32 {
     let dir = match output_dir(ctx, output) {
         Ok(dir) => dir,
@@ -504,6 +513,7 @@ fn convert_one(
             buf: Vec::new(),
         },
         strict,
+        keep_going,
         quiet: ctx.settings.quiet,
         color: ctx.settings.color_err,
         losses: Losses::default(),
@@ -530,9 +540,9 @@ fn convert_one(
         // standard output: a run that stops at a game not converted leaves
         // its document unfinished, so a reader cannot take it for whole
         // no game: nothing is written (an empty document reads as no game)
-        let whole = conv.whole() && conv.seen > 0;
+        let whole = conv.whole() && conv.to_write() > 0;
         r.and_then(|()| {
-            if whole || (tmp_is_file && conv.seen > 0) {
+            if whole || (tmp_is_file && conv.to_write() > 0) {
                 if !conv.started {
                     conv.writer.start(&mut out)?;
                 }
@@ -549,11 +559,12 @@ fn convert_one(
     if let Some(code) = conv.refusal(ctx, (paths, scan), named) {
         return code;
     }
+    let left_out = conv.left_out(ctx, paths, named);
     let Some(tmp) = tmp else {
         // standard output: every game was written as it converted
-        return EXIT_OK;
+        return left_out;
     };
-    finish_file(ctx, tmp, conv.writer.wthor.as_ref(), (&jou, &trn), output)
+    finish_file(ctx, tmp, conv.writer.wthor.as_ref(), (&jou, &trn), output).max(left_out)
 }
 
 /// A conversion that read no game writes nothing: an empty document would
@@ -675,6 +686,8 @@ struct Conversion {
     writer: Writer,
     /// `--strict`: a game the target cannot hold whole is refused.
     strict: bool,
+    /// `--keep-going`: an invalid game is left out, not a reason to write nothing.
+    keep_going: bool,
     quiet: bool,
     /// Colour on standard error.
     color: bool,
@@ -694,7 +707,16 @@ struct Conversion {
 impl Conversion {
     /// Nothing keeps the document from being written so far.
     fn whole(&self) -> bool {
-        self.invalid == 0 && self.refused.is_none() && !self.file_error
+        (self.keep_going || self.invalid == 0) && self.refused.is_none() && !self.file_error
+    }
+
+    /// Games to write: read, less those `--keep-going` leaves out.
+    fn to_write(&self) -> usize {
+        if self.keep_going {
+            self.seen - self.invalid
+        } else {
+            self.seen
+        }
     }
 
     fn event(&mut self, out: &mut dyn Write, err: &mut dyn Write, event: Event) -> io::Result<()> {
@@ -808,7 +830,7 @@ impl Conversion {
             [input] if named => format!("{}: ", diagnostics::visible(input)),
             _ => String::new(),
         };
-        if self.invalid > 0 {
+        if self.invalid > 0 && (!self.keep_going || self.to_write() == 0) {
             let _ = writeln!(
                 ctx.err,
                 "error: not converted: {what}{}",
@@ -822,6 +844,27 @@ impl Conversion {
             return Some(EXIT_USAGE);
         }
         None
+    }
+}
+
+impl Conversion {
+    /// `--keep-going`: the invalid games left out of a document written,
+    /// said on stderr (exit 1); `EXIT_OK` when there were none.
+    fn left_out(&self, ctx: &mut Ctx, paths: &[String], named: bool) -> i32 {
+        if self.invalid == 0 {
+            return EXIT_OK;
+        }
+        let what = match paths {
+            [input] if named => format!("{}: ", diagnostics::visible(input)),
+            _ => String::new(),
+        };
+        let _ = writeln!(
+            ctx.err,
+            "error: {what}{} left out, {} converted",
+            crate::diag::plural(self.invalid, "invalid game", "invalid games"),
+            crate::diag::plural(self.to_write(), "game", "games")
+        );
+        EXIT_INVALID
     }
 }
 
@@ -946,7 +989,7 @@ fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
 /// caught: what it leaves is a hidden `.tmp*` file beside the target, never
 /// the target itself.)
 #[cfg(unix)]
-mod on_signal {
+pub(super) mod on_signal {
     use std::ffi::CString;
     use std::os::unix::ffi::OsStrExt;
     use std::path::Path;
@@ -1030,7 +1073,7 @@ mod on_signal {
 }
 
 #[cfg(not(unix))]
-mod on_signal {
+pub(super) mod on_signal {
     pub struct Guard;
     pub fn remove_on_signal(_: &std::path::Path) -> Guard {
         Guard

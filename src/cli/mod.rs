@@ -6,6 +6,7 @@
 
 mod convert;
 pub mod diagnostics;
+mod fix;
 mod html;
 mod inputs;
 mod moves;
@@ -244,7 +245,7 @@ Examples:
 
 Exit codes:
   0  every game converted
-  1  a game is invalid: its file is not written
+  1  a game is invalid: its file is not written (--keep-going: written without it)
   2  usage error, unreadable file, or a game the target format cannot hold")]
     Convert {
         #[command(flatten)]
@@ -255,6 +256,25 @@ Exit codes:
         color: ColorArgs,
         #[command(flatten)]
         progress: ProgressArgs,
+        #[command(flatten)]
+        read: ReadArgs,
+    },
+    /// Rewrite the results a replay proves wrong (Result tags, WTHOR scores, GGF and Pentobi RE).
+    #[command(after_help = "\
+Examples:
+  gamerec fix games/ --dry-run                list what would change
+  gamerec fix games/ -o fixed/                the fixed files into fixed/
+  gamerec fix club.gamerec --in-place         rewritten, the original kept as club.gamerec.orig
+
+Exit codes:
+  0  every game is valid once fixed (--dry-run: and nothing is to change)
+  1  an invalid game is left as it is (--dry-run: or something is to change)
+  2  usage error, or a file that cannot be read or written")]
+    Fix {
+        #[command(flatten)]
+        args: fix::Args,
+        #[command(flatten)]
+        quiet: QuietWarnings,
         #[command(flatten)]
         read: ReadArgs,
     },
@@ -551,6 +571,7 @@ fn common_args<'a>(command: &'a Command, none: &'a ReadArgs) -> CommonArgs<'a> {
             read, quiet, color, ..
         } => (read, quiet.quiet, color.color, true),
         Command::Html { read, quiet, .. } => (read, quiet.quiet, ColorChoice::Never, true),
+        Command::Fix { read, quiet, .. } => (read, quiet.quiet, ColorChoice::Never, true),
         Command::Perft(a) => (none, a.quiet, ColorChoice::Never, a.no_progress),
         Command::Schema { .. }
         | Command::Tags { .. }
@@ -620,6 +641,7 @@ fn dispatch(ctx: &mut Ctx, command: Command) -> i32 {
         Command::Show { args, .. } => show::run(ctx, args),
         Command::Convert { args, .. } => convert::run(ctx, args),
         Command::Moves { args, .. } => moves::run(ctx, args),
+        Command::Fix { args, .. } => fix::run(ctx, args),
         Command::Perft(a) => perft::run(ctx, a),
         Command::Html { args, .. } => html::run(ctx, args),
         Command::Schema { args, .. } => schema::run(ctx, args),
