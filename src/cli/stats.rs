@@ -228,9 +228,11 @@ impl Table {
         // a column is numeric when every cell below the head starts with a digit or `-`
         let numeric: Vec<bool> = (0..columns)
             .map(|c| {
-                self.rows.iter().skip(1).filter_map(|r| r.get(c)).all(|s| {
-                    s.starts_with(|ch: char| ch.is_ascii_digit() || ch == '-')
-                })
+                self.rows
+                    .iter()
+                    .skip(1)
+                    .filter_map(|r| r.get(c))
+                    .all(|s| s.starts_with(|ch: char| ch.is_ascii_digit() || ch == '-'))
             })
             .collect();
         for r in &self.rows {
@@ -447,7 +449,10 @@ fn plot(stats: &Stats) -> String {
                 .get(k % crate::svg::palette::SEATS.len())
                 .copied()
                 .unwrap_or(crate::svg::palette::BLUE);
-            let title = format!("{name}: {seat}'s final score, {} finished games", g.finished());
+            let title = format!(
+                "{name}: {seat}'s final score, {} finished games",
+                g.finished()
+            );
             let y = crate::svg::MARGIN + height * panels.len() as u32;
             panels.push(crate::svg::histogram(
                 &title,
