@@ -1188,6 +1188,145 @@ pub fn plots(panels: &[String]) -> String {
     out
 }
 
+/// A histogram's bins: `start`, `width` (at least 1) and each bin's count.
+struct Bins {
+    start: i64,
+    width: i64,
+    counts: Vec<u64>,
+}
+
+impl Bins {
+    /// At most about 64 bins of a round width over the values' range.
+    fn of(values: &[(i64, u64)]) -> Bins {
+        let lo = values.iter().map(|v| v.0).min().unwrap_or(0);
+        let hi = values.iter().map(|v| v.0).max().unwrap_or(0);
+        let span = (i128::from(hi) - i128::from(lo) + 1).min(i128::from(i64::MAX / 100));
+        let width = nice_step(i64::try_from(span).unwrap_or(i64::MAX / 100), 64);
+        let start = lo - lo.rem_euclid(width);
+        let bin = |v: i64| usize::try_from((i128::from(v) - i128::from(start)) / i128::from(width));
+        let mut counts = vec![0; bin(hi).map_or(1, |b| b + 1)];
+        for &(v, c) in values {
+            if let Some(n) = bin(v).ok().and_then(|b| counts.get_mut(b)) {
+                *n += c;
+            }
+        }
+        Bins {
+            start,
+            width,
+            counts,
+        }
+    }
+
+    /// The values bin `k` holds, as its label: `34`, or `30-39`.
+    fn label(&self, k: usize) -> String {
+        let from = self.start.saturating_add(self.width.saturating_mul(k as i64));
+        if self.width == 1 {
+            from.to_string()
+        } else {
+            format!("{from}\u{2013}{}", from.saturating_add(self.width - 1))
+        }
+    }
+}
+
+/// A histogram of `values` (`(value, count)` pairs, each value once) in
+/// `colour`, the x axis named `unit`, at `at` in a larger picture (one
+/// [`PLOT_SIZE`] panel, for [`plots`]); each bar's tooltip gives its values
+/// and count.
+pub fn histogram(
+    title: &str,
+    unit: &str,
+    colour: &str,
+    values: &[(i64, u64)],
+    at: (u32, u32),
+) -> String {
+    const LEFT: f64 = 54.0;
+    const RIGHT: f64 = 20.0;
+    const TOP: f64 = 40.0;
+    const BOTTOM: f64 = 30.0;
+    let (w, h) = (f64::from(PLOT_SIZE.0), f64::from(PLOT_SIZE.1));
+    let (ox, oy) = (f64::from(at.0), f64::from(at.1));
+    let bins = Bins::of(values);
+    let peak = bins.counts.iter().copied().max().unwrap_or(0).max(1);
+    let n = bins.counts.len().max(1);
+    let bar = (w - LEFT - RIGHT) / n as f64;
+    let sx = |k: usize| ox + LEFT + bar * k as f64;
+    let sy = |c: u64| oy + h - BOTTOM - (h - TOP - BOTTOM) * c as f64 / peak as f64;
+    let mut out = format!(
+        "<g class=\"histogram\" {FONT} font-size=\"11\" fill=\"{}\">\n<text x=\"{}\" y=\"{}\" font-size=\"13\" font-weight=\"bold\">{}</text>\n",
+        palette::INK,
+        ox + 4.0,
+        oy + 16.0,
+        esc(&fit(title, PLOT_SIZE.0 - 8, 13))
+    );
+    let _ = writeln!(
+        out,
+        "<path d=\"M{:.1} {:.1}V{:.1}H{:.1}\" stroke=\"#555\" fill=\"none\"/>",
+        sx(0),
+        oy + TOP,
+        sy(0),
+        sx(n)
+    );
+    let vstep = nice_step(i64::try_from(peak).unwrap_or(i64::MAX / 100), 5);
+    let mut v = vstep;
+    while v <= i64::try_from(peak).unwrap_or(0) {
+        let y = sy(v as u64);
+        let _ = write!(
+            out,
+            "<path d=\"M{:.1} {y:.1}H{:.1}\" stroke=\"#e4e4e4\"/><text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\">{v}</text>",
+            sx(0),
+            sx(n),
+            sx(0) - 4.0,
+            y + 4.0
+        );
+        v += vstep;
+    }
+    histogram_bars(&mut out, &bins, colour, &sx, &sy);
+    let step = nice_step(n as i64, 10) as usize;
+    for k in (0..n).step_by(step.max(1)) {
+        let _ = write!(
+            out,
+            "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{}</text>",
+            sx(k) + bar / 2.0,
+            oy + h - BOTTOM + 14.0,
+            esc(&bins.label(k))
+        );
+    }
+    let _ = writeln!(
+        out,
+        "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\">{}</text><text x=\"{:.1}\" y=\"{:.1}\">games</text>\n</g>",
+        sx(n),
+        oy + h - 2.0,
+        esc(unit),
+        ox + 4.0,
+        oy + TOP - 4.0
+    );
+    out
+}
+
+/// A histogram's bars, each with its values and count as a tooltip.
+fn histogram_bars(
+    out: &mut String,
+    bins: &Bins,
+    colour: &str,
+    sx: &dyn Fn(usize) -> f64,
+    sy: &dyn Fn(u64) -> f64,
+) {
+    for (k, &c) in bins.counts.iter().enumerate() {
+        if c == 0 {
+            continue;
+        }
+        let (x, y) = (sx(k), sy(c));
+        let _ = writeln!(
+            out,
+            "<rect x=\"{x:.1}\" y=\"{y:.1}\" width=\"{:.1}\" height=\"{:.1}\" fill=\"{}\"><title>{}: {c}</title></rect>",
+            (sx(k + 1) - x - 1.0).max(0.5),
+            sy(0) - y,
+            esc(colour),
+            esc(&bins.label(k))
+        );
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

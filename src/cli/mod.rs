@@ -16,6 +16,7 @@ pub mod report;
 mod schema;
 mod score;
 mod show;
+mod stats;
 mod tags;
 mod validate;
 
@@ -320,6 +321,28 @@ Examples:
         #[command(flatten)]
         read: ReadArgs,
     },
+    /// Count what the games hold, per game and variant: results, scores,
+    /// lengths, openings, players.
+    #[command(after_help = "\
+Examples:
+  gamerec stats games/
+  gamerec stats WTHOR/ --opening 8 --top 20
+  gamerec stats games/ --format json > stats.json
+  gamerec stats games/ --plot stats.svg
+
+Exit codes:
+  0  the statistics are written (invalid games are counted in them)
+  2  usage error, unreadable file, or no games")]
+    Stats {
+        #[command(flatten)]
+        args: stats::Args,
+        #[command(flatten)]
+        quiet: QuietWarnings,
+        #[command(flatten)]
+        progress: ProgressArgs,
+        #[command(flatten)]
+        read: ReadArgs,
+    },
     /// List every tag a game knows (a name one edit away from one is a warning).
     #[command(after_help = "\
 Examples:
@@ -572,6 +595,12 @@ fn common_args<'a>(command: &'a Command, none: &'a ReadArgs) -> CommonArgs<'a> {
         } => (read, quiet.quiet, color.color, true),
         Command::Html { read, quiet, .. } => (read, quiet.quiet, ColorChoice::Never, true),
         Command::Fix { read, quiet, .. } => (read, quiet.quiet, ColorChoice::Never, true),
+        Command::Stats {
+            read,
+            quiet,
+            progress,
+            ..
+        } => (read, quiet.quiet, ColorChoice::Never, progress.no_progress),
         Command::Perft(a) => (none, a.quiet, ColorChoice::Never, a.no_progress),
         Command::Schema { .. }
         | Command::Tags { .. }
@@ -644,6 +673,7 @@ fn dispatch(ctx: &mut Ctx, command: Command) -> i32 {
         Command::Fix { args, .. } => fix::run(ctx, args),
         Command::Perft(a) => perft::run(ctx, a),
         Command::Html { args, .. } => html::run(ctx, args),
+        Command::Stats { args, .. } => stats::run(ctx, args),
         Command::Schema { args, .. } => schema::run(ctx, args),
         Command::Tags { args, .. } => tags::run(ctx, args),
         Command::Completions { shell, .. } => {

@@ -27,6 +27,7 @@
 pub mod json;
 mod open;
 mod summary;
+pub mod stats;
 
 use std::io::{self, Read};
 
