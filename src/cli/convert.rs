@@ -164,6 +164,16 @@ struct Writer {
 const FLUSH_AT: usize = 256 * 1024;
 
 impl Writer {
+    fn new(to: Target, wthor: Option<wthor::WtbWriter>) -> Writer {
+        Writer {
+            to,
+            games: 0,
+            wthor,
+            csv: Default::default(),
+            buf: Vec::new(),
+        }
+    }
+
     fn start(&self, w: &mut dyn Write) -> io::Result<()> {
         match self.to {
             Target::Json => write!(w, "{{\n  \"games\": ["),
@@ -502,16 +512,9 @@ fn convert_one(
     };
     let (jou, trn) = wthor_out
         .as_ref()
-        .map(|o| (o.jou.clone(), o.trn.clone()))
-        .unwrap_or_default();
+        .map_or_else(Default::default, |o| (o.jou.clone(), o.trn.clone()));
     let mut conv = Conversion {
-        writer: Writer {
-            to,
-            games: 0,
-            wthor: wthor_out.map(|o| o.wtb),
-            csv: Default::default(),
-            buf: Vec::new(),
-        },
+        writer: Writer::new(to, wthor_out.map(|o| o.wtb)),
         strict,
         keep_going,
         quiet: ctx.settings.quiet,
