@@ -541,6 +541,7 @@ fn help_options() -> Vec<(&'static str, Vec<&'static str>)> {
                 SCAN,
                 &[
                     "color",
+                    "keep-going",
                     "no-progress",
                     "output",
                     "quiet",
