@@ -725,22 +725,7 @@ impl Conversion {
     fn event(&mut self, out: &mut dyn Write, err: &mut dyn Write, event: Event) -> io::Result<()> {
         match event {
             Event::Game(g, r, _) => self.game(out, err, g, r)?,
-            Event::FileError(e) => {
-                self.file_error = true;
-                writeln!(
-                    err,
-                    "error: {}: {}",
-                    diagnostics::visible(&e.file),
-                    diagnostics::visible(&e.message)
-                )?;
-            }
-            Event::Skipped(e) if !self.quiet => writeln!(
-                err,
-                "warning: {}: {}",
-                diagnostics::visible(&e.file),
-                diagnostics::visible(&e.message)
-            )?,
-            Event::Skipped(_) => {}
+            other => self.file_error |= super::inputs::say_file_event(err, &other, self.quiet)?,
         }
         Ok(())
     }

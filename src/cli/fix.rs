@@ -373,22 +373,7 @@ fn replay_file(
                     totals.games += 1;
                     game(g, r, patch, (&mut *out, &mut *err), totals)?;
                 }
-                Event::FileError(e) => {
-                    failed = true;
-                    writeln!(
-                        err,
-                        "error: {}: {}",
-                        diagnostics::visible(&e.file),
-                        diagnostics::visible(&e.message)
-                    )?;
-                }
-                Event::Skipped(e) if !quiet => writeln!(
-                    err,
-                    "warning: {}: {}",
-                    diagnostics::visible(&e.file),
-                    diagnostics::visible(&e.message)
-                )?,
-                Event::Skipped(_) => {}
+                other => failed |= super::inputs::say_file_event(&mut *err, &other, quiet)?,
             }
             Ok(())
         },

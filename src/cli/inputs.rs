@@ -3,7 +3,7 @@
 //! ripgrep does), what a run without games scanned and skipped, and the one
 //! game `show` and `moves` look at.
 
-use std::io::{self, Read};
+use std::io::{self, Read, Write};
 use std::path::Path;
 
 use super::Ctx;
@@ -433,4 +433,23 @@ pub fn view_one(
             crate::diag::plural(plies, "ply", "plies")
         ))),
     }
+}
+
+/// Says a file event on `err`: a file that could not be read
+/// (`error: FILE: MESSAGE`), or, unless `quiet`, an entry skipped
+/// (`warning: FILE: MESSAGE`); a game is not said. Whether it was a file
+/// error.
+pub fn say_file_event(err: &mut dyn Write, event: &Event, quiet: bool) -> io::Result<bool> {
+    let (level, e) = match event {
+        Event::FileError(e) => ("error", e),
+        Event::Skipped(e) if !quiet => ("warning", e),
+        _ => return Ok(false),
+    };
+    writeln!(
+        err,
+        "{level}: {}: {}",
+        super::diagnostics::visible(&e.file),
+        super::diagnostics::visible(&e.message)
+    )?;
+    Ok(matches!(event, Event::FileError(_)))
 }

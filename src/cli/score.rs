@@ -17,20 +17,6 @@ pub struct Args {
     pub plot: Option<String>,
 }
 
-/// The name the seat's player tag gives (`player1` reads `Player1`).
-fn player_of<'r>(r: &'r GameReport, seat: &str) -> Option<&'r str> {
-    let mut chars = seat.chars();
-    let first = chars.next()?;
-    r.tags
-        .iter()
-        .find(|(k, _)| {
-            let mut kc = k.chars();
-            kc.next() == Some(first.to_ascii_uppercase()) && kc.as_str() == chars.as_str()
-        })
-        .map(|(_, v)| v.as_str())
-        .filter(|v| !v.trim().is_empty())
-}
-
 /// The human form of one game's score.
 pub fn describe_score(file: &str, game: &str, r: &GameReport) -> String {
     let about = super::diagnostics::visible(&describe(r)).into_owned();
@@ -62,7 +48,7 @@ pub fn describe_score(file: &str, game: &str, r: &GameReport) -> String {
         .seats
         .iter()
         .zip(&r.scores)
-        .map(|(s, v)| match player_of(r, s) {
+        .map(|(s, v)| match crate::pipeline::stats::player_tag(r, s) {
             Some(name) => format!("{s} {v} ({})", super::diagnostics::visible(name)),
             None => format!("{s} {v}"),
         })

@@ -230,6 +230,11 @@ fn tag<'r>(r: &'r GameReport, name: &str) -> Option<&'r str> {
 /// The player tag of a seat: the seat's name capitalised (`black` reads
 /// `Black`, `player1` reads `Player1`), its value trimmed, when not empty.
 pub fn player_of<'r>(r: &'r GameReport, seat: &str) -> Option<&'r str> {
+    player_tag(r, seat).map(str::trim)
+}
+
+/// The value of a seat's player tag as written, when not blank.
+pub fn player_tag<'r>(r: &'r GameReport, seat: &str) -> Option<&'r str> {
     let mut chars = seat.chars();
     let first = chars.next()?;
     r.tags
@@ -238,8 +243,8 @@ pub fn player_of<'r>(r: &'r GameReport, seat: &str) -> Option<&'r str> {
             let mut kc = k.chars();
             kc.next() == Some(first.to_ascii_uppercase()) && kc.as_str() == chars.as_str()
         })
-        .map(|(_, v)| v.trim())
-        .filter(|v| !v.is_empty())
+        .map(|(_, v)| v.as_str())
+        .filter(|v| !v.trim().is_empty())
 }
 
 impl Stats {
