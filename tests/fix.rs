@@ -400,3 +400,55 @@ fn convert_keep_going_leaves_the_invalid_games_out() {
         r.stderr
     );
 }
+
+#[test]
+fn theoretical_scores_are_searched_again_from_the_headers_depth() {
+    let work = tempfile::tempdir().unwrap();
+    let d14 = work.path().join("d14.wtb");
+    let r = gamerec(
+        &[
+            "convert",
+            "fixtures/wthor/valid/WTH_1978.wtb",
+            "--to",
+            "wthor",
+            "--wthor-depth",
+            "14",
+            "-o",
+            &d14.to_string_lossy(),
+        ],
+        b"",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let good = std::fs::read(&d14).unwrap();
+    assert_eq!(good[14], 14, "the header's depth");
+    let mut bad = good.clone();
+    let games = (bad.len() - 16) / 68;
+    let mut scrambled = 0;
+    for g in (0..games).step_by(3) {
+        let at = 16 + 68 * g + 7;
+        bad[at] = (bad[at] + 5) % 65;
+        scrambled += 1;
+    }
+    let copy = work.path().join("scrambled.wtb");
+    std::fs::write(&copy, &bad).unwrap();
+    let copy = copy.to_string_lossy().into_owned();
+    // without --theoretical the scores are not looked at
+    let r = gamerec(&["fix", "--dry-run", &copy], b"");
+    assert_eq!((r.code, r.stdout.as_str()), (0, ""), "{}", r.stderr);
+    let out = work.path().join("fixed");
+    let r = gamerec(
+        &["fix", "--theoretical", "-o", &out.to_string_lossy(), &copy],
+        b"",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.stdout.lines().count(), scrambled, "{}", r.stdout);
+    assert!(
+        r.stdout
+            .lines()
+            .all(|l| l.contains("theoretical score")
+                && l.ends_with("(searched from 14 empty squares)")),
+        "{}",
+        r.stdout
+    );
+    assert!(std::fs::read(out.join("scrambled.wtb")).unwrap() == good);
+}

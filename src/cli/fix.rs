@@ -16,7 +16,14 @@
 //!   winner, with the sign and the number of decimals the claim had
 //!   (`RE[+12.000]` becomes `RE[-4.000]`); a komi game's `RE` is not
 //!   rewritten (it is reported as not fixed);
-//! - Pentobi: a score list `RE` (`RE[5-3]`), as gamerec reads it.
+//! - Pentobi: a score list `RE` (`RE[5-3]`), as gamerec reads it;
+//! - with `--theoretical`, a finished 8x8 WTHOR game's theoretical score
+//!   (byte 7 of its record), searched again exactly from the position with
+//!   the header's depth of empty squares (the real score when the game
+//!   never reached it), by the search `convert --to wthor` writes them with
+//!   (`formats::wthor::searched_theory`). Off by default: no replay proves
+//!   it wrong, and at FFO's depth of 24 the search takes a minute or more per
+//!   game (14: milliseconds). An unfinished game's is left as it is.
 //!
 //! JSON, YAML, transcripts and CSV are read, and a result they claim wrong
 //! is reported as not fixed (their games are written from a document
@@ -94,6 +101,12 @@ pub struct Args {
     /// Only list the changes; write nothing.
     #[arg(long)]
     pub dry_run: bool,
+    /// Also search each finished WTHOR game's theoretical score again, from
+    /// the depth its file's header gives, and rewrite a wrong one (an exact
+    /// search: about a minute per game at FFO's depth of 24 empty squares,
+    /// milliseconds at 14).
+    #[arg(long)]
+    pub theoretical: bool,
     #[command(flatten)]
     pub scan: ScanArgs,
 }
@@ -154,14 +167,25 @@ pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
         (None, false, _) => Mode::DryRun,
     };
     let mut totals = Totals::default();
+    let mut theory = Theory {
+        enabled: args.theoretical,
+        ..Theory::default()
+    };
     for root in &args.paths {
-        fix_root(ctx, root, &args.scan, mode, &mut totals);
+        fix_root(ctx, root, &args.scan, mode, &mut totals, &mut theory);
     }
     summary(ctx, &totals, mode)
 }
 
 /// The files one path argument names, each fixed.
-fn fix_root(ctx: &mut Ctx, root: &str, scan: &ScanArgs, mode: Mode, totals: &mut Totals) {
+fn fix_root(
+    ctx: &mut Ctx,
+    root: &str,
+    scan: &ScanArgs,
+    mode: Mode,
+    totals: &mut Totals,
+    theory: &mut Theory,
+) {
     let expanded = super::inputs::expand(&[root.to_string()], scan);
     for e in expanded.errors {
         totals.failed = true;
@@ -196,7 +220,7 @@ fn fix_root(ctx: &mut Ctx, root: &str, scan: &ScanArgs, mode: Mode, totals: &mut
             _ => None,
         };
         totals.files += 1;
-        if let Err(why) = fix_file(ctx, &file, target.as_deref(), mode, totals) {
+        if let Err(why) = fix_file(ctx, &file, target.as_deref(), mode, (totals, theory)) {
             totals.failed = true;
             let _ = writeln!(ctx.err, "error: {}", diagnostics::visible(&why));
         }
@@ -280,10 +304,10 @@ fn fix_file(
     file: &str,
     target: Option<&Path>,
     mode: Mode,
-    totals: &mut Totals,
+    (totals, theory): (&mut Totals, &mut Theory),
 ) -> Result<(), String> {
     let before = totals.changes;
-    match write_fixed(ctx, file, target, mode, totals) {
+    match write_fixed(ctx, file, target, mode, (&mut *totals, theory)) {
         Ok(changes) => {
             totals.changed_files += usize::from(changes > 0);
             Ok(())
@@ -301,7 +325,7 @@ fn write_fixed(
     file: &str,
     target: Option<&Path>,
     mode: Mode,
-    totals: &mut Totals,
+    (totals, theory): (&mut Totals, &mut Theory),
 ) -> Result<usize, String> {
     let cannot = |what: &str, e: &dyn std::fmt::Display| format!("{file}: cannot {what}: {e}");
     let backup = PathBuf::from(format!("{file}.orig"));
@@ -316,7 +340,7 @@ fn write_fixed(
     };
     let (changes, read_failed) = {
         let mut patch = Patcher::new(BufReader::with_capacity(64 * 1024, src), out.sink());
-        let result = replay_file(ctx, file, &mut patch, totals);
+        let result = replay_file(ctx, file, &mut patch, (totals, theory));
         let copied = patch.finish();
         let read_failed = result.map_err(|e| cannot("write", &e))?;
         copied.map_err(|e| cannot("copy it", &e))?;
@@ -348,10 +372,14 @@ fn replay_file(
     ctx: &mut Ctx,
     file: &str,
     patch: &mut Patcher<impl Read, Box<dyn Write + '_>>,
-    totals: &mut Totals,
+    (totals, theory): (&mut Totals, &mut Theory),
 ) -> io::Result<bool> {
     let opts = Options {
         game: ctx.settings.game.clone(),
+        // the theoretical score's search replays the moves, and compares
+        // with the stored score, a tag
+        record_moves: theory.enabled,
+        all_tags: theory.enabled,
         ..Options::default()
     };
     let read_opts = ctx.read_options();
@@ -371,7 +399,13 @@ fn replay_file(
             match event {
                 Event::Game(g, r, _) => {
                     totals.games += 1;
-                    game(g, r, patch, (&mut *out, &mut *err), totals)?;
+                    game(
+                        g,
+                        r,
+                        patch,
+                        (&mut *out, &mut *err),
+                        (&mut *totals, &mut *theory),
+                    )?;
                 }
                 other => failed |= super::inputs::say_file_event(&mut *err, &other, quiet)?,
             }
@@ -387,9 +421,15 @@ fn game(
     r: &GameReport,
     patch: &mut Patcher<impl Read, Box<dyn Write + '_>>,
     (out, err): (&mut dyn Write, &mut dyn Write),
-    totals: &mut Totals,
+    (totals, theory): (&mut Totals, &mut Theory),
 ) -> io::Result<()> {
-    let changes = match plan(g, r) {
+    let planned = plan(g, r).and_then(|mut changes| {
+        if theory.enabled && g.file.format == Format::Wthor && r.over {
+            changes.extend(theory.change(g, r).map_err(|why| (None, why))?);
+        }
+        Ok(changes)
+    });
+    let changes = match planned {
         Ok(c) => c,
         Err((span, why)) => {
             totals.not_fixed += 1;
@@ -428,6 +468,78 @@ fn game(
         }
     }
     Ok(())
+}
+
+/// `--theoretical`: the search of WTHOR theoretical scores, and the depth
+/// and board size of the file being fixed (from its header).
+#[derive(Default)]
+struct Theory {
+    enabled: bool,
+    solver: Option<Box<crate::games::reversi::solver::Solver>>,
+    /// The file whose header was read, its depth and board size.
+    header: Option<(String, u8, u8)>,
+}
+
+impl Theory {
+    /// The depth and board size in `file`'s header.
+    fn header_of(&mut self, file: &str) -> Result<(u8, u8), String> {
+        if let Some((name, depth, size)) = &self.header
+            && name == file
+        {
+            return Ok((*depth, *size));
+        }
+        let mut head = [0u8; crate::formats::wthor::HEADER_LEN];
+        File::open(file)
+            .and_then(|mut f| f.read_exact(&mut head))
+            .map_err(|e| format!("cannot read the file's header: {e}"))?;
+        // byte 12: the board size (0 or 8 for 8x8); byte 14: the depth
+        let size = if head[12] == 10 { 10 } else { 8 };
+        self.header = Some((file.to_string(), head[14], size));
+        Ok((head[14], size))
+    }
+
+    /// The change of a finished 8x8 WTHOR game's theoretical score (byte 7
+    /// of its record), searched from the header's depth, when the stored
+    /// one differs; `Err`: why it cannot be searched.
+    fn change(&mut self, g: &SourceGame, r: &GameReport) -> Result<Option<Change>, String> {
+        use crate::formats::wthor::{GAME_LEN, HEADER_LEN};
+        let (depth, size) = self.header_of(&g.file.name)?;
+        if size != 8 {
+            return Err("a 10x10 file: theoretical scores are searched on 8x8 boards only".into());
+        }
+        let stored = r
+            .tags
+            .iter()
+            .find(|(k, _)| k == "TheoreticalScore")
+            .and_then(|(_, v)| v.parse::<u8>().ok())
+            .ok_or("the record's theoretical score was not read")?;
+        let squares: Vec<u8> = r
+            .moves
+            .iter()
+            .filter_map(|m| match m.notation.as_bytes() {
+                [c @ b'a'..=b'h', row @ b'1'..=b'8'] => Some((row - b'1') * 8 + (c - b'a')),
+                _ => None,
+            })
+            .collect();
+        let real = *r.scores.first().ok_or("no score for black")?;
+        let solver = self.solver.get_or_insert_with(Box::default);
+        let searched = crate::formats::wthor::searched_theory(&squares, depth, real, solver)
+            .and_then(|s| u8::try_from(s).ok())
+            .ok_or("the moves do not replay for the search")?;
+        if searched == stored {
+            return Ok(None);
+        }
+        let at = HEADER_LEN + g.index * GAME_LEN + 7;
+        Ok(Some(Change {
+            at,
+            old: vec![stored],
+            new: vec![searched],
+            listed: format!(
+                "{}: byte {at}: theoretical score {stored} -> {searched} (searched from {depth} empty squares)",
+                g.file.name
+            ),
+        }))
+    }
 }
 
 /// Where a span of a game is in its file, as the change list says it:

@@ -60,7 +60,9 @@ mod read;
 mod write;
 
 pub use read::{Read, Record, games, read};
-pub use write::{DEFAULT_DEPTH, FFO_DEPTH, NameList, UNKNOWN_NAME, WtbWriter, today};
+pub use write::{
+    DEFAULT_DEPTH, FFO_DEPTH, NameList, UNKNOWN_NAME, WtbWriter, searched_theory, today,
+};
 
 use std::borrow::Cow;
 use std::path::{Path, PathBuf};

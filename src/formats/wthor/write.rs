@@ -349,14 +349,8 @@ impl WtbWriter {
             Some(t) if depth == FFO_DEPTH => i64::from(t),
             _ => match replayed.at_depth {
                 Some(pos) => {
-                    let (p, o) = pos.mover();
                     let solver = self.solver.get_or_insert_with(|| Box::new(Solver::new()));
-                    // the game's own result is a good first guess
-                    let played = 2 * real - 64;
-                    let guess = if pos.black_to_move { played } else { -played };
-                    let d = i64::from(solver.exact(p, o, guess as i32));
-                    let d = if pos.black_to_move { d } else { -d };
-                    (64 + d) / 2
+                    solve(&pos, real, solver)
                 }
                 None => real,
             },
@@ -567,6 +561,31 @@ fn wof_black(b: i64, w: i64) -> i64 {
         std::cmp::Ordering::Less => b,
         std::cmp::Ordering::Equal => b + empty / 2,
     }
+}
+
+/// Black's score with perfect play from `pos` (empty squares to the
+/// winner), searched exactly; `real`, black's score in the game, is the
+/// first guess.
+fn solve(pos: &Bitboard, real: i64, solver: &mut Solver) -> i64 {
+    let (p, o) = pos.mover();
+    let played = 2 * real - 64;
+    let guess = if pos.black_to_move { played } else { -played };
+    let d = i64::from(solver.exact(p, o, guess as i32));
+    let d = if pos.black_to_move { d } else { -d };
+    (64 + d) / 2
+}
+
+/// Black's theoretical score of an 8x8 game whose moves are `squares`
+/// (from the standard start, passes left out; `a1` = 0, `h8` = 63), as the
+/// writer searches it: exactly from the position with `depth` empty
+/// squares, or `real` (black's score in the game) when the game never
+/// reached it. `None` when the moves do not replay.
+pub fn searched_theory(squares: &[u8], depth: u8, real: i64, solver: &mut Solver) -> Option<i64> {
+    let replayed = replay_for_record(squares, depth)?;
+    Some(match replayed.at_depth {
+        Some(pos) => solve(&pos, real, solver),
+        None => real,
+    })
 }
 
 /// A game replayed for its record: the final position, and the position
