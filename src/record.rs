@@ -272,6 +272,9 @@ pub struct WinnerClaim {
     pub span: Span,
     /// What the claim was written as, for the message.
     pub text: String,
+    /// The first seat's score minus the second's, when the claim gives it
+    /// (Pentobi's `RE[B+5]`): checked too.
+    pub margin: Option<i64>,
 }
 
 /// Splits a file into games. `src` is the whole file; spans are offsets into it.

@@ -14,8 +14,9 @@
 //!   with the empty squares given to the winner);
 //! - GGF: `RE`, black's disc difference with the empties given to the
 //!   winner, with the sign and the number of decimals the claim had
-//!   (`RE[+12.000]` becomes `RE[-4.000]`); a komi game's `RE` is not
-//!   rewritten (it is reported as not fixed);
+//!   (`RE[+12.000]` becomes `RE[-4.000]`); with a komi, black's disc
+//!   difference minus the komi, as GGS writes it (`RE[-22.867]` beside
+//!   `KM[-3.133]` for 19-45), with at least the komi's decimals;
 //! - Pentobi: a score list `RE` (`RE[5-3]`), as gamerec reads it;
 //! - with `--theoretical`, a finished 8x8 WTHOR game's theoretical score
 //!   (byte 7 of its record), searched again exactly from the position with
@@ -75,6 +76,7 @@ use super::inputs::{Event, ScanArgs};
 use super::{Ctx, EXIT_INVALID, EXIT_OK, EXIT_USAGE, diagnostics};
 use crate::diag::plural;
 use crate::formats::{Format, SourceGame};
+use crate::games::reversi::Komi;
 use crate::replay::{GameReport, Options};
 use crate::span::Span;
 
@@ -631,13 +633,14 @@ fn change(g: &SourceGame, r: &GameReport, span: Span) -> Result<Change, String> 
             line("result token ", old, &result),
         )),
         Format::Ggf => {
-            if g.raw.tags.get("Komi").is_some() {
-                return Err("a komi game (KM given): its RE is not rewritten".into());
-            }
+            let komi = match g.raw.tags.get("Komi") {
+                Some(k) => crate::games::reversi::parse_komi(&k.value)?,
+                None => Komi(0),
+            };
             let [b, w] = scores.as_slice() else {
                 return Err("not two scores".into());
             };
-            let new = ggf_re(old, b - w);
+            let new = ggf_re(old, Komi::UNIT * (b - w) - komi.0, komi.decimals());
             Ok(text_change(
                 new.clone(),
                 line("", &format!("RE[{old}]"), &format!("RE[{new}]")),
@@ -686,24 +689,22 @@ fn wthor_change(g: &SourceGame, span: Span, old: &str, scores: &[i64]) -> Result
     })
 }
 
-/// GGF's `RE` for black's disc difference `d`, written as `old` was: its
-/// decimals kept (`+12.000`), `+` before a positive one (and before 0 when
-/// `old` had a sign).
-fn ggf_re(old: &str, d: i64) -> String {
+/// GGF's `RE` for black's result `units` (billionths of a disc: the disc
+/// difference minus the komi, as GGS writes it), written as `old` was: its
+/// decimals kept (`+12.000`), or the komi's when it has more (`-22.867`),
+/// `+` before a positive one (and before 0 when `old` had a sign).
+fn ggf_re(old: &str, units: i64, komi_decimals: usize) -> String {
     let old = old.trim();
-    let decimals = old.split_once('.').map_or(0, |(_, f)| f.len());
-    let sign = match d {
-        0 if old.starts_with(['+', '-']) => "+",
-        d if d > 0 => "+",
-        d if d < 0 => "-",
-        _ => "",
-    };
-    let mut s = format!("{sign}{}", d.unsigned_abs());
-    if decimals > 0 {
-        s.push('.');
-        s.push_str(&"0".repeat(decimals));
+    let decimals = old
+        .split_once('.')
+        .map_or(0, |(_, f)| f.len())
+        .max(komi_decimals);
+    let v = Komi(units).with_decimals(decimals);
+    match units {
+        0 if !old.starts_with(['+', '-']) => v,
+        u if u >= 0 => format!("+{v}"),
+        _ => v,
     }
-    s
 }
 
 /// The copy of a file with its changes: bytes up to each change copied,
@@ -820,12 +821,16 @@ mod tests {
 
     #[test]
     fn ggf_re_keeps_the_claims_syntax() {
-        assert_eq!(ggf_re("+12.000", -4), "-4.000");
-        assert_eq!(ggf_re("-4", 12), "+12");
-        assert_eq!(ggf_re("0", 2), "+2");
-        assert_eq!(ggf_re("+2", 0), "+0");
-        assert_eq!(ggf_re("-2.00", 0), "+0.00");
-        assert_eq!(ggf_re("12", 0), "0");
+        let d = |d: i64| d * Komi::UNIT;
+        assert_eq!(ggf_re("+12.000", d(-4), 0), "-4.000");
+        assert_eq!(ggf_re("-4", d(12), 0), "+12");
+        assert_eq!(ggf_re("0", d(2), 0), "+2");
+        assert_eq!(ggf_re("+2", 0, 0), "+0");
+        assert_eq!(ggf_re("-2.00", 0, 0), "+0.00");
+        assert_eq!(ggf_re("12", 0, 0), "0");
+        // with a komi: the difference minus the komi, its decimals at least
+        assert_eq!(ggf_re("-26", d(-26) + 3_133_000_000, 3), "-22.867");
+        assert_eq!(ggf_re("+8", d(8) + 500_000_000, 1), "+8.5");
     }
 
     #[test]

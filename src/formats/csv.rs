@@ -553,6 +553,7 @@ fn games_of(data: &[Vec<Cell>], layout: &Layout) -> Vec<RawGame> {
                 seats,
                 span: cell.span,
                 text: cell.text.trim().to_string(),
+                margin: None,
             });
         }
         let span = match (row.first(), row.last()) {

@@ -38,15 +38,21 @@
 //!   even within 4..=16 (the octagonal `88` too) or an unknown flag is
 //!   `ggf::bad_type`; `r` without `BO` is `ggf::missing_board`; both stop
 //!   the replay;
-//! - `KM` (komi, in black's view) becomes `Komi` (`+3.500` as `3.5`; more
-//!   than two decimals, or no number, is `ggf::bad_komi`);
+//! - `KM` (the komi, subtracted from black's disc difference to tell the
+//!   winner) becomes `Komi` (`+3.500` as `3.5`, `-3.133` as it is: GGS's
+//!   komi is the mean of two bids; no number, or more than nine decimals
+//!   that are not 0, is `ggf::bad_komi`, which stops the replay, as does a
+//!   komi game (`k` in `TY`) with moves and no `KM`);
 //! - `PC`, `DT`, `PB`, `PW` become `Site`, `Date`, `Black`, `White`;
-//! - `RE` is black's result: without `a`, a number `d` (`+12.000`, `-4`,
-//!   `0`) that is even and within `-N²..N²` becomes `Result` with
-//!   `b - w = d`, `b + w = N²` (the disc counts with the empties given to the
-//!   winner); in an anti game `d` is black's margin with the empties given to
-//!   the loser, which does not give disc counts: `RE` is kept as `GGF_RE`
-//!   and its winner (black iff `d > komi`, a draw iff equal) is checked
+//! - `RE` is black's result, as GGS writes it: black's disc difference
+//!   minus the komi (igor-ant 19-45 with `KM[-3.133]` is `RE[-22.867]`).
+//!   Without `a`, a number `r` (`+12.000`, `-4`, `0`, `-22.867`) such that
+//!   `d = r + komi` is a whole number, even and within `-N²..N²`, becomes
+//!   `Result` with `b - w = d`, `b + w = N²` (the disc counts with the
+//!   empties given to the winner); in an anti game `r + komi` is black's
+//!   margin with the empties given to the loser (NBoard's GDK counts it
+//!   so), which does not give disc counts: `RE` is kept as `GGF_RE` and its
+//!   winner (black iff `r > 0`, a draw iff `r = 0`) is checked
 //!   (`reversi::winner_mismatch`); any other `RE` (`+12:r` resigned, `:t`
 //!   time, `?`, odd) is kept as `GGF_RE` and not checked;
 //! - `BO[N cells side]` becomes `Setup` (N×N cells row by row from `a1`,
@@ -73,7 +79,7 @@
 //! properties: `Site` `PC`, `Date` `DT`, `Black` `PB`, `White` `PW`,
 //! `Result` `RE` as black's result under GGF's convention (the disc
 //! difference with the empties given to the winner, or to the loser in an
-//! anti game), `Size`/`Variant "anti"`/`Komi` as `TY` (keeping the `s` and
+//! anti game, minus the `Komi`, with its decimals), `Size`/`Variant "anti"`/`Komi` as `TY` (keeping the `s` and
 //! `r` flags of a `GGF_TY`) and `KM`, `Setup` `BO`, `GGF_XX` `XX`; `TY` and
 //! `BO` are written when not given; then the written moves (`B[f5]`,
 //! `W[PA]`; automatic passes left out), `;)`. What GGF cannot hold is noted
@@ -85,16 +91,11 @@
 use std::borrow::Cow;
 use std::collections::{HashSet, VecDeque};
 
-use nom::{
-    Parser,
-    bytes::complete::take_while,
-    character::complete::{char, digit1, one_of},
-    combinator::opt,
-    sequence::preceded,
-};
+use nom::{Parser, character::complete::digit1, combinator::opt};
 
 use super::sgf::{self, Kind, Lexer, escape};
 use crate::diag::Diag;
+use crate::games::reversi::Komi;
 use crate::formats::{Losses, ReadError, SourceGame, WriteError};
 use crate::model::DocGame;
 use crate::record::{MAX_TAG_ERRORS, RawGame, Tag, Tags, Token, WinnerClaim};
@@ -783,50 +784,38 @@ fn game_type(v: &str) -> Result<GameType, String> {
     Ok(t)
 }
 
-/// `KM` as a `Komi` value: `+3.500` is `3.5`; at most two decimals.
+/// `KM` as a `Komi` value: `+3.500` is `3.5`, `-3.133` stays; read as the
+/// Reversi `Komi` tag is (any decimals up to nine that are not 0).
 fn komi_of(v: &str) -> Result<String, String> {
-    let v = v.trim();
-    let mut number = (
-        opt(one_of::<&str, &str, nom::error::Error<&str>>("+-")),
-        digit1,
-        opt(preceded(
-            char('.'),
-            take_while(|c: char| c.is_ascii_digit()),
-        )),
-    );
-    let Ok(("", (sign, int, frac))) = number.parse(v) else {
-        return Err(format!("`{v}` is not a number"));
-    };
-    let frac = frac.unwrap_or("").trim_end_matches('0');
-    if frac.len() > 2 {
-        return Err(format!("`{v}` has more than two decimals"));
-    }
-    let int = int.trim_start_matches('0');
-    let int = if int.is_empty() { "0" } else { int };
-    let zero = int == "0" && frac.is_empty();
-    let sign = if sign == Some('-') && !zero { "-" } else { "" };
-    Ok(if frac.is_empty() {
-        format!("{sign}{int}")
-    } else {
-        format!("{sign}{int}.{frac}")
-    })
+    crate::games::reversi::parse_komi(v).map(|k| k.to_string())
 }
 
-/// Reads `RE`: black's result as a number, when it is one (no `:r`/`:t`).
-fn re_number(re: &str) -> Option<f64> {
-    let v: f64 = re.trim().parse().ok()?;
-    v.is_finite().then_some(v)
+/// GGF's `RE` for black's result `units` (in billionths of a disc, as a
+/// komi is), written with `decimals` decimals (more if it needs them) and
+/// its sign always (`+26`, `-22.867`, `+0`).
+pub(crate) fn re_text(units: i64, decimals: usize) -> String {
+    let v = Komi(units).with_decimals(decimals);
+    if units >= 0 { format!("+{v}") } else { v }
 }
 
-/// Reads `RE` as disc counts on an `n`×`n` board (empties to the winner).
-fn result_of(re: &str, n: usize) -> Option<(i64, i64)> {
-    let v = re_number(re)?;
-    let all = (n * n) as i64;
-    if v.fract() != 0.0 || v.abs() > all as f64 {
+/// Reads `RE` exactly, in billionths of a disc, when it is a number (no
+/// `:r`/`:t`).
+fn re_units(re: &str) -> Option<i64> {
+    crate::games::reversi::parse_komi(re).ok().map(|k| k.0)
+}
+
+/// Reads `RE` as disc counts on an `n`×`n` board (empties to the winner):
+/// with a komi, GGS's `RE` is black's disc difference minus the komi
+/// (`RE[-22.867]` with `KM[-3.133]` is a difference of -26).
+fn result_of(re: &str, n: usize, komi: Option<&str>) -> Option<(i64, i64)> {
+    let k = komi.map_or(Some(0), |k| re_units(k))?;
+    let units = re_units(re)?.checked_add(k)?;
+    if units % Komi::UNIT != 0 {
         return None;
     }
-    let d = v as i64;
-    if (all + d) % 2 != 0 {
+    let d = units / Komi::UNIT;
+    let all = (n * n) as i64;
+    if d.abs() > all || (all + d) % 2 != 0 {
         return None;
     }
     Some(((all + d) / 2, (all - d) / 2))
@@ -1075,6 +1064,9 @@ fn game_rules<'p, 't>(kept: &[&'p Prop<'t>], errors: &mut TagErrors) -> GameRule
     }
     let has_moves = kept.iter().any(|p| p.name == "B" || p.name == "W");
     let komi = game_komi(kept, &ty, ty_prop, has_moves, errors);
+    // a bad or missing komi is a rules error: the winner cannot be told
+    no_replay |= komi.is_err();
+    let komi = komi.ok().flatten();
     GameRules {
         ty,
         ty_prop,
@@ -1086,26 +1078,29 @@ fn game_rules<'p, 't>(kept: &[&'p Prop<'t>], errors: &mut TagErrors) -> GameRule
     }
 }
 
-/// The komi (`KM`) and its errors: a bad value, or a komi game (`k` in
-/// `TY`) with moves and no komi.
+/// The komi (`KM`), or `Err` after its error: a bad value, or a komi game
+/// (`k` in `TY`) with moves and no komi.
 fn game_komi(
     kept: &[&Prop],
     ty: &GameType,
     ty_prop: Option<&Prop>,
     has_moves: bool,
     errors: &mut TagErrors,
-) -> Option<String> {
+) -> Result<Option<String>, ()> {
     let km = first(kept, "KM");
     let mut komi = None;
     if let Some(p) = km {
         match komi_of(&p.value) {
             Ok(k) => komi = Some(k),
-            Err(why) => errors.push(
-                Diag::error("ggf::bad_komi", format!("bad KM: {why}"))
-                    .at(p.value_span)
-                    .label(why)
-                    .help("KM is the komi in black's view, a number with at most two decimals (`3.5`, `-2`)"),
-            ),
+            Err(why) => {
+                errors.push(
+                    Diag::error("ggf::bad_komi", format!("bad KM: {why}"))
+                        .at(p.value_span)
+                        .label(why)
+                        .help("KM is the komi, subtracted from black's disc difference: a decimal number (`3.5`, `-2`, `-3.133`)"),
+                );
+                return Err(());
+            }
         }
     }
     if let (true, None, true, Some(p)) = (ty.komi, km, has_moves, ty_prop) {
@@ -1118,8 +1113,9 @@ fn game_komi(
             .label("a komi game")
             .help("a komi game gives its komi in KM[...] once the first move is played"),
         );
+        return Err(());
     }
-    komi
+    Ok(komi)
 }
 
 /// A game's tags, move tokens and their players, and claimed winner, as
@@ -1145,11 +1141,11 @@ impl GameParts {
             "DT" => tags.push(tag_of("Date", p.value.to_string(), p)),
             "PB" => tags.push(tag_of("Black", p.value.to_string(), p)),
             "PW" => tags.push(tag_of("White", p.value.to_string(), p)),
-            "RE" if !rules.ty.anti => match result_of(&p.value, n) {
+            "RE" if !rules.ty.anti => match result_of(&p.value, n, rules.komi.as_deref()) {
                 Some((b, w)) => tags.push(tag_of("Result", format!("{b}-{w}"), p)),
                 None => tags.push(tag_of("GGF_RE", p.value.to_string(), p)),
             },
-            "RE" => self.anti_result(p, rules.komi.as_deref()),
+            "RE" => self.anti_result(p),
             "TY" => {
                 if n != 8 {
                     tags.push(tag_of("Size", n.to_string(), p));
@@ -1192,22 +1188,21 @@ impl GameParts {
         ));
     }
 
-    /// An anti game's `RE`: kept as `GGF_RE`, and the winner it claims
-    /// (black's margin against the komi).
-    fn anti_result(&mut self, p: &Prop, komi: Option<&str>) {
-        if let Some(d) = re_number(&p.value) {
-            let k: f64 = komi.and_then(|k| k.parse().ok()).unwrap_or(0.0);
-            let seats = if d > k {
-                vec![0]
-            } else if d < k {
-                vec![1]
-            } else {
-                vec![0, 1]
+    /// An anti game's `RE`: kept as `GGF_RE`, and the winner it claims:
+    /// black's margin (empties to the loser) minus the komi, so black iff
+    /// it is above 0, a draw iff 0.
+    fn anti_result(&mut self, p: &Prop) {
+        if let Some(d) = re_units(&p.value) {
+            let seats = match d.cmp(&0) {
+                std::cmp::Ordering::Greater => vec![0],
+                std::cmp::Ordering::Less => vec![1],
+                std::cmp::Ordering::Equal => vec![0, 1],
             };
             self.winner_claim = Some(WinnerClaim {
                 seats,
                 span: p.value_span,
                 text: format!("RE[{}]", p.value),
+                margin: None,
             });
         }
         self.tags.push(tag_of("GGF_RE", p.value.to_string(), p));
@@ -1281,6 +1276,7 @@ pub fn write_game(g: &DocGame, losses: &mut Losses) -> Result<String, WriteError
         n,
         anti,
         ty: type_value(tag("GGF_TY"), tag("Komi"), n, anti),
+        komi: tag("Komi").and_then(|k| crate::games::reversi::parse_komi(k).ok()),
         ty_done: false,
         bo_done: false,
         re_done: false,
@@ -1348,6 +1344,8 @@ struct GameWriter {
     /// The `TY` value, written at the first `Size` or `GGF_TY` tag, or
     /// after the tags.
     ty: String,
+    /// The `Komi` tag's komi: `RE` is then black's result minus it.
+    komi: Option<Komi>,
     ty_done: bool,
     bo_done: bool,
     re_done: bool,
@@ -1402,7 +1400,9 @@ impl GameWriter {
         };
         match d {
             Some(d) => {
-                self.out.push_str(&format!("RE[{d:+}]"));
+                let k = self.komi.unwrap_or(Komi(0));
+                let re = re_text(Komi::UNIT * d - k.0, k.decimals());
+                self.out.push_str(&format!("RE[{re}]"));
                 self.re_done = true;
                 if self.anti {
                     losses.note(format!(
@@ -1487,12 +1487,22 @@ mod tests {
 
     #[test]
     fn results_boards_and_komi() {
-        assert_eq!(result_of("+64", 8), Some((64, 0)));
-        assert_eq!(result_of("-4.000", 8), Some((30, 34)));
-        assert_eq!(result_of("+3", 8), None);
-        assert_eq!(result_of("+12:r", 8), None);
-        assert_eq!(result_of("+100", 10), Some((100, 0)));
-        assert_eq!(result_of("+66", 8), None);
+        assert_eq!(result_of("+64", 8, None), Some((64, 0)));
+        assert_eq!(result_of("-4.000", 8, None), Some((30, 34)));
+        assert_eq!(result_of("+3", 8, None), None);
+        assert_eq!(result_of("+12:r", 8, None), None);
+        assert_eq!(result_of("+100", 10, None), Some((100, 0)));
+        assert_eq!(result_of("+66", 8, None), None);
+        // GGS: RE is the disc difference minus the komi (igor-ant 19-45,
+        // ming1014-ant 36-28)
+        assert_eq!(result_of("-22.867", 8, Some("-3.133")), Some((19, 45)));
+        assert_eq!(result_of("+8.5", 8, Some("-0.5")), Some((36, 28)));
+        assert_eq!(result_of("+26", 8, Some("2")), Some((46, 18)));
+        assert_eq!(result_of("+26.5", 8, Some("2")), None);
+        assert_eq!(re_text(-22_867_000_000, 3), "-22.867");
+        assert_eq!(re_text(8_500_000_000, 0), "+8.5");
+        assert_eq!(re_text(0, 3), "+0.000");
+        assert_eq!(re_text(26_000_000_000, 0), "+26");
         assert_eq!(start_cells(8), START8);
         assert_eq!(start_cells(4), "-----O*--*O-----");
         assert_eq!(setup_of(&format!("8 {START8} *"), None), Ok((8, None)));
@@ -1513,7 +1523,9 @@ mod tests {
         assert_eq!(komi_of("-2"), Ok("-2".into()));
         assert_eq!(komi_of("-0.00"), Ok("0".into()));
         assert_eq!(komi_of("007.25"), Ok("7.25".into()));
-        assert!(komi_of("1.125").is_err());
+        assert_eq!(komi_of("-3.133"), Ok("-3.133".into()));
+        assert_eq!(komi_of("0.1234567890"), Ok("0.123456789".into()));
+        assert!(komi_of("0.1234567891").is_err());
         assert!(komi_of("x").is_err());
         assert!(komi_of("1.5x").is_err());
     }
@@ -1552,16 +1564,19 @@ mod tests {
         assert!(g.tag_errors.is_empty(), "{:?}", g.tag_errors);
         assert_eq!(g.tokens.len(), 1);
 
-        // a draw against the komi, a black win in an anti game
-        let g = one("(;TY[8ka]KM[2]RE[+2]B[f5];)");
+        // RE is the margin minus the komi: 0 is a draw against the komi,
+        // above 0 a black win, in an anti game too
+        let g = one("(;TY[8ka]KM[2]RE[0]B[f5];)");
         assert_eq!(g.winner_claim.unwrap().seats, [0, 1]);
+        let g = one("(;TY[8ka]KM[2]RE[+0.5]B[f5];)");
+        assert_eq!(g.winner_claim.unwrap().seats, [0]);
         let g = one("(;TY[8a]RE[+10.000]B[f5];)");
         assert_eq!(g.winner_claim.unwrap().seats, [0]);
         // a resigned anti game claims nothing
         assert!(one("(;TY[8a]RE[+10:r]B[f5];)").winner_claim.is_none());
 
         // komi without anti: the Result stays disc counts
-        let g = one("(;TY[8k]KM[-1.5]RE[+2]B[f5];)");
+        let g = one("(;TY[8k]KM[-1.5]RE[+3.5]B[f5];)");
         assert_eq!(g.tags.value("Variant"), Some("wof"));
         assert_eq!(g.tags.value("Komi"), Some("-1.5"));
         assert_eq!(g.tags.value("Result"), Some("33-31"));
@@ -1593,11 +1608,14 @@ mod tests {
         assert!(g.tokens.is_empty());
         let g = one("(;TY[8k]B[f5];)");
         assert_eq!(codes(&g), ["ggf::bad_komi"]);
-        assert_eq!(g.tokens.len(), 1);
+        assert!(g.tokens.is_empty());
         // a komi game not started yet has no KM
         assert!(one("(;TY[8k];)").tag_errors.is_empty());
-        let g = one("(;KM[1.333]B[f5];)");
+        let g = one("(;KM[1.5x]B[f5];)");
         assert_eq!(codes(&g), ["ggf::bad_komi"]);
+        assert!(g.tokens.is_empty());
+        // GGS's komi has three decimals
+        assert!(one("(;KM[-3.133]B[f5];)").tag_errors.is_empty());
     }
 
     #[test]
@@ -1778,7 +1796,7 @@ mod tests {
         );
         let out = write_game(&g, &mut losses).unwrap();
         assert!(
-            out.starts_with("(;GM[Othello]TY[s10kar20]KM[1.5]RE[+40]BO[10 "),
+            out.starts_with("(;GM[Othello]TY[s10kar20]KM[1.5]RE[+38.5]BO[10 "),
             "{out}"
         );
         let back = one(&out);

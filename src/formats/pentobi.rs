@@ -49,7 +49,10 @@
 //!   `P1`..`P4` the seats in order (Trigon: `PB`/`PW` with two players,
 //!   `P1`..`P3` blue, yellow, red with three). `DT` is `Date`, `EV` `Event`,
 //!   `PC` `Site`, `RO` `Round`; `RE` is `Result` when it is a score list
-//!   (`81-66`, `5, -3`), else kept as `SGF_RE`. `GC` lines of the form
+//!   (`81-66`, `5, -3`), else kept as `SGF_RE`; in a game of two seats
+//!   Pentobi's own `RE` (`B+5`: the first seat 5 points ahead, `W+5`, `0`
+//!   a draw, as `PentobiTree::set_result` writes it) is also a claim the
+//!   replay checks (`record::result_mismatch` when the lead differs). `GC` lines of the form
 //!   `[Name "value"]` (`\` escapes `"` and `\`) are tags (the writer keeps
 //!   there the tags Pentobi has no property for); the rest of `GC` is
 //!   `SGF_GC`. `FF`, `CA`, `AP`, `GM` are format data and dropped; any other
@@ -103,8 +106,13 @@
 //!   its moves and setup; scores, winners and plies read back the same.
 //!   Corners no symmetry maps onto Pentobi's are refused;
 //! - a scoring other than `pentobi` (the file reads back as `Scoring
-//!   "pentobi"`), and a `Result` under it (its scores are not Pentobi's); a
-//!   `Result` under Pentobi's scoring is written as `RE`;
+//!   "pentobi"`), and a `Result` under it (its scores are not Pentobi's).
+//!   A finished game of two seats gets Pentobi's `RE` (`B+15`) from its
+//!   final position under Pentobi's scoring whatever the record's (replayed
+//!   once under it when scored otherwise), and its `Result` under Pentobi's
+//!   scoring goes into `GC`; in a game of three or four seats (for which
+//!   Pentobi writes no `RE`) a `Result` under Pentobi's scoring is written as
+//!   `RE`;
 //! - a tag with no property and no `[Name "value"]` line for it in `GC` (a
 //!   value holding a line break).
 
@@ -114,7 +122,7 @@ use crate::formats::{Losses, ReadError, SourceGame, SourceText, WriteError};
 use crate::games::blokus::setup;
 use crate::games::blokus::trigon::notation::{parse_triangle, triangle_name};
 use crate::model::DocGame;
-use crate::record::{RawGame, Tag, Tags, Token};
+use crate::record::{RawGame, Tag, Tags, Token, WinnerClaim};
 use crate::source::{Charset, Chunk, TextBuf};
 use crate::span::{Origin, Span};
 
@@ -887,16 +895,66 @@ fn line_game(tree: &Tree, path: &[usize], out: &mut impl Append, end: usize) -> 
     if no_replay {
         moves = LineMoves::default();
     }
+    let winner_claim = (seats.len() == 2 && !no_replay)
+        .then(|| pentobi_claim(&tags))
+        .flatten();
     RawGame {
         tags: Tags(tags),
         tag_errors,
         comment,
+        winner_claim,
         tokens: moves.tokens,
         comments: moves.comments,
         stop: moves.stop,
         span: Span::between(tree.start, end.min(tree.end)),
         token_players: moves.claims,
         ..RawGame::default()
+    }
+}
+
+/// The claim of Pentobi's own `RE` in a game of two seats (`RE[B+5]`: the
+/// first seat ahead by 5 points, `W+5` the second, `0` a draw; Pentobi's
+/// `PentobiTree::set_result` writes it so), kept as the `SGF_RE` tag.
+fn pentobi_claim(tags: &[Tag]) -> Option<WinnerClaim> {
+    let t = tags.iter().find(|t| t.name == "SGF_RE")?;
+    let margin = pentobi_margin(&t.value)?;
+    Some(WinnerClaim {
+        seats: match margin.cmp(&0) {
+            std::cmp::Ordering::Greater => vec![0],
+            std::cmp::Ordering::Less => vec![1],
+            std::cmp::Ordering::Equal => vec![0, 1],
+        },
+        span: t.value_span,
+        text: format!("RE[{}]", t.value.trim()),
+        margin: Some(margin),
+    })
+}
+
+/// The first seat's lead a Pentobi `RE` gives: `B+N` is N, `W+N` is -N,
+/// `0` is 0.
+fn pentobi_margin(v: &str) -> Option<i64> {
+    let v = v.trim();
+    if v == "0" {
+        return Some(0);
+    }
+    let (sign, n) = match v.split_at_checked(2)? {
+        ("B+", n) => (1, n),
+        ("W+", n) => (-1, n),
+        _ => return None,
+    };
+    if !n.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    n.parse::<i64>().ok().filter(|&n| n > 0).map(|n| sign * n)
+}
+
+/// Pentobi's `RE` for a game of two seats whose first seat is `margin`
+/// points ahead under Pentobi's scoring.
+fn pentobi_re(margin: i64) -> String {
+    match margin.cmp(&0) {
+        std::cmp::Ordering::Greater => format!("B+{margin}"),
+        std::cmp::Ordering::Less => format!("W+{}", -margin),
+        std::cmp::Ordering::Equal => "0".to_string(),
     }
 }
 
@@ -1387,9 +1445,13 @@ pub fn write_game(g: &DocGame, losses: &mut Losses) -> Result<String, WriteError
         pentobi_scored,
         scoring,
         gc: Vec::new(),
+        re: two_seat_re(g, duo, players, trigon, pentobi_scored),
     };
     for (name, value) in &g.tags {
         w.tag(name, value, losses);
+    }
+    if let Some(re) = &w.re {
+        w.out.push_str(&format!("RE[{re}]"));
     }
     if !w.gc.is_empty() {
         w.out.push_str(&format!("GC[{}]", escape(&w.gc.join("\n"))));
@@ -1402,6 +1464,38 @@ pub fn write_game(g: &DocGame, losses: &mut Losses) -> Result<String, WriteError
     write_moves(&mut out, g, duo, turn);
     out.push_str(")\n");
     Ok(out)
+}
+
+/// Pentobi's `RE` of a finished game of two seats (Duo, two-player classic
+/// and Trigon), from its final position under Pentobi's scoring whatever
+/// the record's: the first seat's points minus the second's, as Pentobi
+/// writes it (`B+5`, `W+3`, `0`). A game scored otherwise is replayed once
+/// under Pentobi's scoring for it. `None` for other games.
+fn two_seat_re(g: &DocGame, duo: bool, players: u8, trigon: bool, pentobi_scored: bool) -> Option<String> {
+    if seat_tags(duo, players, trigon).len() != 2 {
+        return None;
+    }
+    let result = g.result.as_ref().filter(|r| r.over)?;
+    let scores: Vec<i64> = if pentobi_scored {
+        result.scores.values().filter_map(serde_json::Value::as_i64).collect()
+    } else {
+        pentobi_scores(g)?
+    };
+    match scores.as_slice() {
+        [a, b] => Some(pentobi_re(a - b)),
+        _ => None,
+    }
+}
+
+/// The final scores of a game replayed under Pentobi's scoring.
+fn pentobi_scores(g: &DocGame) -> Option<Vec<i64>> {
+    let mut g = g.clone();
+    g.tags.retain(|(k, _)| k != "Scoring" && k != "Result");
+    g.tags.push(("Scoring".into(), "pentobi".into()));
+    let text = super::gamerec::write_game(&g, &mut Losses::default());
+    let raw = crate::record::parse_file(&text).into_iter().next()?;
+    let r = crate::registry::replay(&raw, &text, &crate::replay::Options::default());
+    (r.valid && r.over).then_some(r.scores)
 }
 
 /// The symmetry that takes a classic game's corners to Pentobi's (noted
@@ -1437,6 +1531,8 @@ struct RootWriter<'g> {
     colour_names: &'static [&'static str],
     pentobi_scored: bool,
     scoring: &'g str,
+    /// Pentobi's `RE` for a finished game of two seats (`B+5`).
+    re: Option<String>,
     /// Tags Pentobi has no property for, kept in the game comment `GC`.
     gc: Vec<String>,
 }
@@ -1494,12 +1590,19 @@ impl RootWriter<'_> {
             "Event" => "EV".to_string(),
             "Site" => "PC".to_string(),
             "Round" => "RO".to_string(),
+            // a game of two seats gets Pentobi's own RE (written after
+            // the tags); its scores stay in GC
+            "Result" | "SGF_RE" if self.re.is_some() => {
+                if name == "Result" && self.pentobi_scored {
+                    self.gc_line(name, value, losses);
+                } else if name == "Result" {
+                    self.lost_result(value, losses);
+                }
+                return None;
+            }
             "Result" if self.pentobi_scored => "RE".to_string(),
             "Result" => {
-                losses.note(format!(
-                    "the Result tag \"{value}\": its scores are under the {} scoring, and a Pentobi file's are Pentobi's",
-                    self.scoring
-                ));
+                self.lost_result(value, losses);
                 return None;
             }
             "SGF_GC" => {
@@ -1531,6 +1634,14 @@ impl RootWriter<'_> {
             }
         };
         Some(id)
+    }
+
+    /// A `Result` under another scoring than Pentobi's: noted as lost.
+    fn lost_result(&self, value: &str, losses: &mut Losses) {
+        losses.note(format!(
+            "the Result tag \"{value}\": its scores are under the {} scoring, and a Pentobi file's are Pentobi's",
+            self.scoring
+        ));
     }
 
     /// A tag with no property, as a line `[Name "value"]` of `GC` when it

@@ -164,6 +164,28 @@ impl<R: Rules, V> Replay<'_, R, V> {
                 .at(claim.span)
                 .label("game not over"),
             );
+        } else if let Some(m) = claim.margin.filter(|&m| report.scores.len() != 2 || report.scores[0] - report.scores[1] != m) {
+            let lead = |m: i64| match m.cmp(&0) {
+                std::cmp::Ordering::Equal => "a draw".to_string(),
+                std::cmp::Ordering::Greater => format!("{} ahead by {m}", report.seats.first().copied().unwrap_or("the first seat")),
+                std::cmp::Ordering::Less => format!("{} ahead by {}", report.seats.get(1).copied().unwrap_or("the second seat"), -m),
+            };
+            let actual = match report.scores.as_slice() {
+                [a, b] => lead(a - b),
+                _ => "scores of another number of seats".to_string(),
+            };
+            let d = Diag::error(
+                "record::result_mismatch",
+                format!("`{}` claims {}, but the replay gives {actual}", claim.text, lead(m)),
+            )
+            .at(claim.span)
+            .label(format!("the replay gives {actual}"))
+            .help(format!(
+                "final scores ({}): {}",
+                report.seats.join(", "),
+                crate::record::format_result(&report.scores)
+            ));
+            report.push(d);
         } else if claimed != report.winners {
             let actual = say(&report.winners);
             let d = Diag::error(

@@ -606,19 +606,61 @@ impl Scoring {
     }
 }
 
-/// A komi in hundredths of a disc (`1.5` is 150).
+/// A komi in billionths of a disc (`1.5` is `1_500_000_000`): exact for
+/// any komi written with at most [`Komi::DECIMALS`] decimals, as GGS's
+/// (the mean of two bids, `-3.133`) are.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Komi(pub i32);
+pub struct Komi(pub i64);
+
+impl Komi {
+    /// The decimals a komi keeps.
+    pub const DECIMALS: usize = 9;
+    /// One disc.
+    pub const UNIT: i64 = 1_000_000_000;
+
+    /// A komi of whole discs.
+    pub fn discs(d: i64) -> Komi {
+        Komi(d * Komi::UNIT)
+    }
+
+    /// Whether it is a whole number of discs.
+    pub fn is_whole(self) -> bool {
+        self.0 % Komi::UNIT == 0
+    }
+
+    /// The decimals its shortest form has (`1.25`: 2).
+    pub fn decimals(self) -> usize {
+        let frac = self.0.unsigned_abs() % Komi::UNIT.unsigned_abs();
+        if frac == 0 {
+            return 0;
+        }
+        let mut digits = Komi::DECIMALS;
+        let mut f = frac;
+        while f % 10 == 0 {
+            f /= 10;
+            digits -= 1;
+        }
+        digits
+    }
+
+    /// Written with exactly `decimals` decimals (at least its own are
+    /// written: a komi is never rounded).
+    pub fn with_decimals(self, decimals: usize) -> String {
+        let decimals = decimals.clamp(self.decimals(), Komi::DECIMALS);
+        let sign = if self.0 < 0 { "-" } else { "" };
+        let unit = Komi::UNIT.unsigned_abs();
+        let (whole, frac) = (self.0.unsigned_abs() / unit, self.0.unsigned_abs() % unit);
+        if decimals == 0 {
+            return format!("{sign}{whole}");
+        }
+        let frac = format!("{frac:09}");
+        format!("{sign}{whole}.{}", frac.get(..decimals).unwrap_or(&frac))
+    }
+}
 
 impl std::fmt::Display for Komi {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let sign = if self.0 < 0 { "-" } else { "" };
-        let (whole, frac) = (self.0.unsigned_abs() / 100, self.0.unsigned_abs() % 100);
-        match frac {
-            0 => write!(f, "{sign}{whole}"),
-            f10 if f10 % 10 == 0 => write!(f, "{sign}{whole}.{}", f10 / 10),
-            _ => write!(f, "{sign}{whole}.{frac:02}"),
-        }
+        f.write_str(&self.with_decimals(0))
     }
 }
 
@@ -829,13 +871,13 @@ impl State {
         }
     }
 
-    /// Black's lead in hundredths of a disc once the komi is counted:
-    /// `100 * (black - white) - komi`, black's and white's scores under the
+    /// Black's lead in billionths of a disc once the komi is counted:
+    /// `black - white - komi`, black's and white's scores under the
     /// record's scoring (under `wof`, the empty squares already given to
     /// the side with more discs).
     fn margin(&self) -> i64 {
         let [b, w] = self.scores_under(self.scoring);
-        100 * (b - w) - i64::from(self.komi.map_or(0, |k| k.0))
+        Komi::UNIT * (b - w) - self.komi.map_or(0, |k| k.0)
     }
 
     /// The winning seats as a set: bit 0 black, bit 1 white (both on a draw).

@@ -15,7 +15,7 @@
 //!   variant `wof` adds the empty squares to the winner (halved on a draw);
 //!   variant `anti`: the side with fewer discs wins (scores stay disc
 //!   counts).
-//! - `[Komi "K"]` (a decimal, at most 2 decimals, default 0) is added to
+//! - `[Komi "K"]` (a decimal, at most 9 decimals, default 0) is added to
 //!   white's score to decide the winner: black wins iff
 //!   black - white - K > 0, a draw iff it is 0 (under `anti`, black wins iff
 //!   it is below 0), black and white being the scores under the record's
@@ -72,15 +72,16 @@ pub struct Reversi;
 
 /// The komi as a JSON number (an integer when it is one).
 fn komi_json(komi: Komi) -> Value {
-    if komi.0 % 100 == 0 {
-        json!(komi.0 / 100)
+    if komi.is_whole() {
+        json!(komi.0 / Komi::UNIT)
     } else {
-        json!(f64::from(komi.0) / 100.0)
+        json!(komi.0 as f64 / Komi::UNIT as f64)
     }
 }
 
-/// Reads a `Komi` value: an optional sign, digits, and at most 2 decimals.
-fn parse_komi(value: &str) -> Result<Komi, String> {
+/// Reads a `Komi` value (and GGF's `KM`): an optional sign, digits, and
+/// decimals, at most [`Komi::DECIMALS`] of them that are not 0.
+pub(crate) fn parse_komi(value: &str) -> Result<Komi, String> {
     let v = value.trim();
     let (neg, digits) = match v.as_bytes().first() {
         Some(b'-') => (true, v.get(1..).unwrap_or("")),
@@ -95,15 +96,19 @@ fn parse_komi(value: &str) -> Result<Komi, String> {
     if digits.ends_with('.') {
         return Err(format!("`{v}` has a point without decimals"));
     }
-    if frac.len() > 2 {
-        return Err(format!("`{v}` has more than 2 decimals"));
+    let frac = frac.trim_end_matches('0');
+    if frac.len() > Komi::DECIMALS {
+        return Err(format!(
+            "`{v}` has more than {} decimals",
+            Komi::DECIMALS
+        ));
     }
-    let whole: i32 = match whole.parse() {
+    let whole: i64 = match whole.parse() {
         Ok(w) if w <= 10_000 => w,
         _ => return Err(format!("`{v}` is more than 10000")),
     };
-    let frac: i32 = format!("{frac:0<2}").parse().unwrap_or(0);
-    let k = whole * 100 + frac;
+    let frac: i64 = format!("{frac:0<9}").parse().unwrap_or(0);
+    let k = whole * Komi::UNIT + frac;
     Ok(Komi(if neg { -k } else { k }))
 }
 
@@ -268,7 +273,7 @@ fn komi_of(tag: Option<&Tag>, errors: &mut Vec<Diag>) -> Option<Komi> {
     let t = tag?;
     parse_komi(&t.value)
         .map_err(|why| {
-            let help = "a decimal number with at most 2 decimals, added to white's discs to decide the winner: `0`, `1.5`, `-2`";
+            let help = "a decimal number (at most 9 decimals), added to white's discs to decide the winner: `0`, `1.5`, `-3.133`";
             errors.push(tag_error("reversi::bad_komi", "Komi", t, why, help.into()));
         })
         .ok()

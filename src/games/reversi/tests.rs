@@ -257,7 +257,7 @@ fn codes(r: Result<State, Vec<Diag>>) -> Vec<String> {
 fn size_and_komi_tags() {
     let s = start("[Size \"10\"] [Komi \"-1.25\"] *").unwrap();
     assert_eq!(s.size(), 10);
-    assert_eq!(s.komi, Some(Komi(-125)));
+    assert_eq!(s.komi, Some(Komi(-1_250_000_000)));
     assert_eq!(legal_names(&s), ["d5", "e4", "f7", "g6"]);
     for bad in ["3", "7", "18", "0", "x", "", "-8"] {
         assert_eq!(
@@ -268,10 +268,12 @@ fn size_and_komi_tags() {
     }
     for (text, k) in [
         ("0", 0),
-        ("1.5", 150),
-        ("-2", -200),
-        ("+0.25", 25),
-        ("3.10", 310),
+        ("1.5", 1_500_000_000),
+        ("-2", -2_000_000_000),
+        ("+0.25", 250_000_000),
+        ("3.10", 3_100_000_000),
+        ("-3.133", -3_133_000_000),
+        ("0.000000001", 1),
     ] {
         assert_eq!(
             start(&format!("[Komi \"{text}\"] *")).unwrap().komi,
@@ -282,7 +284,7 @@ fn size_and_komi_tags() {
             text.trim_start_matches('+').replace("3.10", "3.1")
         );
     }
-    for bad in ["1.234", "x", "1.", ".5", "--1", "1e3", "99999"] {
+    for bad in ["1.0000000001", "x", "1.", ".5", "--1", "1e3", "99999"] {
         assert_eq!(
             codes(start(&format!("[Komi \"{bad}\"] *"))),
             ["reversi::bad_komi"],
