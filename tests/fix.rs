@@ -457,3 +457,16 @@ fn theoretical_scores_are_searched_again_from_the_headers_depth() {
     );
     assert!(std::fs::read(out.join("scrambled.wtb")).unwrap() == good);
 }
+
+#[test]
+fn pentobis_own_re_is_fixed_in_its_form() {
+    let f = "fixtures/pentobi/invalid/result_mismatch_pentobi_re.blksgf";
+    let r = gamerec(&["fix", "--dry-run", f], b"");
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert_eq!(
+        r.stdout.trim(),
+        format!("{f}:1: RE[B+3] -> RE[B+15]"),
+        "{}",
+        r.stderr
+    );
+}

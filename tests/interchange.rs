@@ -335,7 +335,13 @@ fn blokus_to_pentobi_reflects_the_corners_and_says_what_changes() {
         "{}",
         r.stderr
     );
-    assert!(r.stdout.contains("RE[170-130]"), "{}", r.stdout);
+    // Pentobi's own RE (the first player 40 points ahead), the scores in GC
+    assert!(r.stdout.contains("RE[B+40]"), "{}", r.stdout);
+    assert!(
+        r.stdout.contains("GC[[Result \"170-130\"\\]]"),
+        "{}",
+        r.stdout
+    );
     let before = verdicts(&["score", "--format", "json", file], b"");
     let after = verdicts(
         &["score", "--format", "json", "--from", "pentobi", "-"],
@@ -472,4 +478,29 @@ fn wthor_whole_database() {
             .any(|e| e["code"] == "record::result_mismatch");
         assert!(!mismatch);
     }
+}
+
+/// Pentobi's other games (Junior, Nexos...) are not games gamerec plays and
+/// not corrupt ones: each tree is a `pentobi::unsupported` error of the
+/// file, counted apart in the summary (exit 2), and the trees after it are
+/// read.
+#[test]
+fn pentobi_variants_gamerec_does_not_play_are_unsupported() {
+    let file = "tests/pentobi/unsupported.blksgf";
+    let r = gamerec(&["validate", file], b"");
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    let json = gamerec(&["validate", "--format", "json", file], b"");
+    assert_eq!(json.code, 2, "{}", json.stderr);
+    let doc: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();
+    assert_eq!(doc["summary"]["unsupported"], 2);
+    assert_eq!(doc["summary"]["games"], 1);
+    assert_eq!(doc["summary"]["invalid"], 0);
+    insta::assert_snapshot!(
+        "pentobi_unsupported",
+        format!(
+            "{}\n{}",
+            r.transcript(&format!("gamerec validate {file}")),
+            json.transcript(&format!("gamerec validate --format json {file}"))
+        )
+    );
 }

@@ -17,7 +17,9 @@
 //!   (`RE[+12.000]` becomes `RE[-4.000]`); with a komi, black's disc
 //!   difference minus the komi, as GGS writes it (`RE[-22.867]` beside
 //!   `KM[-3.133]` for 19-45), with at least the komi's decimals;
-//! - Pentobi: a score list `RE` (`RE[5-3]`), as gamerec reads it;
+//! - Pentobi: a score list `RE` (`RE[5-3]`), as gamerec reads it, and
+//!   Pentobi's own `RE` of a game of two seats in its form (`RE[B+3]`
+//!   becomes `RE[B+15]`);
 //! - with `--theoretical`, a finished 8x8 WTHOR game's theoretical score
 //!   (byte 7 of its record), searched again exactly from the position with
 //!   the header's depth of empty squares (the real score when the game
@@ -75,7 +77,7 @@ use std::path::{Path, PathBuf};
 use super::inputs::{Event, ScanArgs};
 use super::{Ctx, EXIT_INVALID, EXIT_OK, EXIT_USAGE, diagnostics};
 use crate::diag::plural;
-use crate::formats::{Format, SourceGame};
+use crate::formats::{Format, SourceGame, pentobi};
 use crate::games::reversi::Komi;
 use crate::replay::{GameReport, Options};
 use crate::span::Span;
@@ -646,10 +648,17 @@ fn change(g: &SourceGame, r: &GameReport, span: Span) -> Result<Change, String> 
                 line("", &format!("RE[{old}]"), &format!("RE[{new}]")),
             ))
         }
-        Format::Pentobi => Ok(text_change(
-            result.clone(),
-            line("", &format!("RE[{old}]"), &format!("RE[{result}]")),
-        )),
+        Format::Pentobi => {
+            // Pentobi's own form (`B+5`) stays in its form
+            let new = match (pentobi::margin_of(old), scores.as_slice()) {
+                (Some(_), [a, b]) => pentobi::re_of_margin(a - b),
+                _ => result.clone(),
+            };
+            Ok(text_change(
+                new.clone(),
+                line("", &format!("RE[{old}]"), &format!("RE[{new}]")),
+            ))
+        }
         Format::Wthor => wthor_change(g, span, old, scores),
         other => Err(format!(
             "the replay gives {result}, but a {} result is not rewritten: its games are read through the document model, with no place in the file for the claim; fix it by hand",

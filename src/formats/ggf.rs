@@ -808,7 +808,7 @@ fn re_units(re: &str) -> Option<i64> {
 /// with a komi, GGS's `RE` is black's disc difference minus the komi
 /// (`RE[-22.867]` with `KM[-3.133]` is a difference of -26).
 fn result_of(re: &str, n: usize, komi: Option<&str>) -> Option<(i64, i64)> {
-    let k = komi.map_or(Some(0), |k| re_units(k))?;
+    let k = komi.map_or(Some(0), re_units)?;
     let units = re_units(re)?.checked_add(k)?;
     if units % Komi::UNIT != 0 {
         return None;

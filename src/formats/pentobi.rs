@@ -22,10 +22,13 @@
 //!   corners, `Corners "blue a20, yellow t20, red t1, green a1"`, and every
 //!   game `Scoring "pentobi"`. The Trigon names are `Variant "trigon"`
 //!   (with `Players "2"`/`"3"` likewise, no `Corners`: the starting points
-//!   are shared). Another `GM` (Pentobi's `Blokus Junior`, `Nexos`,
-//!   `Callisto`, `GembloQ`...) is `pentobi::unsupported_variant` at it,
-//!   naming the `GM` values gamerec reads; such a tree is one game, not
-//!   replayed.
+//!   are shared). A tree whose root names another `GM` (Pentobi's `Blokus
+//!   Junior`, `Nexos`, `Callisto`, `GembloQ`, or anything else) is no game
+//!   gamerec plays and not a corrupt one either: it is read past as an error
+//!   of its own kind, `pentobi::unsupported` (the line and column of its
+//!   `GM`, the values gamerec reads), which the summary counts as
+//!   `unsupported` (exit 2, as for a file that cannot be read), never as an
+//!   invalid game; the trees after it are read.
 //! - Variations: every line of a game tree, from the root to a leaf, is a
 //!   game (in file order: first children first), sharing the root's tags.
 //!   In a tree with branches each carries its variation path
@@ -107,7 +110,7 @@
 //!   Corners no symmetry maps onto Pentobi's are refused;
 //! - a scoring other than `pentobi` (the file reads back as `Scoring
 //!   "pentobi"`), and a `Result` under it (its scores are not Pentobi's).
-//!   A finished game of two seats gets Pentobi's `RE` (`B+15`) from its
+//!   A finished game of two seats that claims a result gets Pentobi's `RE` (`B+15`) from its
 //!   final position under Pentobi's scoring whatever the record's (replayed
 //!   once under it when scored otherwise), and its `Result` under Pentobi's
 //!   scoring goes into `GC`; in a game of three or four seats (for which
@@ -620,7 +623,11 @@ fn games_within<'a>(
                     let Some(start) = text.find('(') else {
                         continue;
                     };
-                    current = Some(TreeLines::new(text, origin, start));
+                    let lines = TreeLines::new(text, origin, start);
+                    if let Some(e) = lines.unsupported() {
+                        return Some(Err(e));
+                    }
+                    current = Some(lines);
                 }
                 Some(large) => return Some(Ok(SourceGame::too_large(large))),
             }
@@ -670,6 +677,27 @@ impl TreeLines {
             replayed,
             line_ends,
         }
+    }
+
+    /// A tree of a variant gamerec does not play (its root's `GM` is no
+    /// Blokus game gamerec reads: Pentobi's Junior, Nexos, Callisto,
+    /// GembloQ, or any other): not a game, an error of its own kind
+    /// (`pentobi::unsupported`), naming the line and the variant.
+    fn unsupported(&self) -> Option<ReadError> {
+        let gm = self.tree.nodes.first()?.prop("GM")?;
+        let (v, s) = gm.values.first().cloned().unwrap_or((String::new(), gm.span));
+        if kind(&v).is_some() {
+            return None;
+        }
+        let text = self.shared.as_deref().unwrap_or(&self.own);
+        let (line, column) = crate::span::LineIndex::at(text, self.origin).line_col(s.offset);
+        Some(ReadError {
+            code: Some("pentobi::unsupported"),
+            message: format!(
+                "line {line}, column {column}: a game of Pentobi's `{}`, a variant gamerec does not play (it reads {SUPPORTED}): not read",
+                v.trim()
+            ),
+        })
     }
 
     /// The next line's game, and whether it is the tree's last (past the
@@ -853,7 +881,8 @@ fn line_game(tree: &Tree, path: &[usize], out: &mut impl Append, end: usize) -> 
     let mut comment = None;
     let nodes: Vec<&Node> = path.iter().filter_map(|&n| tree.nodes.get(n)).collect();
     let root = nodes.first().copied();
-    let (duo, players, trigon, mut no_replay) = kind_tags(root, head, &mut tags, &mut tag_errors);
+    let (duo, players, trigon) = kind_tags(root, head, &mut tags);
+    let mut no_replay = false;
     let seats = seat_tags(duo, players, trigon);
     let colour_names: &[&str] = if duo {
         &["purple", "orange"]
@@ -917,7 +946,7 @@ fn line_game(tree: &Tree, path: &[usize], out: &mut impl Append, end: usize) -> 
 /// `PentobiTree::set_result` writes it so), kept as the `SGF_RE` tag.
 fn pentobi_claim(tags: &[Tag]) -> Option<WinnerClaim> {
     let t = tags.iter().find(|t| t.name == "SGF_RE")?;
-    let margin = pentobi_margin(&t.value)?;
+    let margin = margin_of(&t.value)?;
     Some(WinnerClaim {
         seats: match margin.cmp(&0) {
             std::cmp::Ordering::Greater => vec![0],
@@ -932,7 +961,7 @@ fn pentobi_claim(tags: &[Tag]) -> Option<WinnerClaim> {
 
 /// The first seat's lead a Pentobi `RE` gives: `B+N` is N, `W+N` is -N,
 /// `0` is 0.
-fn pentobi_margin(v: &str) -> Option<i64> {
+pub(crate) fn margin_of(v: &str) -> Option<i64> {
     let v = v.trim();
     if v == "0" {
         return Some(0);
@@ -950,7 +979,7 @@ fn pentobi_margin(v: &str) -> Option<i64> {
 
 /// Pentobi's `RE` for a game of two seats whose first seat is `margin`
 /// points ahead under Pentobi's scoring.
-fn pentobi_re(margin: i64) -> String {
+pub(crate) fn re_of_margin(margin: i64) -> String {
     match margin.cmp(&0) {
         std::cmp::Ordering::Greater => format!("B+{margin}"),
         std::cmp::Ordering::Less => format!("W+{}", -margin),
@@ -959,47 +988,22 @@ fn pentobi_re(margin: i64) -> String {
 }
 
 /// The game and variant tags the root's `GM` gives, and the kind of game:
-/// (Duo, players, Trigon, whether the variant is one gamerec does not play).
-fn kind_tags(
-    root: Option<&Node>,
-    head: Span,
-    tags: &mut Vec<Tag>,
-    tag_errors: &mut Vec<Diag>,
-) -> (bool, u8, bool, bool) {
-    let mut no_replay = false;
+/// (Duo, players, Trigon).
+fn kind_tags(root: Option<&Node>, head: Span, tags: &mut Vec<Tag>) -> (bool, u8, bool) {
     let gm = root.and_then(|n| n.prop("GM"));
     let (duo, players, trigon) = match gm {
         Some(p) => {
             let (v, s) = p.values.first().cloned().unwrap_or_default();
             tags.push(synth("Game", "blokus", s));
-            match kind(&v) {
-                Some(k) => k,
-                None => {
-                    no_replay = true;
-                    tag_errors.push(
-                        Diag::error(
-                            "pentobi::unsupported_variant",
-                            format!(
-                                "Pentobi variant `{}` is not supported (supported: {SUPPORTED})",
-                                v.trim()
-                            ),
-                        )
-                        .at(s)
-                        .label("a Pentobi game gamerec does not play")
-                        .help("gamerec reads Pentobi's Blokus, Blokus Duo and Blokus Trigon games"),
-                    );
-                    (false, 4, false)
-                }
-            }
+            // a GM gamerec does not play is no game: `TreeLines::unsupported`
+            kind(&v).unwrap_or((false, 4, false))
         }
         None => {
             tags.push(synth("Game", "blokus", head));
             (false, 4, false)
         }
     };
-    if no_replay {
-        // a variant gamerec does not play: only the tags the file gives
-    } else if duo {
+    if duo {
         tags.push(synth("Variant", "duo", head));
     } else if trigon {
         tags.push(synth("Variant", "trigon", head));
@@ -1012,10 +1016,8 @@ fn kind_tags(
         }
         tags.push(synth("Corners", PENTOBI_CORNERS, head));
     }
-    if !no_replay {
-        tags.push(synth("Scoring", "pentobi", head));
-    }
-    (duo, players, trigon, no_replay)
+    tags.push(synth("Scoring", "pentobi", head));
+    (duo, players, trigon)
 }
 
 /// What one property of the root node becomes: a tag (the common ones by
@@ -1467,12 +1469,15 @@ pub fn write_game(g: &DocGame, losses: &mut Losses) -> Result<String, WriteError
 }
 
 /// Pentobi's `RE` of a finished game of two seats (Duo, two-player classic
-/// and Trigon), from its final position under Pentobi's scoring whatever
-/// the record's: the first seat's points minus the second's, as Pentobi
+/// and Trigon) that claims a result (a `Result` or `SGF_RE` tag: a game
+/// without one gets none, as Pentobi writes `RE` only once a game is
+/// scored), from its final position under Pentobi's scoring whatever the
+/// record's: the first seat's points minus the second's, as Pentobi
 /// writes it (`B+5`, `W+3`, `0`). A game scored otherwise is replayed once
 /// under Pentobi's scoring for it. `None` for other games.
 fn two_seat_re(g: &DocGame, duo: bool, players: u8, trigon: bool, pentobi_scored: bool) -> Option<String> {
-    if seat_tags(duo, players, trigon).len() != 2 {
+    let claims = g.tags.iter().any(|(k, _)| k == "Result" || k == "SGF_RE");
+    if seat_tags(duo, players, trigon).len() != 2 || !claims {
         return None;
     }
     let result = g.result.as_ref().filter(|r| r.over)?;
@@ -1482,7 +1487,7 @@ fn two_seat_re(g: &DocGame, duo: bool, players: u8, trigon: bool, pentobi_scored
         pentobi_scores(g)?
     };
     match scores.as_slice() {
-        [a, b] => Some(pentobi_re(a - b)),
+        [a, b] => Some(re_of_margin(a - b)),
         _ => None,
     }
 }
@@ -1858,22 +1863,19 @@ mod tests {
     fn streaming_gives_one_game_per_line() {
         let text = "(;GM[Blokus Duo](;B[e10])(;B[e9]))\n(;GM[Nexos](;1[a1])(;1[a2]))";
         let buf = TextBuf::of_str(text);
-        let games: Vec<SourceGame> = games(buf).map(|g| g.unwrap()).collect();
-        assert_eq!(games.len(), 3);
+        let items: Vec<Result<SourceGame, ReadError>> = games(buf).collect();
+        assert_eq!(items.len(), 3);
+        let games: Vec<&SourceGame> = items.iter().filter_map(|g| g.as_ref().ok()).collect();
         assert_eq!(games[0].variation.as_deref(), Some("1"));
         assert_eq!(games[1].variation.as_deref(), Some("2"));
         assert_eq!(games[1].raw.tokens[0].text(&games[1].text), "e9");
-        // a variant gamerec does not play: one game, not replayed, no variations
-        let nexos = &games[2];
-        assert_eq!(nexos.variation, None);
-        assert!(nexos.raw.tokens.is_empty());
-        assert_eq!(nexos.raw.tag_errors[0].code, "pentobi::unsupported_variant");
-        assert!(nexos.raw.tag_errors[0].message.contains("Nexos"));
-        assert!(
-            nexos.raw.tag_errors[0]
-                .message
-                .contains("Blokus Trigon Three-Player")
-        );
+        // a variant gamerec does not play: no game, an error of its own
+        // kind naming the line and the variants gamerec reads
+        let nexos = items[2].as_ref().unwrap_err();
+        assert_eq!(nexos.code, Some("pentobi::unsupported"));
+        assert!(nexos.message.starts_with("line 2, column 6: "), "{}", nexos.message);
+        assert!(nexos.message.contains("Nexos"));
+        assert!(nexos.message.contains("Blokus Trigon Three-Player"));
     }
 
     #[test]

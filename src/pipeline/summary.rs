@@ -18,6 +18,9 @@ pub struct Summary {
     pub unfinished: usize,
     /// Files that could not be read (or ended early).
     pub unreadable: usize,
+    /// Games of a variant gamerec does not play (`pentobi::unsupported`):
+    /// read past, neither valid nor invalid.
+    pub unsupported: usize,
 }
 
 impl Summary {
@@ -43,16 +46,39 @@ impl Summary {
             self.invalid,
             self.unfinished
         );
+        if self.unsupported > 0 {
+            line.push_str(&format!(", {} unsupported", self.unsupported));
+        }
         if self.unreadable > 0 {
             line.push_str(&format!(", {} unreadable", self.unreadable));
         }
         line
     }
 
-    /// The JSON summary's counts.
-    pub fn json(&self) -> Value {
-        json!({ "games": self.games, "valid": self.valid, "invalid": self.invalid, "unfinished": self.unfinished })
+    /// Counts a file's error: a game of a variant gamerec does not play
+    /// (its code ends in `::unsupported`), or a file that could not be read.
+    pub fn add_error(&mut self, code: Option<&str>) {
+        if code.is_some_and(is_unsupported) {
+            self.unsupported += 1;
+        } else {
+            self.unreadable += 1;
+        }
     }
+
+    /// The JSON summary's counts (`unsupported` when there are such games).
+    pub fn json(&self) -> Value {
+        let mut v = json!({ "games": self.games, "valid": self.valid, "invalid": self.invalid, "unfinished": self.unfinished });
+        if let (Value::Object(m), true) = (&mut v, self.unsupported > 0) {
+            m.insert("unsupported".into(), json!(self.unsupported));
+        }
+        v
+    }
+}
+
+/// Whether a file error's code is a game of a variant gamerec does not
+/// play (`pentobi::unsupported`).
+pub fn is_unsupported(code: &str) -> bool {
+    code.ends_with("::unsupported")
 }
 
 /// Warnings counted per code, for the summary: `; 413 warnings: 413

@@ -1,6 +1,7 @@
 //! A claimed result (the `Result` tag, the result token) and a claimed
 //! winner: read, then checked against the replay once the game is over.
 
+use super::GameReport;
 use super::driver::Replay;
 use crate::diag::{Diag, plural};
 use crate::game::Rules;
@@ -164,27 +165,7 @@ impl<R: Rules, V> Replay<'_, R, V> {
                 .at(claim.span)
                 .label("game not over"),
             );
-        } else if let Some(m) = claim.margin.filter(|&m| report.scores.len() != 2 || report.scores[0] - report.scores[1] != m) {
-            let lead = |m: i64| match m.cmp(&0) {
-                std::cmp::Ordering::Equal => "a draw".to_string(),
-                std::cmp::Ordering::Greater => format!("{} ahead by {m}", report.seats.first().copied().unwrap_or("the first seat")),
-                std::cmp::Ordering::Less => format!("{} ahead by {}", report.seats.get(1).copied().unwrap_or("the second seat"), -m),
-            };
-            let actual = match report.scores.as_slice() {
-                [a, b] => lead(a - b),
-                _ => "scores of another number of seats".to_string(),
-            };
-            let d = Diag::error(
-                "record::result_mismatch",
-                format!("`{}` claims {}, but the replay gives {actual}", claim.text, lead(m)),
-            )
-            .at(claim.span)
-            .label(format!("the replay gives {actual}"))
-            .help(format!(
-                "final scores ({}): {}",
-                report.seats.join(", "),
-                crate::record::format_result(&report.scores)
-            ));
+        } else if let Some(d) = claim.margin.and_then(|m| margin_mismatch(m, claim, report)) {
             report.push(d);
         } else if claimed != report.winners {
             let actual = say(&report.winners);
@@ -206,4 +187,33 @@ impl<R: Rules, V> Replay<'_, R, V> {
             report.push(d);
         }
     }
+}
+
+/// The error of a claimed lead of the first seat (`RE[B+5]`) that the
+/// replay's final scores contradict; `None` when they agree.
+fn margin_mismatch(m: i64, claim: &crate::record::WinnerClaim, report: &GameReport) -> Option<Diag> {
+    let seat = |i: usize, fallback| report.seats.get(i).copied().unwrap_or(fallback);
+    let lead = |m: i64| match m.cmp(&0) {
+        std::cmp::Ordering::Equal => "a draw".to_string(),
+        std::cmp::Ordering::Greater => format!("{} ahead by {m}", seat(0, "the first seat")),
+        std::cmp::Ordering::Less => format!("{} ahead by {}", seat(1, "the second seat"), -m),
+    };
+    let actual = match report.scores.as_slice() {
+        [a, b] if a - b == m => return None,
+        [a, b] => lead(a - b),
+        _ => "scores of another number of seats".to_string(),
+    };
+    Some(
+        Diag::error(
+            "record::result_mismatch",
+            format!("`{}` claims {}, but the replay gives {actual}", claim.text, lead(m)),
+        )
+        .at(claim.span)
+        .label(format!("the replay gives {actual}"))
+        .help(format!(
+            "final scores ({}): {}",
+            report.seats.join(", "),
+            crate::record::format_result(&report.scores)
+        )),
+    )
 }

@@ -191,7 +191,7 @@ impl Sink<'_> {
                 }
             }
             Event::FileError(e) => {
-                self.summary.unreadable += 1;
+                self.summary.add_error(e.code);
                 match self.format {
                     OutputFormat::Human => {
                         let code = e.code.map(|c| format!("{c}: ")).unwrap_or_default();
