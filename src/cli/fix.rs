@@ -122,6 +122,8 @@ struct Totals {
     files: usize,
     changed_files: usize,
     games: usize,
+    /// Games the filter left out: left as they are.
+    skipped: usize,
     changes: usize,
     not_fixed: usize,
     /// A file that could not be read or written.
@@ -352,6 +354,7 @@ fn replay_file(
 ) -> io::Result<bool> {
     let opts = Options {
         game: ctx.settings.game.clone(),
+        variant: ctx.settings.variant.clone(),
         ..Options::default()
     };
     let read_opts = ctx.read_options();
@@ -373,6 +376,7 @@ fn replay_file(
                     totals.games += 1;
                     game(g, r, patch, (&mut *out, &mut *err), totals)?;
                 }
+                Event::Filtered(_) => totals.skipped += 1,
                 other => failed |= super::inputs::say_file_event(&mut *err, &other, quiet)?,
             }
             Ok(())
@@ -686,13 +690,19 @@ fn summary(ctx: &mut Ctx, t: &Totals, mode: Mode) -> i32 {
             dir.display()
         ),
     };
+    let skipped = if t.skipped > 0 {
+        format!(", {} skipped (left as they are)", t.skipped)
+    } else {
+        String::new()
+    };
     let _ = writeln!(
         ctx.err,
-        "{}, {}: {done}; {} not fixed",
+        "{}, {}{skipped}: {done}; {} not fixed",
         plural(t.files, "file", "files"),
         plural(t.games, "game", "games"),
         plural(t.not_fixed, "game", "games"),
     );
+    ctx.filter_warnings();
     if t.failed {
         EXIT_USAGE
     } else if t.not_fixed > 0 || (matches!(mode, Mode::DryRun) && t.changes > 0) {

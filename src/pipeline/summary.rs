@@ -1,5 +1,5 @@
-//! The run's counts: games valid, invalid, unfinished, files unreadable,
-//! warnings per code.
+//! The run's counts: games valid, invalid, unfinished, skipped by the
+//! filter, files unreadable, warnings per code.
 
 use serde_json::{Map, Value, json};
 
@@ -18,6 +18,10 @@ pub struct Summary {
     pub unfinished: usize,
     /// Files that could not be read (or ended early).
     pub unreadable: usize,
+    /// Games the run's filter left out (not counted in `games`).
+    pub skipped: usize,
+    /// Whether the run has a filter: the JSON summary then says `skipped`.
+    pub filtered: bool,
 }
 
 impl Summary {
@@ -43,15 +47,22 @@ impl Summary {
             self.invalid,
             self.unfinished
         );
+        if self.skipped > 0 {
+            line.push_str(&format!(", {} skipped", self.skipped));
+        }
         if self.unreadable > 0 {
             line.push_str(&format!(", {} unreadable", self.unreadable));
         }
         line
     }
 
-    /// The JSON summary's counts.
+    /// The JSON summary's counts; `skipped` in a run with a filter.
     pub fn json(&self) -> Value {
-        json!({ "games": self.games, "valid": self.valid, "invalid": self.invalid, "unfinished": self.unfinished })
+        let mut v = json!({ "games": self.games, "valid": self.valid, "invalid": self.invalid, "unfinished": self.unfinished });
+        if let (true, Value::Object(m)) = (self.filtered, &mut v) {
+            m.insert("skipped".into(), json!(self.skipped));
+        }
+        v
     }
 }
 
