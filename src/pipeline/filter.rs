@@ -102,7 +102,7 @@ impl Glob {
                         .ok_or_else(|| bad("a glob: `\\` at the end quotes nothing"))?,
                 ),
                 '[' => set(&mut chars).ok_or_else(|| {
-                    bad("a glob: `[` opens a set of characters that `]` must close (`[abc]`, `[a-z]`, `[!a-z]`)")
+                    bad("a glob: `[` opens a set of characters that `]` closes, not empty, its ranges low to high (`[abc]`, `[a-z]`, `[!a-z]`)")
                 })?,
                 c => Part::Char(c),
             });
