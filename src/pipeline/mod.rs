@@ -140,9 +140,9 @@ pub fn run(
     window.extend(expanded.skipped.iter().cloned().map(Pending::Skipped));
     read(stdin, expanded, read_opts, &mut |item| {
         match item {
-            Ok(mut g) => {
+            Ok(g) => {
                 bytes += g.text.len() + 256;
-                window.push(if keeps_tags(filter, &mut g) {
+                window.push(if keeps_tags(filter, &g) {
                     Pending::Game(g)
                 } else {
                     Pending::Filtered(g)
@@ -163,14 +163,13 @@ pub fn run(
 /// keeps it.
 type Place = (GameReport, String, bool);
 
-/// The filter's tests on a game's tags (a WTHOR record written as text
-/// first); without a filter, every game is kept.
-fn keeps_tags(filter: Option<&Filter>, g: &mut SourceGame) -> bool {
-    match filter {
-        Some(f) if f.tests_tags() => {
-            g.materialize();
-            f.keeps_tags(&g.raw.tags)
-        }
+/// The filter's tests on a game's tags (a WTHOR record's tags written for
+/// them, the record kept for the packed replay); without a filter, every
+/// game is kept.
+fn keeps_tags(filter: Option<&Filter>, g: &SourceGame) -> bool {
+    match (filter, &g.record) {
+        (Some(f), Some(rec)) if f.tests_tags() => f.keeps_tags(&rec.write().1.tags),
+        (Some(f), None) if f.tests_tags() => f.keeps_tags(&g.raw.tags),
         _ => true,
     }
 }
@@ -190,8 +189,8 @@ pub fn each_game(
     let mut left_out = 0;
     let _ = read(stdin, expanded, read_opts, &mut |item| {
         match item {
-            Ok(mut g) => {
-                if keeps_tags(filter, &mut g) {
+            Ok(g) => {
+                if keeps_tags(filter, &g) {
                     f(Ok(*g));
                 } else {
                     left_out += 1;
