@@ -19,8 +19,10 @@ use serde_json::Value;
 /// without a date.
 const CLUB: &str = "tests/filters/club.gamerec";
 
-/// A WTHOR PGN export: no `Game` or `Variant` tag, white's score written
-/// as 64 less black's.
+/// A WTHOR PGN export: six games of the WTHOR database's 1990 file (the
+/// Fédération Française d'Othello's, as `../shared/data/wthor` holds it),
+/// written as its PGN exporters write them: no `Game` or `Variant` tag,
+/// white's score as 64 less black's, `Site "?"`, numbered moves.
 const EXPORT: &str = "tests/filters/wthor-export.pgn";
 
 /// `validate -qq CLUB ARGS`: the exit code and the summary line.
@@ -212,6 +214,20 @@ fn a_tag_no_game_has_warns_once_with_a_did_you_mean() {
         r.transcript(
             "gamerec validate CLUB --tag 'Evnt=Club*' --tag 'black!=x' --tag 'Round!=1' --tag 'Opening!=x'"
         )
+    );
+    // a `--player` where no game has a player tag
+    let r = gamerec(
+        &[
+            "validate",
+            "fixtures/reversi/valid/early-end.gamerec",
+            "--player",
+            "x",
+        ],
+        b"",
+    );
+    assert_eq!(
+        r.stderr.trim_end(),
+        "warning: --player: no game of the run has a player tag (`Black`, `White`, ...: `gamerec tags GAME` lists a game's), so it left out every game"
     );
     // a tag a game has: no warning
     let r = gamerec(&["validate", CLUB, "--tag", "Event=x"], b"");

@@ -76,9 +76,9 @@ pub struct ReadArgs {
     /// The game of records without a `Game` tag (reversi, othello, blokus, qwirkle, deblockle).
     #[arg(long, value_name = "GAME")]
     game: Option<String>,
-    /// The variant of records without a `Variant` tag (Reversi: standard,
-    /// wof; `perft`'s list for the others); a record's own tag wins, with a
-    /// `record::variant_mismatch` warning.
+    /// The variant of records without a `Variant` tag (`--variant wof`:
+    /// WTHOR's PGN exports; `gamerec tags GAME` lists a game's variants); a
+    /// record's own tag wins, with a `record::variant_mismatch` warning.
     #[arg(long, value_name = "VARIANT")]
     variant: Option<String>,
     /// Read inputs as this format instead of detecting it (gamerec, json, yaml,

@@ -369,6 +369,8 @@ pub struct Filter {
     pub valid: Option<bool>,
     /// Every player tag of every game (`Black`, `White`, `Blue`, ...).
     player_tags: Vec<String>,
+    /// Whether a game of the run had a player tag (for the warning at the end).
+    players_seen: std::sync::Arc<AtomicBool>,
 }
 
 impl Filter {
@@ -417,6 +419,7 @@ impl Filter {
             date,
             plies,
             valid: args.valid,
+            players_seen: std::sync::Arc::default(),
         };
         Ok(filter.asks().then_some(filter))
     }
@@ -448,6 +451,12 @@ impl Filter {
         for t in &self.tags {
             keep &= t.keeps(tags);
         }
+        if !self.players.is_empty() && !self.players_seen.load(Ordering::Relaxed) {
+            let seen = self.player_tags.iter().any(|name| tags.get(name).is_some());
+            if seen {
+                self.players_seen.store(true, Ordering::Relaxed);
+            }
+        }
         keep && self.players.iter().all(|p| {
             self.player_tags
                 .iter()
@@ -470,10 +479,17 @@ impl Filter {
     }
 
     /// The warnings of a run: each `--tag` whose tag no game of the run had
-    /// and that is not a tag gamerec knows, with the known tag it may mean.
+    /// and that is not a tag gamerec knows, with the known tag it may mean;
+    /// `--player` when no game had a player tag.
     pub fn warnings(&self) -> Vec<String> {
         let known = known_tags();
         let mut out = Vec::new();
+        if !self.players.is_empty() && !self.players_seen.load(Ordering::Relaxed) {
+            out.push(
+                "--player: no game of the run has a player tag (`Black`, `White`, ...: `gamerec tags GAME` lists a game's), so it left out every game"
+                    .to_string(),
+            );
+        }
         for t in &self.tags {
             if t.seen.load(Ordering::Relaxed) || known.contains(&t.name) {
                 continue;
