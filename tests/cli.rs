@@ -512,7 +512,10 @@ fn help_options() -> Vec<(&'static str, Vec<&'static str>)> {
         "max-game-bytes",
         "players",
         "tournaments",
+        "variant",
     ];
+    // the filters: on the commands that read many games
+    const FILTER: &[&str] = &["date", "invalid", "player", "plies", "tag", "valid"];
     const SCAN: &[&str] = &["glob", "hidden", "iglob", "no-ignore"];
     let report: Vec<&str> = [
         "allow",
@@ -527,6 +530,7 @@ fn help_options() -> Vec<(&'static str, Vec<&'static str>)> {
     ]
     .into_iter()
     .chain(SCAN.iter().copied())
+    .chain(FILTER.iter().copied())
     .collect();
     let position = ["color", "index", "ply", "quiet"];
     vec![
@@ -539,6 +543,7 @@ fn help_options() -> Vec<(&'static str, Vec<&'static str>)> {
             [
                 READ,
                 SCAN,
+                FILTER,
                 &[
                     "color",
                     "keep-going",
@@ -552,7 +557,7 @@ fn help_options() -> Vec<(&'static str, Vec<&'static str>)> {
             ]
             .concat(),
         ),
-        ("html", [READ, SCAN, &["output", "quiet"]].concat()),
+        ("html", [READ, SCAN, FILTER, &["output", "quiet"]].concat()),
         (
             "perft",
             vec![

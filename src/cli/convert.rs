@@ -295,6 +295,7 @@ pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
         settings: ctx.settings.clone(),
     };
     let code = convert(&mut ctx, args, &mut progress);
+    ctx.filter_warnings();
     let _ = ctx.err.flush();
     progress.finish();
     code
@@ -502,6 +503,7 @@ fn convert_one(
     };
     let opts = Options {
         game: ctx.settings.game.clone(),
+        variant: ctx.settings.variant.clone(),
         record_moves: true,
         ..Options::default()
     };
@@ -524,6 +526,7 @@ fn convert_one(
         refused: None,
         file_error: false,
         seen: 0,
+        skipped: 0,
         started: false,
     };
     let tmp_is_file = tmp.is_some();
@@ -562,6 +565,7 @@ fn convert_one(
     if let Some(code) = conv.refusal(ctx, (paths, scan), named) {
         return code;
     }
+    conv.said_skipped(ctx, paths, named);
     let left_out = conv.left_out(ctx, paths, named);
     let Some(tmp) = tmp else {
         // standard output: every game was written as it converted
@@ -702,6 +706,8 @@ struct Conversion {
     file_error: bool,
     /// Games read (converted or not).
     seen: usize,
+    /// Games the filter left out (`--tag`, `--valid`, ...).
+    skipped: usize,
     /// The document has begun: it begins with its first game, so that
     /// standard output stays empty when the first game does not convert.
     started: bool,
@@ -725,6 +731,7 @@ impl Conversion {
     fn event(&mut self, out: &mut dyn Write, err: &mut dyn Write, event: Event) -> io::Result<()> {
         match event {
             Event::Game(g, r, _) => self.game(out, err, g, r)?,
+            Event::Filtered(_) => self.skipped += 1,
             other => self.file_error |= super::inputs::say_file_event(err, &other, self.quiet)?,
         }
         Ok(())
@@ -810,8 +817,12 @@ impl Conversion {
         if self.file_error {
             return Some(EXIT_USAGE);
         }
-        if self.seen == 0 {
+        if self.seen == 0 && self.skipped == 0 {
             return Some(no_games(ctx, paths, scan, named));
+        }
+        if self.seen == 0 {
+            self.said_skipped(ctx, paths, named);
+            return Some(EXIT_OK);
         }
         // in `-o DIR`, the file that is not written is named
         let what = match paths {
@@ -836,6 +847,24 @@ impl Conversion {
 }
 
 impl Conversion {
+    /// The games the filter left out, said on stderr (not with `-q`):
+    /// `note: 30 games skipped by the filters, 12 converted`.
+    fn said_skipped(&self, ctx: &mut Ctx, paths: &[String], named: bool) {
+        if self.skipped == 0 || self.quiet {
+            return;
+        }
+        let what = match paths {
+            [input] if named => format!("{}: ", diagnostics::visible(input)),
+            _ => String::new(),
+        };
+        let _ = writeln!(
+            ctx.err,
+            "note: {what}{} skipped by the filters, {} converted",
+            crate::diag::plural(self.skipped, "game", "games"),
+            if self.whole() { self.to_write() } else { 0 }
+        );
+    }
+
     /// `--keep-going`: the invalid games left out of a document written,
     /// said on stderr (exit 1); `EXIT_OK` when there were none.
     fn left_out(&self, ctx: &mut Ctx, paths: &[String], named: bool) -> i32 {

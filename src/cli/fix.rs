@@ -139,6 +139,8 @@ struct Totals {
     files: usize,
     changed_files: usize,
     games: usize,
+    /// Games the filter left out: left as they are.
+    skipped: usize,
     changes: usize,
     not_fixed: usize,
     /// A file that could not be read or written.
@@ -384,6 +386,7 @@ fn replay_file(
         // with the stored score, a tag
         record_moves: theory.enabled,
         all_tags: theory.enabled,
+        variant: ctx.settings.variant.clone(),
         ..Options::default()
     };
     let read_opts = ctx.read_options();
@@ -411,6 +414,7 @@ fn replay_file(
                         (&mut *totals, &mut *theory),
                     )?;
                 }
+                Event::Filtered(_) => totals.skipped += 1,
                 other => failed |= super::inputs::say_file_event(&mut *err, &other, quiet)?,
             }
             Ok(())
@@ -808,13 +812,19 @@ fn summary(ctx: &mut Ctx, t: &Totals, mode: Mode) -> i32 {
             dir.display()
         ),
     };
+    let skipped = if t.skipped > 0 {
+        format!(", {} skipped (left as they are)", t.skipped)
+    } else {
+        String::new()
+    };
     let _ = writeln!(
         ctx.err,
-        "{}, {}: {done}; {} not fixed",
+        "{}, {}{skipped}: {done}; {} not fixed",
         plural(t.files, "file", "files"),
         plural(t.games, "game", "games"),
         plural(t.not_fixed, "game", "games"),
     );
+    ctx.filter_warnings();
     if t.failed {
         EXIT_USAGE
     } else if t.not_fixed > 0 || (matches!(mode, Mode::DryRun) && t.changes > 0) {

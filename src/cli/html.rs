@@ -122,6 +122,7 @@ struct Entry {
 pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
     let opts = Options {
         game: ctx.settings.game.clone(),
+        variant: ctx.settings.variant.clone(),
         record_moves: true,
         result_extras: false,
         all_tags: false,
@@ -130,6 +131,9 @@ pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
     let mut file_errors = Vec::new();
     let mut entries = Vec::new();
     let read_opts = ctx.read_options();
+    let filter = read_opts.filter.clone();
+    // games the filter's tests on reports leave out
+    let mut left_out = 0;
     // each game is encoded as soon as it is replayed: only the compact form
     // is kept per game
     let mut add = |g: Result<crate::formats::SourceGame, super::inputs::FileError>| {
@@ -140,9 +144,14 @@ pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
                 return;
             }
         };
-        entries.push(entry(g, &opts));
+        let e = entry(g, &opts);
+        if filter.as_ref().is_none_or(|f| f.keeps_report(&e.report)) {
+            entries.push(e);
+        } else {
+            left_out += 1;
+        }
     };
-    super::inputs::each_game(
+    left_out += super::inputs::each_game(
         &mut *ctx.stdin,
         &args.paths,
         &args.scan,
@@ -166,7 +175,9 @@ pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
     if let Err(e) = written {
         return ctx.usage(&format!("cannot write {}: {e}", args.output));
     }
-    let summary = summary(&entries);
+    let mut summary = summary(&entries);
+    summary.skipped = left_out;
+    ctx.filter_warnings();
     if !ctx.settings.quiet || args.output != "-" {
         let _ = writeln!(ctx.err, "{}", summary.line());
     }
@@ -177,6 +188,7 @@ pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
 /// compact form is kept.
 fn entry(mut g: crate::formats::SourceGame, opts: &Options) -> Entry {
     g.materialize();
+    g.default_variant(opts.variant.as_deref());
     let raw = &g.raw;
     let (mut report, mut frames) = match crate::registry::resolve_in(raw, &g.text, opts) {
         Ok((game, warnings)) => {

@@ -25,16 +25,17 @@ pub fn run(
     crate::pipeline::run(stdin, &expanded, read_opts, opts, prepare, sink)
 }
 
-/// [`crate::pipeline::each_game`] over the files the path arguments name.
+/// [`crate::pipeline::each_game`] over the files the path arguments name:
+/// how many games the filter's tests on tags left out.
 pub fn each_game(
     stdin: &mut dyn Read,
     paths: &[String],
     scan: &ScanArgs,
     read_opts: &ReadOptions,
     f: &mut dyn FnMut(Result<SourceGame, FileError>),
-) {
+) -> usize {
     let expanded = expand(paths, scan);
-    crate::pipeline::each_game(stdin, &expanded, read_opts, f);
+    crate::pipeline::each_game(stdin, &expanded, read_opts, f)
 }
 
 /// How directories are searched (as ripgrep does): hidden entries and what
@@ -402,8 +403,10 @@ pub fn view_one(
     source.materialize();
     let opts = Options {
         game: ctx.settings.game.clone(),
+        variant: ctx.settings.variant.clone(),
         ..Options::default()
     };
+    source.default_variant(opts.variant.as_deref());
     let game = match crate::registry::resolve_in(&source.raw, &source.text, &opts) {
         Ok((g, _)) => g,
         Err(report) => {

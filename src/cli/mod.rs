@@ -76,6 +76,11 @@ pub struct ReadArgs {
     /// The game of records without a `Game` tag (reversi, othello, blokus, qwirkle, deblockle).
     #[arg(long, value_name = "GAME")]
     game: Option<String>,
+    /// The variant of records without a `Variant` tag (`--variant wof`:
+    /// WTHOR's PGN exports; `gamerec tags GAME` lists a game's variants); a
+    /// record's own tag wins, with a `record::variant_mismatch` warning.
+    #[arg(long, value_name = "VARIANT")]
+    variant: Option<String>,
     /// Read inputs as this format instead of detecting it (gamerec, json, yaml,
     /// wthor, transcript, csv, ggf, pentobi).
     #[arg(long, value_name = "FORMAT")]
@@ -108,12 +113,61 @@ impl Default for ReadArgs {
     fn default() -> ReadArgs {
         ReadArgs {
             game: None,
+            variant: None,
             from: None,
             players: None,
             tournaments: None,
             max_game_bytes: crate::source::MAX_GAME_BYTES,
             encoding: Encoding::Utf8,
         }
+    }
+}
+
+/// Which games a command keeps: for the commands that read many
+/// ([`crate::pipeline::Filter`]). The games left out are counted in the
+/// summary (`N skipped`), never written.
+#[derive(clap::Args, Debug, Clone, Default)]
+#[command(next_help_heading = "Filters")]
+pub struct FilterOpts {
+    /// Only games whose tag NAME matches GLOB (`*`, `?`, `[a-z]`; whole
+    /// value, case-sensitive); `NAME!=GLOB`: the games whose tag matches
+    /// left out. Repeatable: every test must hold.
+    #[arg(long = "tag", value_name = "NAME=GLOB")]
+    tag_filters: Vec<String>,
+    /// Only games where a seat's player tag (`Black`, `White`, `Blue`, ...)
+    /// matches GLOB. Repeatable: each glob some seat's player.
+    #[arg(long = "player", value_name = "GLOB")]
+    player_filters: Vec<String>,
+    /// Only games whose `Date` lies within FROM..TO (`1990..1995`,
+    /// `1990.05..1990.08`, `..1990.06`, `2001`); a partial date (`1990`,
+    /// `1990.??.??`) must lie within it whole.
+    #[arg(long, value_name = "FROM..TO")]
+    date: Option<String>,
+    /// Only games of MIN..MAX plies, as replayed (`20..60`, `..30`, `60..`, `60`).
+    #[arg(long, value_name = "MIN..MAX")]
+    plies: Option<String>,
+    /// Only the valid games.
+    #[arg(long, conflicts_with = "invalid")]
+    valid: bool,
+    /// Only the invalid games.
+    #[arg(long)]
+    invalid: bool,
+}
+
+impl FilterOpts {
+    /// The filter asked for (`None`: none), or why an option's value is not one.
+    fn filter(&self) -> Result<Option<crate::pipeline::Filter>, crate::pipeline::FilterError> {
+        crate::pipeline::Filter::parse(&crate::pipeline::FilterArgs {
+            tags: &self.tag_filters,
+            players: &self.player_filters,
+            date: self.date.as_deref(),
+            plies: self.plies.as_deref(),
+            valid: match (self.valid, self.invalid) {
+                (true, _) => Some(true),
+                (_, true) => Some(false),
+                _ => None,
+            },
+        })
     }
 }
 
@@ -196,6 +250,8 @@ Exit codes:
         progress: ProgressArgs,
         #[command(flatten)]
         read: ReadArgs,
+        #[command(flatten)]
+        filter: FilterOpts,
     },
     /// Replay and print each game's final scores, winners, and whether it is over.
     #[command(after_help = "\
@@ -219,6 +275,8 @@ Exit codes:
         progress: ProgressArgs,
         #[command(flatten)]
         read: ReadArgs,
+        #[command(flatten)]
+        filter: FilterOpts,
     },
     /// Draw the position after a ply (default: the end).
     #[command(after_help = format!("\
@@ -259,6 +317,8 @@ Exit codes:
         progress: ProgressArgs,
         #[command(flatten)]
         read: ReadArgs,
+        #[command(flatten)]
+        filter: FilterOpts,
     },
     /// Rewrite the results a replay proves wrong (Result tags, WTHOR scores, GGF and Pentobi RE).
     #[command(after_help = "\
@@ -278,6 +338,8 @@ Exit codes:
         quiet: QuietWarnings,
         #[command(flatten)]
         read: ReadArgs,
+        #[command(flatten)]
+        filter: FilterOpts,
     },
     /// List the legal moves after a ply (default: the end).
     #[command(after_help = format!("\
@@ -320,6 +382,8 @@ Examples:
         quiet: QuietHtml,
         #[command(flatten)]
         read: ReadArgs,
+        #[command(flatten)]
+        filter: FilterOpts,
     },
     /// Count what the games hold, per game and variant: results, scores,
     /// lengths, openings, players.
@@ -342,6 +406,8 @@ Exit codes:
         progress: ProgressArgs,
         #[command(flatten)]
         read: ReadArgs,
+        #[command(flatten)]
+        filter: FilterOpts,
     },
     /// List every tag a game knows (a name one edit away from one is a warning).
     #[command(after_help = "\
@@ -434,6 +500,10 @@ pub struct Settings {
     /// Draw progress on stderr (a terminal, no `-q`, no `--no-progress`).
     pub progress: bool,
     pub game: Option<String>,
+    /// `--variant`.
+    pub variant: Option<String>,
+    /// `--tag`, `--player`, `--date`, `--plies`, `--valid`, `--invalid`.
+    pub filter: Option<std::sync::Arc<crate::pipeline::Filter>>,
     pub from: Option<Format>,
     /// `--players`, `--tournaments`.
     pub players: Option<String>,
@@ -453,6 +523,20 @@ impl Ctx<'_> {
             tournaments: self.settings.tournaments.as_ref().map(Into::into),
             max_game_bytes: self.settings.max_game_bytes,
             latin1: self.settings.latin1,
+            filter: self.settings.filter.clone(),
+        }
+    }
+
+    /// The run's filter warnings (a `--tag` no game had), once at its end.
+    pub fn filter_warnings(&mut self) {
+        let Some(f) = self.settings.filter.clone() else {
+            return;
+        };
+        if self.settings.quiet {
+            return;
+        }
+        for w in f.warnings() {
+            let _ = writeln!(self.err, "warning: {}", diagnostics::visible(&w));
         }
     }
 
@@ -503,6 +587,7 @@ pub fn run(
     };
     // what each command takes; the rest keep their defaults
     let none = ReadArgs::default();
+    let no_filter = FilterOpts::default();
     let CommonArgs {
         read,
         quiet,
@@ -515,6 +600,13 @@ pub fn run(
         Ok(from) => from,
         Err(code) => return code,
     };
+    let filter = match filter_of(&cli.command, &no_filter).filter() {
+        Ok(f) => f.map(std::sync::Arc::new),
+        Err(e) => {
+            let _ = writeln!(err, "error: {}", diagnostics::visible(&e.to_string()));
+            return EXIT_USAGE;
+        }
+    };
     let mut ctx = Ctx {
         out,
         err,
@@ -526,6 +618,8 @@ pub fn run(
             quiet_all,
             progress: terminals.err && !no_progress && !quiet,
             game: read.game.clone(),
+            variant: read.variant.clone(),
+            filter,
             from,
             players: read.players.clone(),
             tournaments: read.tournaments.clone(),
@@ -616,6 +710,19 @@ fn common_args<'a>(command: &'a Command, none: &'a ReadArgs) -> CommonArgs<'a> {
     }
 }
 
+/// The filter options `command` takes (`none` for the commands without).
+fn filter_of<'a>(command: &'a Command, none: &'a FilterOpts) -> &'a FilterOpts {
+    match command {
+        Command::Validate { filter, .. }
+        | Command::Score { filter, .. }
+        | Command::Convert { filter, .. }
+        | Command::Html { filter, .. }
+        | Command::Stats { filter, .. }
+        | Command::Fix { filter, .. } => filter,
+        _ => none,
+    }
+}
+
 /// Whether to colour stdout and stderr.
 fn colors(color: ColorChoice, terminals: &Terminals) -> (bool, bool) {
     match color {
@@ -659,7 +766,38 @@ fn checked_read(read: &ReadArgs, err: &mut dyn Write) -> Result<Option<Format>, 
             return Err(EXIT_USAGE);
         }
     }
+    if let Some(v) = read.variant.as_deref() {
+        if let Some(message) = unknown_variant(v, read.game.as_deref()) {
+            let _ = writeln!(err, "error: {}", diagnostics::visible(&message));
+            return Err(EXIT_USAGE);
+        }
+    }
     Ok(from)
+}
+
+/// Why `--variant` names no variant: of `--game`'s game, or of any game
+/// without `--game`.
+fn unknown_variant(variant: &str, game: Option<&str>) -> Option<String> {
+    let games: Vec<&dyn crate::registry::DynGame> = match game.and_then(crate::registry::by_name) {
+        Some(g) => vec![g],
+        None => crate::registry::REGISTRY.to_vec(),
+    };
+    let v = variant.trim();
+    if games
+        .iter()
+        .any(|g| g.variants().iter().any(|k| k.eq_ignore_ascii_case(v)))
+    {
+        return None;
+    }
+    let known: Vec<String> = games
+        .iter()
+        .map(|g| format!("{}: {}", g.name(), g.variants().join(", ")))
+        .collect();
+    Some(format!(
+        "invalid value `{variant}` for --variant: no {} variant has this name (known: {})",
+        game.unwrap_or("game's"),
+        known.join("; ")
+    ))
 }
 
 /// Runs the parsed command; returns its exit code.

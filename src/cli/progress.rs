@@ -84,7 +84,7 @@ impl Progress {
             return;
         };
         let file = match event {
-            Event::Game(g, _, _) => {
+            Event::Game(g, _, _) | Event::Filtered(g) => {
                 b.bar.inc(1);
                 &g.file.name
             }

@@ -90,6 +90,7 @@ pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
     );
     let opts = Options {
         game: ctx.settings.game.clone(),
+        variant: ctx.settings.variant.clone(),
         result_extras: false,
         all_tags: false,
         ..Options::default()
@@ -97,17 +98,25 @@ pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
     let mut panels = Vec::new();
     let (_, height) = crate::svg::PLOT_SIZE;
     let read_opts = ctx.read_options();
+    let filter = read_opts.filter.clone();
     let mut add = |g: Result<crate::formats::SourceGame, super::inputs::FileError>| {
         // unreadable files were reported above
         let Ok(mut g) = g else {
             return;
         };
         g.materialize();
+        g.default_variant(opts.variant.as_deref());
         let raw = &g.raw;
         let Ok((game, _)) = crate::registry::resolve_in(raw, &g.text, &opts) else {
             return;
         };
         let mut frames = game.frames(raw, &g.text, &opts);
+        if filter
+            .as_ref()
+            .is_some_and(|f| !f.keeps_report(&frames.report))
+        {
+            return;
+        }
         let tags = raw
             .tags
             .0

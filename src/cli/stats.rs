@@ -65,6 +65,9 @@ pub struct Args {
 struct Problems {
     file_errors: Vec<FileError>,
     skipped: Vec<FileError>,
+    /// Games the filter left out; whether there is a filter.
+    left_out: usize,
+    filtered: bool,
 }
 
 pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
@@ -81,7 +84,8 @@ pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
     } else {
         EXIT_USAGE
     };
-    if stats.groups.is_empty() && problems.file_errors.is_empty() {
+    ctx.filter_warnings();
+    if stats.groups.is_empty() && problems.file_errors.is_empty() && problems.left_out == 0 {
         let message = super::inputs::explain_empty(&args.paths, &args.scan);
         let _ = writeln!(ctx.err, "error: {}", visible(&message));
         return EXIT_USAGE;
@@ -118,13 +122,17 @@ pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
 /// Reads and replays every game, counting it; file errors on stderr as they
 /// come, skipped entries as warnings (not with `-q`).
 fn count(ctx: &mut Ctx, args: &Args) -> std::io::Result<(Stats, Problems)> {
-    let opts = Stats::options(ctx.settings.game.clone());
+    let mut opts = Stats::options(ctx.settings.game.clone());
+    opts.variant.clone_from(&ctx.settings.variant);
     let read_opts = ctx.read_options();
     let mut stats = Stats::new(StatsOptions {
         opening_plies: args.opening,
         ..StatsOptions::default()
     });
-    let mut problems = Problems::default();
+    let mut problems = Problems {
+        filtered: read_opts.filter.is_some(),
+        ..Problems::default()
+    };
     let quiet = ctx.settings.quiet;
     let mut progress = super::progress::Progress::stderr(ctx.settings.progress);
     let result = {
@@ -141,6 +149,7 @@ fn count(ctx: &mut Ctx, args: &Args) -> std::io::Result<(Stats, Problems)> {
                 progress.event(&e);
                 match e {
                     Event::Game(_, r, _) => stats.add(r),
+                    Event::Filtered(_) => problems.left_out += 1,
                     Event::FileError(e) => {
                         let code = e.code.map(|c| format!("{c}: ")).unwrap_or_default();
                         let (file, message) = (visible(&e.file), visible(&e.message));
@@ -168,7 +177,9 @@ fn count(ctx: &mut Ctx, args: &Args) -> std::io::Result<(Stats, Problems)> {
 /// `groups` (one per game and variant, [`Group::json`]), `errors` (the
 /// files that could not be read), and `skipped` when a scan skipped entries.
 fn document(stats: &Stats, problems: &Problems, top: usize) -> Value {
-    let total = stats.total();
+    let mut total = stats.total();
+    total.skipped = problems.left_out;
+    total.filtered = problems.filtered;
     let mut summary = total.json();
     if let Value::Object(m) = &mut summary {
         m.insert("unreadable".into(), json!(problems.file_errors.len()));
@@ -290,6 +301,7 @@ fn table(stats: &Stats, problems: &Problems, top: usize) -> String {
     }
     let mut total = stats.total();
     total.unreadable = problems.file_errors.len();
+    total.skipped = problems.left_out;
     out.push_str(&total.line());
     out.push('\n');
     out

@@ -192,6 +192,11 @@ pub struct ReadOptions {
     /// `--encoding latin1`: text files are ISO-8859-1 (the CLI decodes them
     /// before the readers see them).
     pub latin1: bool,
+    /// The games a run keeps (`--tag`, `--player`, `--date`, `--plies`,
+    /// `--valid`, `--invalid`), applied by the pipeline
+    /// ([`crate::pipeline::Filter`]); shared by the options' copies, which
+    /// see the same tags seen.
+    pub filter: Option<std::sync::Arc<crate::pipeline::Filter>>,
 }
 
 impl Default for ReadOptions {
@@ -202,6 +207,7 @@ impl Default for ReadOptions {
             tournaments: None,
             max_game_bytes: MAX_GAME_BYTES,
             latin1: false,
+            filter: None,
         }
     }
 }
@@ -407,13 +413,34 @@ impl SourceGame {
         opts: &crate::replay::Options,
         report: &mut crate::replay::GameReport,
     ) {
-        if let Some(rec) = &self.record {
+        // a WTHOR record is `wof`: another `--variant` is said by the driver
+        let wof = opts.variant.as_deref().is_none_or(|v| v.eq_ignore_ascii_case("wof"));
+        if let Some(rec) = self.record.as_ref().filter(|_| wof) {
             if rec.replay_packed(opts, report) {
                 return;
             }
-            self.materialize();
         }
+        self.materialize();
+        self.default_variant(opts.variant.as_deref());
         crate::registry::replay_into(&self.raw, &self.text, opts, report);
+    }
+
+    /// `--variant`: a game without a `Variant` tag gets one with `variant`
+    /// (at the start of the game, no text of its own), as if written; a
+    /// game with one keeps it (`record::variant_mismatch` says when it
+    /// differs).
+    pub fn default_variant(&mut self, variant: Option<&str>) {
+        let Some(v) = variant else { return };
+        if self.raw.tags.get("Variant").is_some() {
+            return;
+        }
+        let at = crate::span::Span::new(self.raw.span.offset, 0);
+        self.raw.tags.0.push(crate::record::Tag {
+            name: "Variant".into(),
+            value: v.to_string(),
+            span: at,
+            value_span: at,
+        });
     }
 
     /// How human output names the game: `game 4`, `game 4 (variation 1.3.2)`.

@@ -24,6 +24,7 @@
 //! the command line's (`cli/inputs.rs`); this module starts from the files
 //! it found ([`Expanded`]): a library user names the files themselves.
 
+mod filter;
 pub mod json;
 mod open;
 mod summary;
@@ -36,6 +37,7 @@ use rayon::prelude::*;
 use crate::formats::{self, ReadOptions, SourceGame};
 use crate::replay::{GameReport, Options};
 
+pub use filter::{Filter, FilterArgs, FilterError, Glob, Range, TagTest};
 pub use open::open;
 pub use summary::{Summary, Tally};
 
@@ -93,6 +95,9 @@ pub enum Event<'g> {
     /// A directory entry that is not a regular file (a FIFO, a socket, a
     /// device): skipped, with a warning.
     Skipped(&'g FileError),
+    /// A game the run's filter leaves out ([`ReadOptions::filter`]): counted
+    /// (`N skipped`), never written.
+    Filtered(&'g SourceGame),
 }
 
 /// The files the path arguments name, with the entries skipped and the
@@ -107,6 +112,8 @@ pub struct Expanded {
 /// A window entry waiting for its turn.
 enum Pending {
     Game(Box<SourceGame>),
+    /// Left out by the filter's tests on tags, not replayed.
+    Filtered(Box<SourceGame>),
     FileError(FileError),
     Skipped(FileError),
 }
@@ -126,17 +133,22 @@ pub fn run(
 ) -> io::Result<()> {
     let mut window: Vec<Pending> = Vec::new();
     // one report per window place, reused window after window
-    let mut reports: Vec<(GameReport, String)> = Vec::new();
+    let mut reports: Vec<Place> = Vec::new();
     let window_games = window_games();
     let mut bytes = 0;
+    let filter = read_opts.filter.as_deref();
     window.extend(expanded.skipped.iter().cloned().map(Pending::Skipped));
     read(stdin, expanded, read_opts, &mut |item| {
         match item {
             Ok(g) => {
                 bytes += g.text.len() + 256;
-                window.push(Pending::Game(g));
+                window.push(if keeps_tags(filter, &g) {
+                    Pending::Game(g)
+                } else {
+                    Pending::Filtered(g)
+                });
                 if window.len() >= window_games || bytes >= WINDOW_BYTES {
-                    flush(&mut window, &mut reports, opts, prepare, sink)?;
+                    flush(&mut window, &mut reports, (opts, filter), prepare, sink)?;
                     bytes = 0;
                 }
             }
@@ -144,22 +156,51 @@ pub fn run(
         }
         Ok(())
     })?;
-    flush(&mut window, &mut reports, opts, prepare, sink)
+    flush(&mut window, &mut reports, (opts, filter), prepare, sink)
+}
+
+/// A window place's report, the sink's text of it, and whether the filter
+/// keeps it.
+type Place = (GameReport, String, bool);
+
+/// The filter's tests on a game's tags (a WTHOR record's tags written for
+/// them, the record kept for the packed replay); without a filter, every
+/// game is kept.
+fn keeps_tags(filter: Option<&Filter>, g: &SourceGame) -> bool {
+    match (filter, &g.record) {
+        (Some(f), Some(rec)) if f.tests_tags() => f.keeps_tags(&rec.write().1.tags),
+        (Some(f), None) if f.tests_tags() => f.keeps_tags(&g.raw.tags),
+        _ => true,
+    }
 }
 
 /// Reads every game of the files in order, without replaying them, for
 /// commands that replay in their own way (`html`, `score --plot`): `f` sees
-/// each game (or a file's error) once.
+/// each game (or a file's error) once. The filter's tests on tags are
+/// applied ([`Filter::keeps_tags`]; those on reports are the command's,
+/// [`Filter::keeps_report`]); returns how many games they left out.
 pub fn each_game(
     stdin: &mut dyn Read,
     expanded: &Expanded,
     read_opts: &ReadOptions,
     f: &mut dyn FnMut(Result<SourceGame, FileError>),
-) {
+) -> usize {
+    let filter = read_opts.filter.as_deref();
+    let mut left_out = 0;
     let _ = read(stdin, expanded, read_opts, &mut |item| {
-        f(item.map(|g| *g));
+        match item {
+            Ok(g) => {
+                if keeps_tags(filter, &g) {
+                    f(Ok(*g));
+                } else {
+                    left_out += 1;
+                }
+            }
+            Err(e) => f(Err(e)),
+        }
         Ok(())
     });
+    left_out
 }
 
 /// The read step: the scan's errors, then every file's games (or its
@@ -205,20 +246,23 @@ pub type Prepare<'a> = &'a (dyn Fn(&SourceGame, &mut GameReport) -> String + Syn
 /// Replays the window in parallel and hands it to the sink in order. Each
 /// game's report goes into `reports` at its place in the window: the
 /// reports of the window before, whose room is reused.
+/// The filter's tests on reports come after `prepare` (`--deny` may make
+/// a game invalid).
 fn flush(
     window: &mut Vec<Pending>,
-    reports: &mut Vec<(GameReport, String)>,
-    opts: &Options,
+    reports: &mut Vec<Place>,
+    (opts, filter): (&Options, Option<&Filter>),
     prepare: Option<Prepare>,
     sink: &mut dyn FnMut(Event) -> io::Result<()>,
 ) -> io::Result<()> {
     if reports.len() < window.len() {
         reports.resize_with(window.len(), Default::default);
     }
-    let replay = |(p, (report, text)): (&mut Pending, &mut (GameReport, String))| {
+    let replay = |(p, (report, text, kept)): (&mut Pending, &mut Place)| {
         if let Pending::Game(g) = p {
             g.replay_into(opts, report);
             *text = prepare.map(|f| f(g, report)).unwrap_or_default();
+            *kept = filter.is_none_or(|f| f.keeps_report(report));
         }
     };
     if replays_on_reading_thread() {
@@ -230,11 +274,19 @@ fn flush(
             .for_each(replay);
     }
     // the reports are read in place, not moved out
-    for (p, (r, text)) in window.drain(..).zip(reports.iter()) {
+    for (p, (r, text, kept)) in window.drain(..).zip(reports.iter()) {
         match p {
             Pending::Game(g) => {
-                sink(Event::Game(&g, r, text))?;
+                if *kept {
+                    sink(Event::Game(&g, r, text))?;
+                } else {
+                    sink(Event::Filtered(&g))?;
+                }
                 // the next games read reuse its room
+                formats::recycle(g);
+            }
+            Pending::Filtered(g) => {
+                sink(Event::Filtered(&g))?;
                 formats::recycle(g);
             }
             Pending::FileError(e) => sink(Event::FileError(&e))?,

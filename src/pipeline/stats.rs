@@ -260,6 +260,7 @@ impl Stats {
     pub fn options(game: Option<String>) -> Options {
         Options {
             game,
+            variant: None,
             record_moves: true,
             result_extras: false,
             all_tags: true,

@@ -1,5 +1,5 @@
-//! The run's counts: games valid, invalid, unfinished, files unreadable,
-//! warnings per code.
+//! The run's counts: games valid, invalid, unfinished, skipped by the
+//! filter, files unreadable, warnings per code.
 
 use serde_json::{Map, Value, json};
 
@@ -21,6 +21,10 @@ pub struct Summary {
     /// Games of a variant gamerec does not play (`pentobi::unsupported`):
     /// read past, neither valid nor invalid.
     pub unsupported: usize,
+    /// Games the run's filter left out (not counted in `games`).
+    pub skipped: usize,
+    /// Whether the run has a filter: the JSON summary then says `skipped`.
+    pub filtered: bool,
 }
 
 impl Summary {
@@ -49,6 +53,9 @@ impl Summary {
         if self.unsupported > 0 {
             line.push_str(&format!(", {} unsupported", self.unsupported));
         }
+        if self.skipped > 0 {
+            line.push_str(&format!(", {} skipped", self.skipped));
+        }
         if self.unreadable > 0 {
             line.push_str(&format!(", {} unreadable", self.unreadable));
         }
@@ -65,11 +72,17 @@ impl Summary {
         }
     }
 
-    /// The JSON summary's counts (`unsupported` when there are such games).
+    /// The JSON summary's counts: `unsupported` when there are such games,
+    /// `skipped` in a run with a filter.
     pub fn json(&self) -> Value {
         let mut v = json!({ "games": self.games, "valid": self.valid, "invalid": self.invalid, "unfinished": self.unfinished });
-        if let (Value::Object(m), true) = (&mut v, self.unsupported > 0) {
-            m.insert("unsupported".into(), json!(self.unsupported));
+        if let Value::Object(m) = &mut v {
+            if self.unsupported > 0 {
+                m.insert("unsupported".into(), json!(self.unsupported));
+            }
+            if self.filtered {
+                m.insert("skipped".into(), json!(self.skipped));
+            }
         }
         v
     }

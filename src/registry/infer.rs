@@ -55,9 +55,18 @@ fn resolve_with(
             if let Some(stop) = raw.stop.as_ref().filter(|d| d.code == "record::too_large") {
                 return Err(fail(stop.clone()));
             }
-            return infer(raw, src).map_err(fail);
+            let mismatch = opts.variant.as_deref().and_then(|v| variant_disagrees(v, raw));
+            return infer(raw, src)
+                .map(|(g, mut w)| {
+                    w.extend(mismatch);
+                    (g, w)
+                })
+                .map_err(fail);
         }
     };
+    if let Some(v) = opts.variant.as_deref() {
+        warnings.extend(variant_disagrees(v, raw));
+    }
     match by_name(name) {
         Some(g) => Ok((g, warnings)),
         None => {
@@ -98,6 +107,20 @@ fn cli_disagrees(cli: &str, tag: &crate::record::Tag) -> Option<Diag> {
         Diag::warning(
             "record::game_mismatch",
             format!("--game {cli} disagrees with the Game tag; the tag wins"),
+        )
+        .at(tag.value_span)
+        .label(format!("this record says {}", tag.value))
+    })
+}
+
+/// `record::variant_mismatch`: `--variant` names another variant than the
+/// record's `Variant` tag (as `--game` and the `Game` tag: the tag wins).
+fn variant_disagrees(cli: &str, raw: &RawGame) -> Option<Diag> {
+    let tag = raw.tags.get("Variant")?;
+    (!tag.value.trim().eq_ignore_ascii_case(cli.trim())).then(|| {
+        Diag::warning(
+            "record::variant_mismatch",
+            format!("--variant {cli} disagrees with the Variant tag; the tag wins"),
         )
         .at(tag.value_span)
         .label(format!("this record says {}", tag.value))

@@ -12,6 +12,9 @@ use crate::diag::{Diag, Severity};
 pub struct Options {
     /// `--game`: the game of records without a `Game` tag.
     pub game: Option<String>,
+    /// `--variant`: the variant of records without a `Variant` tag
+    /// ([`crate::SourceGame::default_variant`] gives them the tag).
+    pub variant: Option<String>,
     /// Keep a record of every move and the final position (for conversion).
     pub record_moves: bool,
     /// Fill in [`GameReport::result_extras`] (the JSON report and conversion
@@ -36,6 +39,7 @@ impl Default for Options {
     fn default() -> Self {
         Options {
             game: None,
+            variant: None,
             record_moves: false,
             result_extras: true,
             all_tags: true,

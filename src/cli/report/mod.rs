@@ -208,6 +208,7 @@ impl Sink<'_> {
                 }
                 self.file_errors.push(e.clone());
             }
+            Event::Filtered(_) => self.summary.skipped += 1,
             Event::Skipped(e) => {
                 match self.format {
                     OutputFormat::Human if !self.quiet => writeln!(
@@ -297,6 +298,7 @@ fn options(ctx: &Ctx, args: &Args, per_game: bool) -> Options {
     let machine = args.format != OutputFormat::Human;
     Options {
         game: ctx.settings.game.clone(),
+        variant: ctx.settings.variant.clone(),
         result_extras: machine,
         // the machine formats show the tags; the human one only `describe`'s
         // text, and `score`'s the players' names
@@ -334,7 +336,10 @@ pub fn run(
             quiet: ctx.settings.quiet,
             format: args.format,
             per_game,
-            summary: Summary::default(),
+            summary: Summary {
+                filtered: ctx.settings.filter.is_some(),
+                ..Summary::default()
+            },
             file_errors: Vec::new(),
             skipped: Vec::new(),
             warned: 0,
@@ -372,7 +377,9 @@ pub fn run(
         });
         progress.finish();
         let result = result.and_then(|()| {
-            if sink.summary.games == 0 && sink.file_errors.is_empty() && !args.allow_empty {
+            // a run whose games the filter all left out read games: no error
+            let read_none = sink.summary.games == 0 && sink.summary.skipped == 0;
+            if read_none && sink.file_errors.is_empty() && !args.allow_empty {
                 let message = super::inputs::explain_empty(&args.paths, &args.scan);
                 sink.no_games(FileError {
                     file: args.paths.join(" "),
@@ -392,6 +399,7 @@ pub fn run(
         (result, summary, !sink.file_errors.is_empty())
     };
     let code = exit_code(summary, file_errors);
+    ctx.filter_warnings();
     match result {
         Ok(()) => code,
         // a closed pipe before the end: the games not read were not

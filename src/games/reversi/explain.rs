@@ -43,11 +43,9 @@ impl Explain for Reversi {
             Scoring::Wof => "empty squares to the winner",
             _ => "discs on the board",
         };
+        let name = other.name();
         Some(format!(
-            "{} is the count under {} scoring ({how}): add [Variant \"{}\"]",
-            crate::record::format_result(&scores),
-            other.name(),
-            other.name()
+            "the claim holds under the `{name}` scoring ({how}): add [Variant \"{name}\"], or --variant {name} for records without a Variant tag"
         ))
     }
 }

@@ -333,13 +333,13 @@ fn winners_under_komi_and_anti() {
     assert_eq!(
         Reversi::result_help(&s, &[12, 24]).as_deref(),
         Some(
-            "12-24 is the count under wof scoring (empty squares to the winner): add [Variant \"wof\"]"
+            "the claim holds under the `wof` scoring (empty squares to the winner): add [Variant \"wof\"], or --variant wof for records without a Variant tag"
         )
     );
     assert_eq!(
         Reversi::result_help(&setup("wof", "0"), &[12, 22]).as_deref(),
         Some(
-            "12-22 is the count under standard scoring (discs on the board): add [Variant \"standard\"]"
+            "the claim holds under the `standard` scoring (discs on the board): add [Variant \"standard\"], or --variant standard for records without a Variant tag"
         )
     );
     assert_eq!(Reversi::result_help(&s, &[13, 22]), None);
