@@ -394,3 +394,21 @@ fn player_and_date_counts_of_a_wthor_year_agree_with_its_games() {
     // a year's games are not known to be in one of its months
     assert_eq!(run(&["--date", "1990.06..1991.06"]), (0, total));
 }
+
+/// `Game` and `Variant` match the names the replay resolves, the default
+/// filled in: records without the tag are selected too.
+#[test]
+fn game_and_variant_match_what_the_replay_resolves() {
+    let dir = "fixtures/reversi/valid";
+    let r = gamerec(&["validate", "-qq", "--tag", "Variant=standard", dir], b"");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout.starts_with("19 games, 19 valid") && r.stdout.contains(", 2 skipped"),
+        "{}",
+        r.stdout
+    );
+    let r = gamerec(&["validate", "-qq", "--tag", "Variant!=standard", dir], b"");
+    assert!(r.stdout.starts_with("2 games, 2 valid"), "{}", r.stdout);
+    let r = gamerec(&["validate", "-qq", "--tag", "Game=blokus", dir], b"");
+    assert!(r.stdout.starts_with("0 games") && r.stdout.contains(", 21 skipped"), "{}", r.stdout);
+}

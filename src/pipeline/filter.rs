@@ -234,6 +234,22 @@ impl TagTest {
         })
     }
 
+    /// Whether it tests what the replay resolves, not a tag as written:
+    /// `Game` and `Variant` match the names gamerec plays the game by
+    /// (`reversi`, `standard`), the default filled in for a record without
+    /// the tag.
+    fn resolved(&self) -> bool {
+        self.name == "Game" || self.name == "Variant"
+    }
+
+    /// The test on a resolved name.
+    fn keeps_name(&self, value: &str) -> bool {
+        if !self.seen.load(Ordering::Relaxed) {
+            self.seen.store(true, Ordering::Relaxed);
+        }
+        self.glob.matches(value) != self.negated
+    }
+
     fn keeps(&self, tags: &Tags) -> bool {
         match tags.get(&self.name) {
             Some(t) => {
@@ -436,19 +452,19 @@ impl Filter {
     /// Whether the tests on tags are given (a WTHOR record is then written
     /// as text to be tested).
     pub fn tests_tags(&self) -> bool {
-        !self.tags.is_empty() || !self.players.is_empty() || self.date.is_some()
+        self.tags.iter().any(|t| !t.resolved()) || !self.players.is_empty() || self.date.is_some()
     }
 
     /// Whether the tests on the report are given.
     pub fn tests_report(&self) -> bool {
-        self.plies.is_some() || self.valid.is_some()
+        self.plies.is_some() || self.valid.is_some() || self.tags.iter().any(TagTest::resolved)
     }
 
     /// The tests on a game's tags: `--tag`, `--player`, `--date`.
     pub fn keeps_tags(&self, tags: &Tags) -> bool {
         // every tag test runs, so that each knows whether the run has its tag
         let mut keep = true;
-        for t in &self.tags {
+        for t in self.tags.iter().filter(|t| !t.resolved()) {
             keep &= t.keeps(tags);
         }
         if !self.players.is_empty() && !self.players_seen.load(Ordering::Relaxed) {
@@ -472,9 +488,14 @@ impl Filter {
         })
     }
 
-    /// The tests on a game's report: `--plies`, `--valid`, `--invalid`.
+    /// The tests on a game's report: `--plies`, `--valid`, `--invalid`,
+    /// and `--tag` on `Game` and `Variant` (the names the replay resolved).
     pub fn keeps_report(&self, r: &GameReport) -> bool {
-        self.plies.is_none_or(|p| p.contains(r.plies, r.plies))
+        let mut keep = true;
+        for t in self.tags.iter().filter(|t| t.resolved()) {
+            keep &= t.keeps_name(if t.name == "Game" { r.game } else { r.variant });
+        }
+        keep && self.plies.is_none_or(|p| p.contains(r.plies, r.plies))
             && self.valid.is_none_or(|v| v == r.valid)
     }
 
