@@ -24,6 +24,7 @@
 //! the command line's (`cli/inputs.rs`); this module starts from the files
 //! it found ([`Expanded`]): a library user names the files themselves.
 
+pub mod dedup;
 pub mod json;
 mod open;
 mod summary;
