@@ -27,7 +27,7 @@ impl Symmetries {
     }
 
     /// How many symmetries the set holds (1 or more).
-    pub fn len(self) -> usize {
+    pub fn count(self) -> usize {
         self.0.count_ones() as usize
     }
 
@@ -133,7 +133,7 @@ mod tests {
     fn a_set_lists_the_identity_first() {
         let set = Symmetries::of(0b1000_0100);
         assert_eq!(set.iter().collect::<Vec<_>>(), [0, 2, 7]);
-        assert_eq!(set.len(), 3);
+        assert_eq!(set.count(), 3);
         assert!(Symmetries::IDENTITY.is_identity());
     }
 }

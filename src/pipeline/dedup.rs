@@ -112,7 +112,9 @@ pub struct Dedup {
     grouped: Table<u32>,
     groups: Vec<Group>,
     /// The labels of games that are not named by their number alone.
-    labels: HashMap<Place, String>,
+    /// The game's index in its file and its variation, for games read from
+    /// a game tree's lines (whose number is not their place's).
+    labels: HashMap<Place, (usize, String)>,
     pub counts: Counts,
 }
 
@@ -154,22 +156,40 @@ impl Dedup {
         place
     }
 
-    /// Takes in one game (in input order) and its report, made with
-    /// [`Dedup::options`].
-    pub fn add(&mut self, g: &SourceGame, r: &GameReport) -> Seen {
+    /// The digest of a game from its report (made with [`Dedup::options`]):
+    /// `None` when it is not compared (invalid, or its game unknown). Any
+    /// thread may work it out; [`Dedup::add`] takes it in input order.
+    pub fn digest(r: &GameReport, symmetric: bool) -> Option<u128> {
+        match crate::registry::by_name(r.game) {
+            Some(game) if r.valid => game.digest(r, symmetric),
+            _ => None,
+        }
+    }
+
+    /// [`Dedup::digest`] as text (32 hexadecimal digits; empty when not
+    /// compared), for a pipeline's `prepare` step; [`Dedup::add_text`]
+    /// reads it back.
+    pub fn digest_text(r: &GameReport, symmetric: bool) -> String {
+        Dedup::digest(r, symmetric).map_or_else(String::new, |d| format!("{d:032x}"))
+    }
+
+    /// [`Dedup::add`] with the digest [`Dedup::digest_text`] wrote.
+    pub fn add_text(&mut self, g: &SourceGame, digest: &str) -> Seen {
+        self.add(g, u128::from_str_radix(digest, 16).ok())
+    }
+
+    /// Takes in one game, in input order, with its digest
+    /// ([`Dedup::digest`]).
+    pub fn add(&mut self, g: &SourceGame, digest: Option<u128>) -> Seen {
         let place = self.place(g);
         self.counts.games += 1;
-        let digest = match crate::registry::by_name(r.game) {
-            Some(game) if r.valid => game.digest(r, self.symmetric),
-            _ => None,
-        };
         let Some(digest) = digest else {
             self.counts.not_compared += 1;
             return Seen::NotCompared;
         };
-        let label = g.label();
-        if label != crate::formats::game_label(place.game as usize, None) {
-            self.labels.insert(place, label);
+        if g.variation.is_some() || g.index != place.game as usize {
+            let variation = g.variation.clone().unwrap_or_default();
+            self.labels.insert(place, (g.index, variation));
         }
         let key = Key((digest >> 64) as u64, digest as u64);
         let Some(&first) = self.firsts.get(&key) else {
@@ -207,12 +227,18 @@ impl Dedup {
             .map_or("", String::as_str)
     }
 
+    /// The game's index in its file (from 0) and its variation, if any.
+    pub fn game_of(&self, place: Place) -> (usize, Option<&str>) {
+        match self.labels.get(&place) {
+            Some((index, v)) => (*index, (!v.is_empty()).then_some(v.as_str())),
+            None => (place.game as usize, None),
+        }
+    }
+
     /// How human output names the game at a place: `game 4`, or with its
     /// variation.
     pub fn label(&self, place: Place) -> String {
-        self.labels
-            .get(&place)
-            .cloned()
-            .unwrap_or_else(|| crate::formats::game_label(place.game as usize, None))
+        let (index, variation) = self.game_of(place);
+        crate::formats::game_label(index, variation)
     }
 }
