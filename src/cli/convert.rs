@@ -536,21 +536,8 @@ fn convert_one(
     let (jou, trn) = wthor_out
         .as_ref()
         .map_or_else(Default::default, |o| (o.jou.clone(), o.trn.clone()));
-    let mut conv = Conversion {
-        writer: Writer::new(to, wthor_out.map(|o| o.wtb)),
-        strict,
-        keep_going,
-        quiet: ctx.settings.quiet,
-        color: ctx.settings.color_err,
-        losses: Losses::default(),
-        invalid: 0,
-        refused: None,
-        file_error: false,
-        seen: 0,
-        started: false,
-        dedup: dedup.map(crate::pipeline::dedup::Dedup::new),
-        dropped: 0,
-    };
+    let writer = Writer::new(to, wthor_out.map(|o| o.wtb));
+    let mut conv = Conversion::new(ctx, writer, (strict, keep_going), dedup);
     let tmp_is_file = tmp.is_some();
     let _removed_on_signal = removed_on_signal;
     let result = {
@@ -752,6 +739,31 @@ struct Conversion {
 }
 
 impl Conversion {
+    /// A conversion to `writer` with the run's options: `--strict`,
+    /// `--keep-going`, `--dedup` (`Some(symmetric)`).
+    fn new(
+        ctx: &Ctx,
+        writer: Writer,
+        (strict, keep_going): (bool, bool),
+        dedup: Option<bool>,
+    ) -> Conversion {
+        Conversion {
+            writer,
+            strict,
+            keep_going,
+            quiet: ctx.settings.quiet,
+            color: ctx.settings.color_err,
+            losses: Losses::default(),
+            invalid: 0,
+            refused: None,
+            file_error: false,
+            seen: 0,
+            started: false,
+            dedup: dedup.map(crate::pipeline::dedup::Dedup::new),
+            dropped: 0,
+        }
+    }
+
     /// Nothing keeps the document from being written so far.
     fn whole(&self) -> bool {
         (self.keep_going || self.invalid == 0) && self.refused.is_none() && !self.file_error
