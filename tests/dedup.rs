@@ -30,21 +30,37 @@ fn image(s: u8, (c, r): (u8, u8), n: u8) -> (u8, u8) {
     }
 }
 
-/// A square name (`f5`, `n14`) as `(column, row)`, when it is one.
+/// A cell name (`f5`, `n14`, Trigon's `ab12`) as `(column, row)`, when it
+/// is one.
 fn square(name: &str) -> Option<(u8, u8)> {
-    let mut chars = name.chars();
-    let file = chars.next().filter(char::is_ascii_lowercase)?;
-    let rank: u8 = chars.as_str().parse().ok()?;
-    Some((file as u8 - b'a', rank.checked_sub(1)?))
+    let letters = name.bytes().take_while(u8::is_ascii_lowercase).count();
+    let (file, rank) = name.split_at(letters);
+    let column = match file.as_bytes() {
+        [c] => c - b'a',
+        [b'a', c] => 26 + (c - b'a'),
+        _ => return None,
+    };
+    let rank: u8 = rank.parse().ok()?;
+    Some((column, rank.checked_sub(1)?))
 }
 
 fn name((c, r): (u8, u8)) -> String {
-    format!("{}{}", (b'a' + c) as char, r + 1)
+    let file = if c < 26 {
+        ((b'a' + c) as char).to_string()
+    } else {
+        format!("a{}", (b'a' + c - 26) as char)
+    };
+    format!("{file}{}", r + 1)
 }
 
 /// The movetext of a game mapped square by square (a Reversi move is a
 /// square, a Blokus move `PIECE:cells`); tags and move numbers kept.
 fn mapped(game: &str, s: u8, n: u8) -> String {
+    mapped_by(game, &|sq| image(s, sq, n))
+}
+
+/// [`mapped`] by any map of the cells.
+fn mapped_by(game: &str, image: &dyn Fn((u8, u8)) -> (u8, u8)) -> String {
     let mut out = String::new();
     for line in game.lines() {
         if line.starts_with('[') {
@@ -56,11 +72,11 @@ fn mapped(game: &str, s: u8, n: u8) -> String {
                     Some((piece, cells)) => {
                         let cells: Vec<String> = cells
                             .split(',')
-                            .map(|c| square(c).map_or(c.to_string(), |sq| name(image(s, sq, n))))
+                            .map(|c| square(c).map_or(c.to_string(), |sq| name(image(sq))))
                             .collect();
                         format!("{piece}:{}", cells.join(","))
                     }
-                    None => square(w).map_or(w.to_string(), |sq| name(image(s, sq, n))),
+                    None => square(w).map_or(w.to_string(), |sq| name(image(sq))),
                 })
                 .collect();
             out.push_str(&words.join(" "));
@@ -68,6 +84,31 @@ fn mapped(game: &str, s: u8, n: u8) -> String {
         out.push('\n');
     }
     out
+}
+
+/// A Trigon game (edge 9: 35 columns, 18 rows) mirrored left to right and
+/// turned half round: copies with `--symmetric`.
+#[test]
+fn trigon_mirrored_and_turned() {
+    let tmp = tempfile::tempdir().unwrap();
+    let original = "fixtures/blokus/valid/trigon_4p.gamerec";
+    let text = std::fs::read_to_string(original).unwrap();
+    let mirror = mapped_by(&text, &|(x, r)| (34 - x, r));
+    let turned = mapped_by(&text, &|(x, r)| (34 - x, 17 - r));
+    let path = tmp.path().join("trigon.gamerec");
+    std::fs::write(&path, [mirror, turned].join("\n")).unwrap();
+    let p = path.to_string_lossy();
+    let r = gamerec(&["validate", &p], b"");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let r = gamerec(
+        &["dedup", "--symmetric", "--format", "json", original, &p],
+        b"",
+    );
+    let doc: Value = serde_json::from_str(&r.stdout).unwrap();
+    assert_eq!(doc["summary"]["duplicates"], 2, "{}", r.stdout);
+    let r = gamerec(&["dedup", "--format", "json", original, &p], b"");
+    let doc: Value = serde_json::from_str(&r.stdout).unwrap();
+    assert_eq!(doc["summary"]["duplicates"], 0, "{}", r.stdout);
 }
 
 /// The games of a gamerec file, as texts: a game begins with the tag

@@ -42,7 +42,8 @@ pub struct Args {
     pub paths: Vec<String>,
     /// Games that are the same up to the game's symmetries are copies too
     /// (Reversi: the board's symmetries that keep the start; Blokus Duo: the
-    /// diagonal through both starting points).
+    /// diagonal through both starting points; Trigon: its mirrors and half
+    /// turn).
     #[arg(long)]
     pub symmetric: bool,
     /// `human`: the groups and a summary; `json`: one JSON document.
