@@ -39,6 +39,9 @@ use super::engine::Move;
 use super::{Blokus, Position};
 use crate::game::{Symmetries, Symmetry, square_image, square_symmetries};
 
+/// A map of a board's cells `(column, row)`.
+type CellMap<'a> = dyn Fn((u8, u8)) -> Option<(u8, u8)> + 'a;
+
 impl Symmetry for Blokus {
     fn symmetries(start: &Position) -> Symmetries {
         match start {
@@ -48,7 +51,7 @@ impl Symmetry for Blokus {
     }
 
     fn map_move(start: &Position, s: u8, mv: &Move) -> Move {
-        let (image, p): (&dyn Fn((u8, u8)) -> Option<(u8, u8)>, _) = match (start, mv) {
+        let (image, p): (&CellMap, _) = match (start, mv) {
             (Position::Squares(state), Move::Square(p)) => {
                 (&|sq| square_image(s, sq, state.board.size), p)
             }
