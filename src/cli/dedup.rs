@@ -76,7 +76,10 @@ pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
         EXIT_USAGE
     };
     let written = match args.format {
-        DedupFormat::Human => write!(ctx.out, "{}", human(&dedup)),
+        DedupFormat::Human => {
+            let mut out = std::io::BufWriter::new(&mut *ctx.out);
+            human(&mut out, &dedup).and_then(|()| out.flush())
+        }
         DedupFormat::Json => {
             serde_json::to_writer_pretty(&mut *ctx.out, &document(&dedup, &problems))
                 .map_err(std::io::Error::from)
@@ -145,20 +148,16 @@ fn name(dedup: &Dedup, place: Place) -> String {
 }
 
 /// Each group (its first game, then `= ` and each copy), a blank line
-/// between groups, then the summary line.
-fn human(dedup: &Dedup) -> String {
-    let mut out = String::new();
+/// between groups, then the summary line: written a group at a time.
+fn human(out: &mut dyn Write, dedup: &Dedup) -> std::io::Result<()> {
     for g in dedup.groups() {
-        out.push_str(&name(dedup, g.first));
-        out.push('\n');
+        writeln!(out, "{}", name(dedup, g.first))?;
         for &c in &g.copies {
-            out.push_str(&format!("  = {}\n", name(dedup, c)));
+            writeln!(out, "  = {}", name(dedup, c))?;
         }
-        out.push('\n');
+        writeln!(out)?;
     }
-    out.push_str(&summary(dedup));
-    out.push('\n');
-    out
+    writeln!(out, "{}", summary(dedup))
 }
 
 /// `12 games: 9 distinct, 2 groups of copies, 3 duplicates` (`up to
