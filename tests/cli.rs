@@ -546,16 +546,22 @@ fn help_options() -> Vec<(&'static str, Vec<&'static str>)> {
                 FILTER,
                 &[
                     "color",
+                    "dedup",
                     "keep-going",
                     "no-progress",
                     "output",
                     "quiet",
                     "strict",
+                    "symmetric",
                     "to",
                     "wthor-depth",
                 ],
             ]
             .concat(),
+        ),
+        (
+            "dedup",
+            [READ, SCAN, &["format", "no-progress", "quiet", "symmetric"]].concat(),
         ),
         ("html", [READ, SCAN, FILTER, &["output", "quiet"]].concat()),
         (

@@ -410,5 +410,9 @@ fn game_and_variant_match_what_the_replay_resolves() {
     let r = gamerec(&["validate", "-qq", "--tag", "Variant!=standard", dir], b"");
     assert!(r.stdout.starts_with("2 games, 2 valid"), "{}", r.stdout);
     let r = gamerec(&["validate", "-qq", "--tag", "Game=blokus", dir], b"");
-    assert!(r.stdout.starts_with("0 games") && r.stdout.contains(", 21 skipped"), "{}", r.stdout);
+    assert!(
+        r.stdout.starts_with("0 games") && r.stdout.contains(", 21 skipped"),
+        "{}",
+        r.stdout
+    );
 }

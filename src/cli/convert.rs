@@ -142,6 +142,14 @@ pub struct Args {
     /// with its diagnostics; exit 1), instead of writing nothing.
     #[arg(long)]
     pub keep_going: bool,
+    /// Write the first of each group of games with the same moves and leave
+    /// its copies out (each said in a warning, their count at the end), as
+    /// `gamerec dedup` finds them; within each document written.
+    #[arg(long)]
+    pub dedup: bool,
+    /// With `--dedup`: games the same up to the game's symmetries are copies.
+    #[arg(long, requires = "dedup")]
+    pub symmetric: bool,
     #[command(flatten)]
     pub scan: ScanArgs,
 }
@@ -318,7 +326,12 @@ fn convert(ctx: &mut Ctx, args: Args, progress: &mut Progress) -> i32 {
             None,
             false,
             progress,
-            (depth, args.strict, args.keep_going),
+            (
+                depth,
+                args.strict,
+                args.keep_going,
+                args.dedup.then_some(args.symmetric),
+            ),
         );
     };
     let several = args.paths.len() > 1 || args.paths.iter().any(|p| Path::new(p).is_dir());
@@ -332,7 +345,12 @@ fn convert(ctx: &mut Ctx, args: Args, progress: &mut Progress) -> i32 {
             Some(Path::new(output)),
             false,
             progress,
-            (depth, args.strict, args.keep_going),
+            (
+                depth,
+                args.strict,
+                args.keep_going,
+                args.dedup.then_some(args.symmetric),
+            ),
         );
     }
     let named_like_a_file = Path::new(output)
@@ -387,7 +405,12 @@ fn convert_into_dir(ctx: &mut Ctx, args: &Args, output: &Path, progress: &mut Pr
                 Some(&target),
                 true,
                 progress,
-                (args.wthor_depth, args.strict, args.keep_going),
+                (
+                    args.wthor_depth,
+                    args.strict,
+                    args.keep_going,
+                    args.dedup.then_some(args.symmetric),
+                ),
             );
             code = code.max(c);
         }
@@ -488,7 +511,7 @@ fn convert_one(
     output: Option<&Path>,
     named: bool,
     progress: &mut Progress,
-    (depth, strict, keep_going): (Option<u8>, bool, bool),
+    (depth, strict, keep_going, dedup): (Option<u8>, bool, bool, Option<bool>),
 ) -> i32 {
     let dir = match output_dir(ctx, output) {
         Ok(dir) => dir,
@@ -515,20 +538,8 @@ fn convert_one(
     let (jou, trn) = wthor_out
         .as_ref()
         .map_or_else(Default::default, |o| (o.jou.clone(), o.trn.clone()));
-    let mut conv = Conversion {
-        writer: Writer::new(to, wthor_out.map(|o| o.wtb)),
-        strict,
-        keep_going,
-        quiet: ctx.settings.quiet,
-        color: ctx.settings.color_err,
-        losses: Losses::default(),
-        invalid: 0,
-        refused: None,
-        file_error: false,
-        seen: 0,
-        skipped: 0,
-        started: false,
-    };
+    let writer = Writer::new(to, wthor_out.map(|o| o.wtb));
+    let mut conv = Conversion::new(ctx, writer, (strict, keep_going), dedup);
     let tmp_is_file = tmp.is_some();
     let _removed_on_signal = removed_on_signal;
     let result = {
@@ -539,10 +550,24 @@ fn convert_one(
         };
         let mut out = io::BufWriter::new(sink);
         let stdin: &mut dyn io::Read = &mut *ctx.stdin;
-        let r = super::inputs::run(stdin, paths, scan, &read_opts, &opts, None, &mut |event| {
-            progress.event(&event);
-            conv.event(&mut out, err, event)
-        });
+        let digest = move |_: &crate::formats::SourceGame, r: &mut GameReport| {
+            dedup.map_or_else(String::new, |sym| {
+                crate::pipeline::dedup::Dedup::digest_text(r, sym)
+            })
+        };
+        let prepare: Option<crate::pipeline::Prepare> = dedup.map(|_| &digest as _);
+        let r = super::inputs::run(
+            stdin,
+            paths,
+            scan,
+            &read_opts,
+            &opts,
+            prepare,
+            &mut |event| {
+                progress.event(&event);
+                conv.event(&mut out, err, event)
+            },
+        );
         // standard output: a run that stops at a game not converted leaves
         // its document unfinished, so a reader cannot take it for whole
         // no game: nothing is written (an empty document reads as no game)
@@ -565,7 +590,7 @@ fn convert_one(
     if let Some(code) = conv.refusal(ctx, (paths, scan), named) {
         return code;
     }
-    conv.said_skipped(ctx, paths, named);
+    conv.say_left_out_by_options(ctx, paths, named);
     let left_out = conv.left_out(ctx, paths, named);
     let Some(tmp) = tmp else {
         // standard output: every game was written as it converted
@@ -711,9 +736,39 @@ struct Conversion {
     /// The document has begun: it begins with its first game, so that
     /// standard output stays empty when the first game does not convert.
     started: bool,
+    /// `--dedup`: the digests of the games written.
+    dedup: Option<crate::pipeline::dedup::Dedup>,
+    /// `--dedup`: the copies left out.
+    dropped: usize,
 }
 
 impl Conversion {
+    /// A conversion to `writer` with the run's options: `--strict`,
+    /// `--keep-going`, `--dedup` (`Some(symmetric)`).
+    fn new(
+        ctx: &Ctx,
+        writer: Writer,
+        (strict, keep_going): (bool, bool),
+        dedup: Option<bool>,
+    ) -> Conversion {
+        Conversion {
+            writer,
+            strict,
+            keep_going,
+            quiet: ctx.settings.quiet,
+            color: ctx.settings.color_err,
+            losses: Losses::default(),
+            invalid: 0,
+            refused: None,
+            file_error: false,
+            seen: 0,
+            started: false,
+            skipped: 0,
+            dedup: dedup.map(crate::pipeline::dedup::Dedup::new),
+            dropped: 0,
+        }
+    }
+
     /// Nothing keeps the document from being written so far.
     fn whole(&self) -> bool {
         (self.keep_going || self.invalid == 0) && self.refused.is_none() && !self.file_error
@@ -721,16 +776,21 @@ impl Conversion {
 
     /// Games to write: read, less those `--keep-going` leaves out.
     fn to_write(&self) -> usize {
+        let written = self.seen - self.dropped;
         if self.keep_going {
-            self.seen - self.invalid
+            written - self.invalid
         } else {
-            self.seen
+            written
         }
     }
 
     fn event(&mut self, out: &mut dyn Write, err: &mut dyn Write, event: Event) -> io::Result<()> {
         match event {
-            Event::Game(g, r, _) => self.game(out, err, g, r)?,
+            Event::Game(g, r, digest) => {
+                if !self.copy_left_out(err, g, r, digest)? {
+                    self.game(out, err, g, r)?;
+                }
+            }
             Event::Filtered(_) => self.skipped += 1,
             other => self.file_error |= super::inputs::say_file_event(err, &other, self.quiet)?,
         }
@@ -847,6 +907,12 @@ impl Conversion {
 }
 
 impl Conversion {
+    /// The games the filter and `--dedup` left out, said on stderr.
+    fn say_left_out_by_options(&self, ctx: &mut Ctx, paths: &[String], named: bool) {
+        self.said_skipped(ctx, paths, named);
+        self.say_dropped(ctx, paths, named);
+    }
+
     /// The games the filter left out, said on stderr (not with `-q`):
     /// `note: 30 games skipped by the filters, 12 converted`.
     fn said_skipped(&self, ctx: &mut Ctx, paths: &[String], named: bool) {
@@ -862,6 +928,54 @@ impl Conversion {
             "note: {what}{} skipped by the filters, {} converted",
             crate::diag::plural(self.skipped, "game", "games"),
             if self.whole() { self.to_write() } else { 0 }
+        );
+    }
+
+    /// `--dedup`: whether the game is a copy of one before it, left out
+    /// (said in a warning, unless quiet). Invalid games are not compared.
+    fn copy_left_out(
+        &mut self,
+        err: &mut dyn Write,
+        g: &crate::formats::SourceGame,
+        r: &GameReport,
+        digest: &str,
+    ) -> io::Result<bool> {
+        let Some(dedup) = self.dedup.as_mut() else {
+            return Ok(false);
+        };
+        let crate::pipeline::dedup::Seen::Copy(first) = dedup.add_text(g, digest) else {
+            return Ok(false);
+        };
+        self.seen += 1;
+        self.dropped += 1;
+        debug_assert!(r.valid);
+        if !self.quiet {
+            writeln!(
+                err,
+                "warning: {}, {}: a copy of {}, {}: left out (--dedup)",
+                diagnostics::visible(&g.file.name),
+                g.label(),
+                diagnostics::visible(dedup.file(first)),
+                dedup.label(first)
+            )?;
+        }
+        Ok(true)
+    }
+
+    /// `--dedup`: how many copies were left out, said even when quiet.
+    fn say_dropped(&self, ctx: &mut Ctx, paths: &[String], named: bool) {
+        if self.dedup.is_none() {
+            return;
+        }
+        let what = match paths {
+            [input] if named => format!("{}: ", diagnostics::visible(input)),
+            _ => String::new(),
+        };
+        let _ = writeln!(
+            ctx.err,
+            "{what}{} left out (--dedup), {} written",
+            crate::diag::plural(self.dropped, "copy", "copies"),
+            crate::diag::plural(self.to_write(), "game", "games")
         );
     }
 

@@ -5,6 +5,7 @@
 //! parameters so tests can drive it in-process.
 
 mod convert;
+mod dedup;
 pub mod diagnostics;
 mod fix;
 mod html;
@@ -409,6 +410,28 @@ Exit codes:
         #[command(flatten)]
         filter: FilterOpts,
     },
+    /// List the games entered more than once (the same moves; with
+    /// --symmetric, up to the game's symmetries).
+    #[command(after_help = "\
+Examples:
+  gamerec dedup games/
+  gamerec dedup WTHOR/ --symmetric
+  gamerec dedup games/ --format json > copies.json
+  gamerec convert games/ --dedup -o unique.gamerec
+
+Exit codes:
+  0  every file was read (copies found or not; invalid games are not compared)
+  2  usage error, unreadable file, or no games")]
+    Dedup {
+        #[command(flatten)]
+        args: dedup::Args,
+        #[command(flatten)]
+        quiet: QuietWarnings,
+        #[command(flatten)]
+        progress: ProgressArgs,
+        #[command(flatten)]
+        read: ReadArgs,
+    },
     /// List every tag a game knows (a name one edit away from one is a warning).
     #[command(after_help = "\
 Examples:
@@ -694,6 +717,12 @@ fn common_args<'a>(command: &'a Command, none: &'a ReadArgs) -> CommonArgs<'a> {
             quiet,
             progress,
             ..
+        }
+        | Command::Dedup {
+            read,
+            quiet,
+            progress,
+            ..
         } => (read, quiet.quiet, ColorChoice::Never, progress.no_progress),
         Command::Perft(a) => (none, a.quiet, ColorChoice::Never, a.no_progress),
         Command::Schema { .. }
@@ -812,6 +841,7 @@ fn dispatch(ctx: &mut Ctx, command: Command) -> i32 {
         Command::Perft(a) => perft::run(ctx, a),
         Command::Html { args, .. } => html::run(ctx, args),
         Command::Stats { args, .. } => stats::run(ctx, args),
+        Command::Dedup { args, .. } => dedup::run(ctx, args),
         Command::Schema { args, .. } => schema::run(ctx, args),
         Command::Tags { args, .. } => tags::run(ctx, args),
         Command::Completions { shell, .. } => {

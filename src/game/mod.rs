@@ -11,7 +11,9 @@
 //! - [`Explain`]: an `Illegal` and the spans the driver kept, made a [`Diag`];
 //! - [`Render`]: terminal text and [`svg::Scene`](crate::svg::Scene)s;
 //! - [`Extras`]: what a report adds beyond scores (JSON fields, notes);
-//! - [`Perft`]: move-tree counts from the start.
+//! - [`Perft`]: move-tree counts from the start;
+//! - [`Symmetry`]: the board's symmetries that keep a start, and a move's
+//!   image under each (identity only by default).
 //!
 //! [`Rules`] is what the replay driver runs: the union of the concern
 //! traits, which every game that implements them has. The generic driver in [`crate::replay`] runs any
@@ -21,6 +23,7 @@
 //! type so the CLI can pick a game by name; [`crate::registry::REGISTRY`] lists
 //! them.
 
+mod digest;
 mod explain;
 mod extras;
 mod notation;
@@ -28,7 +31,9 @@ mod perft;
 mod position;
 mod render;
 mod setup;
+mod symmetry;
 
+pub use digest::{Fnv128, digest};
 pub use explain::Explain;
 pub use extras::Extras;
 pub use notation::{Notation, Parsed, ParsedMoves, one_move_per_token};
@@ -36,6 +41,7 @@ pub use perft::{NoPlayers, Perft, PerftError, perft_total};
 pub use position::{Position, Unlisted, top_scores};
 pub use render::Render;
 pub use setup::{IllegalOf, MoveOf, Setup};
+pub use symmetry::{Symmetries, Symmetry, square_image, square_symmetries};
 
 use crate::diag::Diag;
 use crate::record::Tags;
@@ -43,12 +49,12 @@ use crate::record::Tags;
 /// One game's notation, engine and renderer, as the replay driver runs it:
 /// the union of the concern traits ([`Setup`], [`Position`] through
 /// `Setup::Position`, [`Notation`], [`Explain`], [`Render`], [`Extras`],
-/// [`Perft`]). It adds nothing of its own: every game that implements them
+/// [`Perft`], [`Symmetry`]). It adds nothing of its own: every game that implements them
 /// has it, and the driver and the registry call the concern traits'
 /// items directly (`R::start`, `R::judge`, `state.is_over()`).
-pub trait Rules: Notation + Explain + Render + Extras + Perft {}
+pub trait Rules: Notation + Explain + Render + Extras + Perft + Symmetry {}
 
-impl<G> Rules for G where G: Notation + Explain + Render + Extras + Perft {}
+impl<G> Rules for G where G: Notation + Explain + Render + Extras + Perft + Symmetry {}
 
 /// For [`Perft::perft_divide`] of a game whose start does not depend on the
 /// number of players: refuses `--players`.

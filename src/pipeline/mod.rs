@@ -24,6 +24,7 @@
 //! the command line's (`cli/inputs.rs`); this module starts from the files
 //! it found ([`Expanded`]): a library user names the files themselves.
 
+pub mod dedup;
 mod filter;
 pub mod json;
 mod open;

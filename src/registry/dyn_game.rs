@@ -71,6 +71,11 @@ pub trait DynGame: Sync {
     /// record without a `Game` tag) from the start its tags give, and its
     /// engine plays them.
     fn reads_opening(&self, raw: &RawGame, tokens: &[crate::record::Token], src: &str) -> bool;
+    /// The game's 128-bit digest ([`crate::game::digest`]) from its report:
+    /// its tags (with [`Options::all_tags`]), variant and recorded moves
+    /// (with [`Options::record_moves`]); with `symmetric`, the least over
+    /// the start's symmetries. `None` when the start cannot be set up.
+    fn digest(&self, report: &GameReport, symmetric: bool) -> Option<u128>;
     /// The start position the rules tags set up, to play in notation
     /// ([`crate::play`]).
     fn position(
@@ -100,6 +105,22 @@ where
 
     fn name(&self) -> &'static str {
         R::NAME
+    }
+
+    fn digest(&self, report: &GameReport, symmetric: bool) -> Option<u128> {
+        let tags = crate::record::Tags(
+            report
+                .tags
+                .iter()
+                .map(|(name, value)| crate::record::Tag {
+                    name: name.clone(),
+                    value: value.clone(),
+                    ..Default::default()
+                })
+                .collect(),
+        );
+        let moves = report.moves.iter().map(|m| m.notation.as_ref());
+        crate::game::digest::<R>(&tags, report.variant, moves, symmetric)
     }
 
     fn aliases(&self) -> &'static [&'static str] {

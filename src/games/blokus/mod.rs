@@ -162,6 +162,7 @@ pub mod render;
 pub mod setup;
 pub mod tags;
 pub mod trigon;
+mod symmetry;
 
 use serde_json::{Map, Value, json};
 

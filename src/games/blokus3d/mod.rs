@@ -69,6 +69,7 @@ mod explain;
 pub mod notation;
 pub mod pieces;
 pub mod render;
+mod symmetry;
 
 use std::sync::{Arc, OnceLock};
 

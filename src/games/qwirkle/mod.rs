@@ -108,6 +108,7 @@ pub mod engine;
 pub mod explain;
 pub mod notation;
 pub mod render;
+mod symmetry;
 
 #[cfg(test)]
 mod tests;

@@ -55,6 +55,7 @@ pub mod packed;
 pub mod render;
 pub mod sized;
 pub mod solver;
+mod symmetry;
 #[cfg(test)]
 mod tests;
 
