@@ -438,3 +438,52 @@ fn the_wthor_database_and_its_reflection() {
     files.sort();
     wthor_copies_found(&files);
 }
+
+/// A Trigon triangle (edge 9) turned a sixth round the hexagon's centre,
+/// worked out on the triangle's corners (a different way from the
+/// library's, which turns the triangles' centres): a corner `(c, r)` (in
+/// columns of half a side and rows) relative to the centre corner
+/// `(17, 9)` goes to `((dc - 3 dr) / 2, (dc + dr) / 2)`; the image is the
+/// triangle of the three corners' images (its column their mean, its row
+/// the lowest).
+fn trigon_sixth((x, r): (u8, u8)) -> (u8, u8) {
+    let (x, r) = (i32::from(x), i32::from(r));
+    // on the edge-9 board a triangle points up when x + r is odd
+    let corners = if (x + r) % 2 == 1 {
+        [(x - 1, r), (x + 1, r), (x, r + 1)]
+    } else {
+        [(x - 1, r + 1), (x + 1, r + 1), (x, r)]
+    };
+    let turned = corners.map(|(c, r)| {
+        let (dc, dr) = (c - 17, r - 9);
+        ((dc - 3 * dr) / 2 + 17, (dc + dr) / 2 + 9)
+    });
+    let column = turned.iter().map(|t| t.0).sum::<i32>() / 3;
+    let row = turned.iter().map(|t| t.1).min().unwrap();
+    (u8::try_from(column).unwrap(), u8::try_from(row).unwrap())
+}
+
+/// A Trigon game turned by one sixth and by two (each still a legal game):
+/// copies with `--symmetric`.
+#[test]
+fn trigon_turned_by_sixths() {
+    let tmp = tempfile::tempdir().unwrap();
+    let original = "fixtures/blokus/valid/trigon_4p.gamerec";
+    let text = std::fs::read_to_string(original).unwrap();
+    let one = mapped_by(&text, &trigon_sixth);
+    let two = mapped_by(&text, &|t| trigon_sixth(trigon_sixth(t)));
+    let path = tmp.path().join("trigon_turned.gamerec");
+    std::fs::write(&path, [one, two].join("\n")).unwrap();
+    let p = path.to_string_lossy();
+    let r = gamerec(&["validate", &p], b"");
+    assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
+    let r = gamerec(
+        &["dedup", "--symmetric", "--format", "json", original, &p],
+        b"",
+    );
+    let doc: Value = serde_json::from_str(&r.stdout).unwrap();
+    assert_eq!(doc["summary"]["duplicates"], 2, "{}", r.stdout);
+    let r = gamerec(&["dedup", "--format", "json", original, &p], b"");
+    let doc: Value = serde_json::from_str(&r.stdout).unwrap();
+    assert_eq!(doc["summary"]["duplicates"], 0, "{}", r.stdout);
+}
