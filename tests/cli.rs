@@ -1262,7 +1262,8 @@ fn score_names_the_players() {
 
 /// Wrong bytes get one clear error, with the fix, before any parsing: a
 /// Latin-1 file (line and column, `--encoding latin1`, which then reads
-/// it), compressed data, a WTHOR file on standard input (`--from wthor`).
+/// it), compressed data cut short, a zip archive, a WTHOR file on
+/// standard input (`--from wthor`).
 #[test]
 fn wrong_bytes_get_one_clear_error() {
     let root = scratch("bytes");
@@ -1293,11 +1294,17 @@ fn wrong_bytes_get_one_clear_error() {
     assert_eq!(o.code, 2);
     assert!(
         o.stderr
-            .contains("gzip-compressed data: compressed input is not supported yet"),
+            .contains("gzip data ends early (truncated) after 8 compressed bytes read"),
         "{}",
         o.stderr
     );
     assert!(!o.stderr.contains("missing_game"), "{}", o.stderr);
+    let zip = root.join("games.zip");
+    std::fs::write(&zip, b"PK\x03\x04\x14\x00\x00\x00").unwrap();
+    let o = bin(&["validate", &zip.to_string_lossy()], b"");
+    assert_eq!(o.code, 2);
+    assert!(o.stderr.contains("a zip archive"), "{}", o.stderr);
+    assert!(o.stderr.contains("extract its files first"), "{}", o.stderr);
     let wtb = std::fs::read("fixtures/wthor/valid/unfinished.wtb").unwrap();
     let o = bin(&["validate", "-"], &wtb);
     assert_eq!(o.code, 2);
