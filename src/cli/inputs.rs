@@ -256,10 +256,21 @@ impl Skips {
                 }
             } else if !scanned(f) {
                 n.unknown_count += 1;
-                let ext = f
+                // a compressed file's inner extension with its own: `.png.gz`
+                let name = f.to_string_lossy();
+                let inner = Path::new(crate::codec::inner_name(&name));
+                let outer = crate::codec::Codec::of_name(&name)
+                    .map_or(String::new(), |c| format!(".{}", c.extension()));
+                let ext = inner
                     .extension()
-                    .map(|e| format!(".{}", e.to_string_lossy()))
-                    .unwrap_or_else(|| "no extension".into());
+                    .map(|e| format!(".{}{outer}", e.to_string_lossy()))
+                    .unwrap_or_else(|| {
+                        if outer.is_empty() {
+                            "no extension".into()
+                        } else {
+                            outer.clone()
+                        }
+                    });
                 if !n.unknown.contains(&ext) {
                     n.unknown.push(ext);
                 }
