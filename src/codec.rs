@@ -160,6 +160,8 @@ impl Read for Decoded<'_> {
             let at = self.taken.get();
             let what = if e.kind() == io::ErrorKind::UnexpectedEof {
                 "ends early (truncated)".to_string()
+            } else if e.to_string().to_ascii_lowercase().contains("memory") {
+                format!("needs more memory to decode than gamerec allows ({e})")
             } else {
                 format!("is damaged ({e})")
             };
@@ -173,8 +175,21 @@ impl Read for Decoded<'_> {
     }
 }
 
+/// The largest zstd window decoded (2^25 bytes, 32 MiB: every level up to
+/// `--ultra -20`); a frame that asks for more (`--long=26` and up, `-21`,
+/// `-22`) is refused, so that no input makes the decoder take more memory.
+const ZSTD_WINDOW_LOG_MAX: u32 = 25;
+
+/// The most memory the xz decoder may take (96 MiB: `xz -9`'s 64 MiB
+/// dictionary, the largest of xz's levels); a stream that asks for more is
+/// refused.
+const XZ_MEMORY: u64 = 96 << 20;
+
 /// The decompressed bytes of `raw`, compressed with `codec`: a stream, the
-/// decoder's errors naming the codec and the compressed bytes read.
+/// decoder's errors naming the codec and the compressed bytes read. The
+/// decoders' memory is bounded whatever the input: gzip's window is 32 KiB,
+/// bzip2's blocks under 4 MiB, and zstd and xz streams that ask for more
+/// than [`ZSTD_WINDOW_LOG_MAX`] and [`XZ_MEMORY`] allow are refused.
 pub fn decoder<'a>(codec: Codec, raw: Box<dyn Read + 'a>) -> io::Result<Box<dyn Read + 'a>> {
     let taken = Rc::new(Cell::new(0));
     let input = Counted {
@@ -183,9 +198,18 @@ pub fn decoder<'a>(codec: Codec, raw: Box<dyn Read + 'a>) -> io::Result<Box<dyn 
     };
     let decoder: Box<dyn Read + 'a> = match codec {
         Codec::Gzip => Box::new(flate2::bufread::MultiGzDecoder::new(input)),
-        Codec::Zstd => Box::new(zstd::stream::read::Decoder::with_buffer(input)?),
+        Codec::Zstd => {
+            let mut d = zstd::stream::read::Decoder::with_buffer(input)?;
+            d.window_log_max(ZSTD_WINDOW_LOG_MAX)?;
+            Box::new(d)
+        }
         Codec::Bzip2 => Box::new(bzip2::bufread::MultiBzDecoder::new(input)),
-        Codec::Xz => Box::new(liblzma::bufread::XzDecoder::new_multi_decoder(input)),
+        Codec::Xz => {
+            let stream =
+                liblzma::stream::Stream::new_stream_decoder(XZ_MEMORY, liblzma::stream::CONCATENATED)
+                    .map_err(io::Error::other)?;
+            Box::new(liblzma::bufread::XzDecoder::new_stream(input, stream))
+        }
     };
     Ok(Box::new(Decoded {
         decoder,

@@ -461,3 +461,21 @@ fn compressed_database() {
         assert_eq!(got.stdout, want.stdout, ".{ext}");
     }
 }
+
+#[test]
+fn a_zstd_frame_asking_for_a_huge_window_is_refused() {
+    // zstd --long=27 on a stream: a 128 MiB window, over the decoder's bound
+    let mut e = zstd::stream::write::Encoder::new(Vec::new(), 3).unwrap();
+    e.window_log(27).unwrap();
+    e.long_distance_matching(true).unwrap();
+    e.write_all(b"[Game \"reversi\"]\nf5 d6\n").unwrap();
+    let packed = e.finish().unwrap();
+    let r = gamerec(&["validate", "-"], &packed);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(
+        r.stderr
+            .contains("zstd data needs more memory to decode than gamerec allows"),
+        "{}",
+        r.stderr
+    );
+}
