@@ -120,8 +120,10 @@ fn a_run_without_games_is_exit_2() {
     };
     let game = std::fs::read_to_string(VALID).unwrap();
     std::fs::create_dir_all(root.join("empty")).unwrap();
-    put("gz/a.gamerec.gz", "\x1f\u{8b}");
-    put("gz/b.wtb.gz", "\x1f\u{8b}");
+    // compressed files are read by their inner extension: these name none
+    // gamerec reads
+    put("gz/a.doc.gz", "\x1f\u{8b}");
+    put("gz/b.png.gz", "\x1f\u{8b}");
     put("repo/.git/HEAD", "ref: refs/heads/main\n");
     put("repo/.gitignore", "data/\n");
     put("repo/data/game.gamerec", &game);
@@ -141,7 +143,7 @@ fn a_run_without_games_is_exit_2() {
     assert_eq!(o.code, 2);
     assert!(
         o.stderr
-            .contains("2 with an extension gamerec does not read (.gz)"),
+            .contains("2 with an extension gamerec does not read (.doc.gz, .png.gz)"),
         "{}",
         o.stderr
     );
