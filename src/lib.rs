@@ -70,7 +70,8 @@ macro_rules! internal {
 }
 
 internal!(
-    diag, formats, game, games, model, pipeline, record, registry, replay, source, span, svg,
+    codec, diag, formats, game, games, model, pipeline, record, registry, replay, source, span,
+    svg,
 );
 
 pub mod play;

@@ -120,8 +120,10 @@ fn a_run_without_games_is_exit_2() {
     };
     let game = std::fs::read_to_string(VALID).unwrap();
     std::fs::create_dir_all(root.join("empty")).unwrap();
-    put("gz/a.gamerec.gz", "\x1f\u{8b}");
-    put("gz/b.wtb.gz", "\x1f\u{8b}");
+    // compressed files are read by their inner extension: these name none
+    // gamerec reads
+    put("gz/a.doc.gz", "\x1f\u{8b}");
+    put("gz/b.png.gz", "\x1f\u{8b}");
     put("repo/.git/HEAD", "ref: refs/heads/main\n");
     put("repo/.gitignore", "data/\n");
     put("repo/data/game.gamerec", &game);
@@ -141,7 +143,7 @@ fn a_run_without_games_is_exit_2() {
     assert_eq!(o.code, 2);
     assert!(
         o.stderr
-            .contains("2 with an extension gamerec does not read (.gz)"),
+            .contains("2 with an extension gamerec does not read (.doc.gz, .png.gz)"),
         "{}",
         o.stderr
     );
@@ -1273,7 +1275,8 @@ fn score_names_the_players() {
 
 /// Wrong bytes get one clear error, with the fix, before any parsing: a
 /// Latin-1 file (line and column, `--encoding latin1`, which then reads
-/// it), compressed data, a WTHOR file on standard input (`--from wthor`).
+/// it), compressed data cut short, a zip archive, a WTHOR file on
+/// standard input (`--from wthor`).
 #[test]
 fn wrong_bytes_get_one_clear_error() {
     let root = scratch("bytes");
@@ -1304,11 +1307,17 @@ fn wrong_bytes_get_one_clear_error() {
     assert_eq!(o.code, 2);
     assert!(
         o.stderr
-            .contains("gzip-compressed data: compressed input is not supported yet"),
+            .contains("gzip data ends early (truncated) after 8 compressed bytes read"),
         "{}",
         o.stderr
     );
     assert!(!o.stderr.contains("missing_game"), "{}", o.stderr);
+    let zip = root.join("games.zip");
+    std::fs::write(&zip, b"PK\x03\x04\x14\x00\x00\x00").unwrap();
+    let o = bin(&["validate", &zip.to_string_lossy()], b"");
+    assert_eq!(o.code, 2);
+    assert!(o.stderr.contains("a zip archive"), "{}", o.stderr);
+    assert!(o.stderr.contains("extract its files first"), "{}", o.stderr);
     let wtb = std::fs::read("fixtures/wthor/valid/unfinished.wtb").unwrap();
     let o = bin(&["validate", "-"], &wtb);
     assert_eq!(o.code, 2);

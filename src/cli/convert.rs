@@ -353,7 +353,7 @@ fn convert(ctx: &mut Ctx, args: Args, progress: &mut Progress) -> i32 {
             ),
         );
     }
-    let named_like_a_file = Path::new(output)
+    let named_like_a_file = Path::new(crate::codec::inner_name(output))
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case(args.to.extension()));
     if several && !Path::new(output).exists() && !output.ends_with('/') && named_like_a_file {
@@ -472,6 +472,8 @@ fn dir_target(
         let _ = writeln!(ctx.err, "error: {file}: no name to write it under");
         return None;
     };
+    // a compressed input's output is written plain: `a.gamerec.gz` → `a.json`
+    let rel = PathBuf::from(crate::codec::inner_name(&rel.to_string_lossy()));
     let target = output.join(rel).with_extension(to.extension());
     let same = std::fs::canonicalize(&target)
         .ok()
@@ -1033,6 +1035,11 @@ fn finish_file(
         }
     }
     if let Some(file) = output {
+        // `-o FILE.gz` (.zst, .bz2, .xz): the text written, compressed
+        let (tmp, _removed_on_signal) = match compress_temp(ctx, tmp, file) {
+            Ok(t) => t,
+            Err(code) => return code,
+        };
         // a temporary file is private; the output is an ordinary file
         #[cfg(unix)]
         {
@@ -1044,6 +1051,40 @@ fn finish_file(
         }
     }
     EXIT_OK
+}
+
+/// The temporary file to make `file`: `tmp` itself, or, when `file`'s
+/// extension names a codec (`crate::codec`), a second temporary file beside
+/// it holding `tmp` compressed (the first is then removed). Compressed
+/// once every game is written, because `--to wthor` writes its header last.
+fn compress_temp(
+    ctx: &mut Ctx,
+    mut tmp: tempfile::NamedTempFile,
+    file: &Path,
+) -> Result<(tempfile::NamedTempFile, Option<on_signal::Guard>), i32> {
+    let Some(codec) = crate::codec::Codec::of_name(&file.to_string_lossy()) else {
+        return Ok((tmp, None));
+    };
+    let dir = tmp
+        .path()
+        .parent()
+        .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
+    let (packed, guard) = temp_beside(ctx, file, &dir)?;
+    let written = tmp
+        .as_file_mut()
+        .seek(io::SeekFrom::Start(0))
+        .and_then(|_| {
+            let mut input = io::BufReader::new(tmp.as_file_mut());
+            let out = io::BufWriter::new(packed.as_file());
+            crate::codec::compress_into(codec, &mut input, out)?
+                .into_inner()
+                .map_err(io::IntoInnerError::into_error)
+                .map(|_| ())
+        });
+    match written {
+        Ok(()) => Ok((packed, guard)),
+        Err(e) => Err(super::write_failed(ctx, &e, EXIT_USAGE)),
+    }
 }
 
 /// `--to wthor` into one file: the records' writer and where its names go.

@@ -60,7 +60,11 @@
 //! renamed over it, the original kept as `FILE.orig` (a hard link to the
 //! original, or a copy; a `FILE.orig` that exists already is not
 //! overwritten: the file is then not fixed, exit 2; `--no-backup` keeps
-//! none); `--dry-run` writes nothing.
+//! none); `--dry-run` writes nothing. A compressed file (gzip, zstd,
+//! bzip2, xz: by its magic bytes) is fixed in its decompressed text, the
+//! change offsets and lines being the text's, and written compressed with
+//! the same codec (one gzip member, one zstd frame, at the codec's usual
+//! level: the bytes differ from the original's, the text does not).
 //!
 //! Output: each change on standard output as `FILE:LINE: Result "43-21" ->
 //! "21-43"` (WTHOR: `FILE: byte N: stored score 43 -> 21`), the games not
@@ -71,11 +75,12 @@
 //! not be read or written.
 
 use std::fs::File;
-use std::io::{self, BufReader, BufWriter, Read, Write};
+use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 
 use super::inputs::{Event, ScanArgs};
 use super::{Ctx, EXIT_INVALID, EXIT_OK, EXIT_USAGE, diagnostics};
+use crate::codec::{self, Encoder, Magic};
 use crate::diag::plural;
 use crate::formats::{Format, SourceGame, pentobi};
 use crate::games::reversi::Komi;
@@ -335,7 +340,20 @@ fn write_fixed(
 ) -> Result<usize, String> {
     let cannot = |what: &str, e: &dyn std::fmt::Display| format!("{file}: cannot {what}: {e}");
     let backup = PathBuf::from(format!("{file}.orig"));
-    let src = File::open(file).map_err(|e| cannot("read it", &e))?;
+    let mut src = BufReader::with_capacity(
+        64 * 1024,
+        File::open(file).map_err(|e| cannot("read it", &e))?,
+    );
+    // a compressed file is fixed in its decompressed text and written
+    // compressed again with the same codec
+    let codec = match src.fill_buf().map(Magic::of) {
+        Ok(Some(Magic::Codec(c))) => Some(c),
+        _ => None,
+    };
+    let src: Box<dyn Read> = match codec {
+        Some(c) => codec::decoder(c, Box::new(src)).map_err(|e| cannot("read it", &e))?,
+        None => Box::new(src),
+    };
     let mut out = match (mode, target) {
         (Mode::DryRun, _) => Output {
             tmp: None,
@@ -345,12 +363,18 @@ fn write_fixed(
         (_, None) => Output::beside(Path::new(file)).map_err(|e| cannot("write beside it", &e))?,
     };
     let (changes, read_failed) = {
-        let mut patch = Patcher::new(BufReader::with_capacity(64 * 1024, src), out.sink());
+        let codec = codec.filter(|_| !matches!(mode, Mode::DryRun));
+        let sink = Encoder::new(codec, out.sink()).map_err(|e| cannot("write", &e))?;
+        let mut patch = Patcher::new(BufReader::with_capacity(64 * 1024, src), sink);
         let result = replay_file(ctx, file, &mut patch, (totals, theory));
-        let copied = patch.finish();
+        let changes = patch.changes;
+        let copied = patch
+            .finish()
+            .and_then(|()| patch.out.finish())
+            .and_then(|mut w| w.flush());
         let read_failed = result.map_err(|e| cannot("write", &e))?;
         copied.map_err(|e| cannot("copy it", &e))?;
-        (patch.changes, read_failed)
+        (changes, read_failed)
     };
     if read_failed {
         return Err(format!("not fixed: {file}: it could not be read whole"));
@@ -377,7 +401,7 @@ fn write_fixed(
 fn replay_file(
     ctx: &mut Ctx,
     file: &str,
-    patch: &mut Patcher<impl Read, Box<dyn Write + '_>>,
+    patch: &mut Patcher<impl Read, impl Write>,
     (totals, theory): (&mut Totals, &mut Theory),
 ) -> io::Result<bool> {
     let opts = Options {
@@ -427,7 +451,7 @@ fn replay_file(
 fn game(
     g: &SourceGame,
     r: &GameReport,
-    patch: &mut Patcher<impl Read, Box<dyn Write + '_>>,
+    patch: &mut Patcher<impl Read, impl Write>,
     (out, err): (&mut dyn Write, &mut dyn Write),
     (totals, theory): (&mut Totals, &mut Theory),
 ) -> io::Result<()> {
@@ -496,10 +520,12 @@ impl Theory {
         {
             return Ok((*depth, *size));
         }
-        let mut head = [0u8; crate::formats::wthor::HEADER_LEN];
-        File::open(file)
-            .and_then(|mut f| f.read_exact(&mut head))
+        // a compressed file's header is its decoded text's
+        let head = crate::codec::head_of(Path::new(file), crate::formats::wthor::HEADER_LEN)
             .map_err(|e| format!("cannot read the file's header: {e}"))?;
+        let head: [u8; crate::formats::wthor::HEADER_LEN] = head
+            .try_into()
+            .map_err(|_| "the file's header is cut short".to_string())?;
         // byte 12: the board size (0 or 8 for 8x8); byte 14: the depth
         let size = if head[12] == 10 { 10 } else { 8 };
         self.header = Some((file.to_string(), head[14], size));

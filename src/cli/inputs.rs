@@ -119,9 +119,12 @@ fn walker(
         .build())
 }
 
-/// Whether a scan reads files with this name's extension.
+/// Whether a scan reads files with this name's extension, looking through
+/// a compression extension (`WTH_1990.wtb.gz` is a `.wtb` file).
 fn scanned(path: &Path) -> bool {
-    path.extension().and_then(|e| e.to_str()).is_some_and(|e| {
+    let name = path.to_string_lossy();
+    let inner = Path::new(crate::codec::inner_name(&name));
+    inner.extension().and_then(|e| e.to_str()).is_some_and(|e| {
         Format::scanned_extensions()
             .iter()
             .any(|x| x.eq_ignore_ascii_case(e))
@@ -254,10 +257,21 @@ impl Skips {
                 }
             } else if !scanned(f) {
                 n.unknown_count += 1;
-                let ext = f
+                // a compressed file's inner extension with its own: `.png.gz`
+                let name = f.to_string_lossy();
+                let inner = Path::new(crate::codec::inner_name(&name));
+                let outer = crate::codec::Codec::of_name(&name)
+                    .map_or(String::new(), |c| format!(".{}", c.extension()));
+                let ext = inner
                     .extension()
-                    .map(|e| format!(".{}", e.to_string_lossy()))
-                    .unwrap_or_else(|| "no extension".into());
+                    .map(|e| format!(".{}{outer}", e.to_string_lossy()))
+                    .unwrap_or_else(|| {
+                        if outer.is_empty() {
+                            "no extension".into()
+                        } else {
+                            outer.clone()
+                        }
+                    });
                 if !n.unknown.contains(&ext) {
                     n.unknown.push(ext);
                 }
@@ -316,12 +330,10 @@ impl Skips {
 }
 
 /// Whether a file's first bytes are a record of a format gamerec reads
-/// (for the general extensions in a scan).
+/// (for the general extensions in a scan). A compressed file's decompressed bytes are looked at.
 fn holds_a_record(path: &Path) -> bool {
-    let mut head = Vec::new();
-    let read = std::fs::File::open(path)
-        .and_then(|f| f.take(crate::source::BLOCK as u64).read_to_end(&mut head));
-    read.is_ok() && formats::detect::sniff(&String::from_utf8_lossy(&head)).is_some()
+    crate::codec::head_of(path, crate::source::BLOCK)
+        .is_ok_and(|head| formats::detect::sniff(&String::from_utf8_lossy(&head)).is_some())
 }
 
 /// What a file that is not a regular file is.

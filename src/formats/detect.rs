@@ -3,7 +3,8 @@
 //!
 //! - `--from` wins;
 //! - then an extension that names one format, never overridden by content:
-//!   `.gamerec`, `.wtb`, `.ggf`, `.blksgf`, `.json`, `.yaml`/`.yml`;
+//!   `.gamerec`, `.wtb`, `.ggf`, `.blksgf`, `.json`, `.yaml`/`.yml`, also
+//!   under a compression extension (`.wtb.gz`, `.gamerec.zst`, `.bz2`, `.xz`);
 //! - the general extensions `.txt`, `.csv`, `.pgn` (and standard input, and
 //!   a file without an extension) are told by their first bytes
 //!   ([`sniff`]); when nothing fits, a file named on the command line is read
@@ -42,9 +43,10 @@ impl Chosen {
     }
 }
 
-/// The extension of a file name, lower case.
+/// The extension of a file name, lower case, looking through a
+/// compression extension (`.wtb.gz` is `wtb`: `crate::codec::inner_name`).
 fn extension(name: &str) -> Option<String> {
-    Path::new(name)
+    Path::new(crate::codec::inner_name(name))
         .extension()
         .and_then(|e| e.to_str())
         .map(str::to_ascii_lowercase)
@@ -202,6 +204,10 @@ mod tests {
         );
         assert_eq!(choose("x.JSON", "", None).0, Format::Json);
         assert_eq!(choose("x.yml", "", None).0, Format::Yaml);
+        assert_eq!(choose("WTH_1990.wtb.gz", "", None).0, Format::Wthor);
+        assert_eq!(choose("club.GAMEREC.zst", "", None).0, Format::Gamerec);
+        assert_eq!(choose("a.ggf.bz2", "", None).0, Format::Ggf);
+        assert!(is_general("notes.txt.xz"));
         assert_eq!(
             choose("x.gamerec", "", Some(Format::Ggf)),
             (Format::Ggf, Chosen::Forced)

@@ -513,7 +513,10 @@ pub fn recycle(mut g: Box<SourceGame>) {
     });
 }
 
-/// Reads the first bytes of a file (format detection looks at them).
+/// Reads the first bytes of a file (format detection looks at them). An
+/// error after some bytes ends the head: the reader reading on meets it
+/// again (a damaged compressed stream keeps failing), after the games
+/// before it.
 fn head(reader: &mut dyn Read) -> Result<Vec<u8>, String> {
     let mut head = vec![0u8; BLOCK];
     let mut n = 0;
@@ -522,6 +525,7 @@ fn head(reader: &mut dyn Read) -> Result<Vec<u8>, String> {
             Ok(0) => break,
             Ok(k) => n += k,
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(_) if n > 0 => break,
             Err(e) => return Err(format!("cannot read: {e}")),
         }
     }

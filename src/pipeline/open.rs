@@ -1,9 +1,11 @@
-//! Opening one path: the file (or standard input for `-`), its bytes
+//! Opening one path: the file (or standard input for `-`), decompressed
+//! when its magic bytes say it is compressed (`crate::codec`), its bytes
 //! checked before any reader parses them, then its format's reader.
 
 use std::io::{self, Read};
 
 use super::FileError;
+use crate::codec::{self, Magic};
 use crate::formats::{self, Format, ReadOptions};
 
 /// Opens one path: standard input for `-`.
@@ -35,24 +37,29 @@ pub fn open<'a>(
     formats::open(file, reader, opts).map_err(|e| FileError::new(file, e.message))
 }
 
-/// Compressed data, by its magic bytes.
-fn compressed(head: &[u8]) -> Option<&'static str> {
-    const MAGIC: [(&[u8], &str); 5] = [
-        (b"\x1f\x8b", "gzip"),
-        (b"BZh", "bzip2"),
-        (b"\xfd7zXZ\x00", "xz"),
-        (b"\x28\xb5\x2f\xfd", "zstd"),
-        (b"PK\x03\x04", "zip"),
-    ];
-    MAGIC
-        .iter()
-        .find(|(m, _)| head.starts_with(m))
-        .map(|&(_, name)| name)
+/// The first block of `reader` (64 KiB), and the reader with it put back.
+/// A reading error after some bytes is left for the reader to meet again
+/// (a damaged compressed stream keeps failing where it failed): the games
+/// before it are read first.
+fn head_of<'a>(mut reader: Box<dyn Read + 'a>) -> Result<(Vec<u8>, Box<dyn Read + 'a>), String> {
+    let mut head = Vec::new();
+    let read = (&mut reader)
+        .take(crate::source::BLOCK as u64)
+        .read_to_end(&mut head);
+    match read {
+        Err(e) if head.is_empty() => return Err(format!("cannot read: {e}")),
+        _ => {}
+    }
+    let whole: Box<dyn Read + 'a> = Box::new(std::io::Cursor::new(head.clone()).chain(reader));
+    Ok((head, whole))
 }
 
 /// The bytes checked before any reader parses them (spec §1: input is
 /// UTF-8), so that wrong bytes get one clear error with the fix instead of
-/// a parse error: compressed data; binary data on standard input (a WTHOR
+/// a parse error. Compressed data (gzip, zstd, bzip2, xz: told by its magic
+/// bytes, on standard input too) is decompressed here, and the checks that
+/// follow, and every reader, see the decompressed bytes; a zip archive is
+/// refused. Then: binary data on standard input (a WTHOR
 /// file wants `--from wthor`); a text file's first block that is not UTF-8
 /// (line and column of the first bad byte; `--encoding latin1`). With
 /// `--encoding latin1` a text file is decoded from ISO-8859-1 here. Binary
@@ -61,20 +68,35 @@ fn compressed(head: &[u8]) -> Option<&'static str> {
 /// byte further on is still the reader's error.
 fn check_bytes<'a>(
     file: &str,
-    mut reader: Box<dyn Read + 'a>,
+    reader: Box<dyn Read + 'a>,
     opts: &ReadOptions,
 ) -> Result<Box<dyn Read + 'a>, String> {
-    let mut head = Vec::new();
-    (&mut reader)
-        .take(crate::source::BLOCK as u64)
-        .read_to_end(&mut head)
-        .map_err(|e| format!("cannot read: {e}"))?;
-    if let Some(kind) = compressed(&head) {
-        return Err(format!(
-            "{kind}-compressed data: compressed input is not supported yet; decompress it first"
-        ));
-    }
-    let whole: Box<dyn Read + 'a> = Box::new(std::io::Cursor::new(head.clone()).chain(reader));
+    let (head, whole) = head_of(reader)?;
+    let (head, whole) = match Magic::of(&head) {
+        None => (head, whole),
+        Some(Magic::Zip) => {
+            return Err(
+                "a zip archive: gamerec reads gzip, zstd, bzip2 and xz files, not zip archives; extract its files first"
+                    .into(),
+            );
+        }
+        Some(Magic::Codec(codec)) => {
+            let decoded = codec::decoder(codec, whole)
+                .map_err(|e| format!("cannot read {}-compressed data: {e}", codec.name()))?;
+            head_of(decoded)?
+        }
+    };
+    check_text(file, head, whole, opts)
+}
+
+/// [`check_bytes`] past compression: the head (the first block) of the
+/// bytes `whole` reads.
+fn check_text<'a>(
+    file: &str,
+    head: Vec<u8>,
+    whole: Box<dyn Read + 'a>,
+    opts: &ReadOptions,
+) -> Result<Box<dyn Read + 'a>, String> {
     if formats::is_wthor(file, opts) {
         return Ok(whole);
     }
