@@ -778,11 +778,15 @@ impl Board {
         } else {
             touch_cells(&mut self.touch, fp, z0, c);
         }
+        // the levels a column left or reached: the only ones whose open
+        // bits change
+        let mut moved = 0u32;
         for &(col, _, n) in fp.cols.iter().take(usize::from(fp.ncols)) {
             let c = usize::from(col);
             if let Some(h) = self.heights.get_mut(c) {
                 let old = *h;
                 *h += n;
+                moved |= (1 << (old & 15)) | (1 << (*h & 15));
                 if small {
                     let bit = self.area.bit(c);
                     let new = *h;
@@ -801,15 +805,29 @@ impl Board {
                 }
             }
         }
-        if small {
-            self.open = open_levels(&self.level, &self.room);
-        }
         self.cubes += u16::from(fp.ncubes);
+        if small {
+            self.open_at(moved & 0x3FF);
+        }
         if let Some(u) = self.used.get_mut(usize::from(c)) {
             *u |= 1 << stone;
         }
         (self.known, self.can) = (0, 0);
         self.advance();
+    }
+
+    /// Small areas: [`Board::open`] worked out again at the levels of
+    /// `levels` (a bit each).
+    #[inline]
+    fn open_at(&mut self, mut levels: u32) {
+        while levels != 0 {
+            let z = levels.trailing_zeros();
+            levels &= levels - 1;
+            let l = self.level.get(z as usize).copied().unwrap_or(0);
+            for (o, &r) in self.open.iter_mut().zip(&self.room) {
+                *o = (*o & !(1 << z)) | (u32::from(l & r != 0) << z);
+            }
+        }
     }
 
     /// The colour to move cannot place: it goes out or is skipped.
