@@ -436,17 +436,9 @@ impl Board {
     /// Calls `visit` with each orientation of each unplaced stone of colour
     /// `c` (its index and shape) and the origins at which a small area takes
     /// it, while `visit` returns `true`; whether it stopped early. Each
-    /// orientation is tested at every origin at once, per base level. The
-    /// scan starts at orientation `start` of stone `s0` and goes round to
-    /// the orientation before it (`(0, 0)`: the engine's order).
+    /// orientation is tested at every origin at once, per base level.
     #[inline]
-    fn scan(
-        &self,
-        c: u8,
-        used: u16,
-        (s0, start): (usize, u16),
-        visit: &mut impl FnMut(u16, &Shape, u64) -> bool,
-    ) -> bool {
+    fn scan(&self, c: u8, used: u16, visit: &mut impl FnMut(u16, &Shape, u64) -> bool) -> bool {
         let area = &*self.area;
         let first = self.first_own(c);
         let empty = self.cubes == 0;
@@ -459,26 +451,17 @@ impl Board {
         } else {
             self.felt.get(t).copied().unwrap_or(0)
         };
-        for k in 0..=STONES {
-            let s = (s0 + k) % STONES;
-            let Some(&(from, to)) = area.orients.get(s) else {
-                continue;
-            };
+        for (s, &(from, to)) in area.orients.iter().enumerate() {
             if used >> s & 1 == 1 {
                 continue;
             }
-            let (lo, hi) = match k {
-                0 => (start.clamp(from, to), to),
-                STONES => (from, start.clamp(from, to)),
-                _ => (from, to),
-            };
             let shapes = area
                 .shapes
-                .get(usize::from(lo)..usize::from(hi))
+                .get(usize::from(from)..usize::from(to))
                 .unwrap_or(&[]);
             for (k, sh) in shapes.iter().enumerate() {
                 let all = self.shape_origins(sh, open, felt, touch, first && !empty);
-                if all != 0 && !visit(lo + k as u16, sh, all) {
+                if all != 0 && !visit(from + k as u16, sh, all) {
                     return true;
                 }
             }
@@ -658,7 +641,7 @@ impl Board {
         let used = self.used.get(usize::from(c)).copied().unwrap_or(ALL);
         let area = &*self.area;
         if !area.shapes.is_empty() {
-            return self.scan(c, used, (0, 0), &mut |oi, sh, all| {
+            return self.scan(c, used, &mut |oi, sh, all| {
                 !self.each_origin(oi, sh, all, &mut f)
             });
         }
@@ -691,31 +674,19 @@ impl Board {
     }
 
     /// A legal placement of colour `c` (its footprint): its witness if
-    /// still legal, else the first found, on small areas searching from the
-    /// witness's orientation on (those before it had no placement when it
-    /// was found, and seldom have one since).
+    /// still legal, else the first found.
     fn find_move(&self, c: u8) -> Option<u16> {
         let w = self.witness.get(usize::from(c)).copied().unwrap_or(NONE);
-        let mut from = (0, 0);
-        if let Some(fp) = self.area.fps.get(usize::from(w)) {
-            if self.legal(fp, c).is_some() {
-                return Some(w);
-            }
-            from = (usize::from(fp.stone), fp.orient);
+        if let Some(fp) = self.area.fps.get(usize::from(w))
+            && self.legal(fp, c).is_some()
+        {
+            return Some(w);
         }
         let mut found = None;
-        let mut first = |i: u16, _: u8| {
+        self.each_move(c, |i, _| {
             found = Some(i);
             false
-        };
-        if self.area.shapes.is_empty() {
-            self.each_move(c, first);
-        } else {
-            let used = self.used.get(usize::from(c)).copied().unwrap_or(ALL);
-            self.scan(c, used, from, &mut |oi, sh, all| {
-                !self.each_origin(oi, sh, all, &mut first)
-            });
-        }
+        });
         found
     }
 
@@ -724,7 +695,7 @@ impl Board {
         let mut n = 0;
         if !self.area.shapes.is_empty() {
             let used = self.used.get(usize::from(c)).copied().unwrap_or(ALL);
-            self.scan(c, used, (0, 0), &mut |_, _, all| {
+            self.scan(c, used, &mut |_, _, all| {
                 n += u64::from(all.count_ones());
                 true
             });
