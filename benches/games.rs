@@ -1,6 +1,11 @@
 //! Engine speed of Blokus (classic, Duo, Trigon), Qwirkle and Deblockle:
 //! perft where it applies, move generation alone, and whole fixture games
-//! parsed and replayed.
+//! parsed and replayed; random whole games of the Blokus 3D tower with
+//! four colours (the corpus generator's, as `benches/compare.sh` replays
+//! them).
+
+#[path = "support/corpus.rs"]
+mod corpus;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use gamerec::games::blokus::Placements;
@@ -86,6 +91,27 @@ fn replay_fixture(c: &mut Criterion, name: &str, path: &str) {
     g.finish();
 }
 
+/// Random whole games of the tower with four colours, parsed and replayed:
+/// the rate the speed table's Blokus 3D row measures (at least 100,000
+/// games/s on one thread is the aim).
+fn tower_games(c: &mut Criterion) {
+    let text = corpus::blokus3d_text(1000, 0x2545_f491_4f6c_dd1d);
+    let games = parse_file(&text).len() as u64;
+    let opts = Options::default();
+    let mut g = c.benchmark_group("blokus3d random tower games");
+    g.sample_size(20);
+    g.throughput(Throughput::Elements(games));
+    g.bench_function("parse and replay (games)", |b| {
+        b.iter(|| {
+            parse_file(&text)
+                .iter()
+                .filter(|raw| replay(raw, &text, &opts).valid)
+                .count()
+        })
+    });
+    g.finish();
+}
+
 fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("perft");
     g.sample_size(10);
@@ -122,6 +148,7 @@ fn bench(c: &mut Criterion) {
         "fixtures/qwirkle/valid/full_game_hands_draws.gamerec",
     );
     replay_fixture(c, "blokus3d", "fixtures/blokus3d/valid/tower_4p.gamerec");
+    tower_games(c);
     replay_fixture(
         c,
         "deblockle",

@@ -76,6 +76,9 @@ pub struct Area {
     pub ranks: u8,
     /// Limit per column (0: no column there).
     pub limit: [u8; COLUMNS],
+    /// One past the last column's index: a board keeps the cubes of the
+    /// columns below it only.
+    pub reach: usize,
     /// Every footprint, grouped by stone.
     pub fps: Vec<Footprint>,
     /// Each stone's range in `fps`.
@@ -89,6 +92,10 @@ pub struct Area {
     pub orients: [(u16, u16); STONES],
     /// The column index of each cell bit (small areas).
     pub col_of: [u8; 64],
+    /// Small areas: the cells of the columns, and those with room for
+    /// `n + 1` cubes, on the empty area ([`Board::level`] and
+    /// [`Board::room`] at the start).
+    pub start: (u64, [u64; 4]),
 }
 
 impl Area {
@@ -156,23 +163,46 @@ impl Area {
                 r.1 = oi as u16 + 1;
             }
         }
-        let mut col_of = [0u8; 64];
-        for (b, c) in col_of.iter_mut().enumerate() {
-            let f = usize::from(files.max(1));
-            *c = col((b % f) as u8, (b / f) as u8) as u8;
-        }
-        Area {
+        let col_of = columns_of_bits(files);
+        let reach = limit.iter().rposition(|&l| l > 0).map_or(0, |c| c + 1);
+        let mut area = Area {
             name,
             files,
             ranks,
             limit,
+            reach,
             fps,
             by_stone,
             at,
             shapes,
             orients: orients_of,
             col_of,
+            start: (0, [0; 4]),
+        };
+        area.start = area.start_masks();
+        area
+    }
+
+    /// Small areas: the columns and the columns with room for `n + 1`
+    /// cubes on the empty area ([`Area::start`]; nothing for large ones).
+    fn start_masks(&self) -> (u64, [u64; 4]) {
+        let (mut cells, mut room) = (0u64, [0u64; 4]);
+        if self.shapes.is_empty() {
+            return (cells, room);
         }
+        for (c, &l) in self.limit.iter().enumerate() {
+            if l == 0 {
+                continue;
+            }
+            let bit = self.bit(c);
+            cells |= bit;
+            for (n, r) in room.iter_mut().enumerate() {
+                if n < usize::from(l) {
+                    *r |= bit;
+                }
+            }
+        }
+        (cells, room)
     }
 
     /// The bit of standard column `c` in a small area's masks.
@@ -195,6 +225,16 @@ impl Area {
     pub fn columns(&self) -> usize {
         self.limit.iter().filter(|&&l| l > 0).count()
     }
+}
+
+/// The column index of each cell bit of a small area `files` wide.
+fn columns_of_bits(files: u8) -> [u8; 64] {
+    let mut col_of = [0u8; 64];
+    for (b, c) in col_of.iter_mut().enumerate() {
+        let f = usize::from(files.max(1));
+        *c = col((b % f) as u8, (b / f) as u8) as u8;
+    }
+    col_of
 }
 
 /// The limits given row-major from rank 1 (`files` wide), by column
@@ -314,12 +354,16 @@ pub struct Board {
     /// Cubes in each column.
     pub heights: [u8; COLUMNS],
     /// Each column's cubes from level 1 up, 7 bits a level: owner + 1 (3
-    /// bits, 0 empty) and stone (4 bits).
-    pub stack: [u64; COLUMNS],
-    /// Per cell (`level * 256 + column`), the colours (a bit each) that a
-    /// stone filling it would touch face to face: a cube of that colour
-    /// beside it at the same level or right under it.
-    pub touch: [u8; COLUMNS * MAX_LEVEL as usize],
+    /// bits, 0 empty) and stone (4 bits); the columns below
+    /// [`Area::reach`] only (none past it), so that a board is small to
+    /// make and to copy.
+    pub stack: Vec<u64>,
+    /// Large areas: per cell (`level * 256 + column`), the colours (a bit
+    /// each) that a stone filling it would touch face to face: a cube of
+    /// that colour beside it at the same level or right under it. Empty for
+    /// small areas (which keep [`Board::touching`]), so that the board of
+    /// the usual areas is small to make and to copy.
+    pub touch: Vec<u8>,
     /// Small areas: the columns `k` high, for k = 0..=9 (none above).
     pub level: [u64; 16],
     /// Small areas: the columns with room for `n + 1` more cubes.
@@ -327,6 +371,12 @@ pub struct Board {
     /// Small areas: the cells of each level a cube there would touch, per
     /// colour (index 4: any colour).
     pub touching: [[u64; 16]; 5],
+    /// Small areas, kept up to date as stones are placed: per `n`, the
+    /// levels (a bit each) at which some column may take `n + 1` cubes
+    /// (from [`Board::level`] and [`Board::room`]), and per entry of
+    /// [`Board::touching`] the levels with a cell to touch.
+    pub open: [u32; 4],
+    pub felt: [u32; 5],
     /// Stones placed, a bit per stone, per colour.
     pub used: [u16; 4],
     pub colours: u8,
@@ -351,14 +401,17 @@ const ALL: u16 = (1 << STONES) - 1;
 impl Board {
     /// The empty area, `colours` colours, blue to move.
     pub fn new(area: Arc<Area>, colours: u8, stuck: Stuck) -> Board {
+        let stack = vec![0; area.reach];
         let mut b = Board {
             area,
             heights: [0; COLUMNS],
-            stack: [0; COLUMNS],
-            touch: [0; COLUMNS * MAX_LEVEL as usize],
+            stack,
+            touch: Vec::new(),
             level: [0; 16],
             room: [0; 4],
             touching: [[0; 16]; 5],
+            open: [0; 4],
+            felt: [0; 5],
             used: [0; 4],
             colours,
             to_move: 0,
@@ -370,20 +423,11 @@ impl Board {
             can: 0,
             witness: [NONE; 4],
         };
-        if !b.area.shapes.is_empty() {
-            for c in 0..COLUMNS {
-                let l = b.area.limit.get(c).copied().unwrap_or(0);
-                if l == 0 {
-                    continue;
-                }
-                let bit = b.area.bit(c);
-                b.level[0] |= bit;
-                for (n, r) in b.room.iter_mut().enumerate() {
-                    if n < usize::from(l) {
-                        *r |= bit;
-                    }
-                }
-            }
+        if b.area.shapes.is_empty() {
+            b.touch = vec![0; COLUMNS * MAX_LEVEL as usize];
+        } else {
+            (b.level[0], b.room) = b.area.start;
+            b.open = open_levels(&b.level, &b.room);
         }
         b.over = !b.any_move();
         b
@@ -399,22 +443,14 @@ impl Board {
         let first = self.first_own(c);
         let empty = self.cubes == 0;
         let no = [0u64; 16];
-        let touch = self
-            .touching
-            .get(if first { 4 } else { usize::from(c) })
-            .unwrap_or(&no);
-        // the levels a column may take a cube at, and those a cube there
-        // would touch at, a bit each
-        let (mut open, mut felt) = ([0u32; 4], 0u32);
-        for (z, (&l, &t)) in self.level.iter().zip(touch.iter()).enumerate().take(10) {
-            for (o, &r) in open.iter_mut().zip(&self.room) {
-                *o |= u32::from(l & r != 0) << z;
-            }
-            felt |= u32::from(t != 0) << z;
-        }
-        if empty {
-            felt = u32::MAX;
-        }
+        let t = if first { 4 } else { usize::from(c) };
+        let touch = self.touching.get(t).unwrap_or(&no);
+        let open = &self.open;
+        let felt = if empty {
+            u32::MAX
+        } else {
+            self.felt.get(t).copied().unwrap_or(0)
+        };
         for (s, &(from, to)) in area.orients.iter().enumerate() {
             if used >> s & 1 == 1 {
                 continue;
@@ -424,7 +460,7 @@ impl Board {
                 .get(usize::from(from)..usize::from(to))
                 .unwrap_or(&[]);
             for (k, sh) in shapes.iter().enumerate() {
-                let all = self.shape_origins(sh, &open, felt, touch, first && !empty);
+                let all = self.shape_origins(sh, open, felt, touch, first && !empty);
                 if all != 0 && !visit(from + k as u16, sh, all) {
                     return true;
                 }
@@ -605,7 +641,9 @@ impl Board {
         let used = self.used.get(usize::from(c)).copied().unwrap_or(ALL);
         let area = &*self.area;
         if !area.shapes.is_empty() {
-            return self.scan(c, used, &mut |oi, sh, all| !self.each_origin(oi, sh, all, &mut f));
+            return self.scan(c, used, &mut |oi, sh, all| {
+                !self.each_origin(oi, sh, all, &mut f)
+            });
         }
         for (s, &(from, to)) in area.by_stone.iter().enumerate() {
             if used >> s & 1 == 1 {
@@ -707,15 +745,19 @@ impl Board {
         }
         let small = !self.area.shapes.is_empty();
         if small {
-            touch_masks(&mut self.touching, fp, z0, c);
+            touch_masks(&mut self.touching, &mut self.felt, fp, z0, c);
         } else {
             touch_cells(&mut self.touch, fp, z0, c);
         }
+        // the levels a column left or reached: the only ones whose open
+        // bits change
+        let mut moved = 0u32;
         for &(col, _, n) in fp.cols.iter().take(usize::from(fp.ncols)) {
             let c = usize::from(col);
             if let Some(h) = self.heights.get_mut(c) {
                 let old = *h;
                 *h += n;
+                moved |= (1 << (old & 15)) | (1 << (*h & 15));
                 if small {
                     let bit = self.area.bit(c);
                     let new = *h;
@@ -735,11 +777,28 @@ impl Board {
             }
         }
         self.cubes += u16::from(fp.ncubes);
+        if small {
+            self.open_at(moved & 0x3FF);
+        }
         if let Some(u) = self.used.get_mut(usize::from(c)) {
             *u |= 1 << stone;
         }
         (self.known, self.can) = (0, 0);
         self.advance();
+    }
+
+    /// Small areas: [`Board::open`] worked out again at the levels of
+    /// `levels` (a bit each).
+    #[inline]
+    fn open_at(&mut self, mut levels: u32) {
+        while levels != 0 {
+            let z = levels.trailing_zeros();
+            levels &= levels - 1;
+            let l = self.level.get(z as usize).copied().unwrap_or(0);
+            for (o, &r) in self.open.iter_mut().zip(&self.room) {
+                *o = (*o & !(1 << z)) | (u32::from(l & r != 0) << z);
+            }
+        }
     }
 
     /// The colour to move cannot place: it goes out or is skipped.
@@ -772,11 +831,21 @@ impl Board {
 
     /// Columns whose top cube is colour `c`.
     pub fn visible(&self, c: u8) -> u32 {
-        let mut n = 0;
+        self.visible_all()
+            .get(usize::from(c))
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// Per colour, the columns whose top cube is that colour (one pass).
+    pub fn visible_all(&self) -> [u32; 4] {
+        let mut n = [0u32; 4];
         for y in 0..self.area.ranks {
             for x in 0..self.area.files {
-                if self.top(x, y).0 == Some(c) {
-                    n += 1;
+                if let (Some(c), _) = self.top(x, y)
+                    && let Some(v) = n.get_mut(usize::from(c))
+                {
+                    *v += 1;
                 }
             }
         }
@@ -804,17 +873,37 @@ impl Board {
     }
 }
 
-/// Small areas: the cells the cubes of footprint `fp` at level `z0`
-/// (colour `c`) make touch `c`: above each cube and beside it.
+/// Small areas: the levels (a bit each, levels 0 to 9) at which some
+/// column may take `n + 1` cubes, for n = 0..4: [`Board::open`].
 #[inline]
-fn touch_masks(touching: &mut [[u64; 16]; 5], fp: &Footprint, z0: u8, c: u8) {
+fn open_levels(level: &[u64; 16], room: &[u64; 4]) -> [u32; 4] {
+    let mut open = [0u32; 4];
+    for (z, &l) in level.iter().enumerate().take(10) {
+        for (o, &r) in open.iter_mut().zip(room) {
+            *o |= u32::from(l & r != 0) << z;
+        }
+    }
+    open
+}
+
+/// Small areas: the cells the cubes of footprint `fp` at level `z0`
+/// (colour `c`) make touch `c`: above each cube and beside it; `felt`
+/// (the levels of [`Board::touching`] with a cell) kept with them.
+#[inline]
+fn touch_masks(touching: &mut [[u64; 16]; 5], felt: &mut [u32; 5], fp: &Footprint, z0: u8, c: u8) {
     let cubes = fp.cubes.iter().zip(fp.bits.iter().zip(&fp.nbits));
     for (&(_, dz), (&bit, &nbits)) in cubes.take(usize::from(fp.ncubes)) {
         let z = usize::from(z0 + dz) & 15;
+        let up = (z + 1) & 15;
+        // levels past 9 are never searched (no limit is above 9)
+        let levels = ((u32::from(bit != 0) << up) | (u32::from(nbits != 0) << z)) & 0x3FF;
         for i in [usize::from(c) & 3, 4] {
             if let Some(t) = touching.get_mut(i) {
-                t[(z + 1) & 15] |= bit;
+                t[up] |= bit;
                 t[z] |= nbits;
+            }
+            if let Some(f) = felt.get_mut(i) {
+                *f |= levels;
             }
         }
     }
@@ -1149,7 +1238,11 @@ impl game::Position for State {
 
     fn scores_into(&self, out: &mut Vec<i64>) {
         out.clear();
-        let s = |c: u8| self.colour_score(c);
+        let visible = self.board.visible_all();
+        let s = |c: u8| {
+            let v = visible.get(usize::from(c)).copied().unwrap_or(0);
+            i64::from(v) - i64::from(self.board.unplaced(c))
+        };
         if self.two_colours {
             out.extend([s(0).max(s(2)), s(1).max(s(3))]);
         } else {

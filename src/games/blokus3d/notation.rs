@@ -199,13 +199,16 @@ pub(super) fn read_checked(text: &str, whole: Span) -> Result<(Move, CubeSpans),
 #[inline]
 pub(super) fn read_plain(text: &str, whole: Span) -> Option<(Move, CubeSpans)> {
     let b = text.as_bytes();
-    let (named, mut i) = match b.iter().position(|&c| c == b':') {
-        Some(k) => (Some(pieces::by_name(text.get(..k)?)?), k + 1),
-        None => (None, 0),
+    // a name is two bytes; a `:` anywhere else is no cube either, and the
+    // scan below refuses it
+    let (named, mut i) = match b.get(2) {
+        Some(b':') => (Some(pieces::by_name(text.get(..2)?)?), 3),
+        _ => (None, 0),
     };
     let mut cubes = [Cube::default(); 4];
     let mut spans = CubeSpans::default();
     let mut n = 0;
+    let (mut x, mut y, mut z) = (u8::MAX, u8::MAX, u8::MAX);
     loop {
         let start = i;
         let cube = plain_cube(b, &mut i)?;
@@ -214,6 +217,7 @@ pub(super) fn read_plain(text: &str, whole: Span) -> Option<(Move, CubeSpans)> {
         }
         *cubes.get_mut(n)? = cube;
         *spans.0.get_mut(n)? = Span::new(whole.offset + start, i - start);
+        (x, y, z) = (x.min(cube.x), y.min(cube.y), z.min(cube.z));
         n += 1;
         match b.get(i) {
             None => break,
@@ -221,15 +225,18 @@ pub(super) fn read_plain(text: &str, whole: Span) -> Option<(Move, CubeSpans)> {
             _ => return None,
         }
     }
-    let cubes_in = cubes.get(..n)?;
-    let min = |f: fn(&Cube) -> u8| cubes_in.iter().map(f).min().unwrap_or(0);
-    let (x, y, z) = (min(|c| c.x), min(|c| c.y), min(|c| c.z));
-    let key = cubes_in
-        .iter()
-        .map(|c| pieces::key(&[(c.x - x, c.y - y, c.z - z)]))
-        .try_fold(0u64, |k, bit| (bit != 0).then_some(k | bit))?;
-    let orient = pieces::find_key(key).filter(|_| n >= 2)?;
-    let stone = pieces::orientations().get(usize::from(orient))?.stone;
+    if n < 2 {
+        return None;
+    }
+    let mut key = 0u64;
+    for c in cubes.get(..n)? {
+        let (dx, dy, dz) = (c.x - x, c.y - y, c.z - z);
+        if dx > 3 || dy > 3 || dz > 3 {
+            return None;
+        }
+        key |= 1 << ((u32::from(dz) * 4 + u32::from(dy)) * 4 + u32::from(dx));
+    }
+    let (orient, stone) = pieces::find_key_stone(key)?;
     if named.is_some_and(|s| s != stone) {
         return None;
     }

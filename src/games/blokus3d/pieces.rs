@@ -36,17 +36,28 @@ pub const SHAPES: [&[Cube]; STONES] = [
 pub const SR: u8 = 9;
 pub const SL: u8 = 10;
 
-/// The stone named `name` (case-insensitive).
+/// The stone named `name` (case-insensitive): one match on its two bytes
+/// (it is read once per move).
 pub fn by_name(name: &str) -> Option<u8> {
     // every name is two ASCII characters
     let &[a, b] = name.as_bytes() else {
         return None;
     };
-    let upper = [a.to_ascii_uppercase(), b.to_ascii_uppercase()];
-    NAMES
-        .iter()
-        .position(|n| n.as_bytes() == upper)
-        .map(|i| i as u8)
+    let stone = match (a.to_ascii_uppercase(), b.to_ascii_uppercase()) {
+        (b'I', b'2') => 0,
+        (b'I', b'3') => 1,
+        (b'V', b'3') => 2,
+        (b'I', b'4') => 3,
+        (b'O', b'4') => 4,
+        (b'T', b'4') => 5,
+        (b'L', b'4') => 6,
+        (b'Z', b'4') => 7,
+        (b'B', b'4') => 8,
+        (b'S', b'R') => SR,
+        (b'S', b'L') => SL,
+        _ => return None,
+    };
+    Some(stone)
 }
 
 /// A stone's name (`?` past the table).
@@ -183,18 +194,75 @@ pub fn key(cubes: &[Cube]) -> u64 {
 /// The orientation whose cubes, translated so that each coordinate
 /// starts at 0, have the box bits `key` ([`key`]).
 pub fn find_key(key: u64) -> Option<u16> {
-    static TABLE: OnceLock<Vec<(u64, u16)>> = OnceLock::new();
-    let table = TABLE.get_or_init(|| {
-        let mut t: Vec<(u64, u16)> = orientations()
-            .iter()
-            .enumerate()
-            .map(|(i, o)| (self::key(&o.cubes), i as u16))
-            .collect();
-        t.sort_unstable();
-        t
-    });
-    let i = table.binary_search_by_key(&key, |&(k, _)| k).ok()?;
-    table.get(i).map(|&(_, o)| o)
+    find_key_stone(key).map(|(o, _)| o)
+}
+
+/// Slots of [`KeyTable`], as a power of 2.
+const KEY_BITS: u32 = 11;
+
+/// The orientations by their box bits: a perfect hash (a multiplier under
+/// which no two keys share a slot, found once), or, should none be found,
+/// the keys sorted.
+struct KeyTable {
+    mul: u64,
+    /// (key, orientation, stone) per slot (key 0: empty).
+    slots: Vec<(u64, u16, u8)>,
+    sorted: Vec<(u64, u16, u8)>,
+}
+
+fn key_slot(key: u64, mul: u64) -> usize {
+    (key.wrapping_mul(mul) >> (64 - KEY_BITS)) as usize
+}
+
+fn key_table() -> KeyTable {
+    let mut sorted: Vec<(u64, u16, u8)> = orientations()
+        .iter()
+        .enumerate()
+        .map(|(i, o)| (key(&o.cubes), i as u16, o.stone))
+        .collect();
+    sorted.sort_unstable();
+    // multipliers from a fixed sequence (splitmix64): the same table on
+    // every run
+    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+    for _ in 0..10_000 {
+        seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = seed;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        let mul = (z ^ (z >> 31)) | 1;
+        let mut slots = vec![(0u64, 0u16, 0u8); 1 << KEY_BITS];
+        let fits = sorted.iter().all(|&e| match slots.get_mut(key_slot(e.0, mul)) {
+            Some(slot) if slot.0 == 0 => {
+                *slot = e;
+                true
+            }
+            _ => false,
+        });
+        if fits {
+            return KeyTable { mul, slots, sorted };
+        }
+    }
+    KeyTable {
+        mul: 0,
+        slots: Vec::new(),
+        sorted,
+    }
+}
+
+/// [`find_key`] with the orientation's stone.
+#[inline]
+pub fn find_key_stone(key: u64) -> Option<(u16, u8)> {
+    static TABLE: OnceLock<KeyTable> = OnceLock::new();
+    let table = TABLE.get_or_init(key_table);
+    if key == 0 {
+        return None;
+    }
+    if table.mul != 0 {
+        let &(k, o, s) = table.slots.get(key_slot(key, table.mul))?;
+        return (k == key).then_some((o, s));
+    }
+    let i = table.sorted.binary_search_by_key(&key, |e| e.0).ok()?;
+    table.sorted.get(i).map(|&(_, o, s)| (o, s))
 }
 
 /// The cubes mirrored in x (a mirror image), normalised.

@@ -451,3 +451,38 @@ fn plain_reader_agrees_with_the_checked_one() {
     }
     assert!(plain > tokens.len() / 2, "{plain} of {}", tokens.len());
 }
+
+#[test]
+fn stone_names_and_shape_keys_look_up_as_the_tables_say() {
+    for a in 0u8..128 {
+        for b in 0u8..128 {
+            let bytes = [a, b];
+            let name = std::str::from_utf8(&bytes).unwrap();
+            let want = pieces::NAMES
+                .iter()
+                .position(|n| n.eq_ignore_ascii_case(name))
+                .map(|i| i as u8);
+            assert_eq!(pieces::by_name(name), want, "{name:?}");
+        }
+    }
+    let mut keys = std::collections::HashMap::new();
+    for (i, o) in pieces::orientations().iter().enumerate() {
+        keys.insert(pieces::key(&o.cubes), (i as u16, o.stone));
+    }
+    assert_eq!(keys.len(), pieces::orientations().len());
+    // every set of 1 to 4 cells of the 4 x 4 x 4 box
+    let mut sets = vec![0u64];
+    for _ in 0..4 {
+        let mut next = Vec::new();
+        for &k in &sets {
+            let top = if k == 0 { 0 } else { 64 - k.leading_zeros() };
+            for bit in top..64 {
+                let key = k | 1 << bit;
+                assert_eq!(pieces::find_key_stone(key), keys.get(&key).copied());
+                next.push(key);
+            }
+        }
+        sets = next;
+    }
+    assert_eq!(pieces::find_key_stone(0), None);
+}
