@@ -122,19 +122,12 @@ fn find(ctx: &mut Ctx, args: &Args) -> std::io::Result<(Dedup, Problems)> {
                     Event::Game(g, _, digest) => _ = dedup.add_text(g, digest),
                     // dedup takes no filter options
                     Event::Filtered(_) => {}
-                    Event::FileError(e) => {
-                        let code = e.code.map(|c| format!("{c}: ")).unwrap_or_default();
-                        let (file, message) = (visible(&e.file), visible(&e.message));
-                        writeln!(err, "error: {file}: {code}{message}")?;
-                        problems.file_errors.push(e.clone());
-                    }
-                    Event::Skipped(e) => {
-                        if !quiet {
-                            let (file, message) = (visible(&e.file), visible(&e.message));
-                            writeln!(err, "warning: {file}: {message}")?;
-                        }
-                        problems.skipped.push(e.clone());
-                    }
+                    other => super::inputs::say_and_keep(
+                        &mut err,
+                        &other,
+                        quiet,
+                        (&mut problems.file_errors, &mut problems.skipped),
+                    )?,
                 }
                 Ok(())
             },

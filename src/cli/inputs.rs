@@ -468,3 +468,41 @@ pub fn say_file_event(err: &mut dyn Write, event: &Event, quiet: bool) -> io::Re
     )?;
     Ok(matches!(event, Event::FileError(_)))
 }
+
+/// A file's error or a skipped entry, said on `err` as the commands that
+/// gather them say them (`error: FILE: CODE: message`; a skipped entry a
+/// warning, not when quiet) and kept in `file_errors` or `skipped` for the
+/// run's summary; other events are left to the caller.
+pub fn say_and_keep(
+    err: &mut dyn Write,
+    event: &Event,
+    quiet: bool,
+    (file_errors, skipped): (&mut Vec<FileError>, &mut Vec<FileError>),
+) -> io::Result<()> {
+    use super::diagnostics::visible;
+    match event {
+        Event::FileError(e) => {
+            let code = e.code.map(|c| format!("{c}: ")).unwrap_or_default();
+            writeln!(
+                err,
+                "error: {}: {code}{}",
+                visible(&e.file),
+                visible(&e.message)
+            )?;
+            file_errors.push((*e).clone());
+        }
+        Event::Skipped(e) => {
+            if !quiet {
+                writeln!(
+                    err,
+                    "warning: {}: {}",
+                    visible(&e.file),
+                    visible(&e.message)
+                )?;
+            }
+            skipped.push((*e).clone());
+        }
+        _ => {}
+    }
+    Ok(())
+}

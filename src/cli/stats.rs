@@ -8,8 +8,6 @@
 //! counted, not a failure: `validate` is the check), 2 on a usage error,
 //! a file that cannot be read, or a run without games.
 
-use std::io::Write;
-
 use clap::ValueEnum;
 use serde_json::{Value, json};
 
@@ -150,19 +148,12 @@ fn count(ctx: &mut Ctx, args: &Args) -> std::io::Result<(Stats, Problems)> {
                 match e {
                     Event::Game(_, r, _) => stats.add(r),
                     Event::Filtered(_) => problems.left_out += 1,
-                    Event::FileError(e) => {
-                        let code = e.code.map(|c| format!("{c}: ")).unwrap_or_default();
-                        let (file, message) = (visible(&e.file), visible(&e.message));
-                        writeln!(err, "error: {file}: {code}{message}")?;
-                        problems.file_errors.push(e.clone());
-                    }
-                    Event::Skipped(e) => {
-                        if !quiet {
-                            let (file, message) = (visible(&e.file), visible(&e.message));
-                            writeln!(err, "warning: {file}: {message}")?;
-                        }
-                        problems.skipped.push(e.clone());
-                    }
+                    other => super::inputs::say_and_keep(
+                        &mut err,
+                        &other,
+                        quiet,
+                        (&mut problems.file_errors, &mut problems.skipped),
+                    )?,
                 }
                 Ok(())
             },
