@@ -887,10 +887,7 @@ impl Conversion {
             return Some(EXIT_OK);
         }
         // in `-o DIR`, the file that is not written is named
-        let what = match paths {
-            [input] if named => format!("{}: ", diagnostics::visible(input)),
-            _ => String::new(),
-        };
+        let what = input_prefix(paths, named);
         if self.invalid > 0 && (!self.keep_going || self.to_write() == 0) {
             let _ = writeln!(
                 ctx.err,
@@ -921,10 +918,7 @@ impl Conversion {
         if self.skipped == 0 || self.quiet {
             return;
         }
-        let what = match paths {
-            [input] if named => format!("{}: ", diagnostics::visible(input)),
-            _ => String::new(),
-        };
+        let what = input_prefix(paths, named);
         let _ = writeln!(
             ctx.err,
             "note: {what}{} skipped by the filters, {} converted",
@@ -969,10 +963,7 @@ impl Conversion {
         if self.dedup.is_none() {
             return;
         }
-        let what = match paths {
-            [input] if named => format!("{}: ", diagnostics::visible(input)),
-            _ => String::new(),
-        };
+        let what = input_prefix(paths, named);
         let _ = writeln!(
             ctx.err,
             "{what}{} left out (--dedup), {} written",
@@ -987,10 +978,7 @@ impl Conversion {
         if self.invalid == 0 {
             return EXIT_OK;
         }
-        let what = match paths {
-            [input] if named => format!("{}: ", diagnostics::visible(input)),
-            _ => String::new(),
-        };
+        let what = input_prefix(paths, named);
         let _ = writeln!(
             ctx.err,
             "error: {what}{} left out, {} converted",
@@ -1249,5 +1237,14 @@ pub(super) mod on_signal {
     pub struct Guard;
     pub fn remove_on_signal(_: &std::path::Path) -> Guard {
         Guard
+    }
+}
+
+/// `FILE: ` before a count said about the one input named on the command
+/// line; nothing for several inputs or a directory.
+fn input_prefix(paths: &[String], named: bool) -> String {
+    match paths {
+        [input] if named => format!("{}: ", diagnostics::visible(input)),
+        _ => String::new(),
     }
 }
