@@ -80,11 +80,7 @@ pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
             let mut out = std::io::BufWriter::new(&mut *ctx.out);
             human(&mut out, &dedup).and_then(|()| out.flush())
         }
-        DedupFormat::Json => {
-            serde_json::to_writer_pretty(&mut *ctx.out, &document(&dedup, &problems))
-                .map_err(std::io::Error::from)
-                .and_then(|()| writeln!(ctx.out))
-        }
+        DedupFormat::Json => super::write_document(&mut *ctx.out, &document(&dedup, &problems)),
     };
     match written {
         Ok(()) => code,

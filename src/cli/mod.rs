@@ -901,6 +901,16 @@ fn plain_terminal(no_color: Option<&std::ffi::OsStr>, term: Option<&std::ffi::Os
     no_color.is_some_and(|v| !v.is_empty()) || term.is_some_and(|t| t == "dumb")
 }
 
+/// A JSON document on `out`, pretty-printed, then a line break (the
+/// `--format json` output of `stats` and `dedup`).
+pub fn write_document(
+    out: &mut dyn std::io::Write,
+    doc: &serde_json::Value,
+) -> std::io::Result<()> {
+    serde_json::to_writer_pretty(&mut *out, doc).map_err(std::io::Error::from)?;
+    writeln!(out)
+}
+
 /// Output could not be written: a closed pipe (`| head`) ends quietly with
 /// the code so far; anything else (`> /dev/full`) is said on stderr, exit 2.
 pub fn write_failed(ctx: &mut Ctx, e: &std::io::Error, code: i32) -> i32 {

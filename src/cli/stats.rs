@@ -105,10 +105,7 @@ pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
     let written = match args.format {
         StatsFormat::Human => write!(ctx.out, "{}", table(&stats, &problems, args.top)),
         StatsFormat::Json => {
-            let doc = document(&stats, &problems, args.top);
-            serde_json::to_writer_pretty(&mut *ctx.out, &doc)
-                .map_err(std::io::Error::from)
-                .and_then(|()| writeln!(ctx.out))
+            super::write_document(&mut *ctx.out, &document(&stats, &problems, args.top))
         }
     };
     match written {
