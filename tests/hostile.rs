@@ -336,6 +336,52 @@ fn a_wide_pentobi_tree_is_read_in_linear_work() {
     assert_eq!(read[n - 1].raw.tokens[0].text(&read[n - 1].text), "e10");
 }
 
+/// Find 13, memory: a tree is held whole while its lines are made, so the
+/// size limit counts what it holds, its bytes and 64 bytes per node and per
+/// value (`record::too_large`, blamed on its `(`): a tree of 2,000 small
+/// lines (18 KB) is too large under a 100 KB limit, as are 20,000 empty
+/// nodes (20 KB), and the next tree is read; 200 lines fit.
+#[test]
+fn the_size_limit_counts_a_pentobi_trees_nodes() {
+    let opts = ReadOptions {
+        max_game_bytes: 100_000,
+        ..ReadOptions::default()
+    };
+    for big in [
+        format!("(;GM[Blokus Duo]{})", "(;B[e10])".repeat(2000)),
+        format!("(;GM[Blokus Duo]{})", ";".repeat(20_000)),
+    ] {
+        let file = format!("{big}\n(;GM[Blokus Duo];B[e10])\n");
+        let read = games("a.blksgf", file.as_bytes(), &opts);
+        assert_eq!(read.len(), 2);
+        let stop = read[0].raw.stop.as_ref();
+        assert_eq!(stop.map(|d| &*d.code), Some("record::too_large"));
+        assert_eq!(stop.and_then(|d| d.span).map(|s| s.offset), Some(0));
+        assert!(read[0].text.len() <= 4096 + 1);
+        assert!(read[1].raw.stop.is_none());
+        assert_eq!(read[1].raw.tokens.len(), 1);
+    }
+    let fits = format!("(;GM[Blokus Duo]{})\n", "(;B[e10])".repeat(200));
+    let read = games("a.blksgf", fits.as_bytes(), &opts);
+    assert_eq!(read.len(), 200);
+    assert!(read.iter().all(|g| g.raw.stop.is_none()));
+    // through the command line, as the help says
+    let r = gamerec(
+        &[
+            "validate",
+            "--max-game-bytes",
+            "100000",
+            "--from",
+            "pentobi",
+            "-",
+        ],
+        format!("(;GM[Blokus Duo]{})", "(;B[e10])".repeat(2000)).as_bytes(),
+    );
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert!(r.stderr.contains("record::too_large"), "{}", r.stderr);
+    assert!(r.stderr.contains("64 bytes per node"), "{}", r.stderr);
+}
+
 /// A fuzz find (`fuzz/`, target `read_ggf`): a GGF property value holding
 /// a line break (`RB[;)` then a newline) is kept as the tag `GGF_RB` with
 /// the line break, but its JSON conversion reads back with a space in its

@@ -288,6 +288,16 @@ impl SourceText {
         }
     }
 
+    /// What the text holds in memory, counted once per allocation: the
+    /// text's bytes, and for a shared text the key of its allocation (games
+    /// that share one text, the lines of a Pentobi tree, hold it once).
+    pub fn held(&self) -> (Option<usize>, usize) {
+        match &self.shared {
+            Some((text, _)) => (Some(Arc::as_ptr(text).cast::<u8>() as usize), text.len()),
+            None => (None, self.own.len()),
+        }
+    }
+
     /// The text as a `String` of its own.
     pub fn into_string(mut self) -> String {
         std::mem::take(self.to_mut())

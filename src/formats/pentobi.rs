@@ -135,14 +135,15 @@ pub const PENTOBI_CORNERS: &str = "blue a20, yellow t20, red t1, green a1";
 const SUPPORTED: &str = "Blokus, Blokus Two-Player, Blokus Three-Player, Blokus Duo, Blokus Trigon, Blokus Trigon Two-Player, Blokus Trigon Three-Player";
 
 struct Prop {
-    id: String,
+    id: Box<str>,
     /// Unescaped values, with the span of each raw value (inside brackets).
-    values: Vec<(String, Span)>,
+    values: Box<[(String, Span)]>,
     span: Span,
 }
 
 struct Node {
-    props: Vec<Prop>,
+    /// Boxed slices, not vectors: a tree holds them all (see [`PROP_COST`]).
+    props: Box<[Prop]>,
     children: Vec<usize>,
     /// Where its last property ends.
     end: usize,
@@ -150,7 +151,7 @@ struct Node {
 
 impl Node {
     fn prop(&self, id: &str) -> Option<&Prop> {
-        self.props.iter().find(|p| p.id == id)
+        self.props.iter().find(|p| &*p.id == id)
     }
 }
 
@@ -162,7 +163,17 @@ struct Tree {
     end: usize,
     /// A syntax error, and the node read last before it.
     err: Option<(Diag, Option<usize>)>,
+    /// Whether the tree costs more than the size limit ([`TREE_ITEM_COST`]):
+    /// it was dropped as it was read, and is `record::too_large`.
+    too_large: bool,
 }
+
+/// What a tree costs beyond its bytes, per node and per property value:
+/// about what each holds in memory while the tree's lines are made (a node
+/// of one move holds some 300 bytes). A tree costing more than the size
+/// limit (`--max-game-bytes`) is `record::too_large`: at the default limit,
+/// a tree of about 120,000 moves (a book of 1 MB written tightly).
+pub const TREE_ITEM_COST: usize = 64;
 
 fn syntax(msg: impl Into<String>, span: Span) -> Diag {
     Diag::error("pentobi::syntax", msg)
@@ -172,19 +183,35 @@ fn syntax(msg: impl Into<String>, span: Span) -> Diag {
 }
 
 impl Tree {
-    /// Reads the game tree whose `(` is at `start`.
-    fn read(text: &str, start: usize) -> Tree {
+    /// Reads the game tree whose `(` is at `start`; past `limit` (its
+    /// bytes and [`TREE_ITEM_COST`] per node and value), the tree is dropped
+    /// and marked too large.
+    fn read(text: &str, start: usize, limit: usize) -> Tree {
         let mut tree = Tree {
             nodes: Vec::new(),
             start,
             end: text.len(),
             err: None,
+            too_large: false,
         };
         // per open `(`: the node its first node follows
         let mut open: Vec<Option<usize>> = Vec::new();
         let mut cur: Option<usize> = None;
         let mut lex = Tokens::new(text, start);
+        // the nodes counted so far, and their items: one for the node, one
+        // per value
+        let (mut counted, mut items) = (0usize, 0usize);
         loop {
+            if let Some(node) = tree.nodes.get(counted) {
+                counted += 1;
+                items += 1 + node.props.iter().map(|p| p.values.len()).sum::<usize>();
+                let bytes = lex.next_start().saturating_sub(start);
+                if bytes.saturating_add(items.saturating_mul(TREE_ITEM_COST)) > limit {
+                    tree.nodes = Vec::new();
+                    tree.too_large = true;
+                    return tree;
+                }
+            }
             let here = cur;
             let fail = |msg: String, span: Span| Some((syntax(msg, span), here));
             let Some(t) = lex.next() else {
@@ -262,7 +289,7 @@ impl Tree {
                 if let Some(parent) = cur.and_then(|c| self.nodes.get_mut(c)) {
                     parent.children.push(n);
                     self.nodes.push(Node {
-                        props: Vec::new(),
+                        props: Box::default(),
                         children: Vec::new(),
                         end,
                     });
@@ -299,8 +326,8 @@ impl Tree {
                 return Err((d, end));
             }
             props.push(Prop {
-                id: id.to_string(),
-                values,
+                id: id.into(),
+                values: values.into_boxed_slice(),
                 span: Span::between(t.start(), end),
             });
         }
@@ -308,7 +335,7 @@ impl Tree {
             .last()
             .map_or_else(|| lex.next_start(), |p| p.span.offset + p.span.length);
         Ok(Node {
-            props,
+            props: props.into_boxed_slice(),
             children: Vec::new(),
             end,
         })
@@ -602,6 +629,7 @@ fn games_within<'a>(
     budget: usize,
 ) -> impl Iterator<Item = Result<SourceGame, ReadError>> + 'a {
     let mut spent = 0usize;
+    let limit = buf.limit();
     let mut ends_after = crate::source::trees();
     let mut current: Option<TreeLines> = None;
     std::iter::from_fn(move || {
@@ -623,7 +651,10 @@ fn games_within<'a>(
                     let Some(start) = text.find('(') else {
                         continue;
                     };
-                    let lines = TreeLines::new(text, origin, start);
+                    let mut lines = TreeLines::new(text, origin, start, limit);
+                    if lines.tree.too_large {
+                        return Some(Ok(lines.too_large(limit)));
+                    }
                     if let Some(e) = lines.unsupported() {
                         return Some(Err(e));
                     }
@@ -658,8 +689,8 @@ struct Appended {
 }
 
 impl TreeLines {
-    fn new(text: String, origin: Origin, start: usize) -> TreeLines {
-        let tree = Tree::read(&text, start);
+    fn new(text: String, origin: Origin, start: usize, limit: usize) -> TreeLines {
+        let tree = Tree::read(&text, start, limit);
         let lines = Lines::new(&tree);
         let replayed = tree.replayed();
         let (own, shared, line_ends) = if lines.branches && replayed {
@@ -677,6 +708,30 @@ impl TreeLines {
             replayed,
             line_ends,
         }
+    }
+
+    /// The one game of a tree over the size limit (`record::too_large`),
+    /// blamed on its `(`, with the tree's first bytes.
+    fn too_large(&mut self, limit: usize) -> SourceGame {
+        let mut text = std::mem::take(&mut self.own);
+        let mut keep = crate::source::TOO_LARGE_KEPT.max(self.tree.start + 1);
+        while !text.is_char_boundary(keep.min(text.len())) {
+            keep += 1;
+        }
+        text.truncate(keep);
+        let mut g = SourceGame::too_large(Chunk::TooLarge(text, self.origin));
+        g.raw.stop = Some(
+            Diag::error(
+                "record::too_large",
+                format!("this game tree is larger than the limit of {limit} bytes"),
+            )
+            .at(Span::new(self.tree.start, 1))
+            .label("the tree that starts here is too large")
+            .help(format!(
+                "a tree costs its bytes and {TREE_ITEM_COST} bytes per node and per property value; split the tree, or raise the limit with --max-game-bytes"
+            )),
+        );
+        g
     }
 
     /// A tree of a variant gamerec does not play (its root's `GM` is no
@@ -769,7 +824,7 @@ pub fn read_lines(text: &str) -> (String, Vec<(RawGame, Option<String>)>) {
     let mut i = 0;
     let mut spent = 0usize;
     while let Some(k) = text.get(i..).and_then(|r| r.find('(')) {
-        let tree = Tree::read(text, i + k);
+        let tree = Tree::read(text, i + k, usize::MAX);
         i = tree.end.max(i + k + 1);
         let mut lines = Lines::new(&tree);
         let line = |path: &[usize], out_text: &mut String| {
@@ -1032,7 +1087,7 @@ fn root_prop(p: &Prop, seats: &[&str], ctx: &mut SetupCtx, comment: &mut Option<
         value_span: s,
     };
     let mut push = |name: &str| ctx.tags.push(tag(name.to_string(), v.clone()));
-    match p.id.as_str() {
+    match &*p.id {
         "GM" | "FF" | "AP" => {}
         "CA" => {
             if charset_named(&v).is_none() {
@@ -1285,7 +1340,7 @@ struct SetupCtx<'a> {
 /// A setup property (`AB`/`AW`/`A1`..`A4`, `AE`, `PL`) of a node before
 /// the first move: the start setup of the game.
 fn setup_prop(p: &Prop, ctx: &mut SetupCtx) {
-    match p.id.as_str() {
+    match &*p.id {
         "AB" | "A1" => setup_colour(p, 0, ctx),
         "AW" | "A2" => setup_colour(p, 1, ctx),
         "A3" => setup_colour(p, 2, ctx),

@@ -137,12 +137,20 @@ pub fn run(
     let mut reports: Vec<Place> = Vec::new();
     let window_games = window_games();
     let mut bytes = 0;
+    let mut last_shared = None;
     let filter = read_opts.filter.as_deref();
     window.extend(expanded.skipped.iter().cloned().map(Pending::Skipped));
     read(stdin, expanded, read_opts, &mut |item| {
         match item {
             Ok(g) => {
-                bytes += g.text.len() + 256;
+                // a text shared by consecutive games (the lines of a
+                // Pentobi tree) is held once
+                let (key, held) = g.text.held();
+                if key.is_none() || key != last_shared {
+                    bytes += held;
+                }
+                last_shared = key;
+                bytes += 256;
                 window.push(if keeps_tags(filter, &g) {
                     Pending::Game(g)
                 } else {
@@ -151,6 +159,7 @@ pub fn run(
                 if window.len() >= window_games || bytes >= WINDOW_BYTES {
                     flush(&mut window, &mut reports, (opts, filter), prepare, sink)?;
                     bytes = 0;
+                    last_shared = None;
                 }
             }
             Err(e) => window.push(Pending::FileError(e)),
