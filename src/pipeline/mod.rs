@@ -6,17 +6,20 @@
 //!   ([`formats::open`]), which yields one game at a time;
 //! - games: games are gathered into a bounded window ([`WINDOW_GAMES`]
 //!   games or [`WINDOW_BYTES`] bytes of text, whichever comes first);
-//! - replay: the window is replayed in parallel (rayon); with a single
-//!   replay thread (`RAYON_NUM_THREADS=1`, a one-core machine) the reading
-//!   thread replays small windows ([`WINDOW_GAMES_ONE_THREAD`]) itself: no
-//!   hand-off to a worker, and a window's text, tokens and reports are still
-//!   in its caches when they are replayed and written;
+//! - replay: the window is replayed in parallel (rayon, driven from a
+//!   thread of its own) while the reading thread reads the next window and
+//!   hands the one before to the sink: reading (decompression and parsing
+//!   included) overlaps replay, and two windows are in memory at most. With
+//!   a single replay thread (`RAYON_NUM_THREADS=1`, a one-core machine) the
+//!   reading thread replays small windows ([`WINDOW_GAMES_ONE_THREAD`])
+//!   itself: no hand-off to a worker, and a window's text, tokens and
+//!   reports are still in its caches when they are replayed and written;
 //! - sink: the reports go to the command's sink in input order; each window
 //!   place keeps its report for the next window's game there (its room is
 //!   reused, a large game's let go: `GameReport::reset`), and each game's
 //!   box goes back to the reader's pool (`formats::recycle`).
 //!
-//! Memory is bounded by the window (and the largest single game), whatever
+//! Memory is bounded by two windows (and the largest single game), whatever
 //! the number or size of the inputs; nothing is kept past its output but the
 //! sink's counts and the reused room.
 //!
@@ -132,6 +135,65 @@ pub fn run(
     prepare: Option<Prepare>,
     sink: &mut dyn FnMut(Event) -> io::Result<()>,
 ) -> io::Result<()> {
+    let filter = read_opts.filter.as_deref();
+    let ctx = (opts, filter);
+    if replays_on_reading_thread() {
+        let mut hand = |window: &mut Vec<Pending>, reports: &mut Vec<Place>| {
+            replay_window(window, reports, ctx, prepare);
+            sink_window(window, reports, sink)
+        };
+        return gather(stdin, expanded, read_opts, &mut hand);
+    }
+    // Several replay threads: a window is replayed on the pool (driven
+    // from a thread of its own) while the reading thread reads the next one
+    // and hands the one before to the sink; two windows in memory at most.
+    let (to_replay, windows) = std::sync::mpsc::sync_channel::<Window>(0);
+    let (to_sink, replayed) = std::sync::mpsc::sync_channel::<Window>(1);
+    std::thread::scope(|scope| {
+        scope.spawn(move || {
+            for (mut window, mut reports) in windows {
+                replay_window(&mut window, &mut reports, ctx, prepare);
+                if to_sink.send((window, reports)).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut in_flight = false;
+        let mut hand = |window: &mut Vec<Pending>, reports: &mut Vec<Place>| {
+            let full = (std::mem::take(window), std::mem::take(reports));
+            let before = if in_flight { replayed.recv().ok() } else { None };
+            in_flight = to_replay.send(full).is_ok();
+            if let Some((mut w, r)) = before {
+                sink_window(&mut w, &r, sink)?;
+                // the emptied window and its reports' room are the next
+                (*window, *reports) = (w, r);
+            }
+            Ok(())
+        };
+        let read = gather(stdin, expanded, read_opts, &mut hand);
+        let last = if in_flight { replayed.recv().ok() } else { None };
+        // the replay thread ends when it has nothing more to receive
+        drop(to_replay);
+        read?;
+        match last {
+            Some((mut w, r)) => sink_window(&mut w, &r, sink),
+            None => Ok(()),
+        }
+    })
+}
+
+/// What [`gather`] hands each full window to (with its reports' room).
+type Hand<'h> = dyn FnMut(&mut Vec<Pending>, &mut Vec<Place>) -> io::Result<()> + 'h;
+
+/// The read and games steps: every file's games (and errors) gathered into
+/// windows, each handed to `hand` when full and the last at the end; `hand`
+/// leaves the window empty and `reports` as the room for the next one.
+fn gather(
+    stdin: &mut dyn Read,
+    expanded: &Expanded,
+    read_opts: &ReadOptions,
+    hand: &mut Hand,
+) -> io::Result<()> {
     let mut window: Vec<Pending> = Vec::new();
     // one report per window place, reused window after window
     let mut reports: Vec<Place> = Vec::new();
@@ -157,7 +219,7 @@ pub fn run(
                     Pending::Filtered(g)
                 });
                 if window.len() >= window_games || bytes >= WINDOW_BYTES {
-                    flush(&mut window, &mut reports, (opts, filter), prepare, sink)?;
+                    hand(&mut window, &mut reports)?;
                     bytes = 0;
                     last_shared = None;
                 }
@@ -166,8 +228,11 @@ pub fn run(
         }
         Ok(())
     })?;
-    flush(&mut window, &mut reports, (opts, filter), prepare, sink)
+    hand(&mut window, &mut reports)
 }
+
+/// A window in flight between the reading thread and the replay thread.
+type Window = (Vec<Pending>, Vec<Place>);
 
 /// A window place's report, the sink's text of it, and whether the filter
 /// keeps it.
@@ -253,18 +318,17 @@ fn read(
 /// It may change the report first (`--allow`, `--deny`).
 pub type Prepare<'a> = &'a (dyn Fn(&SourceGame, &mut GameReport) -> String + Sync);
 
-/// Replays the window in parallel and hands it to the sink in order. Each
-/// game's report goes into `reports` at its place in the window: the
+/// Replays the window (in parallel, unless the reading thread replays).
+/// Each game's report goes into `reports` at its place in the window: the
 /// reports of the window before, whose room is reused.
 /// The filter's tests on reports come after `prepare` (`--deny` may make
 /// a game invalid).
-fn flush(
-    window: &mut Vec<Pending>,
+fn replay_window(
+    window: &mut [Pending],
     reports: &mut Vec<Place>,
     (opts, filter): (&Options, Option<&Filter>),
     prepare: Option<Prepare>,
-    sink: &mut dyn FnMut(Event) -> io::Result<()>,
-) -> io::Result<()> {
+) {
     if reports.len() < window.len() {
         reports.resize_with(window.len(), Default::default);
     }
@@ -283,6 +347,15 @@ fn flush(
             .zip(reports.par_iter_mut())
             .for_each(replay);
     }
+}
+
+/// Hands a replayed window to the sink in order, emptying it; each game's
+/// box goes back to the reader's pool.
+fn sink_window(
+    window: &mut Vec<Pending>,
+    reports: &[Place],
+    sink: &mut dyn FnMut(Event) -> io::Result<()>,
+) -> io::Result<()> {
     // the reports are read in place, not moved out
     for (p, (r, text, kept)) in window.drain(..).zip(reports.iter()) {
         match p {
