@@ -113,6 +113,23 @@ impl Glob {
         })
     }
 
+    /// A pattern of `*` (any run of characters) and `?` (one), every other
+    /// character itself (`--allow reversi::*`): never an error.
+    pub fn wildcards(text: &str) -> Glob {
+        let parts = text
+            .chars()
+            .map(|c| match c {
+                '*' => Part::Star,
+                '?' => Part::Any,
+                c => Part::Char(c),
+            })
+            .collect();
+        Glob {
+            text: text.to_string(),
+            parts,
+        }
+    }
+
     /// The glob as written.
     pub fn as_str(&self) -> &str {
         &self.text
@@ -600,6 +617,20 @@ mod tests {
         assert!(glob("*").matches(""));
         assert!(!glob("black").matches("Black"));
         assert!(glob("[]]").matches("]"));
+    }
+
+    #[test]
+    fn code_patterns_know_only_star_and_question_mark() {
+        let w = Glob::wildcards;
+        assert!(w("reversi::*").matches("reversi::no_flip"));
+        assert!(!w("reversi::*").matches("record::bad_tag"));
+        assert!(w("*::bad_?ag").matches("record::bad_tag"));
+        assert!(w("record::result_unchecked").matches("record::result_unchecked"));
+        assert!(!w("record::result").matches("record::result_unchecked"));
+        // `[` and `\` are themselves
+        assert!(w("a[b").matches("a[b"));
+        assert!(w("a\\b").matches("a\\b"));
+        assert!(w("**").matches(""));
     }
 
     #[test]

@@ -26,58 +26,34 @@ use super::diagnostics::{self, visible, visible_lines};
 use super::inputs::{Event, FileError};
 use super::{Ctx, EXIT_INVALID, EXIT_OK, EXIT_USAGE, OutputFormat};
 use crate::formats::SourceGame;
+use crate::pipeline::Glob;
 use crate::pipeline::json::{JsonReport, Shape};
 pub use crate::pipeline::json::{SCHEMA, SCHEMA_VERSION, game_json};
 pub use crate::pipeline::{Summary, Tally};
 use crate::replay::{GameReport, Options};
 
-/// Whether a code matches a `--allow`/`--deny` pattern: `*` any run of
-/// characters (`reversi::*`), `?` one; otherwise the code itself.
-pub fn code_matches(pattern: &str, code: &str) -> bool {
-    let (p, c): (Vec<char>, Vec<char>) = (pattern.chars().collect(), code.chars().collect());
-    // the usual wildcard walk: back up to the last `*` on a mismatch
-    let (mut i, mut j) = (0, 0);
-    let mut star: Option<(usize, usize)> = None;
-    while let Some(&cj) = c.get(j) {
-        match p.get(i) {
-            Some('*') => {
-                star = Some((i, j));
-                i += 1;
-            }
-            Some(&x) if x == '?' || x == cj => {
-                i += 1;
-                j += 1;
-            }
-            _ => match star {
-                Some((si, sj)) => {
-                    i = si + 1;
-                    j = sj + 1;
-                    star = Some((si, sj + 1));
-                }
-                None => return false,
-            },
-        }
-    }
-    p.get(i..)
-        .is_some_and(|rest| rest.iter().all(|&x| x == '*'))
+/// A `--allow`/`--deny` pattern: `*` any run of characters (`reversi::*`),
+/// `?` one; otherwise the code itself.
+fn wildcards(pattern: &str) -> Result<Glob, std::convert::Infallible> {
+    Ok(Glob::wildcards(pattern))
 }
 
 /// `--allow` and `--deny` on one game's report, and help lines that fit the
 /// input: an allowed warning is dropped, a denied one becomes an error
 /// (the game invalid). A binary record's `result_unchecked` cannot be
 /// edited to `*`: its help says how to silence it instead.
-fn adjust(g: &SourceGame, r: &mut GameReport, allow: &[String], deny: &[String]) {
+fn adjust(g: &SourceGame, r: &mut GameReport, allow: &[Glob], deny: &[Glob]) {
     if r.warnings.is_empty() {
         return;
     }
     if !allow.is_empty() {
         r.warnings
-            .retain(|d| !allow.iter().any(|p| code_matches(p, &d.code)));
+            .retain(|d| !allow.iter().any(|p| p.matches(&d.code)));
     }
     if !deny.is_empty() {
         let (denied, kept): (Vec<_>, Vec<_>) = std::mem::take(&mut r.warnings)
             .into_iter()
-            .partition(|d| deny.iter().any(|p| code_matches(p, &d.code)));
+            .partition(|d| deny.iter().any(|p| p.matches(&d.code)));
         r.warnings = kept;
         if !denied.is_empty() {
             r.valid = false;
@@ -117,12 +93,12 @@ pub struct Args {
     pub deny_warnings: bool,
     /// Silence the warnings of this code (repeatable; globs such as
     /// `reversi::*`). Errors cannot be allowed.
-    #[arg(long, value_name = "CODE")]
-    pub allow: Vec<String>,
+    #[arg(long, value_name = "CODE", value_parser = wildcards)]
+    pub allow: Vec<Glob>,
     /// Make the warnings of this code errors: their games are invalid
     /// (repeatable; globs such as `record::*`).
-    #[arg(long, value_name = "CODE")]
-    pub deny: Vec<String>,
+    #[arg(long, value_name = "CODE", value_parser = wildcards)]
+    pub deny: Vec<Glob>,
     /// Exit 0 when the run reads no game (by default `no games found`, exit 2).
     #[arg(long)]
     pub allow_empty: bool,
