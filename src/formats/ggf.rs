@@ -784,10 +784,11 @@ fn game_type(v: &str) -> Result<GameType, String> {
     Ok(t)
 }
 
-/// `KM` as a `Komi` value: `+3.500` is `3.5`, `-3.133` stays; read as the
-/// Reversi `Komi` tag is (any decimals up to nine that are not 0).
-fn komi_of(v: &str) -> Result<String, String> {
-    crate::games::reversi::parse_komi(v).map(|k| k.to_string())
+/// `KM` as a komi, read as the Reversi `Komi` tag is (any decimals up to
+/// nine that are not 0); its `Komi` tag is its text (`+3.500` is `3.5`,
+/// `-3.133` stays).
+fn komi_of(v: &str) -> Result<Komi, String> {
+    crate::games::reversi::parse_komi(v)
 }
 
 /// GGF's `RE` for black's result `units` (in billionths of a disc, as a
@@ -807,8 +808,8 @@ fn re_units(re: &str) -> Option<i64> {
 /// Reads `RE` as disc counts on an `n`×`n` board (empties to the winner):
 /// with a komi, GGS's `RE` is black's disc difference minus the komi
 /// (`RE[-22.867]` with `KM[-3.133]` is a difference of -26).
-fn result_of(re: &str, n: usize, komi: Option<&str>) -> Option<(i64, i64)> {
-    let k = komi.map_or(Some(0), re_units)?;
+fn result_of(re: &str, n: usize, komi: Option<Komi>) -> Option<(i64, i64)> {
+    let k = komi.map_or(0, |k| k.0);
     let units = re_units(re)?.checked_add(k)?;
     if units % Komi::UNIT != 0 {
         return None;
@@ -920,7 +921,7 @@ struct GameRules<'p, 't> {
     /// The board side (8 when neither `TY` nor `BO` gives one).
     n: usize,
     setup: Option<String>,
-    komi: Option<String>,
+    komi: Option<Komi>,
     /// A bad `TY` or `BO`: the moves are not replayed.
     no_replay: bool,
 }
@@ -1086,7 +1087,7 @@ fn game_komi(
     ty_prop: Option<&Prop>,
     has_moves: bool,
     errors: &mut TagErrors,
-) -> Result<Option<String>, ()> {
+) -> Result<Option<Komi>, ()> {
     let km = first(kept, "KM");
     let mut komi = None;
     if let Some(p) = km {
@@ -1141,7 +1142,7 @@ impl GameParts {
             "DT" => tags.push(tag_of("Date", p.value.to_string(), p)),
             "PB" => tags.push(tag_of("Black", p.value.to_string(), p)),
             "PW" => tags.push(tag_of("White", p.value.to_string(), p)),
-            "RE" if !rules.ty.anti => match result_of(&p.value, n, rules.komi.as_deref()) {
+            "RE" if !rules.ty.anti => match result_of(&p.value, n, rules.komi) {
                 Some((b, w)) => tags.push(tag_of("Result", format!("{b}-{w}"), p)),
                 None => tags.push(tag_of("GGF_RE", p.value.to_string(), p)),
             },
@@ -1153,8 +1154,8 @@ impl GameParts {
                 tags.push(tag_of("GGF_TY", p.value.to_string(), p));
             }
             "KM" => {
-                if let Some(k) = &rules.komi {
-                    tags.push(tag_of("Komi", k.clone(), p));
+                if let Some(k) = rules.komi {
+                    tags.push(tag_of("Komi", k.to_string(), p));
                 }
             }
             "BO" => {
@@ -1495,10 +1496,10 @@ mod tests {
         assert_eq!(result_of("+66", 8, None), None);
         // GGS: RE is the disc difference minus the komi (igor-ant 19-45,
         // ming1014-ant 36-28)
-        assert_eq!(result_of("-22.867", 8, Some("-3.133")), Some((19, 45)));
-        assert_eq!(result_of("+8.5", 8, Some("-0.5")), Some((36, 28)));
-        assert_eq!(result_of("+26", 8, Some("2")), Some((46, 18)));
-        assert_eq!(result_of("+26.5", 8, Some("2")), None);
+        assert_eq!(result_of("-22.867", 8, komi_of("-3.133").ok()), Some((19, 45)));
+        assert_eq!(result_of("+8.5", 8, komi_of("-0.5").ok()), Some((36, 28)));
+        assert_eq!(result_of("+26", 8, komi_of("2").ok()), Some((46, 18)));
+        assert_eq!(result_of("+26.5", 8, komi_of("2").ok()), None);
         assert_eq!(re_text(-22_867_000_000, 3), "-22.867");
         assert_eq!(re_text(8_500_000_000, 0), "+8.5");
         assert_eq!(re_text(0, 3), "+0.000");
@@ -1519,12 +1520,12 @@ mod tests {
             setup_of(&format!("10 {} *", start_cells(10)), Some(10)),
             Ok((10, None))
         );
-        assert_eq!(komi_of("+3.500"), Ok("3.5".into()));
-        assert_eq!(komi_of("-2"), Ok("-2".into()));
-        assert_eq!(komi_of("-0.00"), Ok("0".into()));
-        assert_eq!(komi_of("007.25"), Ok("7.25".into()));
-        assert_eq!(komi_of("-3.133"), Ok("-3.133".into()));
-        assert_eq!(komi_of("0.1234567890"), Ok("0.123456789".into()));
+        assert_eq!(komi_of("+3.500").map(|k| k.to_string()), Ok("3.5".into()));
+        assert_eq!(komi_of("-2").map(|k| k.to_string()), Ok("-2".into()));
+        assert_eq!(komi_of("-0.00").map(|k| k.to_string()), Ok("0".into()));
+        assert_eq!(komi_of("007.25").map(|k| k.to_string()), Ok("7.25".into()));
+        assert_eq!(komi_of("-3.133").map(|k| k.to_string()), Ok("-3.133".into()));
+        assert_eq!(komi_of("0.1234567890").map(|k| k.to_string()), Ok("0.123456789".into()));
         assert!(komi_of("0.1234567891").is_err());
         assert!(komi_of("x").is_err());
         assert!(komi_of("1.5x").is_err());
