@@ -95,3 +95,37 @@ pub fn config(cases: u32) -> proptest::test_runner::Config {
         ..proptest::test_runner::Config::default()
     }
 }
+
+/// Where the WTHOR database stands beside the checkout (`shared/`).
+pub const WTHOR_DIR: &str = "../shared/data/wthor";
+
+/// A year of the WTHOR database (the repository's 1978 when the database
+/// is not beside the checkout).
+pub fn one_wthor_year() -> PathBuf {
+    let year = Path::new(WTHOR_DIR).join("WTH_1990.wtb");
+    if year.is_file() {
+        year
+    } else {
+        PathBuf::from("fixtures/wthor/valid/WTH_1978.wtb")
+    }
+}
+
+/// The database's `.wtb` files in name order, those whose name holds
+/// `year` when given; `None` (and a line saying so) when the database is
+/// not beside the checkout.
+pub fn wthor_years(year: Option<&str>) -> Option<Vec<PathBuf>> {
+    let Ok(dir) = std::fs::read_dir(WTHOR_DIR) else {
+        eprintln!("skipped: {WTHOR_DIR} is absent");
+        return None;
+    };
+    let mut files: Vec<PathBuf> = dir
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| {
+            let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
+            name.ends_with(".wtb") && year.is_none_or(|y| name.contains(y))
+        })
+        .collect();
+    files.sort();
+    Some(files)
+}

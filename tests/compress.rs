@@ -130,20 +130,9 @@ fn every_fixture_compressed_gives_the_plain_report() {
     }
 }
 
-/// A year of the WTHOR database (the repository's 1978 when the database
-/// is not beside the checkout).
-fn one_year() -> PathBuf {
-    let year = Path::new("../shared/data/wthor/WTH_1990.wtb");
-    if year.is_file() {
-        year.to_path_buf()
-    } else {
-        PathBuf::from("fixtures/wthor/valid/WTH_1978.wtb")
-    }
-}
-
 #[test]
 fn a_wthor_year_compressed_validates_with_the_same_summary() {
-    let year = one_year();
+    let year = common::one_wthor_year();
     let work = tempfile::tempdir().unwrap();
     copy_names(year.parent().unwrap(), work.path());
     let bytes = std::fs::read(&year).unwrap();
@@ -429,20 +418,12 @@ fn a_directory_scan_reads_compressed_files_by_their_inner_extension() {
 #[test]
 #[ignore = "needs ../shared/data/wthor (run with --ignored)"]
 fn compressed_database() {
-    let dir = Path::new("../shared/data/wthor");
-    if !dir.is_dir() {
-        eprintln!("skipped: {} is absent", dir.display());
+    let Some(years) = common::wthor_years(None) else {
         return;
-    }
+    };
+    let dir = Path::new(common::WTHOR_DIR);
     let want = run(&["validate", "-q"], &[dir], b"");
     assert!(games_read(&want) > 100_000, "{}", want.stdout);
-    let mut years: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap()
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|e| e == "wtb"))
-        .collect();
-    years.sort();
     for ext in CODECS {
         let work = tempfile::tempdir().unwrap();
         copy_names(dir, work.path());

@@ -411,13 +411,7 @@ fn wthor_copies_found(files: &[PathBuf]) {
 /// beside the checkout).
 #[test]
 fn a_wthor_year_and_its_reflection() {
-    let year = Path::new("../shared/data/wthor/WTH_1990.wtb");
-    let year = if year.is_file() {
-        year.to_path_buf()
-    } else {
-        PathBuf::from("fixtures/wthor/valid/WTH_1978.wtb")
-    };
-    wthor_copies_found(&[year]);
+    wthor_copies_found(&[common::one_wthor_year()]);
 }
 
 /// The whole WTHOR database, when a copy of `shared/` stands beside the
@@ -425,17 +419,9 @@ fn a_wthor_year_and_its_reflection() {
 #[test]
 #[ignore = "needs ../shared/data/wthor (run with --ignored)"]
 fn the_wthor_database_and_its_reflection() {
-    let dir = Path::new("../shared/data/wthor");
-    if !dir.is_dir() {
-        eprintln!("skipped: {} is absent", dir.display());
+    let Some(files) = common::wthor_years(None) else {
         return;
-    }
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "wtb"))
-        .collect();
-    files.sort();
+    };
     wthor_copies_found(&files);
 }
 

@@ -226,17 +226,6 @@ fn scramble_wtb(files: &[PathBuf], count: usize, rng: &mut Rng) -> usize {
     chosen.len()
 }
 
-/// A year of the WTHOR database (the repository's 1978 when the database
-/// is not beside the checkout).
-fn one_year() -> PathBuf {
-    let year = Path::new("../shared/data/wthor/WTH_1990.wtb");
-    if year.is_file() {
-        year.to_path_buf()
-    } else {
-        PathBuf::from("fixtures/wthor/valid/WTH_1978.wtb")
-    }
-}
-
 /// `fix -o` of copies of `originals` with up to `count` scrambled stored
 /// scores gives the originals back, byte for byte.
 fn wthor_restored(originals: &[PathBuf], count: usize) {
@@ -266,14 +255,14 @@ fn wthor_restored(originals: &[PathBuf], count: usize) {
 
 #[test]
 fn a_wthor_year_with_scrambled_scores_is_restored() {
-    wthor_restored(&[one_year()], 1000);
+    wthor_restored(&[common::one_wthor_year()], 1000);
 }
 
 #[test]
 fn a_gamerec_text_year_with_scrambled_results_is_restored() {
     let work = tempfile::tempdir().unwrap();
     let text = work.path().join("year.gamerec");
-    let year = one_year();
+    let year = common::one_wthor_year();
     let r = gamerec(
         &[
             "convert",
@@ -326,17 +315,9 @@ fn a_gamerec_text_year_with_scrambled_results_is_restored() {
 #[test]
 #[ignore = "needs ../shared/data/wthor (run with --ignored)"]
 fn the_wthor_database_with_scrambled_scores_is_restored() {
-    let dir = Path::new("../shared/data/wthor");
-    if !dir.is_dir() {
-        eprintln!("skipped: {} is absent", dir.display());
+    let Some(files) = common::wthor_years(None) else {
         return;
-    }
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "wtb"))
-        .collect();
-    files.sort();
+    };
     wthor_restored(&files, 1000);
 }
 

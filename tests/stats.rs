@@ -307,26 +307,11 @@ fn check_wthor(files: &[std::path::PathBuf]) {
     assert_eq!(first, direct.games);
 }
 
-fn wthor_files(dir: &str, year: Option<&str>) -> Vec<std::path::PathBuf> {
-    let mut files: Vec<_> = std::fs::read_dir(dir)
-        .map(|d| d.flatten().map(|e| e.path()).collect())
-        .unwrap_or_else(|_| Vec::new());
-    files.retain(|p| {
-        let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
-        name.ends_with(".wtb") && year.is_none_or(|y| name.contains(y))
-    });
-    files.sort();
-    files
-}
-
 #[test]
 fn stats_of_a_wthor_year_agree_with_its_records() {
-    let dir = "../shared/data/wthor";
-    if !Path::new(dir).is_dir() {
-        eprintln!("skipped: {dir} is absent");
+    let Some(files) = common::wthor_years(Some("1985")) else {
         return;
-    }
-    let files = wthor_files(dir, Some("1985"));
+    };
     assert_eq!(files.len(), 1);
     check_wthor(&files);
 }
@@ -334,12 +319,9 @@ fn stats_of_a_wthor_year_agree_with_its_records() {
 #[test]
 #[ignore = "needs ../shared/data/wthor (run with --ignored)"]
 fn stats_of_the_wthor_database_agree_with_its_records() {
-    let dir = "../shared/data/wthor";
-    if !Path::new(dir).is_dir() {
-        eprintln!("skipped: {dir} is absent");
+    let Some(files) = common::wthor_years(None) else {
         return;
-    }
-    let files = wthor_files(dir, None);
+    };
     assert_eq!(files.len(), 45);
     check_wthor(&files);
 }
