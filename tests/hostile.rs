@@ -403,3 +403,34 @@ fn a_line_break_in_a_ggf_value_survives_conversion() {
     let warned = !codes(&doc["games"][0], "warnings").is_empty() || !r.stderr.is_empty();
     assert!(tag == "a\nb" || warned, "{tag}: changed without a word");
 }
+
+/// A fuzz find (`fuzz/`, target `notation_blokus`): two `;` comments on
+/// consecutive lines, the second empty, are one comment ending in a line
+/// break (`x\n`); written back as a `{ }` comment, read trimmed, the JSON
+/// and YAML conversions read back without it. A comment with a line break
+/// at either end is written as `;` lines, which keep it.
+#[test]
+fn a_comment_ending_in_a_line_break_survives_conversion() {
+    let convert = |from: &str, to: &str, text: &[u8]| {
+        let r = gamerec(&["convert", "--to", to, "--from", from, "-"], text);
+        assert_eq!(r.code, 0, "{from} -> {to}: {}", r.stderr);
+        r.stdout
+    };
+    let comment = |from: &str, text: &[u8]| {
+        let json: serde_json::Value = serde_json::from_str(&convert(from, "json", text)).unwrap();
+        json["games"][0]["comment"].clone()
+    };
+    for (record, want) in [
+        (
+            "[Game \"blokus\"]\n;VarEventnt othello\"duo\"]\n;",
+            "VarEventnt othello\"duo\"]\n",
+        ),
+        ("[Game \"blokus\"]\n;\n; x\n", "\nx"),
+    ] {
+        assert_eq!(comment("gamerec", record.as_bytes()), want);
+        for to in ["json", "yaml", "gamerec"] {
+            let written = convert("gamerec", to, record.as_bytes());
+            assert_eq!(comment(to, written.as_bytes()), want, "{to}: {written}");
+        }
+    }
+}

@@ -96,7 +96,9 @@ impl Wrap {
         } else {
             c
         };
-        if c.contains('}') {
+        // `;` lines also keep a line break at either end, which a `{ }`
+        // comment (trimmed as it is read) loses
+        if c.contains('}') || c.starts_with('\n') || c.ends_with('\n') {
             if self.col > 0 {
                 self.out.push(' ');
             }
