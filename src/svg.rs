@@ -996,18 +996,73 @@ pub fn plot(
     at: (u32, u32),
 ) -> String {
     let scale = PlotScale::new(series, marks, at);
-    let mut out = format!(
-        "<g class=\"plot\" {FONT} font-size=\"11\" fill=\"{}\">\n<text x=\"{}\" y=\"{}\" font-size=\"13\" font-weight=\"bold\">{}</text>\n",
-        palette::INK,
-        scale.ox + 4,
-        scale.oy + 16,
-        esc(&fit(title, PlotScale::W - 8, 13))
-    );
+    let mut out = plot_head(&scale, title);
     plot_axes(&mut out, &scale, unit);
     plot_marks(&mut out, &scale, marks);
     plot_lines(&mut out, &scale, series);
     out.push_str("</g>\n");
     out
+}
+
+/// One seat's scores over many games: after each ply, the median and the
+/// band between two quantiles (the score plot of a collection).
+pub struct Band {
+    pub name: String,
+    pub colour: &'static str,
+    pub low: Vec<i64>,
+    pub median: Vec<i64>,
+    pub high: Vec<i64>,
+}
+
+/// A score plot of many games: each seat's band (shaded in its colour)
+/// and its median line, its name and last median at its end.
+pub fn band_plot(title: &str, unit: &str, bands: &[Band], at: (u32, u32)) -> String {
+    let edge = |b: &Band, values: &[i64]| Series {
+        name: b.name.clone(),
+        colour: b.colour,
+        values: values.to_vec(),
+    };
+    let edges: Vec<Series> = bands
+        .iter()
+        .flat_map(|b| [edge(b, &b.low), edge(b, &b.high)])
+        .collect();
+    let scale = PlotScale::new(&edges, &[], at);
+    let mut out = plot_head(&scale, title);
+    plot_axes(&mut out, &scale, unit);
+    for b in bands {
+        let mut d = String::new();
+        let forth = b.low.iter().enumerate();
+        let back = b.high.iter().enumerate().rev();
+        for (k, (p, &v)) in forth.chain(back).enumerate() {
+            let _ = write!(
+                d,
+                "{}{:.1} {:.1}",
+                if k == 0 { "M" } else { "L" },
+                scale.sx(p),
+                scale.sy(v)
+            );
+        }
+        let _ = writeln!(
+            out,
+            "<path d=\"{d}Z\" fill=\"{}\" fill-opacity=\"0.2\" stroke=\"none\"/>",
+            b.colour
+        );
+    }
+    let medians: Vec<Series> = bands.iter().map(|b| edge(b, &b.median)).collect();
+    plot_lines(&mut out, &scale, &medians);
+    out.push_str("</g>\n");
+    out
+}
+
+/// A plot's group and title.
+fn plot_head(scale: &PlotScale, title: &str) -> String {
+    format!(
+        "<g class=\"plot\" {FONT} font-size=\"11\" fill=\"{}\">\n<text x=\"{}\" y=\"{}\" font-size=\"13\" font-weight=\"bold\">{}</text>\n",
+        palette::INK,
+        scale.ox + 4,
+        scale.oy + 16,
+        esc(&fit(title, PlotScale::W - 8, 13))
+    )
 }
 
 /// The axes, their ticks and their names.

@@ -389,3 +389,93 @@ fn score_plot_and_json_on_stdout_is_a_usage_error() {
     assert_eq!(r.code, 2);
     assert!(r.stdout.is_empty());
 }
+
+/// `score --plot` of many games: a panel per game up to 50 games; past
+/// that, a panel per kind of game (game, variant, seats) of each seat's
+/// median and 10th-90th percentile band after each ply, a finished game
+/// counting with its final score.
+#[test]
+fn score_plot_of_many_games_draws_their_distribution() {
+    let one = std::fs::read_to_string("fixtures/reversi/valid/early-end.gamerec").unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("plot.svg");
+    let panels = |n: usize| {
+        let text = vec![one.as_str(); n].join("\n");
+        let args = ["score", "-q", "-", "--plot", out.to_str().unwrap()];
+        let r = gamerec(&args, text.as_bytes());
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        let svg = std::fs::read_to_string(&out).unwrap();
+        let doc = roxmltree::Document::parse(&svg).unwrap();
+        doc.descendants()
+            .filter(|n| n.attribute("class") == Some("plot"))
+            .count()
+    };
+    assert_eq!(panels(50), 50);
+    assert_eq!(panels(51), 1);
+
+    // a WTHOR year (8 games) read 7 times and a Blokus game: two kinds
+    let year = "fixtures/wthor/valid/WTH_1978.wtb";
+    let blokus = "fixtures/blokus/valid/classic_2p.gamerec";
+    let svg = dir.path().join("both.svg");
+    let mut args = vec!["score", "-q"];
+    args.extend([year; 7]);
+    args.extend([blokus, "--plot", svg.to_str().unwrap()]);
+    let r = gamerec(&args, b"");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let svg = std::fs::read_to_string(&svg).unwrap();
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let plots: Vec<roxmltree::Node> = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("plot"))
+        .collect();
+    assert_eq!(plots.len(), 2, "{svg}");
+    let text_of = |n: &roxmltree::Node| -> Vec<String> {
+        n.descendants()
+            .filter(|t| t.has_tag_name("text"))
+            .filter_map(|t| t.text().map(str::to_string))
+            .collect()
+    };
+    // the medians at the end of the WTHOR year's lines, worked out here
+    // from each game's final plotted values
+    let (_, games) = gamerec::formats::open(
+        year,
+        Box::new(std::fs::File::open(year).unwrap()),
+        &gamerec::formats::ReadOptions::default(),
+    )
+    .unwrap();
+    let opts = gamerec::replay::Options::default();
+    let mut finals: Vec<Vec<i64>> = vec![Vec::new(); 2];
+    let mut n = 0;
+    for g in games {
+        let mut g = *g.unwrap();
+        g.materialize();
+        let (game, _) = gamerec::registry::resolve_in(&g.raw, &g.text, &opts).unwrap();
+        let p = game.plots(&g.raw, &g.text, &opts);
+        let last = p.values.last().unwrap();
+        // the year is read 7 times
+        for (s, f) in finals.iter_mut().enumerate() {
+            f.extend([last[s]; 7]);
+        }
+        n += 7;
+    }
+    let texts = text_of(&plots[0]);
+    assert!(
+        texts[0].contains(&format!("{n} games: median and 10th-90th percentile")),
+        "{texts:?}"
+    );
+    for (seat, mut f) in ["black", "white"].into_iter().zip(finals) {
+        f.sort_unstable();
+        let median = f[(f.len() - 1) / 2];
+        let label = format!("{seat} {median}");
+        assert!(texts.contains(&label), "{label} not in {texts:?}");
+    }
+    // a shaded band per seat in each panel
+    for p in &plots {
+        let bands = p
+            .descendants()
+            .filter(|n| n.attribute("fill-opacity") == Some("0.2"))
+            .count();
+        assert!(bands >= 2, "{bands}");
+    }
+    assert!(text_of(&plots[1])[0].starts_with("blokus (classic), 1 game: "));
+}

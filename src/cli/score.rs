@@ -1,5 +1,15 @@
 //! `gamerec score PATH... [--plot FILE.svg]`: each game's scores, winners,
 //! and whether it is over; `--plot` draws every seat's score after every ply.
+//!
+//! `--plot` draws a panel per game for up to [`PLOT_GAMES`] games. Past
+//! that, one panel per kind of game (game, variant and seats) draws the
+//! collection: after each ply, each seat's median score and the band from
+//! the 10th to the 90th percentile, a finished game counting with its final
+//! score at every later ply. Memory is then bounded by the distinct scores
+//! at each ply ([`SUMMARY_PLIES`] plies, [`SUMMARY_KINDS`] kinds at most; a
+//! game of another kind is counted as not drawn), not by the games.
+
+use std::collections::BTreeMap;
 
 use super::Ctx;
 use super::report;
@@ -12,7 +22,9 @@ pub struct Args {
     #[command(flatten)]
     pub report: report::Args,
     /// Also draw every seat's score after every ply (discs, points, blocks
-    /// left), errors marked at their ply: one SVG with a plot per game.
+    /// left), errors marked at their ply: one SVG with a plot per game; past
+    /// 50 games, a plot per kind of game of each seat's median and 10th-90th
+    /// percentile band after each ply.
     #[arg(long, value_name = "FILE.svg")]
     pub plot: Option<String>,
 }
@@ -95,40 +107,20 @@ pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
         all_tags: false,
         ..Options::default()
     };
-    let mut panels = Vec::new();
     let (_, height) = crate::svg::PLOT_SIZE;
     let read_opts = ctx.read_options();
-    let filter = read_opts.filter.clone();
+    let mut plotter = Plotter {
+        opts: &opts,
+        filter: read_opts.filter.clone(),
+        panels: Vec::new(),
+        summary: Summary::default(),
+        height,
+    };
     let mut add = |g: Result<crate::formats::SourceGame, super::inputs::FileError>| {
         // unreadable files were reported above
-        let Ok(mut g) = g else {
-            return;
-        };
-        g.materialize();
-        g.default_variant(opts.variant.as_deref());
-        let raw = &g.raw;
-        let Ok((game, _)) = crate::registry::resolve_in(raw, &g.text, &opts) else {
-            return;
-        };
-        let mut frames = game.frames(raw, &g.text, &opts);
-        if filter
-            .as_ref()
-            .is_some_and(|f| !f.keeps_report(&frames.report))
-        {
-            return;
+        if let Ok(g) = g {
+            plotter.add(g);
         }
-        let tags = raw
-            .tags
-            .0
-            .iter()
-            .map(|t| (t.name.as_str(), t.value.as_str()));
-        frames.report.about = Some(crate::replay::describe_tags(tags, frames.report.seats));
-        let title = title(&g.file.name, g.index, &frames.report);
-        let at = (
-            crate::svg::MARGIN,
-            crate::svg::MARGIN + height * panels.len() as u32,
-        );
-        panels.push(plot(&title, &frames, at));
     };
     super::inputs::each_game(
         &mut stdin.as_slice(),
@@ -137,6 +129,21 @@ pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
         &read_opts,
         &mut add,
     );
+    let Plotter {
+        mut panels,
+        summary,
+        ..
+    } = plotter;
+    if summary.games > PLOT_GAMES {
+        panels = summary.panels(height);
+        if summary.left_out > 0 {
+            let _ = writeln!(
+                ctx.err,
+                "warning: --plot draws {SUMMARY_KINDS} kinds of game at most; {} of other kinds not drawn",
+                crate::diag::plural(summary.left_out, "game", "games")
+            );
+        }
+    }
     let svg = crate::svg::plots(&panels);
     let written = if file == "-" {
         write!(ctx.out, "{svg}").map_err(|e| e.to_string())
@@ -146,6 +153,63 @@ pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
     match written {
         Ok(()) => code,
         Err(e) => ctx.usage(&format!("cannot write {file}: {e}")),
+    }
+}
+
+/// The panels of `--plot` as the games come: one per game up to
+/// [`PLOT_GAMES`], the summary counting every game.
+struct Plotter<'o> {
+    opts: &'o Options,
+    filter: Option<std::sync::Arc<crate::pipeline::Filter>>,
+    panels: Vec<String>,
+    summary: Summary,
+    height: u32,
+}
+
+impl Plotter<'_> {
+    fn add(&mut self, mut g: crate::formats::SourceGame) {
+        let opts = self.opts;
+        g.materialize();
+        g.default_variant(opts.variant.as_deref());
+        let raw = &g.raw;
+        let Ok((game, _)) = crate::registry::resolve_in(raw, &g.text, opts) else {
+            return;
+        };
+        let kept = |r: &GameReport| self.filter.as_ref().is_none_or(|f| f.keeps_report(r));
+        if self.summary.games >= PLOT_GAMES {
+            // past a panel per game: only what the summary counts
+            let plots = game.plots(raw, &g.text, opts);
+            if kept(&plots.report) {
+                self.summary
+                    .add(&plots.report, &plots.values, &plots.colours, plots.unit);
+                self.panels = Vec::new();
+            }
+            return;
+        }
+        let mut frames = game.frames(raw, &g.text, opts);
+        if !kept(&frames.report) {
+            return;
+        }
+        let values: Vec<Vec<i64>> = frames.frames.iter().map(|f| f.plot.clone()).collect();
+        let colours = frames
+            .frames
+            .first()
+            .map(|f| f.scene.seats.iter().map(|(_, c)| *c).collect::<Vec<_>>())
+            .unwrap_or_default();
+        self.summary
+            .add(&frames.report, &values, &colours, frames.unit);
+        let tags = raw
+            .tags
+            .0
+            .iter()
+            .map(|t| (t.name.as_str(), t.value.as_str()));
+        frames.report.about = Some(crate::replay::describe_tags(tags, frames.report.seats));
+        let title = title(&g.file.name, g.index, &frames.report);
+        let at = (
+            crate::svg::MARGIN,
+            crate::svg::MARGIN + self.height * self.panels.len() as u32,
+        );
+        self.panels.push(plot(&title, &frames, at));
     }
 }
 
@@ -206,4 +270,167 @@ pub fn plot(title: &str, frames: &Frames, at: (u32, u32)) -> String {
         })
         .collect();
     crate::svg::plot(title, frames.unit, &series, &marks, at)
+}
+
+/// Games drawn a panel each by `score --plot`; past this many, a summary.
+pub const PLOT_GAMES: usize = 50;
+/// Plies a summary counts per game (the rest of a longer game is left out).
+pub const SUMMARY_PLIES: usize = 400;
+/// Kinds of game (game, variant, seats) a summary draws at most.
+pub const SUMMARY_KINDS: usize = 16;
+
+/// The distribution of every seat's score after each ply, per kind of game.
+#[derive(Default)]
+struct Summary {
+    kinds: Vec<Kind>,
+    /// Games counted, and those of a kind past [`SUMMARY_KINDS`].
+    games: usize,
+    left_out: usize,
+}
+
+/// One kind of game's distributions: `at[ply][seat]` counts each value
+/// after that ply among the games still going, `ended[ply][seat]` the final
+/// values of the games whose last ply it is.
+struct Kind {
+    game: &'static str,
+    variant: &'static str,
+    seats: &'static [&'static str],
+    colours: Vec<&'static str>,
+    unit: &'static str,
+    games: usize,
+    at: Vec<Vec<BTreeMap<i64, u64>>>,
+    ended: Vec<Vec<BTreeMap<i64, u64>>>,
+}
+
+impl Summary {
+    /// Counts one game's plotted values (after each ply).
+    fn add(
+        &mut self,
+        r: &GameReport,
+        values: &[Vec<i64>],
+        colours: &[&'static str],
+        unit: &'static str,
+    ) {
+        self.games += 1;
+        let same = |k: &Kind| k.game == r.game && k.variant == r.variant && k.seats == r.seats;
+        if !self.kinds.iter().any(same) {
+            if self.kinds.len() >= SUMMARY_KINDS {
+                self.left_out += 1;
+                return;
+            }
+            self.kinds.push(Kind {
+                game: r.game,
+                variant: r.variant,
+                seats: r.seats,
+                colours: colours.to_vec(),
+                unit,
+                games: 0,
+                at: Vec::new(),
+                ended: Vec::new(),
+            });
+        }
+        let Some(kind) = self.kinds.iter_mut().find(|k| same(k)) else {
+            return;
+        };
+        kind.games += 1;
+        let seats = kind.seats.len();
+        let values = values
+            .get(..values.len().min(SUMMARY_PLIES))
+            .unwrap_or_default();
+        for (ply, v) in values.iter().enumerate() {
+            if kind.at.len() <= ply {
+                kind.at.push(vec![BTreeMap::new(); seats]);
+                kind.ended.push(vec![BTreeMap::new(); seats]);
+            }
+            let last = ply + 1 == values.len();
+            for (s, &x) in v.iter().enumerate().take(seats) {
+                if let Some(m) = kind.at.get_mut(ply).and_then(|a| a.get_mut(s)) {
+                    *m.entry(x).or_default() += 1;
+                }
+                if last && let Some(m) = kind.ended.get_mut(ply).and_then(|a| a.get_mut(s)) {
+                    *m.entry(x).or_default() += 1;
+                }
+            }
+        }
+    }
+
+    /// A panel per kind of game, stacked from the top.
+    fn panels(&self, height: u32) -> Vec<String> {
+        self.kinds
+            .iter()
+            .enumerate()
+            .map(|(i, k)| {
+                let at = (crate::svg::MARGIN, crate::svg::MARGIN + height * i as u32);
+                k.panel(at)
+            })
+            .collect()
+    }
+}
+
+impl Kind {
+    /// Its panel: per seat, the median and the 10th-90th percentile band
+    /// after each ply, a finished game counting with its final score.
+    fn panel(&self, at: (u32, u32)) -> String {
+        let seats = self.seats.len();
+        let mut bands: Vec<crate::svg::Band> = self
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(s, name)| crate::svg::Band {
+                name: name.to_string(),
+                colour: self
+                    .colours
+                    .get(s)
+                    .copied()
+                    .unwrap_or(crate::svg::palette::BLACK),
+                low: Vec::new(),
+                median: Vec::new(),
+                high: Vec::new(),
+            })
+            .collect();
+        // the final values of the games ended before the ply looked at
+        let mut finished: Vec<BTreeMap<i64, u64>> = vec![BTreeMap::new(); seats];
+        for (going, ended) in self.at.iter().zip(&self.ended) {
+            for (s, b) in bands.iter_mut().enumerate() {
+                let (Some(g), Some(f)) = (going.get(s), finished.get(s)) else {
+                    continue;
+                };
+                b.low.push(quantile(g, f, 1, 10));
+                b.median.push(quantile(g, f, 1, 2));
+                b.high.push(quantile(g, f, 9, 10));
+            }
+            for (f, e) in finished.iter_mut().zip(ended) {
+                for (&v, &n) in e {
+                    *f.entry(v).or_default() += n;
+                }
+            }
+        }
+        let title = format!(
+            "{} ({}), {}: median and 10th-90th percentile after each ply",
+            self.game,
+            self.variant,
+            crate::diag::plural(self.games, "game", "games")
+        );
+        crate::svg::band_plot(&title, self.unit, &bands, at)
+    }
+}
+
+/// The value at quantile `num`/`den` of two counted sets together (the
+/// lower of the two middle values when it falls between them).
+fn quantile(a: &BTreeMap<i64, u64>, b: &BTreeMap<i64, u64>, num: u64, den: u64) -> i64 {
+    let total: u64 = a.values().chain(b.values()).sum();
+    if total == 0 {
+        return 0;
+    }
+    let rank = (total - 1) * num / den;
+    let mut values: Vec<(i64, u64)> = a.iter().chain(b.iter()).map(|(&v, &n)| (v, n)).collect();
+    values.sort_unstable();
+    let mut seen = 0;
+    for (v, n) in values {
+        seen += n;
+        if seen > rank {
+            return v;
+        }
+    }
+    0
 }

@@ -67,6 +67,9 @@ pub trait DynGame: Sync {
     /// Replays the whole game keeping the position after every ply (for the
     /// score plot and the HTML viewer); `None` when it could not be set up.
     fn frames(&self, raw: &RawGame, src: &str, opts: &Options) -> Frames;
+    /// What the score plot draws after every ply, without the pictures
+    /// ([`crate::replay::plots_of`]).
+    fn plots(&self, raw: &RawGame, src: &str, opts: &Options) -> crate::replay::Plots;
     /// Whether the game's notation reads these tokens (the first moves of a
     /// record without a `Game` tag) from the start its tags give, and its
     /// engine plays them.
@@ -170,6 +173,10 @@ where
 
     fn frames(&self, raw: &RawGame, src: &str, opts: &Options) -> Frames {
         crate::replay::frames_of::<R>(raw, src, opts)
+    }
+
+    fn plots(&self, raw: &RawGame, src: &str, opts: &Options) -> crate::replay::Plots {
+        crate::replay::plots_of::<R>(raw, src, opts)
     }
 
     fn view(

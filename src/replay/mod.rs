@@ -54,7 +54,7 @@ pub use driver::run;
 pub(crate) use driver::{tag_pairs, tag_section};
 pub(crate) use report::cap_diagnostics;
 pub use report::{GameReport, MAX_DIAGNOSTICS, MoveRecord, Options};
-pub use view::{Frame, Frames, View, ViewError, caption, frames_of, view_at};
+pub use view::{Frame, Frames, Plots, View, ViewError, caption, frames_of, plots_of, view_at};
 pub use visit::Visitor;
 
 /// The end of a game's report at its end `state` after `plies` plies, as

@@ -169,6 +169,57 @@ impl<R: Rules> Visitor<R> for KeepFrames<'_> {
     }
 }
 
+/// A replay with what the score plot draws after every ply, and no
+/// picture but the start's (for its seats' colours): the plot of many
+/// games ([`plots_of`]).
+pub struct Plots {
+    pub report: GameReport,
+    /// After `k` plies: [`Render::plot`](crate::game::Render::plot).
+    pub values: Vec<Vec<i64>>,
+    /// Each seat's colour in the start's picture.
+    pub colours: Vec<&'static str>,
+    /// The plot's unit ([`Render::PLOT_UNIT`](crate::game::Render::PLOT_UNIT)).
+    pub unit: &'static str,
+}
+
+/// The visitor of [`plots_of`].
+struct KeepPlots<'o> {
+    opts: &'o Options,
+    values: Vec<Vec<i64>>,
+    colours: Vec<&'static str>,
+}
+
+impl<R: Rules> Visitor<R> for KeepPlots<'_> {
+    standard_visitor!(R);
+    fn watches_positions(&self) -> bool {
+        true
+    }
+    fn position(&mut self, ply: usize, state: &R::Position, last: Option<&MoveOf<R>>) {
+        if ply == 0 {
+            self.colours = R::scene(state, last).seats.iter().map(|(_, c)| *c).collect();
+        }
+        self.values.push(R::plot(state));
+    }
+}
+
+/// Replays the whole game keeping what the score plot draws after every
+/// ply: [`frames_of`] without a picture per ply.
+pub fn plots_of<R: Rules>(raw: &RawGame, src: &str, opts: &Options) -> Plots {
+    let mut keep = KeepPlots {
+        opts,
+        values: Vec::new(),
+        colours: Vec::new(),
+    };
+    let mut report = GameReport::default();
+    run::<R, _>(raw, src, &mut keep, &mut report);
+    Plots {
+        report,
+        values: keep.values,
+        colours: keep.colours,
+        unit: R::PLOT_UNIT,
+    }
+}
+
 /// Replays the whole game keeping the position after every ply (the score
 /// plot, the HTML viewer).
 pub fn frames_of<R: Rules>(raw: &RawGame, src: &str, opts: &Options) -> Frames {
