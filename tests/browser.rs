@@ -601,3 +601,109 @@ fn shaded_and_marked(shot: &[[u8; 3]]) {
         "the last stone's mark"
     );
 }
+
+/// The browser, or `None` (with a message) when there is none outside CI.
+fn browser_for(test: &str) -> Option<PathBuf> {
+    let bin = chromium();
+    if bin.is_none() {
+        if std::env::var("CI").is_ok_and(|v| v == "true") {
+            panic!("chromium is required in CI (.ci/run installs it)");
+        }
+        eprintln!("SKIPPED {test}: no chromium found (install it, or set GAMEREC_CHROMIUM)");
+    }
+    bin
+}
+
+/// A page made by `gamerec html` of `files` in a fresh directory named for
+/// `name`: the directory and the page's URL.
+fn make_page(name: &str, files: &[&str]) -> (PathBuf, String) {
+    let dir = std::env::temp_dir().join(format!("gamerec-browser-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let page = dir.join("report.html");
+    let page_arg = page.to_string_lossy().into_owned();
+    let mut args = vec!["html", "-o", &page_arg];
+    args.extend(files);
+    let made = gamerec(&args, b"");
+    assert!(made.code <= 1, "{}", made.stderr);
+    (dir, format!("file://{}", page.display()))
+}
+
+/// The DOM the script leaves at `url` (asserting it ran).
+fn dom_at(bin: &Path, url: &str) -> String {
+    let dom = browse(bin, url, &["--dump-dom"], false);
+    assert!(
+        dom.contains("data-ready="),
+        "the script did not run:\n{dom}"
+    );
+    dom
+}
+
+/// The text between `from` and the next `to` after it.
+fn between<'a>(doc: &'a str, from: &str, to: &str) -> &'a str {
+    doc.split(from)
+        .nth(1)
+        .and_then(|s| s.split(to).next())
+        .unwrap_or_default()
+}
+
+/// The score plot's end labels never overlap, however close the final
+/// scores (issue 28): each is a line of text below the one above it, and
+/// stays next to its own line's end.
+#[test]
+fn plot_end_labels_do_not_overlap() {
+    let Some(bin) = browser_for("plot_end_labels_do_not_overlap") else {
+        return;
+    };
+    // 17-19; 77, 56, 79, 48; 86, 130, 93, 130: close or equal scores
+    const GAMES: [&str; 3] = [
+        "fixtures/reversi/valid/size-6.gamerec",
+        "fixtures/blokus/valid/classic_4p.gamerec",
+        "fixtures/blokus/valid/trigon_4p_pentobi.gamerec",
+    ];
+    let (dir, url) = make_page("plot", &GAMES);
+    for (n, file) in GAMES.iter().enumerate() {
+        let dom = dom_at(&bin, &format!("{url}#game={n}"));
+        let plot = between(&dom, "id=\"v-plot\">", "</svg>");
+        // the seats' lines (`fill="none"` first), where each ends
+        let ends: Vec<f64> = plot
+            .split("<path ")
+            .skip(1)
+            .filter_map(|t| {
+                let tag = t.get(..t.find('>')?)?;
+                let d = attr(tag, "d")?;
+                (attr(tag, "fill") == Some("none") && d.contains('L'))
+                    .then(|| d.rsplit(' ').next()?.parse().ok())
+                    .flatten()
+            })
+            .collect();
+        // the end labels: the texts in a colour
+        let labels: Vec<f64> = plot
+            .split("<text ")
+            .skip(1)
+            .filter_map(|t| {
+                let tag = t.get(..t.find('>')?)?;
+                attr(tag, "fill")?;
+                attr(tag, "y")?.parse().ok()
+            })
+            .collect();
+        assert!(ends.len() >= 2, "{file}: {plot}");
+        assert_eq!(labels.len(), ends.len(), "{file}: {plot}");
+        let mut sorted = labels.clone();
+        sorted.sort_by(f64::total_cmp);
+        for w in sorted.windows(2) {
+            assert!(w[1] - w[0] >= 12.0, "{file}: labels at {labels:?} overlap");
+        }
+        for (y, end) in labels.iter().zip(&ends) {
+            let off = (y - (end + 4.0)).abs();
+            assert!(
+                off <= 13.0 * (ends.len() - 1) as f64 + 0.5,
+                "{file}: a label {off} px from its line"
+            );
+            assert!(
+                (11.0..=200.0).contains(y),
+                "{file}: a label off the plot at {y}"
+            );
+        }
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
