@@ -707,3 +707,50 @@ fn plot_end_labels_do_not_overlap() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A move the replay stopped at is listed as written, with the error's
+/// mark, the diagnostic as its title (issue 28: it was listed as the
+/// diagnostic's code).
+#[test]
+fn illegal_move_listed_by_its_notation() {
+    let Some(bin) = browser_for("illegal_move_listed_by_its_notation") else {
+        return;
+    };
+    // (record, the move, its diagnostic)
+    const GAMES: [(&str, &str, &str); 2] = [
+        (
+            "fixtures/reversi/invalid/no_flip.gamerec",
+            "g7",
+            "reversi::no_flip",
+        ),
+        (
+            "fixtures/blokus/invalid/no_corner_contact.gamerec",
+            "V3:a5,b5,a6",
+            "blokus::no_corner_contact",
+        ),
+    ];
+    let files: Vec<&str> = GAMES.iter().map(|g| g.0).collect();
+    let (dir, url) = make_page("illegal", &files);
+    for (n, (file, mv, code)) in GAMES.iter().enumerate() {
+        let dom = dom_at(&bin, &format!("{url}#game={n}"));
+        let moves = between(&dom, "id=\"v-moves\"", "</ol>");
+        let bad: Vec<&str> = moves
+            .split("<li ")
+            .filter(|li| li.contains("class=\"bad\""))
+            .collect();
+        assert_eq!(bad.len(), 1, "{file}: {moves}");
+        let li = bad[0];
+        let tag = li.get(..li.find('>').unwrap_or(0)).unwrap_or_default();
+        assert!(
+            attr(tag, "title").is_some_and(|t| t.starts_with(&format!("{code}: "))),
+            "{file}: {li}"
+        );
+        let text = between(li, "<a ", "</a>").split_once('>').map(|t| t.1);
+        assert_eq!(
+            text,
+            Some(format!("{mv} \u{2717}").as_str()),
+            "{file}: {li}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -202,8 +202,10 @@
         var p = i + 1, marks = g.e.filter(function (d) { return d.ply === p; }).map(function (d) { return d.severity === "error" ? " \u2717" : " \u26A0"; }).join("");
         items.push('<li value="' + p + '"' + (auto[p] ? ' class="auto"' : "") + '><a href="' + link(n, p) + '">' + esc(m) + (auto[p] ? " (auto)" : "") + marks + "</a></li>");
       });
+      // a move not played: its notation and mark, the diagnostic as its title
       g.e.forEach(function (d) {
-        if (d.ply > g.plies) items.push('<li value="' + d.ply + '" class="bad"><a href="' + link(n, g.plies) + '">\u2717 ' + esc(d.code) + "</a></li>");
+        if (d.ply > g.plies) items.push('<li value="' + d.ply + '" class="bad" title="' + esc(d.code + ": " + d.message) + '"><a href="' + link(n, g.plies) + '">' +
+          (d.move !== undefined ? esc(d.move) + (d.severity === "error" ? " \u2717" : " \u26A0") : "\u2717 " + esc(d.code)) + "</a></li>");
       });
       document.getElementById("v-moves").innerHTML = items.join("");
     }

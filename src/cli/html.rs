@@ -212,6 +212,7 @@ fn entry(mut g: crate::formats::SourceGame, opts: &Options) -> Entry {
     });
     report.moves = Vec::new();
     let lines = g.lines();
+    let plies = report.plies;
     let diags = report
         .errors
         .iter()
@@ -221,6 +222,13 @@ fn entry(mut g: crate::formats::SourceGame, opts: &Options) -> Entry {
             let mut v = super::diagnostics::to_json(d, Some(&lines), g.byte_map.as_ref());
             if let Value::Object(m) = &mut v {
                 m.insert("severity".into(), json!(severity));
+                // a move the replay did not play: its notation, for the list
+                if let Some(mv) = (d.ply > plies)
+                    .then(|| move_text(raw, &g.text, d))
+                    .flatten()
+                {
+                    m.insert("move".into(), json!(mv));
+                }
             }
             v
         })
@@ -233,6 +241,18 @@ fn entry(mut g: crate::formats::SourceGame, opts: &Options) -> Entry {
         diags,
         players,
     }
+}
+
+/// The written move a diagnostic blames: the text of the movetext token
+/// its span starts in (none, or one too long to list: `None`).
+fn move_text(raw: &crate::record::RawGame, src: &str, d: &crate::diag::Diag) -> Option<String> {
+    let at = d.span?.offset;
+    let token = raw
+        .tokens
+        .iter()
+        .find(|t| t.span.offset <= at && at < t.span.end())?;
+    let text = token.text(src).trim();
+    (!text.is_empty() && text.chars().count() <= 80).then(|| text.to_string())
 }
 
 fn summary(entries: &[Entry]) -> super::report::Summary {
