@@ -754,3 +754,64 @@ fn illegal_move_listed_by_its_notation() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// The texts of the cells of index row `n` (the row of game `n`), drawn
+/// by the script.
+fn index_row(dom: &str, n: usize) -> Vec<String> {
+    let index = between(dom, "id=\"index-box\">", "</table>");
+    let row = between(index, &format!(" data-n=\"{n}\">"), "</tr>");
+    row.split("<td>")
+        .skip(1)
+        .map(|c| {
+            let c = c.trim_end_matches("</td>");
+            // the text of a cell holding a link
+            c.split_once('>')
+                .filter(|_| c.starts_with("<a "))
+                .map_or(c, |(_, t)| t.trim_end_matches("</a>"))
+                .to_string()
+        })
+        .collect()
+}
+
+/// An invalid game's result column shows what its record claimed, marked
+/// as a claim, `?` when it claims nothing: where its replay stopped is no
+/// result (issue 28).
+#[test]
+fn invalid_game_shows_its_claimed_result() {
+    let Some(bin) = browser_for("invalid_game_shows_its_claimed_result") else {
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!(
+        "gamerec-browser-claim-record-{}",
+        std::process::id()
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    let no_flip = std::fs::read_to_string("fixtures/reversi/invalid/no_flip.gamerec").unwrap();
+    let claiming = dir.join("claiming.gamerec");
+    std::fs::write(
+        &claiming,
+        no_flip.replacen("\n\n", "\n[Result \"33-31\"]\n\n", 1),
+    )
+    .unwrap();
+    let claiming = claiming.to_string_lossy().into_owned();
+    // the claiming game, the same without a claim, a valid game
+    let (page_dir, url) = make_page(
+        "claim",
+        &[
+            &claiming,
+            "fixtures/reversi/invalid/no_flip.gamerec",
+            "fixtures/reversi/valid/full-game.gamerec",
+        ],
+    );
+    let dom = dom_at(&bin, &format!("{url}#game=0"));
+    let (claims, none, valid) = (index_row(&dom, 0), index_row(&dom, 1), index_row(&dom, 2));
+    assert!(claims.iter().any(|c| c == "claimed 33-31"), "{claims:?}");
+    assert!(none.iter().any(|c| c == "?"), "{none:?}");
+    for row in [&claims, &none] {
+        assert!(!row.iter().any(|c| c.contains("not over")), "{row:?}");
+    }
+    // a valid game's result is the one its replay reached
+    assert!(valid.iter().any(|c| c == "21-43 (white)"), "{valid:?}");
+    std::fs::remove_dir_all(&dir).ok();
+    std::fs::remove_dir_all(&page_dir).ok();
+}

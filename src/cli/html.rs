@@ -117,6 +117,9 @@ struct Entry {
     diags: Vec<Value>,
     /// The player tags in seat order (`A vs B`).
     players: String,
+    /// The result the record claims (its `Result` tag, else its result
+    /// token, else a winner column), `*` and empty claims left out.
+    claim: Option<String>,
 }
 
 pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
@@ -211,6 +214,7 @@ fn entry(mut g: crate::formats::SourceGame, opts: &Options) -> Entry {
         encode_game(f)
     });
     report.moves = Vec::new();
+    let claim = claimed(raw, &g.text);
     let lines = g.lines();
     let plies = report.plies;
     let diags = report
@@ -240,6 +244,24 @@ fn entry(mut g: crate::formats::SourceGame, opts: &Options) -> Entry {
         enc,
         diags,
         players,
+        claim,
+    }
+}
+
+/// What the record claims as its result: the `Result` tag, else the final
+/// result token, else a winner column; none when it claims nothing (`*`).
+fn claimed(raw: &crate::record::RawGame, src: &str) -> Option<String> {
+    let wanted = |s: &str| {
+        let s = s.trim();
+        (!s.is_empty() && s != "*").then(|| s.to_string())
+    };
+    match raw.tags.value("Result") {
+        Some(tag) => wanted(tag),
+        None => raw
+            .result_token
+            .as_ref()
+            .and_then(|t| wanted(t.text(src)))
+            .or_else(|| raw.winner_claim.as_ref().and_then(|w| wanted(&w.text))),
     }
 }
 
@@ -547,7 +569,7 @@ fn finish(
             format!("{} #{}", e.file, e.index + 1),
             r.game,
             e.players,
-            result(r)
+            result(e)
         ]),
     );
     let Some(enc) = &e.enc else {
@@ -635,7 +657,17 @@ fn title(e: &Entry) -> String {
     }
 }
 
-fn result(r: &GameReport) -> String {
+/// The index's result column: for a valid game the result reached, for an
+/// invalid one what its record claims (`claimed 33-31`; `?`: no claim), as
+/// its replay stopped short of a result of its own.
+fn result(e: &Entry) -> String {
+    let r = &e.report;
+    if !r.valid {
+        return e
+            .claim
+            .as_ref()
+            .map_or_else(|| "?".to_string(), |c| format!("claimed {c}"));
+    }
     if r.scores.is_empty() {
         return String::new();
     }
@@ -664,7 +696,7 @@ fn index_rows(entries: &[Entry], order: &[usize]) -> String {
             esc(&format!("{} #{}", e.file, e.index + 1)),
             esc(r.game),
             esc(&e.players),
-            esc(&result(r)),
+            esc(&result(e)),
             r.plies
         );
     }
