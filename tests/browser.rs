@@ -815,3 +815,50 @@ fn invalid_game_shows_its_claimed_result() {
     std::fs::remove_dir_all(&dir).ok();
     std::fs::remove_dir_all(&page_dir).ok();
 }
+
+/// The number an index row shows is the one its link opens (issue 28:
+/// rows were numbered per file, `sheet.gamerec #1`, but linked by their
+/// number on the page): every row's first cell is its `#game=N`, and
+/// `#game=N` opens the game the row's file column names.
+#[test]
+fn index_numbers_are_the_links() {
+    let Some(bin) = browser_for("index_numbers_are_the_links") else {
+        return;
+    };
+    // three games in one file, then an invalid one: listed first
+    let (dir, url) = make_page(
+        "numbers",
+        &[
+            "fixtures/reversi/valid/multi-game.gamerec",
+            "fixtures/reversi/invalid/no_flip.gamerec",
+        ],
+    );
+    let dom = dom_at(&bin, &url);
+    let index = between(&dom, "id=\"index-box\">", "</table>");
+    let rows: Vec<(usize, &str)> = index
+        .split("<tr class=")
+        .skip(1)
+        .filter_map(|r| Some((between(r, " data-n=\"", "\"").parse().ok()?, r)))
+        .collect();
+    let order: Vec<usize> = rows.iter().map(|r| r.0).collect();
+    assert_eq!(order, [3, 0, 1, 2], "{index}");
+    for &(n, row) in &rows {
+        assert!(
+            row.contains(&format!("<td><a href=\"#game={n}\">{n}</a></td>")),
+            "row {n}: {row}"
+        );
+        let cells = index_row(&dom, n);
+        let place = cells.get(1).cloned().unwrap_or_default();
+        let (file, k) = if n == 3 {
+            ("fixtures/reversi/invalid/no_flip.gamerec", 1)
+        } else {
+            ("fixtures/reversi/valid/multi-game.gamerec", n + 1)
+        };
+        assert_eq!(place, format!("{file}, game {k}"), "row {n}: {cells:?}");
+        // the row's link opens the game it names
+        let opened = dom_at(&bin, &format!("{url}#game={n}"));
+        let title = between(&opened, "id=\"v-title\">", "</h2>");
+        assert!(title.starts_with(&place), "#game={n}: {title}, row {place}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

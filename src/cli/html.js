@@ -266,19 +266,20 @@
   var order = D.games.map(function (g, i) { return i; });
   order.sort(function (a, b) { return (D.games[a].valid ? 1 : 0) - (D.games[b].valid ? 1 : 0) || a - b; });
   var shown = 0, box = document.getElementById("index-box");
-  var heads = ["file", "game", "players", "result", "valid", "plies"];
+  // `#`: the game's number on the page, the N of its link `#game=N`
+  var heads = ["#", "file", "game", "players", "result", "valid", "plies"];
   box.innerHTML = '<table id="index"><thead><tr>' + heads.map(function (h, k) { return '<th data-k="' + k + '">' + h + "</th>"; }).join("") +
     "</tr></thead><tbody></tbody></table>";
   var body = box.querySelector("tbody");
   function cell(n, k) {
     var g = D.games[n], r = g.row || [];
-    return k === 4 ? (g.valid ? "yes" : "no") : k === 5 ? g.plies : r[k] || "";
+    return k === 0 ? n : k === 5 ? (g.valid ? "yes" : "no") : k === 6 ? g.plies : r[k - 1] || "";
   }
   function rowHtml(n) {
     var g = D.games[n];
     return '<tr class="' + (g.valid ? "ok" : "bad") + (cur && cur.n === n ? " sel" : "") + '" data-n="' + n + '"><td><a href="#game=' + n + '">' +
-      esc(cell(n, 0)) + "</a></td><td>" + esc(cell(n, 1)) + "</td><td>" + esc(cell(n, 2)) + "</td><td>" + esc(cell(n, 3)) +
-      "</td><td>" + cell(n, 4) + "</td><td>" + cell(n, 5) + "</td></tr>";
+      n + "</a></td><td>" + esc(cell(n, 1)) + "</td><td>" + esc(cell(n, 2)) + "</td><td>" + esc(cell(n, 3)) + "</td><td>" + esc(cell(n, 4)) +
+      "</td><td>" + cell(n, 5) + "</td><td>" + cell(n, 6) + "</td></tr>";
   }
   function more() {
     var next = Math.min(order.length, shown + 200);

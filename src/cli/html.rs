@@ -24,6 +24,14 @@
 //! seats and colours (`styles`) and glyphs (the page's `<defs>`, `g0`..).
 //! `<body data-ready>` records when the script was done (ms from navigation
 //! start), for measuring.
+//!
+//! Games are numbered across the page, from 0 in the order they were read
+//! (the files in the order given, each file's games in order), and that one
+//! number is used everywhere: `#game=N` opens game N, the no-script section
+//! of game N is `id="game=N"`, and the index's first column (`#`) shows N as
+//! the link to it, so that the number a row shows opens that row's game. The
+//! file column gives the game's place in its own file in words (`sheet.gamerec,
+//! game 3`, from 1, as the viewer's title does), not to be taken for it.
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -565,12 +573,7 @@ fn finish(
     // the index row: file and game, game, players, result
     obj.insert(
         "row".into(),
-        json!([
-            format!("{} #{}", e.file, e.index + 1),
-            r.game,
-            e.players,
-            result(e)
-        ]),
+        json!([place(e), r.game, e.players, result(e)]),
     );
     let Some(enc) = &e.enc else {
         return Value::Object(obj);
@@ -657,6 +660,11 @@ fn title(e: &Entry) -> String {
     }
 }
 
+/// The index's file column: the file and the game's place in it, from 1.
+fn place(e: &Entry) -> String {
+    format!("{}, game {}", e.file, e.index + 1)
+}
+
 /// The index's result column: for a valid game the result reached, for an
 /// invalid one what its record claims (`claimed 33-31`; `?`: no claim), as
 /// its replay stopped short of a result of its own.
@@ -691,9 +699,9 @@ fn index_rows(entries: &[Entry], order: &[usize]) -> String {
         let valid = if r.valid { "yes" } else { "no" };
         let _ = writeln!(
             rows,
-            "<tr class=\"{}\" data-n=\"{n}\"><td><a href=\"#game={n}\">{}</a></td><td>{}</td><td>{}</td><td>{}</td><td>{valid}</td><td>{}</td></tr>",
+            "<tr class=\"{}\" data-n=\"{n}\"><td><a href=\"#game={n}\">{n}</a></td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{valid}</td><td>{}</td></tr>",
             if r.valid { "ok" } else { "bad" },
-            esc(&format!("{} #{}", e.file, e.index + 1)),
+            esc(&place(e)),
             esc(r.game),
             esc(&e.players),
             esc(&result(e)),
@@ -810,7 +818,7 @@ fn page(entries: &[Entry]) -> String {
     // are scrolled to (a large collection opens fast).
     let _ = write!(
         out,
-        "<noscript>\n<table id=\"index\">\n<thead><tr><th>file</th><th>game</th><th>players</th><th>result</th><th>valid</th><th>plies</th></tr></thead>\n<tbody>\n{rows}</tbody>\n</table>\n{finals}</noscript>\n</main>\n<script type=\"application/json\" id=\"data\">{data}</script>\n<script>\n{}</script>\n</body>\n</html>\n",
+        "<noscript>\n<table id=\"index\">\n<thead><tr><th>#</th><th>file</th><th>game</th><th>players</th><th>result</th><th>valid</th><th>plies</th></tr></thead>\n<tbody>\n{rows}</tbody>\n</table>\n{finals}</noscript>\n</main>\n<script type=\"application/json\" id=\"data\">{data}</script>\n<script>\n{}</script>\n</body>\n</html>\n",
         include_str!("html.js")
     );
     out
