@@ -601,3 +601,264 @@ fn shaded_and_marked(shot: &[[u8; 3]]) {
         "the last stone's mark"
     );
 }
+
+/// The browser, or `None` (with a message) when there is none outside CI.
+fn browser_for(test: &str) -> Option<PathBuf> {
+    let bin = chromium();
+    if bin.is_none() {
+        if std::env::var("CI").is_ok_and(|v| v == "true") {
+            panic!("chromium is required in CI (.ci/run installs it)");
+        }
+        eprintln!("SKIPPED {test}: no chromium found (install it, or set GAMEREC_CHROMIUM)");
+    }
+    bin
+}
+
+/// A page made by `gamerec html` of `files` in a fresh directory named for
+/// `name`: the directory and the page's URL.
+fn make_page(name: &str, files: &[&str]) -> (PathBuf, String) {
+    let dir = std::env::temp_dir().join(format!("gamerec-browser-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let page = dir.join("report.html");
+    let page_arg = page.to_string_lossy().into_owned();
+    let mut args = vec!["html", "-o", &page_arg];
+    args.extend(files);
+    let made = gamerec(&args, b"");
+    assert!(made.code <= 1, "{}", made.stderr);
+    (dir, format!("file://{}", page.display()))
+}
+
+/// The DOM the script leaves at `url` (asserting it ran).
+fn dom_at(bin: &Path, url: &str) -> String {
+    let dom = browse(bin, url, &["--dump-dom"], false);
+    assert!(
+        dom.contains("data-ready="),
+        "the script did not run:\n{dom}"
+    );
+    dom
+}
+
+/// The text between `from` and the next `to` after it.
+fn between<'a>(doc: &'a str, from: &str, to: &str) -> &'a str {
+    doc.split(from)
+        .nth(1)
+        .and_then(|s| s.split(to).next())
+        .unwrap_or_default()
+}
+
+/// The score plot's end labels never overlap, however close the final
+/// scores (issue 28): each is a line of text below the one above it, and
+/// stays next to its own line's end.
+#[test]
+fn plot_end_labels_do_not_overlap() {
+    let Some(bin) = browser_for("plot_end_labels_do_not_overlap") else {
+        return;
+    };
+    // 17-19; 77, 56, 79, 48; 86, 130, 93, 130: close or equal scores
+    const GAMES: [&str; 3] = [
+        "fixtures/reversi/valid/size-6.gamerec",
+        "fixtures/blokus/valid/classic_4p.gamerec",
+        "fixtures/blokus/valid/trigon_4p_pentobi.gamerec",
+    ];
+    let (dir, url) = make_page("plot", &GAMES);
+    for (n, file) in GAMES.iter().enumerate() {
+        let dom = dom_at(&bin, &format!("{url}#game={n}"));
+        let plot = between(&dom, "id=\"v-plot\">", "</svg>");
+        // the seats' lines (`fill="none"` first), where each ends
+        let ends: Vec<f64> = plot
+            .split("<path ")
+            .skip(1)
+            .filter_map(|t| {
+                let tag = t.get(..t.find('>')?)?;
+                let d = attr(tag, "d")?;
+                (attr(tag, "fill") == Some("none") && d.contains('L'))
+                    .then(|| d.rsplit(' ').next()?.parse().ok())
+                    .flatten()
+            })
+            .collect();
+        // the end labels: the texts in a colour
+        let labels: Vec<f64> = plot
+            .split("<text ")
+            .skip(1)
+            .filter_map(|t| {
+                let tag = t.get(..t.find('>')?)?;
+                attr(tag, "fill")?;
+                attr(tag, "y")?.parse().ok()
+            })
+            .collect();
+        assert!(ends.len() >= 2, "{file}: {plot}");
+        assert_eq!(labels.len(), ends.len(), "{file}: {plot}");
+        let mut sorted = labels.clone();
+        sorted.sort_by(f64::total_cmp);
+        for w in sorted.windows(2) {
+            assert!(w[1] - w[0] >= 12.0, "{file}: labels at {labels:?} overlap");
+        }
+        for (y, end) in labels.iter().zip(&ends) {
+            let off = (y - (end + 4.0)).abs();
+            assert!(
+                off <= 13.0 * (ends.len() - 1) as f64 + 0.5,
+                "{file}: a label {off} px from its line"
+            );
+            assert!(
+                (11.0..=200.0).contains(y),
+                "{file}: a label off the plot at {y}"
+            );
+        }
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// A move the replay stopped at is listed as written, with the error's
+/// mark, the diagnostic as its title (issue 28: it was listed as the
+/// diagnostic's code).
+#[test]
+fn illegal_move_listed_by_its_notation() {
+    let Some(bin) = browser_for("illegal_move_listed_by_its_notation") else {
+        return;
+    };
+    // (record, the move, its diagnostic)
+    const GAMES: [(&str, &str, &str); 2] = [
+        (
+            "fixtures/reversi/invalid/no_flip.gamerec",
+            "g7",
+            "reversi::no_flip",
+        ),
+        (
+            "fixtures/blokus/invalid/no_corner_contact.gamerec",
+            "V3:a5,b5,a6",
+            "blokus::no_corner_contact",
+        ),
+    ];
+    let files: Vec<&str> = GAMES.iter().map(|g| g.0).collect();
+    let (dir, url) = make_page("illegal", &files);
+    for (n, (file, mv, code)) in GAMES.iter().enumerate() {
+        let dom = dom_at(&bin, &format!("{url}#game={n}"));
+        let moves = between(&dom, "id=\"v-moves\"", "</ol>");
+        let bad: Vec<&str> = moves
+            .split("<li ")
+            .filter(|li| li.contains("class=\"bad\""))
+            .collect();
+        assert_eq!(bad.len(), 1, "{file}: {moves}");
+        let li = bad[0];
+        let tag = li.get(..li.find('>').unwrap_or(0)).unwrap_or_default();
+        assert!(
+            attr(tag, "title").is_some_and(|t| t.starts_with(&format!("{code}: "))),
+            "{file}: {li}"
+        );
+        let text = between(li, "<a ", "</a>").split_once('>').map(|t| t.1);
+        assert_eq!(
+            text,
+            Some(format!("{mv} \u{2717}").as_str()),
+            "{file}: {li}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// The texts of the cells of index row `n` (the row of game `n`), drawn
+/// by the script.
+fn index_row(dom: &str, n: usize) -> Vec<String> {
+    let index = between(dom, "id=\"index-box\">", "</table>");
+    let row = between(index, &format!(" data-n=\"{n}\">"), "</tr>");
+    row.split("<td>")
+        .skip(1)
+        .map(|c| {
+            let c = c.trim_end_matches("</td>");
+            // the text of a cell holding a link
+            c.split_once('>')
+                .filter(|_| c.starts_with("<a "))
+                .map_or(c, |(_, t)| t.trim_end_matches("</a>"))
+                .to_string()
+        })
+        .collect()
+}
+
+/// An invalid game's result column shows what its record claimed, marked
+/// as a claim, `?` when it claims nothing: where its replay stopped is no
+/// result (issue 28).
+#[test]
+fn invalid_game_shows_its_claimed_result() {
+    let Some(bin) = browser_for("invalid_game_shows_its_claimed_result") else {
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!(
+        "gamerec-browser-claim-record-{}",
+        std::process::id()
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    let no_flip = std::fs::read_to_string("fixtures/reversi/invalid/no_flip.gamerec").unwrap();
+    let claiming = dir.join("claiming.gamerec");
+    std::fs::write(
+        &claiming,
+        no_flip.replacen("\n\n", "\n[Result \"33-31\"]\n\n", 1),
+    )
+    .unwrap();
+    let claiming = claiming.to_string_lossy().into_owned();
+    // the claiming game, the same without a claim, a valid game
+    let (page_dir, url) = make_page(
+        "claim",
+        &[
+            &claiming,
+            "fixtures/reversi/invalid/no_flip.gamerec",
+            "fixtures/reversi/valid/full-game.gamerec",
+        ],
+    );
+    let dom = dom_at(&bin, &format!("{url}#game=0"));
+    let (claims, none, valid) = (index_row(&dom, 0), index_row(&dom, 1), index_row(&dom, 2));
+    assert!(claims.iter().any(|c| c == "claimed 33-31"), "{claims:?}");
+    assert!(none.iter().any(|c| c == "?"), "{none:?}");
+    for row in [&claims, &none] {
+        assert!(!row.iter().any(|c| c.contains("not over")), "{row:?}");
+    }
+    // a valid game's result is the one its replay reached
+    assert!(valid.iter().any(|c| c == "21-43 (white)"), "{valid:?}");
+    std::fs::remove_dir_all(&dir).ok();
+    std::fs::remove_dir_all(&page_dir).ok();
+}
+
+/// The number an index row shows is the one its link opens (issue 28:
+/// rows were numbered per file, `sheet.gamerec #1`, but linked by their
+/// number on the page): every row's first cell is its `#game=N`, and
+/// `#game=N` opens the game the row's file column names.
+#[test]
+fn index_numbers_are_the_links() {
+    let Some(bin) = browser_for("index_numbers_are_the_links") else {
+        return;
+    };
+    // three games in one file, then an invalid one: listed first
+    let (dir, url) = make_page(
+        "numbers",
+        &[
+            "fixtures/reversi/valid/multi-game.gamerec",
+            "fixtures/reversi/invalid/no_flip.gamerec",
+        ],
+    );
+    let dom = dom_at(&bin, &url);
+    let index = between(&dom, "id=\"index-box\">", "</table>");
+    let rows: Vec<(usize, &str)> = index
+        .split("<tr class=")
+        .skip(1)
+        .filter_map(|r| Some((between(r, " data-n=\"", "\"").parse().ok()?, r)))
+        .collect();
+    let order: Vec<usize> = rows.iter().map(|r| r.0).collect();
+    assert_eq!(order, [3, 0, 1, 2], "{index}");
+    for &(n, row) in &rows {
+        assert!(
+            row.contains(&format!("<td><a href=\"#game={n}\">{n}</a></td>")),
+            "row {n}: {row}"
+        );
+        let cells = index_row(&dom, n);
+        let place = cells.get(1).cloned().unwrap_or_default();
+        let (file, k) = if n == 3 {
+            ("fixtures/reversi/invalid/no_flip.gamerec", 1)
+        } else {
+            ("fixtures/reversi/valid/multi-game.gamerec", n + 1)
+        };
+        assert_eq!(place, format!("{file}, game {k}"), "row {n}: {cells:?}");
+        // the row's link opens the game it names
+        let opened = dom_at(&bin, &format!("{url}#game={n}"));
+        let title = between(&opened, "id=\"v-title\">", "</h2>");
+        assert!(title.starts_with(&place), "#game={n}: {title}, row {place}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

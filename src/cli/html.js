@@ -119,6 +119,23 @@
       (d.label ? '<div class="label">here: ' + esc(d.label) + "</div>" : "") +
       (d.help ? '<div class="help">help: ' + esc(d.help) + "</div>" : "") + "</div>";
   }
+  // Where the plot's end labels go (their baselines, in seat order): each
+  // beside its line's end, pushed apart top to bottom so that no two are
+  // closer than a line of text (close final scores), then back up from the
+  // picture's foot when the lowest would fall off it.
+  function labels(v, n, end, sy, H) {
+    var GAP = 13, at = [], k;
+    for (k = 0; k < n; k++) at.push({ k: k, y: sy(v[end * n + k]) + 4 });
+    at.sort(function (a, b) { return a.y - b.y || a.k - b.k; });
+    for (k = 1; k < n; k++) at[k].y = Math.max(at[k].y, at[k - 1].y + GAP);
+    for (var low = H - 2, i = n - 1; i >= 0; i--) {
+      at[i].y = Math.min(at[i].y, low);
+      low = at[i].y - GAP;
+    }
+    var ys = [];
+    at.forEach(function (a) { ys[a.k] = Math.round(a.y * 10) / 10; });
+    return ys;
+  }
   function plotSvg(g, ply) {
     var n = g.seats.length, plies = Math.max(g.plies, 1), W = 640, H = 200, L = 44, R = 90, T = 24, B = 26;
     var v = g.p || g.s, top = 1, bottom = 0;
@@ -138,13 +155,14 @@
         esc(d.code + ": " + d.message) + "</title></path>");
     });
     var dashes = ["", "7 3", "2 2", "9 3 2 3", "4 4", "1 3"];
+    var end = Math.floor(v.length / n) - 1, ly = labels(v, n, end, sy, H);
     for (var k = 0; k < n; k++) {
       var d = "";
       for (var p = 0; p * n + k < v.length; p++) d += (p ? "L" : "M") + sx(p).toFixed(1) + " " + sy(v[p * n + k]).toFixed(1);
       out.push('<path d="' + d + '" fill="none" stroke="' + (g.sc[k] || "#000") + '" stroke-width="2"' +
         (dashes[k % 6] ? ' stroke-dasharray="' + dashes[k % 6] + '"' : "") + "/>");
-      var last = v[(Math.floor(v.length / n) - 1) * n + k];
-      out.push('<text x="' + (sx(Math.floor(v.length / n) - 1) + 6) + '" y="' + (sy(last) + 4 + 12 * k) + '" fill="' + (g.sc[k] || "#000") + '">' + esc(g.seats[k]) + " " + last + "</text>");
+      var last = v[end * n + k];
+      out.push('<text x="' + (sx(end) + 6) + '" y="' + ly[k] + '" fill="' + (g.sc[k] || "#000") + '">' + esc(g.seats[k]) + " " + last + "</text>");
     }
     out.push('<path d="M' + sx(ply) + " " + T + "V" + (H - B) + '" stroke="#C2185B" stroke-width="2"/>');
     out.push("</svg>");
@@ -184,8 +202,10 @@
         var p = i + 1, marks = g.e.filter(function (d) { return d.ply === p; }).map(function (d) { return d.severity === "error" ? " \u2717" : " \u26A0"; }).join("");
         items.push('<li value="' + p + '"' + (auto[p] ? ' class="auto"' : "") + '><a href="' + link(n, p) + '">' + esc(m) + (auto[p] ? " (auto)" : "") + marks + "</a></li>");
       });
+      // a move not played: its notation and mark, the diagnostic as its title
       g.e.forEach(function (d) {
-        if (d.ply > g.plies) items.push('<li value="' + d.ply + '" class="bad"><a href="' + link(n, g.plies) + '">\u2717 ' + esc(d.code) + "</a></li>");
+        if (d.ply > g.plies) items.push('<li value="' + d.ply + '" class="bad" title="' + esc(d.code + ": " + d.message) + '"><a href="' + link(n, g.plies) + '">' +
+          (d.move !== undefined ? esc(d.move) + (d.severity === "error" ? " \u2717" : " \u26A0") : "\u2717 " + esc(d.code)) + "</a></li>");
       });
       document.getElementById("v-moves").innerHTML = items.join("");
     }
@@ -246,19 +266,20 @@
   var order = D.games.map(function (g, i) { return i; });
   order.sort(function (a, b) { return (D.games[a].valid ? 1 : 0) - (D.games[b].valid ? 1 : 0) || a - b; });
   var shown = 0, box = document.getElementById("index-box");
-  var heads = ["file", "game", "players", "result", "valid", "plies"];
+  // `#`: the game's number on the page, the N of its link `#game=N`
+  var heads = ["#", "file", "game", "players", "result", "valid", "plies"];
   box.innerHTML = '<table id="index"><thead><tr>' + heads.map(function (h, k) { return '<th data-k="' + k + '">' + h + "</th>"; }).join("") +
     "</tr></thead><tbody></tbody></table>";
   var body = box.querySelector("tbody");
   function cell(n, k) {
     var g = D.games[n], r = g.row || [];
-    return k === 4 ? (g.valid ? "yes" : "no") : k === 5 ? g.plies : r[k] || "";
+    return k === 0 ? n : k === 5 ? (g.valid ? "yes" : "no") : k === 6 ? g.plies : r[k - 1] || "";
   }
   function rowHtml(n) {
     var g = D.games[n];
     return '<tr class="' + (g.valid ? "ok" : "bad") + (cur && cur.n === n ? " sel" : "") + '" data-n="' + n + '"><td><a href="#game=' + n + '">' +
-      esc(cell(n, 0)) + "</a></td><td>" + esc(cell(n, 1)) + "</td><td>" + esc(cell(n, 2)) + "</td><td>" + esc(cell(n, 3)) +
-      "</td><td>" + cell(n, 4) + "</td><td>" + cell(n, 5) + "</td></tr>";
+      n + "</a></td><td>" + esc(cell(n, 1)) + "</td><td>" + esc(cell(n, 2)) + "</td><td>" + esc(cell(n, 3)) + "</td><td>" + esc(cell(n, 4)) +
+      "</td><td>" + cell(n, 5) + "</td><td>" + cell(n, 6) + "</td></tr>";
   }
   function more() {
     var next = Math.min(order.length, shown + 200);

@@ -24,6 +24,14 @@
 //! seats and colours (`styles`) and glyphs (the page's `<defs>`, `g0`..).
 //! `<body data-ready>` records when the script was done (ms from navigation
 //! start), for measuring.
+//!
+//! Games are numbered across the page, from 0 in the order they were read
+//! (the files in the order given, each file's games in order), and that one
+//! number is used everywhere: `#game=N` opens game N, the no-script section
+//! of game N is `id="game=N"`, and the index's first column (`#`) shows N as
+//! the link to it, so that the number a row shows opens that row's game. The
+//! file column gives the game's place in its own file in words (`sheet.gamerec,
+//! game 3`, from 1, as the viewer's title does), not to be taken for it.
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -117,6 +125,9 @@ struct Entry {
     diags: Vec<Value>,
     /// The player tags in seat order (`A vs B`).
     players: String,
+    /// The result the record claims (its `Result` tag, else its result
+    /// token, else a winner column), `*` and empty claims left out.
+    claim: Option<String>,
 }
 
 pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
@@ -211,7 +222,9 @@ fn entry(mut g: crate::formats::SourceGame, opts: &Options) -> Entry {
         encode_game(f)
     });
     report.moves = Vec::new();
+    let claim = claimed(raw, &g.text);
     let lines = g.lines();
+    let plies = report.plies;
     let diags = report
         .errors
         .iter()
@@ -221,6 +234,13 @@ fn entry(mut g: crate::formats::SourceGame, opts: &Options) -> Entry {
             let mut v = super::diagnostics::to_json(d, Some(&lines), g.byte_map.as_ref());
             if let Value::Object(m) = &mut v {
                 m.insert("severity".into(), json!(severity));
+                // a move the replay did not play: its notation, for the list
+                if let Some(mv) = (d.ply > plies)
+                    .then(|| move_text(raw, &g.text, d))
+                    .flatten()
+                {
+                    m.insert("move".into(), json!(mv));
+                }
             }
             v
         })
@@ -232,7 +252,37 @@ fn entry(mut g: crate::formats::SourceGame, opts: &Options) -> Entry {
         enc,
         diags,
         players,
+        claim,
     }
+}
+
+/// What the record claims as its result: the `Result` tag, else the final
+/// result token, else a winner column; none when it claims nothing (`*`).
+fn claimed(raw: &crate::record::RawGame, src: &str) -> Option<String> {
+    let wanted = |s: &str| {
+        let s = s.trim();
+        (!s.is_empty() && s != "*").then(|| s.to_string())
+    };
+    match raw.tags.value("Result") {
+        Some(tag) => wanted(tag),
+        None => raw
+            .result_token
+            .as_ref()
+            .and_then(|t| wanted(t.text(src)))
+            .or_else(|| raw.winner_claim.as_ref().and_then(|w| wanted(&w.text))),
+    }
+}
+
+/// The written move a diagnostic blames: the text of the movetext token
+/// its span starts in (none, or one too long to list: `None`).
+fn move_text(raw: &crate::record::RawGame, src: &str, d: &crate::diag::Diag) -> Option<String> {
+    let at = d.span?.offset;
+    let token = raw
+        .tokens
+        .iter()
+        .find(|t| t.span.offset <= at && at < t.span.end())?;
+    let text = token.text(src).trim();
+    (!text.is_empty() && text.chars().count() <= 80).then(|| text.to_string())
 }
 
 fn summary(entries: &[Entry]) -> super::report::Summary {
@@ -523,12 +573,7 @@ fn finish(
     // the index row: file and game, game, players, result
     obj.insert(
         "row".into(),
-        json!([
-            format!("{} #{}", e.file, e.index + 1),
-            r.game,
-            e.players,
-            result(r)
-        ]),
+        json!([place(e), r.game, e.players, result(e)]),
     );
     let Some(enc) = &e.enc else {
         return Value::Object(obj);
@@ -615,7 +660,22 @@ fn title(e: &Entry) -> String {
     }
 }
 
-fn result(r: &GameReport) -> String {
+/// The index's file column: the file and the game's place in it, from 1.
+fn place(e: &Entry) -> String {
+    format!("{}, game {}", e.file, e.index + 1)
+}
+
+/// The index's result column: for a valid game the result reached, for an
+/// invalid one what its record claims (`claimed 33-31`; `?`: no claim), as
+/// its replay stopped short of a result of its own.
+fn result(e: &Entry) -> String {
+    let r = &e.report;
+    if !r.valid {
+        return e
+            .claim
+            .as_ref()
+            .map_or_else(|| "?".to_string(), |c| format!("claimed {c}"));
+    }
     if r.scores.is_empty() {
         return String::new();
     }
@@ -639,12 +699,12 @@ fn index_rows(entries: &[Entry], order: &[usize]) -> String {
         let valid = if r.valid { "yes" } else { "no" };
         let _ = writeln!(
             rows,
-            "<tr class=\"{}\" data-n=\"{n}\"><td><a href=\"#game={n}\">{}</a></td><td>{}</td><td>{}</td><td>{}</td><td>{valid}</td><td>{}</td></tr>",
+            "<tr class=\"{}\" data-n=\"{n}\"><td><a href=\"#game={n}\">{n}</a></td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{valid}</td><td>{}</td></tr>",
             if r.valid { "ok" } else { "bad" },
-            esc(&format!("{} #{}", e.file, e.index + 1)),
+            esc(&place(e)),
             esc(r.game),
             esc(&e.players),
-            esc(&result(r)),
+            esc(&result(e)),
             r.plies
         );
     }
@@ -758,7 +818,7 @@ fn page(entries: &[Entry]) -> String {
     // are scrolled to (a large collection opens fast).
     let _ = write!(
         out,
-        "<noscript>\n<table id=\"index\">\n<thead><tr><th>file</th><th>game</th><th>players</th><th>result</th><th>valid</th><th>plies</th></tr></thead>\n<tbody>\n{rows}</tbody>\n</table>\n{finals}</noscript>\n</main>\n<script type=\"application/json\" id=\"data\">{data}</script>\n<script>\n{}</script>\n</body>\n</html>\n",
+        "<noscript>\n<table id=\"index\">\n<thead><tr><th>#</th><th>file</th><th>game</th><th>players</th><th>result</th><th>valid</th><th>plies</th></tr></thead>\n<tbody>\n{rows}</tbody>\n</table>\n{finals}</noscript>\n</main>\n<script type=\"application/json\" id=\"data\">{data}</script>\n<script>\n{}</script>\n</body>\n</html>\n",
         include_str!("html.js")
     );
     out
