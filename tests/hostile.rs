@@ -404,7 +404,8 @@ fn a_line_break_in_a_ggf_value_survives_conversion() {
     assert!(tag == "a\nb" || warned, "{tag}: changed without a word");
 }
 
-/// A fuzz find (`fuzz/`, target `notation_blokus`): two `;` comments on
+/// Fuzz finds (`fuzz/`, targets `notation_blokus`, the game's comment, and
+/// `notation_qwirkle`, a move's): two `;` comments on
 /// consecutive lines, the second empty, are one comment ending in a line
 /// break (`x\n`); written back as a `{ }` comment, read trimmed, the JSON
 /// and YAML conversions read back without it. A comment with a line break
@@ -416,9 +417,14 @@ fn a_comment_ending_in_a_line_break_survives_conversion() {
         assert_eq!(r.code, 0, "{from} -> {to}: {}", r.stderr);
         r.stdout
     };
+    // the game's comment, or its first move's (the `notation_qwirkle` find)
     let comment = |from: &str, text: &[u8]| {
         let json: serde_json::Value = serde_json::from_str(&convert(from, "json", text)).unwrap();
-        json["games"][0]["comment"].clone()
+        let g = &json["games"][0];
+        match g["moves"][0]["comment"].clone() {
+            serde_json::Value::Null => g["comment"].clone(),
+            c => c,
+        }
     };
     for (record, want) in [
         (
@@ -426,6 +432,10 @@ fn a_comment_ending_in_a_line_break_survives_conversion() {
             "VarEventnt othello\"duo\"]\n",
         ),
         ("[Game \"blokus\"]\n;\n; x\n", "\nx"),
+        (
+            "[Game \"qwirkle\"]\n[Players \"2\"]\n\nRc@1,-1 ; Rd@1,-2 board\"]\n;\n",
+            "Rd@1,-2 board\"]\n",
+        ),
     ] {
         assert_eq!(comment("gamerec", record.as_bytes()), want);
         for to in ["json", "yaml", "gamerec"] {
