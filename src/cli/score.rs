@@ -395,9 +395,10 @@ impl Kind {
                 let (Some(g), Some(f)) = (going.get(s), finished.get(s)) else {
                     continue;
                 };
-                b.low.push(quantile(g, f, 1, 10));
-                b.median.push(quantile(g, f, 1, 2));
-                b.high.push(quantile(g, f, 9, 10));
+                let [low, median, high] = quantiles(g, f, [(1, 10), (1, 2), (9, 10)]);
+                b.low.push(low);
+                b.median.push(median);
+                b.high.push(high);
             }
             for (f, e) in finished.iter_mut().zip(ended) {
                 for (&v, &n) in e {
@@ -415,22 +416,34 @@ impl Kind {
     }
 }
 
-/// The value at quantile `num`/`den` of two counted sets together (the
-/// lower of the two middle values when it falls between them).
-fn quantile(a: &BTreeMap<i64, u64>, b: &BTreeMap<i64, u64>, num: u64, den: u64) -> i64 {
+/// The values at quantiles `num`/`den` (in increasing order) of two
+/// counted sets together, merged once (each the lower of the two middle
+/// values when it falls between them).
+fn quantiles<const N: usize>(
+    a: &BTreeMap<i64, u64>,
+    b: &BTreeMap<i64, u64>,
+    fractions: [(u64, u64); N],
+) -> [i64; N] {
     let total: u64 = a.values().chain(b.values()).sum();
+    let mut out = [0; N];
     if total == 0 {
-        return 0;
+        return out;
     }
-    let rank = (total - 1) * num / den;
     let mut values: Vec<(i64, u64)> = a.iter().chain(b.iter()).map(|(&v, &n)| (v, n)).collect();
     values.sort_unstable();
+    let mut values = values.into_iter();
     let mut seen = 0;
-    for (v, n) in values {
-        seen += n;
-        if seen > rank {
-            return v;
+    let mut current = 0;
+    for (slot, (num, den)) in out.iter_mut().zip(fractions) {
+        let rank = (total - 1) * num / den;
+        while seen <= rank {
+            let Some((v, n)) = values.next() else {
+                break;
+            };
+            seen += n;
+            current = v;
         }
+        *slot = current;
     }
-    0
+    out
 }
