@@ -40,6 +40,18 @@ pub trait Position: Clone + 'static {
         false
     }
 
+    /// Whether `mv` is legal now for the side to move, by a test cheaper
+    /// than [`Position::must_pass`]'s: when `true`, the side to move has a
+    /// move (no pass is owed) and the game is not over, so a replay asks
+    /// neither question (an engine that searches for them only when asked
+    /// then searches for nothing while a record's moves are legal).
+    /// `false` says nothing; the default always says it.
+    #[inline]
+    fn plays_now(&self, mv: &Self::Move) -> bool {
+        let _ = mv;
+        false
+    }
+
     /// Whether a move is a pass (a written pass is taken as a forced one).
     fn is_pass(mv: &Self::Move) -> bool;
 

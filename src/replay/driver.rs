@@ -313,15 +313,20 @@ impl<R: Rules, V: Visitor<R>> Replay<'_, R, V> {
         let watched = self.watched;
         for (k, pm) in moves.iter().enumerate() {
             let before = self.plies;
+            // a move legal now owes no pass and comes before the end
+            let now = Position::plays_now(&self.state, &pm.mv);
             // the loop's own first question, asked here so that the
             // common case (a side that can move) makes no call
-            if !<R::Position as Position>::is_pass(&pm.mv) && Position::must_pass(&self.state) {
+            if !now
+                && !<R::Position as Position>::is_pass(&pm.mv)
+                && Position::must_pass(&self.state)
+            {
                 self.auto_passes(pm.span, pm.token);
             }
             if marks_passes {
                 self.check_marked_passes(k, self.plies - before, pm)?;
             }
-            if Position::is_over(&self.state) {
+            if !now && Position::is_over(&self.state) {
                 self.report.push(after_end::<R>(pm.span, self.plies + 1));
                 return Err(Stopped);
             }

@@ -8,6 +8,7 @@
 //! scores, through [`game::Position`].
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
 use super::pieces::{self, STONES};
 use crate::game::{self, Unlisted};
@@ -386,14 +387,79 @@ pub struct Board {
     pub stuck: Stuck,
     /// Cubes placed in all.
     pub cubes: u16,
-    pub over: bool,
-    /// What [`Board::has_move`] knows of each colour since the last
-    /// placement (a bit each), and the answers known.
-    pub known: u8,
-    pub can: u8,
+    /// What the searches found since the last placement or pass
+    /// ([`Searched`]): searched only when asked, so that a replay whose
+    /// recorded moves are legal asks for none (`Position::plays_now`).
+    searched: Memo,
+}
+
+/// A [`Searched`] a board keeps through `&self`, in atomics so that a
+/// board may be shared between threads (two threads asking at once find
+/// and store the same answers); relaxed loads and stores are plain moves.
+#[derive(Debug, Default)]
+struct Memo {
+    /// `known`, `can` and `over` (0: not asked, 1: no, 2: yes), a byte each.
+    flags: AtomicU32,
+    /// The witnesses, 16 bits each.
+    witness: AtomicU64,
+}
+
+impl Memo {
+    fn new(s: Searched) -> Memo {
+        let m = Memo::default();
+        m.set(s);
+        m
+    }
+
+    #[inline]
+    fn get(&self) -> Searched {
+        let f = self.flags.load(Ordering::Relaxed);
+        let w = self.witness.load(Ordering::Relaxed);
+        Searched {
+            known: f as u8,
+            can: (f >> 8) as u8,
+            over: match f >> 16 & 3 {
+                0 => None,
+                v => Some(v == 2),
+            },
+            witness: [0, 1, 2, 3].map(|k| (w >> (16 * k)) as u16),
+        }
+    }
+
+    #[inline]
+    fn set(&self, s: Searched) {
+        let over = s.over.map_or(0, |o| 1 + u32::from(o));
+        let f = u32::from(s.known) | u32::from(s.can) << 8 | over << 16;
+        let w = s
+            .witness
+            .iter()
+            .enumerate()
+            .fold(0u64, |w, (k, &x)| w | u64::from(x) << (16 * k));
+        self.flags.store(f, Ordering::Relaxed);
+        self.witness.store(w, Ordering::Relaxed);
+    }
+}
+
+impl Clone for Memo {
+    fn clone(&self) -> Memo {
+        Memo::new(self.get())
+    }
+}
+
+/// What a board knows of its colours' moves since the last placement or
+/// pass, found by the searches [`Board::has_move`] and [`Board::is_over`]
+/// make when asked (a board answers through `&self`).
+#[derive(Clone, Copy, Debug)]
+struct Searched {
+    /// The colours searched (a bit each), and those found able to place.
+    known: u8,
+    can: u8,
+    /// Whether the game is over, once asked (or once no colour is left).
+    over: Option<bool>,
     /// Per colour, the footprint of a placement last found legal (or
-    /// [`NONE`]): tried first by the next search, it often still is.
-    pub witness: [u16; 4],
+    /// [`NONE`]): tried first by the next search, it often still is. Kept
+    /// across placements.
+    witness: [u16; 4],
 }
 
 const ALL: u16 = (1 << STONES) - 1;
@@ -418,10 +484,12 @@ impl Board {
             out: 0,
             stuck,
             cubes: 0,
-            over: false,
-            known: 0,
-            can: 0,
-            witness: [NONE; 4],
+            searched: Memo::new(Searched {
+                known: 0,
+                can: 0,
+                over: None,
+                witness: [NONE; 4],
+            }),
         };
         if b.area.shapes.is_empty() {
             b.touch = vec![0; COLUMNS * MAX_LEVEL as usize];
@@ -429,7 +497,6 @@ impl Board {
             (b.level[0], b.room) = b.area.start;
             b.open = open_levels(&b.level, &b.room);
         }
-        b.over = !b.any_move();
         b
     }
 
@@ -665,18 +732,39 @@ impl Board {
     }
 
     /// Whether colour `c` can place a stone (known since the last
-    /// placement, or searched up to the first).
+    /// placement, or searched up to the first, and then known).
     pub fn has_move(&self, c: u8) -> bool {
-        if self.known >> c & 1 == 1 {
-            return self.can >> c & 1 == 1;
+        let mut s = self.searched.get();
+        if s.known >> c & 1 == 1 {
+            return s.can >> c & 1 == 1;
         }
-        self.find_move(c).is_some()
+        let found = self.find_move(c, &s.witness);
+        if let (Some(i), Some(w)) = (found, s.witness.get_mut(usize::from(c))) {
+            *w = i;
+        }
+        s.known |= 1 << c;
+        s.can |= u8::from(found.is_some()) << c;
+        self.searched.set(s);
+        found.is_some()
+    }
+
+    /// Whether the game is over: no colour still in the game can place a
+    /// stone (searched when first asked after a placement or pass).
+    pub fn is_over(&self) -> bool {
+        if let Some(over) = self.searched.get().over {
+            return over;
+        }
+        let over = !self.any_move();
+        let mut s = self.searched.get();
+        s.over = Some(over);
+        self.searched.set(s);
+        over
     }
 
     /// A legal placement of colour `c` (its footprint): its witness if
     /// still legal, else the first found.
-    fn find_move(&self, c: u8) -> Option<u16> {
-        let w = self.witness.get(usize::from(c)).copied().unwrap_or(NONE);
+    fn find_move(&self, c: u8, witness: &[u16; 4]) -> Option<u16> {
+        let w = witness.get(usize::from(c)).copied().unwrap_or(NONE);
         if let Some(fp) = self.area.fps.get(usize::from(w))
             && self.legal(fp, c).is_some()
         {
@@ -710,22 +798,10 @@ impl Board {
 
     /// Whether any colour still in the game can place a stone, from the
     /// colour to move on; what it finds of each colour is kept.
-    pub fn any_move(&mut self) -> bool {
+    fn any_move(&self) -> bool {
         (0..self.colours).any(|k| {
             let c = (self.to_move + k) % self.colours.max(1);
-            if !self.active(c) {
-                return false;
-            }
-            if self.known >> c & 1 == 1 {
-                return self.can >> c & 1 == 1;
-            }
-            let found = self.find_move(c);
-            if let (Some(i), Some(w)) = (found, self.witness.get_mut(usize::from(c))) {
-                *w = i;
-            }
-            self.known |= 1 << c;
-            self.can |= u8::from(found.is_some()) << c;
-            found.is_some()
+            self.active(c) && self.has_move(c)
         })
     }
 
@@ -783,7 +859,6 @@ impl Board {
         if let Some(u) = self.used.get_mut(usize::from(c)) {
             *u |= 1 << stone;
         }
-        (self.known, self.can) = (0, 0);
         self.advance();
     }
 
@@ -809,17 +884,21 @@ impl Board {
         self.advance();
     }
 
+    /// The turn passes to the next colour still in the game; what the
+    /// searches knew is forgotten (but the witnesses).
     fn advance(&mut self) {
+        let mut s = self.searched.get();
+        (s.known, s.can, s.over) = (0, 0, Some(true));
         let n = self.colours.max(1);
         for k in 1..=n {
             let c = (self.to_move + k) % n;
             if self.active(c) {
                 self.to_move = c;
-                self.over = !self.any_move();
-                return;
+                s.over = None;
+                break;
             }
         }
-        self.over = true;
+        self.searched.set(s);
     }
 
     /// The colour of the top cube of file `x`, rank `y` and the height.
@@ -930,7 +1009,7 @@ fn touch_cells(touch: &mut [u8], fp: &Footprint, z0: u8, c: u8) {
 
 /// Leaves of the placement tree to `depth` (a stuck colour's turn is no ply).
 pub fn perft(b: &Board, depth: u32) -> u64 {
-    if depth == 0 || b.over {
+    if depth == 0 || b.is_over() {
         return 1;
     }
     let c = b.to_move;
@@ -1203,11 +1282,23 @@ impl game::Position for State {
     }
 
     fn is_over(&self) -> bool {
-        self.board.over
+        self.board.is_over()
     }
 
     fn must_pass(&self) -> bool {
         !self.board.has_move(self.board.to_move)
+    }
+
+    /// A placement legal for a colour still in the game: the replay of a
+    /// record of legal moves then searches for nothing.
+    #[inline]
+    fn plays_now(&self, mv: &Move) -> bool {
+        match mv {
+            Move::Place(p) => {
+                self.board.active(self.board.to_move) && self.legal_footprint(p).is_some()
+            }
+            Move::Pass => false,
+        }
     }
 
     fn is_pass(mv: &Move) -> bool {

@@ -437,7 +437,7 @@ impl Perft for Blokus3d {
 /// is stuck).
 pub fn divide(board: &Board, depth: u32, done: &(dyn Fn(u64) + Sync)) -> Vec<(String, u64)> {
     let mut out = Vec::new();
-    if depth == 0 || board.over {
+    if depth == 0 || board.is_over() {
         return out;
     }
     use rayon::prelude::*;

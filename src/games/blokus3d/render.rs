@@ -126,7 +126,7 @@ pub fn text(state: &State, color: bool) -> String {
         out.push_str(&format!(" {} ", char::from(b'a' + x)));
     }
     out.push('\n');
-    if b.over {
+    if b.is_over() {
         out.push_str("game over\n");
     } else {
         out.push_str(&format!("{} to move\n", state.colour(b.to_move)));

@@ -192,7 +192,7 @@ fn fast_generator_matches_slow_one_on_random_games() {
     for (area, colours, stuck) in areas {
         for _ in 0..4 {
             let mut b = Board::new(area_of(area, colours).unwrap(), colours, stuck);
-            while !b.over {
+            while !b.is_over() {
                 let fast = fast_moves(&b);
                 assert_eq!(fast, slow_moves(&b, b.to_move), "{area}");
                 // what has_move keeps between placements is what a search finds
