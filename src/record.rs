@@ -21,6 +21,10 @@
 //!   hold) and line breaks is written and read back exactly: one `;` line per
 //!   line of the comment (the gamerec writer does so); each line is trimmed,
 //!   like every comment;
+//! - a comment's text is kept with its line breaks as LF and each of its
+//!   lines trimmed ([`comment_text`]), a `{ }` comment's as well as a `;`
+//!   comment's (indentation inside a comment is layout, and a `;` line
+//!   could not keep it);
 //! - move numbers are kept per move ([`RawGame::numbers`]: the token each
 //!   stands before), so conversion can write them back.
 
@@ -1381,12 +1385,7 @@ impl<'a> Reader<'a> {
         self.brace_scan = scanned;
         match close {
             Some(end) => {
-                let text = self
-                    .src()
-                    .get(start + 1..end)
-                    .unwrap_or("")
-                    .trim()
-                    .to_string();
+                let text = comment_text(self.src().get(start + 1..end).unwrap_or("").trim());
                 self.pos = end + 1;
                 self.comment(text);
             }
@@ -1463,11 +1462,6 @@ impl<'a> Reader<'a> {
         if self.skipping {
             return;
         }
-        let text = if text.contains('\r') {
-            text.replace("\r\n", "\n").replace('\r', "\n")
-        } else {
-            text
-        };
         attach(&mut self.cur, text);
     }
 
@@ -1533,6 +1527,30 @@ impl<'a> Reader<'a> {
         self.cur
             .tokens
             .push(Token::new(Span::new(tok_start, tok_len)));
+    }
+}
+
+/// A comment's text as gamerec keeps it, whatever format it comes from:
+/// line breaks (LF, CRLF, a lone CR) as LF, and each line trimmed of the
+/// blanks at its ends, as a `;` line is (so that the `;` lines a comment
+/// holding `}` is written as read back the same text).
+pub fn comment_text(text: &str) -> String {
+    if !text.contains(['\n', '\r']) {
+        return text.trim().to_string();
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    loop {
+        let end = rest.find(['\n', '\r']).unwrap_or(rest.len());
+        out.push_str(rest.get(..end).unwrap_or("").trim());
+        let Some(tail) = rest.get(end..).filter(|t| !t.is_empty()) else {
+            return out;
+        };
+        out.push('\n');
+        rest = tail
+            .strip_prefix("\r\n")
+            .or_else(|| tail.get(1..))
+            .unwrap_or("");
     }
 }
 

@@ -1125,7 +1125,7 @@ fn root_prop(p: &Prop, seats: &[&str], ctx: &mut SetupCtx, comment: &mut Option<
                 ctx.tags.push(tag("SGF_GC".into(), rest));
             }
         }
-        "C" => *comment = Some(v.clone()),
+        "C" => *comment = Some(crate::record::comment_text(v.trim())),
         id if id == "PL" || is_setup_id(id) => setup_prop(p, ctx),
         id if is_move_id(id) => {}
         other => push(&format!("SGF_{other}")),
@@ -1186,7 +1186,7 @@ fn line_moves(
         let comment = node
             .prop("C")
             .and_then(|c| c.values.first())
-            .map(|(v, _)| v.clone());
+            .map(|(v, _)| crate::record::comment_text(v.trim()));
         if let Some(c) = comment {
             moves.comments.push((moves.tokens.len(), c));
         }
