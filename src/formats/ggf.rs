@@ -1311,7 +1311,7 @@ pub fn write(games: &[DocGame]) -> Result<String, WriteError> {
 /// for a game that is not Reversi.
 pub fn write_game(g: &DocGame, losses: &mut Losses) -> Result<String, WriteError> {
     if g.game != "reversi" {
-        return Err(format!("GGF holds Othello games only, not {}", g.game).into());
+        return Err(WriteError::new(format!("GGF holds Othello games only, not {}", g.game)));
     }
     let tag = |name: &str| {
         g.tags
