@@ -250,7 +250,7 @@ impl Writer {
                 let Some(out) = self.wthor.as_mut() else {
                     return Err(Ok("no WTHOR output".into()));
                 };
-                let rec = out.record(game, losses).map_err(Ok)?;
+                let rec = out.record(game, losses).map_err(|e| Ok(e.message))?;
                 return w.write_all(&rec).map_err(Err);
             }
         };

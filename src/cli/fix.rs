@@ -666,7 +666,9 @@ fn change(g: &SourceGame, r: &GameReport, span: Span) -> Result<Change, String> 
         )),
         Format::Ggf => {
             let komi = match g.raw.tags.get("Komi") {
-                Some(k) => crate::games::reversi::parse_komi(&k.value)?,
+                Some(k) => {
+                    crate::games::reversi::parse_komi(&k.value).map_err(|e| e.to_string())?
+                }
                 None => Komi(0),
             };
             let [b, w] = scores.as_slice() else {

@@ -44,7 +44,7 @@ use crate::source::{Chunk, TextBuf, csv_records};
 use crate::span::{Origin, Span};
 
 use super::transcript::{check_standard, compact_moves, note_comments};
-use super::{Losses, SourceGame, WriteError};
+use super::{Losses, ReadError, SourceGame, WriteError};
 use crate::model::DocGame;
 
 /// Writes games as CSV rows under one header (see the module docs).
@@ -87,7 +87,7 @@ impl CsvWriter {
             }
         }
         if out.ends_with('\n') && moves.is_empty() && out.trim_end_matches(',').ends_with('\n') {
-            return Err("a CSV row of a game without moves or tags would be empty, which is no game".into());
+            return Err(WriteError::new("a CSV row of a game without moves or tags would be empty, which is no game"));
         }
         out.push('\n');
         let unkept: Vec<&str> = g
@@ -320,7 +320,7 @@ pub struct Layout {
 
 /// The layout of a file from its first rows (the header, if any, and the
 /// first row of data); `Err` when no column holds moves.
-fn layout(rows: &[Vec<Cell>]) -> Result<Option<Layout>, String> {
+fn layout(rows: &[Vec<Cell>]) -> Result<Option<Layout>, ReadError> {
     let Some(first) = rows.first() else {
         return Ok(None);
     };
@@ -346,7 +346,7 @@ fn layout(rows: &[Vec<Cell>]) -> Result<Option<Layout>, String> {
                 .and_then(|r| r.iter().position(|c| is_transcript(&c.text)))
         })
         .ok_or_else(|| {
-            "no column of moves (fields separated by `,`, `;` or tabs): name it in a header (game_moves, moves or transcript)".to_string()
+            ReadError::new("no column of moves (fields separated by `,`, `;` or tabs): name it in a header (game_moves, moves or transcript)")
         })?;
     let winner_col = lower.iter().position(|n| n == "winner");
     Ok(Some(Layout {
@@ -357,7 +357,7 @@ fn layout(rows: &[Vec<Cell>]) -> Result<Option<Layout>, String> {
     }))
 }
 
-pub fn read(text: &str) -> Result<Vec<RawGame>, String> {
+pub fn read(text: &str) -> Result<Vec<RawGame>, ReadError> {
     let bom = if text.starts_with('\u{feff}') { 3 } else { 0 };
     let mut fields = Fields::new(delimiter(text.get(bom..).unwrap_or("")));
     let rows = fields.rows(text, bom);
@@ -377,7 +377,7 @@ pub struct Games<'a> {
     /// blank tells.
     fields: Option<Fields>,
     /// Games read while telling the layout.
-    ready: std::collections::VecDeque<Result<SourceGame, String>>,
+    ready: std::collections::VecDeque<Result<SourceGame, ReadError>>,
     started: bool,
 }
 
@@ -456,14 +456,14 @@ impl Games<'_> {
         self.ready.extend(too_large.into_iter().map(Ok));
         if self.layout.is_none() {
             if let Some(e) = self.buf.take_error() {
-                self.ready.push_back(Err(e));
+                self.ready.push_back(Err(ReadError::new(e)));
             }
         }
     }
 }
 
 impl Iterator for Games<'_> {
-    type Item = Result<SourceGame, String>;
+    type Item = Result<SourceGame, ReadError>;
 
     fn next(&mut self) -> Option<Self::Item> {
         if !self.started {
@@ -475,7 +475,7 @@ impl Iterator for Games<'_> {
             }
             let layout = self.layout.as_ref()?;
             let Some(chunk) = self.buf.next_chunk(csv_records()) else {
-                return self.buf.take_error().map(Err);
+                return self.buf.take_error().map(|e| Err(ReadError::new(e)));
             };
             match chunk {
                 Chunk::Text(text, origin) => {

@@ -13,7 +13,7 @@
 //! none, and only `\"` and `\\` are escapes): it is written as a space
 //! and noted in [`Losses`], so `convert` says so (`--strict`: refused).
 
-use super::{Losses, SourceGame};
+use super::{Losses, ReadError, SourceGame};
 use crate::model::DocGame;
 use crate::record::{RawGame, Reader, parse_file};
 use crate::source::TextBuf;
@@ -23,7 +23,7 @@ pub fn read(text: &str) -> Vec<RawGame> {
 }
 
 /// Reads gamerec text one game at a time (see [`super::open`]).
-pub fn games(buf: TextBuf<'_>) -> impl Iterator<Item = Result<Box<SourceGame>, String>> + '_ {
+pub fn games(buf: TextBuf<'_>) -> impl Iterator<Item = Result<Box<SourceGame>, ReadError>> + '_ {
     let mut reader = Reader::new(buf);
     let mut ended = false;
     std::iter::from_fn(move || {
@@ -39,7 +39,7 @@ pub fn games(buf: TextBuf<'_>) -> impl Iterator<Item = Result<Box<SourceGame>, S
             }
             None => {
                 ended = true;
-                reader.take_error().map(Err)
+                reader.take_error().map(|e| Err(ReadError::new(e)))
             }
         }
     })

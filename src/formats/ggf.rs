@@ -95,7 +95,7 @@ use nom::{Parser, character::complete::digit1, combinator::opt};
 
 use super::sgf::{self, Kind, Lexer, escape};
 use crate::diag::Diag;
-use crate::games::reversi::Komi;
+use crate::games::reversi::{Komi, KomiError};
 use crate::formats::{Losses, ReadError, SourceGame, WriteError};
 use crate::model::DocGame;
 use crate::record::{MAX_TAG_ERRORS, RawGame, Tag, Tags, Token, WinnerClaim};
@@ -739,20 +739,46 @@ fn skip_game(text: &str, at: usize) -> usize {
         .map_or(text.len(), |k| at + k + 2)
 }
 
+/// Why a `TY` value is refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TypeError {
+    /// The octagonal board, `88`.
+    Octagonal,
+    /// A board size that is not even, 4 to 16 (its digits).
+    Size(String),
+    /// A character that is no flag.
+    Flag(char),
+}
+
+impl std::fmt::Display for TypeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TypeError::Octagonal => f.write_str("the octagonal board (`88`) is not supported"),
+            TypeError::Size(digits) => {
+                write!(f, "a board of size `{digits}`: sizes are even, 4 to 16")
+            }
+            TypeError::Flag(c) => write!(
+                f,
+                "`{c}` is not a game type flag (a board size, s, k, a, r, b or w)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for TypeError {}
+
 /// Reads `TY`.
-fn game_type(v: &str) -> Result<GameType, String> {
+fn game_type(v: &str) -> Result<GameType, TypeError> {
     let mut t = GameType::default();
     let mut i = v.trim();
     while !i.is_empty() {
         if let Ok((rest, digits)) = digit1::<&str, nom::error::Error<&str>>(i) {
             let n: usize = digits.parse().unwrap_or(usize::MAX);
             if n == 88 {
-                return Err("the octagonal board (`88`) is not supported".into());
+                return Err(TypeError::Octagonal);
             }
             if !(4..=16).contains(&n) || n % 2 != 0 {
-                return Err(format!(
-                    "a board of size `{digits}`: sizes are even, 4 to 16"
-                ));
+                return Err(TypeError::Size(digits.to_string()));
             }
             t.size = Some(n);
             i = rest;
@@ -774,11 +800,7 @@ fn game_type(v: &str) -> Result<GameType, String> {
                 t.random = Some(n.and_then(|n| n.parse().ok()));
                 i = rest;
             }
-            other => {
-                return Err(format!(
-                    "`{other}` is not a game type flag (a board size, s, k, a, r, b or w)"
-                ));
-            }
+            other => return Err(TypeError::Flag(other)),
         }
     }
     Ok(t)
@@ -787,7 +809,7 @@ fn game_type(v: &str) -> Result<GameType, String> {
 /// `KM` as a komi, read as the Reversi `Komi` tag is (any decimals up to
 /// nine that are not 0); its `Komi` tag is its text (`+3.500` is `3.5`,
 /// `-3.133` stays).
-fn komi_of(v: &str) -> Result<Komi, String> {
+fn komi_of(v: &str) -> Result<Komi, KomiError> {
     crate::games::reversi::parse_komi(v)
 }
 
@@ -840,37 +862,78 @@ fn start_cells(n: usize) -> String {
         .collect()
 }
 
+/// Why a `BO` value is refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BoardError {
+    /// A first word that is not an even size from 4 to 16 (the word).
+    Size(String),
+    /// A board of another size than `TY` says.
+    NotTy {
+        /// The board's side.
+        n: usize,
+        /// `TY`'s.
+        ty: usize,
+    },
+    /// A last character that is not `*` or `O` (none when there is none).
+    Side(Option<char>),
+    /// The wrong number of cells.
+    Count {
+        /// The cells written.
+        count: usize,
+        /// The cells the board has.
+        want: usize,
+    },
+    /// A character that is no cell.
+    Cell(char),
+}
+
+impl std::fmt::Display for BoardError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BoardError::Size(first) => {
+                write!(f, "a board of size `{first}`: sizes are even, 4 to 16")
+            }
+            BoardError::NotTy { n, ty } => write!(f, "a {n}x{n} board, but TY says {ty}x{ty}"),
+            BoardError::Side(side) => {
+                let side = side.map(String::from).unwrap_or_default();
+                write!(f, "the side to move is `{side}`, not `*` or `O`")
+            }
+            BoardError::Count { count, want } => {
+                let cells = crate::diag::plural(*count, "cell", "cells");
+                write!(f, "{cells} instead of {want}")
+            }
+            BoardError::Cell(c) => write!(f, "cell `{c}` is not -, * or O"),
+        }
+    }
+}
+
+impl std::error::Error for BoardError {}
+
 /// `BO` to a `Setup` value: `Ok(None)` for the standard start, `Err` for a
 /// malformed board or one of another size than `size` (from `TY`).
-fn setup_of(bo: &str, size: Option<usize>) -> Result<(usize, Option<String>), String> {
+fn setup_of(bo: &str, size: Option<usize>) -> Result<(usize, Option<String>), BoardError> {
     let mut parts = bo.split_whitespace();
     let first = parts.next().unwrap_or("");
     let n: usize = first
         .parse()
         .ok()
         .filter(|n| (4..=16).contains(n) && n % 2 == 0)
-        .ok_or_else(|| format!("a board of size `{first}`: sizes are even, 4 to 16"))?;
+        .ok_or_else(|| BoardError::Size(first.to_string()))?;
     if let Some(ty) = size.filter(|&ty| ty != n) {
-        return Err(format!("a {n}x{n} board, but TY says {ty}x{ty}"));
+        return Err(BoardError::NotTy { n, ty });
     }
     let rest: String = parts.collect();
     let mut chars: Vec<char> = rest.chars().collect();
     let side = match chars.pop() {
         Some('*') => 'b',
         Some('O' | 'o') => 'w',
-        other => {
-            return Err(format!(
-                "the side to move is `{}`, not `*` or `O`",
-                other.map(String::from).unwrap_or_default()
-            ));
-        }
+        other => return Err(BoardError::Side(other)),
     };
     if chars.len() != n * n {
-        return Err(format!(
-            "{} instead of {}",
-            crate::diag::plural(chars.len(), "cell", "cells"),
-            n * n
-        ));
+        return Err(BoardError::Count {
+            count: chars.len(),
+            want: n * n,
+        });
     }
     let mut cells = String::with_capacity(n * n);
     for c in chars {
@@ -878,7 +941,7 @@ fn setup_of(bo: &str, size: Option<usize>) -> Result<(usize, Option<String>), St
             '-' | '.' => '-',
             '*' | 'X' | 'x' => '*',
             'O' | 'o' => 'O',
-            other => return Err(format!("cell `{other}` is not -, * or O")),
+            other => return Err(BoardError::Cell(other)),
         });
     }
     if cells == start_cells(n) && side == 'b' {
@@ -1025,7 +1088,7 @@ fn game_rules<'p, 't>(kept: &[&'p Prop<'t>], errors: &mut TagErrors) -> GameRule
             errors.push(
                 Diag::error("ggf::bad_type", format!("bad TY: {why}"))
                     .at(p.value_span)
-                    .label(why)
+                    .label(why.to_string())
                     .help("TY is a board size (4 to 16, even) and flags: s synchro, k komi, a anti, r or rN random start, b or w"),
             );
             GameType::default()
@@ -1045,7 +1108,7 @@ fn game_rules<'p, 't>(kept: &[&'p Prop<'t>], errors: &mut TagErrors) -> GameRule
                 errors.push(
                     Diag::error("reversi::bad_setup", format!("bad BO: {why}"))
                         .at(p.value_span)
-                        .label(why)
+                        .label(why.to_string())
                         .help("BO[N then N×N cells (- empty, * black, O white) then * or O to move], N the TY size"),
                 );
             }
@@ -1097,7 +1160,7 @@ fn game_komi(
                 errors.push(
                     Diag::error("ggf::bad_komi", format!("bad KM: {why}"))
                         .at(p.value_span)
-                        .label(why)
+                        .label(why.to_string())
                         .help("KM is the komi, subtracted from black's disc difference: a decimal number (`3.5`, `-2`, `-3.133`)"),
                 );
                 return Err(());
@@ -1248,7 +1311,7 @@ pub fn write(games: &[DocGame]) -> Result<String, WriteError> {
 /// for a game that is not Reversi.
 pub fn write_game(g: &DocGame, losses: &mut Losses) -> Result<String, WriteError> {
     if g.game != "reversi" {
-        return Err(format!("GGF holds Othello games only, not {}", g.game).into());
+        return Err(WriteError::new(format!("GGF holds Othello games only, not {}", g.game)));
     }
     let tag = |name: &str| {
         g.tags

@@ -7,7 +7,7 @@
 
 use std::collections::VecDeque;
 
-use super::{DocText, FromDoc, SourceGame};
+use super::{DocText, FromDoc, ReadError, SourceGame};
 use crate::model::{DocGame, Document};
 use crate::replay::{GameReport, MoveRecord};
 use crate::source::{Chunk, TextBuf};
@@ -20,8 +20,9 @@ pub fn write(doc: &Document) -> String {
     s
 }
 
-pub fn read(text: &str) -> Result<Document, String> {
-    serde_json::from_str(text).map_err(|e| format!("not a gamerec JSON document: {e}"))
+pub fn read(text: &str) -> Result<Document, ReadError> {
+    serde_json::from_str(text)
+        .map_err(|e| ReadError::new(format!("not a gamerec JSON document: {e}")))
 }
 
 /// Writes `value` pretty-printed as it stands `indent` spaces deep inside a
@@ -532,10 +533,10 @@ impl Scanner {
 }
 
 /// Reads a JSON document one game at a time (see [`super::open`]).
-pub fn games(mut buf: TextBuf<'_>) -> impl Iterator<Item = Result<SourceGame, String>> + '_ {
+pub fn games(mut buf: TextBuf<'_>) -> impl Iterator<Item = Result<SourceGame, ReadError>> + '_ {
     let mut scanner = Scanner::default();
     let mut doc = FromDoc::new();
-    let mut ready: VecDeque<Result<SourceGame, String>> = VecDeque::new();
+    let mut ready: VecDeque<Result<SourceGame, ReadError>> = VecDeque::new();
     let mut ended = false;
     let mut index = 0usize;
     std::iter::from_fn(move || {
@@ -549,7 +550,11 @@ pub fn games(mut buf: TextBuf<'_>) -> impl Iterator<Item = Result<SourceGame, St
             scanner.at = 0;
             scanner.element = None;
             let chunk = buf.next_chunk(|b| scanner.feed(b));
-            let fail = |why: String| Some(Err(format!("not a gamerec JSON document: {why}")));
+            let fail = |why: String| {
+                Some(Err(ReadError::new(format!(
+                    "not a gamerec JSON document: {why}"
+                ))))
+            };
             if let Some(why) = scanner.error(chunk.as_ref()) {
                 ended = true;
                 return fail(why);
@@ -557,7 +562,7 @@ pub fn games(mut buf: TextBuf<'_>) -> impl Iterator<Item = Result<SourceGame, St
             let Some(chunk) = chunk else {
                 ended = true;
                 if let Some(e) = buf.take_error() {
-                    return Some(Err(e));
+                    return Some(Err(ReadError::new(e)));
                 }
                 return scanner.end_error().and_then(fail);
             };

@@ -527,7 +527,7 @@ pub fn recycle(mut g: Box<SourceGame>) {
 /// error after some bytes ends the head: the reader reading on meets it
 /// again (a damaged compressed stream keeps failing), after the games
 /// before it.
-fn head(reader: &mut dyn Read) -> Result<Vec<u8>, String> {
+fn head(reader: &mut dyn Read) -> Result<Vec<u8>, ReadError> {
     let mut head = vec![0u8; BLOCK];
     let mut n = 0;
     while n < head.len() {
@@ -536,7 +536,7 @@ fn head(reader: &mut dyn Read) -> Result<Vec<u8>, String> {
             Ok(k) => n += k,
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
             Err(_) if n > 0 => break,
-            Err(e) => return Err(format!("cannot read: {e}")),
+            Err(e) => return Err(ReadError::new(format!("cannot read: {e}"))),
         }
     }
     head.truncate(n);
@@ -556,7 +556,6 @@ pub fn open<'a>(
     if is_wthor(name, opts) {
         let names = wthor::side_files(name, opts)?;
         let games = wthor::games(first, reader, Arc::new(names))?;
-        let games = games.map(|g| g.map_err(ReadError::from));
         let games = wrap(name, Format::Wthor, Box::new(games), None);
         return Ok((Format::Wthor, games));
     }
@@ -571,15 +570,11 @@ pub fn open<'a>(
     } else {
         TextBuf::new(first, reader, limit)
     };
-    fn boxed<'a, E: Into<ReadError>>(
-        games: impl Iterator<Item = Result<SourceGame, E>> + 'a,
-    ) -> Inner<'a> {
-        Box::new(games.map(|g| g.map(Box::new).map_err(Into::into)))
+    fn boxed<'a>(games: impl Iterator<Item = Result<SourceGame, ReadError>> + 'a) -> Inner<'a> {
+        Box::new(games.map(|g| g.map(Box::new)))
     }
     let games: Inner<'a> = match format {
-        Format::Gamerec | Format::Wthor => {
-            Box::new(gamerec::games(buf).map(|g| g.map_err(ReadError::from)))
-        }
+        Format::Gamerec | Format::Wthor => Box::new(gamerec::games(buf)),
         Format::Json => boxed(json::games(buf)),
         Format::Yaml => boxed(yaml::games(buf)?),
         Format::Transcript => boxed(chunked(buf, crate::source::lines(), |t| {
@@ -718,30 +713,16 @@ impl std::fmt::Display for WriteError {
     }
 }
 
-impl std::error::Error for WriteError {}
-
-impl From<&str> for WriteError {
-    fn from(message: &str) -> WriteError {
+impl WriteError {
+    /// The error of this message.
+    pub fn new(message: impl Into<String>) -> WriteError {
         WriteError {
-            message: message.to_string(),
+            message: message.into(),
         }
     }
 }
 
-impl From<String> for WriteError {
-    fn from(message: String) -> Self {
-        WriteError { message }
-    }
-}
-
-impl From<String> for ReadError {
-    fn from(message: String) -> Self {
-        ReadError {
-            code: None,
-            message,
-        }
-    }
-}
+impl std::error::Error for WriteError {}
 
 /// Names a file's games and numbers them; `no_games` is the error to give
 /// when the reader finds none.
@@ -781,21 +762,21 @@ fn wrap<'a>(
 /// A text format read a piece at a time (a line, a game tree): `read` turns
 /// a piece into its games, and may give the text their spans point into
 /// when it is not the piece itself.
-type PieceReader = fn(&str) -> Result<(Option<String>, Vec<RawGame>), String>;
+type PieceReader = fn(&str) -> Result<(Option<String>, Vec<RawGame>), ReadError>;
 
 fn chunked<'a>(
     mut buf: TextBuf<'a>,
     mut ends_after: impl FnMut(u8) -> bool + 'a,
     read: PieceReader,
-) -> impl Iterator<Item = Result<SourceGame, String>> + 'a {
-    let mut ready: std::collections::VecDeque<Result<SourceGame, String>> = Default::default();
+) -> impl Iterator<Item = Result<SourceGame, ReadError>> + 'a {
+    let mut ready: std::collections::VecDeque<Result<SourceGame, ReadError>> = Default::default();
     std::iter::from_fn(move || {
         loop {
             if let Some(g) = ready.pop_front() {
                 return Some(g);
             }
             let Some(chunk) = buf.next_chunk(&mut ends_after) else {
-                return buf.take_error().map(Err);
+                return buf.take_error().map(|e| Err(ReadError::new(e)));
             };
             match chunk {
                 Chunk::Text(text, origin) => match read(&text) {
@@ -816,7 +797,7 @@ pub(crate) fn push_games(
     mut text: String,
     origin: Origin,
     games: Vec<RawGame>,
-    ready: &mut std::collections::VecDeque<Result<SourceGame, String>>,
+    ready: &mut std::collections::VecDeque<Result<SourceGame, ReadError>>,
 ) {
     let mut games = games.into_iter().peekable();
     while let Some(raw) = games.next() {

@@ -1458,14 +1458,15 @@ pub fn write(games: &[DocGame]) -> Result<String, WriteError> {
 /// cannot keep. `Err` for a game Pentobi cannot hold.
 pub fn write_game(g: &DocGame, losses: &mut Losses) -> Result<String, WriteError> {
     if g.game != "blokus" {
-        return Err(format!("Pentobi files hold Blokus games only, not {}", g.game).into());
+        return Err(WriteError::new(format!("Pentobi files hold Blokus games only, not {}", g.game)));
     }
     let tag = |n: &str| g.tags.iter().find(|(k, _)| k == n).map(|(_, v)| v.trim());
     let duo = g.variant.as_deref() == Some("duo");
     let trigon = g.variant.as_deref() == Some("trigon");
     let players: u8 = tag("Players").and_then(|p| p.parse().ok()).unwrap_or(4);
     let turn = if !duo && !trigon {
-        board_turn(tag("Size"), tag("Corners"), losses)?
+        board_turn(tag("Size"), tag("Corners"), losses)
+            .map_err(|e| WriteError::new(e.to_string()))?
     } else {
         Turn::Identity
     };
@@ -1558,22 +1559,42 @@ fn pentobi_scores(g: &DocGame) -> Option<Vec<i64>> {
     (r.valid && r.over).then_some(r.scores)
 }
 
+/// Why a classic game's board cannot be turned to Pentobi's.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TurnError {
+    /// A `Size` other than 20.
+    Size,
+    /// Corners (the `Corners` value) that no symmetry takes to Pentobi's.
+    Corners(String),
+}
+
+impl std::fmt::Display for TurnError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TurnError::Size => f.write_str("Pentobi plays classic Blokus on 20x20 boards only"),
+            TurnError::Corners(corners) => write!(
+                f,
+                "Pentobi's corners are \"{PENTOBI_CORNERS}\"; this game's (\"{corners}\") are no reflection or rotation of them"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for TurnError {}
+
 /// The symmetry that takes a classic game's corners to Pentobi's (noted
 /// when it is not the identity); `Err` for a board Pentobi does not play.
 fn board_turn(
     size: Option<&str>,
     corners: Option<&str>,
     losses: &mut Losses,
-) -> Result<Turn, String> {
+) -> Result<Turn, TurnError> {
     if size.is_some_and(|s| s != "20") {
-        return Err("Pentobi plays classic Blokus on 20x20 boards only".into());
+        return Err(TurnError::Size);
     }
     let corners = corners.unwrap_or(RULE_TEXT_CORNERS);
-    let turn = Turn::to_pentobi(corners).ok_or_else(|| {
-        format!(
-            "Pentobi's corners are \"{PENTOBI_CORNERS}\"; this game's (\"{corners}\") are no reflection or rotation of them"
-        )
-    })?;
+    let turn =
+        Turn::to_pentobi(corners).ok_or_else(|| TurnError::Corners(corners.to_string()))?;
     if let Some(how) = turn.describe() {
         losses.note(format!(
             "the corners \"{corners}\": Pentobi's are \"{PENTOBI_CORNERS}\", so the board is written {how} (every square of the moves and the setup)"

@@ -155,22 +155,21 @@ pub(crate) fn variant(g: &DocGame) -> String {
 /// all a transcript (or gamerec's CSV) can say; `format` names the target.
 pub(crate) fn check_standard(g: &DocGame, format: &str) -> Result<(), WriteError> {
     if g.game != "reversi" {
-        return Err(format!("{format} holds Othello games only, not {}", g.game).into());
+        return Err(WriteError::new(format!("{format} holds Othello games only, not {}", g.game)));
     }
     for name in ["Setup", "Komi"] {
         if tag(g, name).is_some_and(|v| !v.is_empty()) {
-            return Err(format!(
+            return Err(WriteError::new(format!(
                 "{format} holds games from the usual start without komi only: this one has a `{name}` tag"
-            )
-            .into());
+            )));
         }
     }
     if tag(g, "Size").is_some_and(|v| v != "8") {
-        return Err(format!("{format} holds 8x8 games only").into());
+        return Err(WriteError::new(format!("{format} holds 8x8 games only")));
     }
     let variant = variant(g);
     if variant != "standard" && variant != "wof" {
-        return Err(format!("{format} holds standard Othello only, not the `{variant}` variant").into());
+        return Err(WriteError::new(format!("{format} holds standard Othello only, not the `{variant}` variant")));
     }
     Ok(())
 }
@@ -191,7 +190,7 @@ pub(crate) fn compact_moves(g: &DocGame, losses: &mut Losses) -> Result<String, 
             matches!(b, [c, r] if (b'a'..=b'h').contains(&c.to_ascii_lowercase()) && (b'1'..=b'8').contains(r))
         });
         let Some(square) = square else {
-            return Err(format!("ply {}: `{n}` is not a square a1-h8", m.ply).into());
+            return Err(WriteError::new(format!("ply {}: `{n}` is not a square a1-h8", m.ply)));
         };
         out.push_str(&square.to_ascii_lowercase());
         suffixes += usize::from(n.len() > 2);
@@ -246,7 +245,7 @@ pub fn write_game(g: &DocGame, losses: &mut Losses) -> Result<String, WriteError
     check_standard(g, "a transcript")?;
     let mut line = compact_moves(g, losses)?;
     if line.is_empty() {
-        return Err("a transcript line holds a game with moves only (a blank line is no game)".into());
+        return Err(WriteError::new("a transcript line holds a game with moves only (a blank line is no game)"));
     }
     // the score is the record's claim: written when the record made one
     let claimed = tag(g, "Result").is_some_and(|r| r != "*" && !r.is_empty());

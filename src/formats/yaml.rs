@@ -19,7 +19,7 @@
 //!   mapping (nor a directive or `---`) is refused there, before reading
 //!   on; so is a second document (`---` after the games).
 
-use super::{DocText, FromDoc, SourceGame};
+use super::{DocText, FromDoc, ReadError, SourceGame};
 use crate::model::{DocGame, Document};
 use crate::source::{Chunk, TOO_LARGE_KEPT, TextBuf};
 use crate::span::Origin;
@@ -31,9 +31,9 @@ pub fn write(doc: &Document) -> String {
     serde_yaml::to_string(doc).unwrap_or_else(|e| format!("error: {e}\n"))
 }
 
-pub fn read(text: &str) -> Result<Document, String> {
+pub fn read(text: &str) -> Result<Document, ReadError> {
     check_depth(text)?;
-    serde_yaml::from_str(text).map_err(|e| format!("not a gamerec YAML document: {e}"))
+    serde_yaml::from_str(text).map_err(fail)
 }
 
 /// Refuses flow collections nested too deep (the parser's time and stack
@@ -44,7 +44,7 @@ pub fn read(text: &str) -> Result<Document, String> {
 /// comments, plain scalars (`a{b`) and the lines of block scalars (`|`,
 /// `>`: a multi-line comment) are skipped, so a game's text of braces
 /// reads back (issue 30, find 9).
-fn check_depth(text: &str) -> Result<(), String> {
+fn check_depth(text: &str) -> Result<(), ReadError> {
     let mut scan = DepthScan::default();
     let mut at = 0;
     for line in text.split_inclusive('\n') {
@@ -67,7 +67,7 @@ struct DepthScan {
 }
 
 impl DepthScan {
-    fn line(&mut self, line: &[u8], at: usize) -> Result<(), String> {
+    fn line(&mut self, line: &[u8], at: usize) -> Result<(), ReadError> {
         let indent = line.iter().take_while(|&&c| c == b' ').count();
         if let Some(owner) = self.block {
             if indent > owner || line.iter().all(u8::is_ascii_whitespace) {
@@ -118,10 +118,10 @@ impl DepthScan {
                     self.depth += 1;
                     value_start = false;
                     if self.depth > MAX_DEPTH {
-                        return Err(format!(
-                            "not a gamerec YAML document: collections nested more than {MAX_DEPTH} levels deep (at byte {})",
+                        return Err(fail(format!(
+                            "collections nested more than {MAX_DEPTH} levels deep (at byte {})",
                             at + i
-                        ));
+                        )));
                     }
                 }
                 b']' | b'}' if flow => self.depth -= 1,
@@ -207,7 +207,9 @@ fn top_key(rest: &str) -> Option<(&str, &str)> {
 /// ([`MAX_DEPTH`]). A document whose `games` list is written in flow style
 /// (`games: [...]`) is read whole, up to the same limit. Text that is not a
 /// YAML mapping is refused at its first line.
-pub fn games(buf: TextBuf<'_>) -> Result<impl Iterator<Item = Result<SourceGame, String>>, String> {
+pub fn games(
+    buf: TextBuf<'_>,
+) -> Result<impl Iterator<Item = Result<SourceGame, ReadError>>, ReadError> {
     // the first line that holds something decides, from the first block
     let head = buf.text().trim_start_matches('\u{feff}');
     if let Some(rest) = head
@@ -257,8 +259,8 @@ pub fn games(buf: TextBuf<'_>) -> Result<impl Iterator<Item = Result<SourceGame,
     }))
 }
 
-fn fail(why: impl std::fmt::Display) -> String {
-    format!("not a gamerec YAML document: {why}")
+fn fail(why: impl std::fmt::Display) -> ReadError {
+    ReadError::new(format!("not a gamerec YAML document: {why}"))
 }
 
 /// The streaming reader's state (see [`games`]).
@@ -275,14 +277,14 @@ struct Reader<'a> {
     /// A `games` list in flow style: the document from its `games:` line.
     flow: Option<(String, Origin)>,
     from: FromDoc,
-    ready: std::collections::VecDeque<Result<SourceGame, String>>,
+    ready: std::collections::VecDeque<Result<SourceGame, ReadError>>,
     index: usize,
     done: bool,
 }
 
 impl Reader<'_> {
     /// Parses the item read, queueing its games.
-    fn finish(&mut self) -> Result<(), String> {
+    fn finish(&mut self) -> Result<(), ReadError> {
         let Some((text, origin, large)) = self.item.take() else {
             return Ok(());
         };
@@ -293,7 +295,7 @@ impl Reader<'_> {
                 .push_back(Ok(SourceGame::too_large(Chunk::TooLarge(text, origin))));
             return Ok(());
         }
-        check_depth(&text).map_err(|e| format!("game {n}: {e}"))?;
+        check_depth(&text).map_err(|e| ReadError::new(format!("game {n}: {e}")))?;
         // the item as a sequence of one, at its own indentation
         let games: Vec<DocGame> =
             serde_yaml::from_str(&text).map_err(|e| fail(format!("game {n}: {e}")))?;
@@ -310,7 +312,7 @@ impl Reader<'_> {
     }
 
     /// A flow-style list: the document from its `games:` line, read whole.
-    fn finish_flow(&mut self, text: &str, origin: Origin) -> Result<(), String> {
+    fn finish_flow(&mut self, text: &str, origin: Origin) -> Result<(), ReadError> {
         let doc = read(text)?;
         let whole = doc
             .games
@@ -329,7 +331,7 @@ impl Reader<'_> {
     }
 
     /// Reads one line; `false` at the end.
-    fn line(&mut self) -> Result<bool, String> {
+    fn line(&mut self) -> Result<bool, ReadError> {
         let Some(chunk) = self.buf.next_chunk(crate::source::lines()) else {
             return self.end().map(|()| false);
         };
@@ -391,10 +393,10 @@ impl Reader<'_> {
 
     /// The end of the text: the flow list or the last item read, or what
     /// the document lacks.
-    fn end(&mut self) -> Result<(), String> {
+    fn end(&mut self) -> Result<(), ReadError> {
         if let Some(e) = self.buf.take_error() {
             self.finish()?;
-            return Err(e);
+            return Err(ReadError::new(e));
         }
         if let Some((text, origin)) = self.flow.take() {
             return self.finish_flow(&text, origin);
@@ -409,7 +411,7 @@ impl Reader<'_> {
     /// A line outside the `games` list: a top-level key (`games:` starts
     /// the list, in block or flow style), or a line inside another key's
     /// value, skipped.
-    fn top_level_line(&mut self, line: Line) -> Result<bool, String> {
+    fn top_level_line(&mut self, line: Line) -> Result<bool, ReadError> {
         if line.indent > 0 {
             // inside the value of another key: skipped
             return Ok(true);
@@ -441,7 +443,7 @@ impl Reader<'_> {
 
     /// A line of the `games` list (its items at indent `at`, once known):
     /// an item starts, goes on, or the list ends.
-    fn games_line(&mut self, line: Line, at: Option<usize>) -> Result<bool, String> {
+    fn games_line(&mut self, line: Line, at: Option<usize>) -> Result<bool, ReadError> {
         let (limit, at_line, indent) = (self.element_limit, line.origin.line + 1, line.indent);
         if is_item(line.rest()) && at.is_none_or(|a| a == indent) {
             self.finish()?;
@@ -515,7 +517,7 @@ mod tests {
     #[test]
     fn deep_flow_collections_are_refused_quickly() {
         let deep = format!("games: {}", "[".repeat(100_000));
-        assert!(read(&deep).is_err_and(|e| e.contains("nested more than")));
+        assert!(read(&deep).is_err_and(|e| e.message.contains("nested more than")));
         assert!(check_depth("games: [ '[[[[' , \"{{{{\" ] # [[[[").is_ok());
     }
 

@@ -6,7 +6,7 @@ use std::io::{self, Read};
 
 use super::FileError;
 use crate::codec::{self, Magic};
-use crate::formats::{self, Format, ReadOptions};
+use crate::formats::{self, Format, ReadError, ReadOptions};
 
 /// Opens one path: standard input for `-`.
 pub fn open<'a>(
@@ -33,7 +33,7 @@ pub fn open<'a>(
         }
     };
     let reader =
-        check_bytes(file, reader, opts).map_err(|message| FileError::new(file, message))?;
+        check_bytes(file, reader, opts).map_err(|e| FileError::new(file, e.message))?;
     formats::open(file, reader, opts).map_err(|e| FileError::new(file, e.message))
 }
 
@@ -41,13 +41,15 @@ pub fn open<'a>(
 /// A reading error after some bytes is left for the reader to meet again
 /// (a damaged compressed stream keeps failing where it failed): the games
 /// before it are read first.
-fn head_of<'a>(mut reader: Box<dyn Read + 'a>) -> Result<(Vec<u8>, Box<dyn Read + 'a>), String> {
+fn head_of<'a>(
+    mut reader: Box<dyn Read + 'a>,
+) -> Result<(Vec<u8>, Box<dyn Read + 'a>), ReadError> {
     let mut head = Vec::new();
     let read = (&mut reader)
         .take(crate::source::BLOCK as u64)
         .read_to_end(&mut head);
     match read {
-        Err(e) if head.is_empty() => return Err(format!("cannot read: {e}")),
+        Err(e) if head.is_empty() => return Err(ReadError::new(format!("cannot read: {e}"))),
         _ => {}
     }
     let whole: Box<dyn Read + 'a> = Box::new(std::io::Cursor::new(head.clone()).chain(reader));
@@ -70,19 +72,20 @@ fn check_bytes<'a>(
     file: &str,
     reader: Box<dyn Read + 'a>,
     opts: &ReadOptions,
-) -> Result<Box<dyn Read + 'a>, String> {
+) -> Result<Box<dyn Read + 'a>, ReadError> {
     let (head, whole) = head_of(reader)?;
     let (head, whole) = match Magic::of(&head) {
         None => (head, whole),
         Some(Magic::Zip) => {
-            return Err(
-                "a zip archive: gamerec reads gzip, zstd, bzip2 and xz files, not zip archives; extract its files first"
-                    .into(),
-            );
+            return Err(ReadError::new(
+                "a zip archive: gamerec reads gzip, zstd, bzip2 and xz files, not zip archives; extract its files first",
+            ));
         }
         Some(Magic::Codec(codec)) => {
             let decoded = codec::decoder(codec, whole)
-                .map_err(|e| format!("cannot read {}-compressed data: {e}", codec.name()))?;
+                .map_err(|e| {
+                ReadError::new(format!("cannot read {}-compressed data: {e}", codec.name()))
+            })?;
             head_of(decoded)?
         }
     };
@@ -96,7 +99,7 @@ fn check_text<'a>(
     head: Vec<u8>,
     whole: Box<dyn Read + 'a>,
     opts: &ReadOptions,
-) -> Result<Box<dyn Read + 'a>, String> {
+) -> Result<Box<dyn Read + 'a>, ReadError> {
     if formats::is_wthor(file, opts) {
         return Ok(whole);
     }
@@ -110,9 +113,9 @@ fn check_text<'a>(
         } else {
             "the file"
         };
-        return Err(format!(
+        return Err(ReadError::new(format!(
             "binary data, not a text record, in {what}: for a WTHOR database file pass --from wthor"
-        ));
+        )));
     }
     if opts.latin1 {
         return Ok(Box::new(Latin1(whole, Vec::new())));
@@ -132,10 +135,10 @@ fn check_text<'a>(
                 .count()
                 + 1;
             let byte = head.get(e.valid_up_to()).copied().unwrap_or_default();
-            return Err(format!(
+            return Err(ReadError::new(format!(
                 "not UTF-8 text: byte 0x{byte:02X} at line {line}, column {column} is not UTF-8; \
                  for a Latin-1 (ISO-8859-1) file pass --encoding latin1"
-            ));
+            )));
         }
     }
     Ok(whole)

@@ -68,7 +68,7 @@ use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use super::ReadOptions;
+use super::{ReadError, ReadOptions};
 
 pub const HEADER_LEN: usize = 16;
 pub const GAME_LEN: usize = 68;
@@ -132,12 +132,12 @@ fn latin1(bytes: &[u8]) -> String {
 }
 
 /// Reads a JOU or TRN file: its names, by number.
-pub fn read_names(bytes: &[u8], record_len: usize) -> Result<Vec<String>, String> {
+pub fn read_names(bytes: &[u8], record_len: usize) -> Result<Vec<String>, ReadError> {
     if bytes.len() < HEADER_LEN {
-        return Err(format!(
+        return Err(ReadError::new(format!(
             "not a WTHOR names file: {}, shorter than the 16-byte header",
             crate::diag::plural(bytes.len(), "byte", "bytes")
-        ));
+        )));
     }
     let count = usize::from(u16_at(bytes, 8).unwrap_or(0));
     let body = bytes.get(HEADER_LEN..).unwrap_or(&[]);
@@ -173,10 +173,13 @@ fn beside(file: &str, want: &str) -> Option<PathBuf> {
 /// The players and tournaments for a `.wtb` file: from `--players` /
 /// `--tournaments` (an error if unreadable), or `WTHOR.JOU` / `WTHOR.TRN`
 /// beside it (left out if absent or unreadable).
-pub fn side_files(file: &str, opts: &ReadOptions) -> Result<Names, String> {
+pub fn side_files(file: &str, opts: &ReadOptions) -> Result<Names, ReadError> {
     let load = |given: &Option<PathBuf>, default: &str, len: usize| match given {
         Some(p) => read_side_file(p, len)
-            .and_then(|b| read_names(&b, len).map_err(|e| format!("{}: {e}", p.display())))
+            .and_then(|b| {
+                read_names(&b, len)
+                    .map_err(|e| ReadError::new(format!("{}: {}", p.display(), e.message)))
+            })
             .map(Arc::new)
             .map(Some),
         None => Ok(beside(file, default)
@@ -192,7 +195,7 @@ pub fn side_files(file: &str, opts: &ReadOptions) -> Result<Names, String> {
 /// [`read_names`], remembering the last file read per record length: the
 /// `.wtb` files of a directory share the same `WTHOR.JOU` and `WTHOR.TRN`,
 /// which are then decoded once.
-fn read_names_cached(bytes: Vec<u8>, record_len: usize) -> Result<Arc<Vec<String>>, String> {
+fn read_names_cached(bytes: Vec<u8>, record_len: usize) -> Result<Arc<Vec<String>>, ReadError> {
     use std::sync::Mutex;
     type Cached = Option<(Vec<u8>, Arc<Vec<String>>)>;
     static PLAYERS: Mutex<Cached> = Mutex::new(None);
@@ -218,20 +221,20 @@ fn read_names_cached(bytes: Vec<u8>, record_len: usize) -> Result<Arc<Vec<String
 
 /// Reads a names file, which holds at most 65,535 names: a longer one
 /// (a device such as `/dev/zero`, or another file) is refused, not read on.
-fn read_side_file(path: &Path, record_len: usize) -> Result<Vec<u8>, String> {
+fn read_side_file(path: &Path, record_len: usize) -> Result<Vec<u8>, ReadError> {
     use std::io::Read;
     let most = HEADER_LEN + usize::from(u16::MAX) * record_len;
     let file =
-        std::fs::File::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        std::fs::File::open(path).map_err(|e| ReadError::new(format!("cannot read {}: {e}", path.display())))?;
     let mut bytes = Vec::new();
     file.take(most as u64 + 1)
         .read_to_end(&mut bytes)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        .map_err(|e| ReadError::new(format!("cannot read {}: {e}", path.display())))?;
     if bytes.len() > most {
-        return Err(format!(
+        return Err(ReadError::new(format!(
             "{}: not a WTHOR names file: longer than {most} bytes",
             path.display()
-        ));
+        )));
     }
     Ok(bytes)
 }

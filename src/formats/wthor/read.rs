@@ -11,7 +11,7 @@ use super::{
     square_of_byte, square_of_byte_10, u16_at, u32_at,
 };
 use crate::diag::Diag;
-use crate::formats::{ByteMap, SourceGame};
+use crate::formats::{ByteMap, ReadError, SourceGame};
 use crate::games::reversi::Reversi;
 use crate::record::{RawGame, Tag, Tags, Token};
 use crate::replay::packed::{self, Packed};
@@ -63,24 +63,24 @@ impl Writer {
 }
 
 /// `Err` for a file that is not a WTHOR file of 8x8 games.
-fn check_header(bytes: &[u8]) -> Result<(), String> {
+fn check_header(bytes: &[u8]) -> Result<(), ReadError> {
     if bytes.len() < HEADER_LEN {
-        return Err(format!(
+        return Err(ReadError::new(format!(
             "not a WTHOR file: {}, shorter than the 16-byte header",
             crate::diag::plural(bytes.len(), "byte", "bytes")
-        ));
+        )));
     }
     let board = bytes.get(12).copied().unwrap_or(0);
     if board != 0 && board != 8 && board != 10 {
-        return Err(format!(
+        return Err(ReadError::new(format!(
             "a WTHOR file of {board}x{board} boards: only 8x8 and 10x10 are supported"
-        ));
+        )));
     }
     Ok(())
 }
 
 /// Reads a `.wtb` file. `Err` only for a file that is not WTHOR at all.
-pub fn read(bytes: &[u8], names: &Names) -> Result<Read, String> {
+pub fn read(bytes: &[u8], names: &Names) -> Result<Read, ReadError> {
     check_header(bytes)?;
     let announced = u32_at(bytes, 4).unwrap_or(0) as usize;
     let year = u16_at(bytes, 10).unwrap_or(0);
@@ -286,7 +286,7 @@ pub fn games<'a>(
     first: Vec<u8>,
     mut reader: Box<dyn std::io::Read + 'a>,
     names: Arc<Names>,
-) -> Result<impl Iterator<Item = Result<Box<SourceGame>, String>> + 'a, String> {
+) -> Result<impl Iterator<Item = Result<Box<SourceGame>, ReadError>> + 'a, ReadError> {
     use std::io::Read as _;
     let mut header = first;
     if header.len() < HEADER_LEN {
@@ -318,7 +318,7 @@ pub fn games<'a>(
     let mut ended = false;
     // from the header's count on, the record after the one handed out is
     // read first: the last one says when the file holds more than announced
-    let mut ahead: Option<Result<([u8; GAME_LEN_10], usize), String>> = None;
+    let mut ahead: Option<Result<([u8; GAME_LEN_10], usize), ReadError>> = None;
     Ok(std::iter::from_fn(move || {
         if ended {
             return None;
@@ -380,7 +380,7 @@ struct Records<'a> {
 impl Records<'_> {
     /// The next record's bytes and how many there are (fewer than a record
     /// at the end of the file).
-    fn next(&mut self) -> Result<([u8; GAME_LEN_10], usize), String> {
+    fn next(&mut self) -> Result<([u8; GAME_LEN_10], usize), ReadError> {
         let mut rec = [0u8; GAME_LEN_10];
         let mut len = 0;
         while len < self.game_len {
@@ -402,7 +402,7 @@ impl Records<'_> {
                 Ok(0) => break,
                 Ok(n) => self.pending = 0..n.min(self.block.len()),
                 Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-                Err(e) => return Err(format!("cannot read: {e}")),
+                Err(e) => return Err(ReadError::new(format!("cannot read: {e}"))),
             }
         }
         Ok((rec, len))

@@ -34,7 +34,7 @@
 //!   black's discs.
 
 use super::{GAME_LEN, HEADER_LEN, MOVES_OFFSET, byte_of_square, read_names};
-use crate::formats::Losses;
+use crate::formats::{Losses, ReadError, WriteError};
 use crate::games::reversi::engine::{Bitboard, flips, legal_moves};
 use crate::games::reversi::solver::Solver;
 use crate::model::DocGame;
@@ -80,7 +80,7 @@ impl NameList {
     }
 
     /// The list of an existing names file's bytes.
-    pub fn from_bytes(bytes: &[u8], record_len: usize) -> Result<NameList, String> {
+    pub fn from_bytes(bytes: &[u8], record_len: usize) -> Result<NameList, ReadError> {
         let names = read_names(bytes, record_len)?;
         let mut list = NameList::new(record_len);
         if let Some(h) = bytes.get(..HEADER_LEN) {
@@ -116,15 +116,15 @@ impl NameList {
 
     /// The number of `name` as stored (already fitted to the field),
     /// appending it when new.
-    fn number(&mut self, name: &str) -> Result<u16, String> {
+    fn number(&mut self, name: &str) -> Result<u16, WriteError> {
         if let Some(&n) = self.numbers.get(name) {
             return Ok(n);
         }
         let n = u16::try_from(self.len()).map_err(|_| {
-            format!(
+            WriteError::new(format!(
                 "more than {} names: a WTHOR names file numbers them with 16 bits",
                 u16::MAX
-            )
+            ))
         })?;
         self.added.push(name.to_string());
         self.numbers.insert(name.to_string(), n);
@@ -287,7 +287,11 @@ impl WtbWriter {
     }
 
     /// The record of one replayed game; `Err` when WTHOR cannot hold it.
-    pub fn record(&mut self, g: &DocGame, losses: &mut Losses) -> Result<[u8; GAME_LEN], String> {
+    pub fn record(
+        &mut self,
+        g: &DocGame,
+        losses: &mut Losses,
+    ) -> Result<[u8; GAME_LEN], WriteError> {
         let tag = |name: &str| tag_value(g, name);
         let wof = holdable(g)?;
         let moves = Moves::of(g)?;
@@ -300,7 +304,7 @@ impl WtbWriter {
             DEFAULT_DEPTH
         });
         let replayed = replay_for_record(&moves.squares, depth)
-            .ok_or_else(|| "the moves do not replay from the standard start".to_string())?;
+            .ok_or_else(|| WriteError::new("the moves do not replay from the standard start"))?;
         let real = real_score(g, &replayed.end, wof, losses);
         let theory = self.theory(g, stored, &replayed, depth, real, losses)?;
         let tournament = self.name_number(g, "Event", false, losses)?;
@@ -333,7 +337,7 @@ impl WtbWriter {
         depth: u8,
         real: i64,
         losses: &mut Losses,
-    ) -> Result<i64, String> {
+    ) -> Result<i64, WriteError> {
         if stored.is_none()
             && replayed.at_depth.is_some()
             && depth == FFO_DEPTH
@@ -341,9 +345,9 @@ impl WtbWriter {
         {
             // the first game chose the FFO depth; a search that deep takes
             // minutes per game, which nobody asked for
-            return Err(format!(
+            return Err(WriteError::new(format!(
                 "this game has no TheoreticalScore, and the file's depth is {depth} empty squares (chosen because the first game has one): searching it would take minutes; give --wthor-depth (e.g. 14) to search every game from that depth"
-            ));
+            )));
         }
         let theory = match stored {
             Some(t) if depth == FFO_DEPTH => i64::from(t),
@@ -377,7 +381,7 @@ impl WtbWriter {
         key: &str,
         player: bool,
         losses: &mut Losses,
-    ) -> Result<u16, String> {
+    ) -> Result<u16, WriteError> {
         let given = tag_value(g, key).filter(|v| !v.is_empty());
         let value = given.unwrap_or_else(|| {
             losses.note(format!("no {key} tag: written as `{UNKNOWN_NAME}`"));
@@ -428,23 +432,23 @@ fn tag_value<'g>(g: &'g DocGame, name: &str) -> Option<&'g str> {
 /// Whether WTHOR can hold the game: `Err` for what it cannot (another
 /// game, a `Setup`, a `Size` other than 8, a komi, a variant other than
 /// `wof` and `standard`); else whether it scores `wof`.
-fn holdable(g: &DocGame) -> Result<bool, String> {
+fn holdable(g: &DocGame) -> Result<bool, WriteError> {
     let tag = |name: &str| tag_value(g, name);
     if g.game != "reversi" {
-        return Err(format!("WTHOR holds Othello games only, not {}", g.game));
+        return Err(WriteError::new(format!("WTHOR holds Othello games only, not {}", g.game)));
     }
     if tag("Setup").is_some() {
-        return Err("WTHOR games start from the standard position, not a Setup".into());
+        return Err(WriteError::new("WTHOR games start from the standard position, not a Setup"));
     }
     if let Some(size) = tag("Size").filter(|s| *s != "8") {
-        return Err(format!(
+        return Err(WriteError::new(format!(
             "WTHOR writing holds 8x8 games only, not Size {size}"
-        ));
+        )));
     }
     if let Some(komi) = tag("Komi").filter(|k| k.parse::<f64>() != Ok(0.0)) {
-        return Err(format!(
+        return Err(WriteError::new(format!(
             "WTHOR has no komi (Komi {komi} can change the winner)"
-        ));
+        )));
     }
     let variant = g
         .variant
@@ -454,9 +458,9 @@ fn holdable(g: &DocGame) -> Result<bool, String> {
     match variant.to_ascii_lowercase().as_str() {
         "wof" => Ok(true),
         "standard" => Ok(false),
-        other => Err(format!(
+        other => Err(WriteError::new(format!(
             "WTHOR scores games with the empty squares to the winner; the {other} variant cannot be written"
-        )),
+        ))),
     }
 }
 
@@ -469,7 +473,7 @@ struct Moves {
 
 impl Moves {
     /// `Err` for a move that is not a square or a pass, or more than 60.
-    fn of(g: &DocGame) -> Result<Moves, String> {
+    fn of(g: &DocGame) -> Result<Moves, WriteError> {
         let mut squares = Vec::with_capacity(60);
         let mut written_passes = 0;
         let mut comments = usize::from(g.comment.is_some());
@@ -481,11 +485,11 @@ impl Moves {
             }
             match m.notation.as_bytes() {
                 [c @ b'a'..=b'h', r @ b'1'..=b'8'] => squares.push((r - b'1') * 8 + (c - b'a')),
-                _ => return Err(format!("`{}` is not a square of an 8x8 board", m.notation)),
+                _ => return Err(WriteError::new(format!("`{}` is not a square of an 8x8 board", m.notation))),
             }
         }
         if squares.len() > 60 {
-            return Err("more than 60 moves".into());
+            return Err(WriteError::new("more than 60 moves"));
         }
         Ok(Moves {
             squares,

@@ -128,11 +128,81 @@ fn named_area(name: &str, colours: u8) -> Option<Arc<Area>> {
     }
 }
 
+/// Why a `map:ROWS` value is refused. Rows count from the top, from 1;
+/// characters within a row from 1.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MapError {
+    /// More than 16 ranks: how many.
+    TooManyRanks(usize),
+    /// An empty row.
+    EmptyRow {
+        /// The row.
+        row: usize,
+    },
+    /// A character that is not a limit or `.`.
+    BadCharacter {
+        /// The row.
+        row: usize,
+        /// The character's place in the row.
+        character: usize,
+        /// The character.
+        found: char,
+    },
+    /// A row of more than 16 files.
+    TooWide {
+        /// The row.
+        row: usize,
+        /// Its files.
+        files: usize,
+    },
+    /// A row of another length than row 1.
+    Ragged {
+        /// The row.
+        row: usize,
+        /// Its files.
+        files: usize,
+        /// Row 1's files.
+        first: usize,
+    },
+    /// Every limit is 0.
+    NoColumn,
+}
+
+impl std::fmt::Display for MapError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            MapError::TooManyRanks(n) => write!(f, "the map has {n} ranks; at most 16"),
+            MapError::EmptyRow { row } => {
+                write!(f, "row {row} of the map (from the top) is empty")
+            }
+            MapError::BadCharacter {
+                row,
+                character,
+                found,
+            } => write!(
+                f,
+                "row {row} of the map (from the top), character {character}: `{found}` is not a limit (1 to 9) or `.`"
+            ),
+            MapError::TooWide { row, files } => write!(
+                f,
+                "row {row} of the map (from the top) has {files} files; at most 16"
+            ),
+            MapError::Ragged { row, files, first } => write!(
+                f,
+                "row {row} of the map (from the top) has {files} files, row 1 has {first}; every row has the same length"
+            ),
+            MapError::NoColumn => f.write_str("the map has no column"),
+        }
+    }
+}
+
+impl std::error::Error for MapError {}
+
 /// Reads a `map:ROWS` value (after `map:`): rows top rank first.
-pub fn parse_map(rows: &str) -> Result<(u8, u8, Vec<u8>), String> {
+pub fn parse_map(rows: &str) -> Result<(u8, u8, Vec<u8>), MapError> {
     let rows: Vec<&str> = rows.split('/').collect();
     if rows.len() > 16 {
-        return Err(format!("the map has {} ranks; at most 16", rows.len()));
+        return Err(MapError::TooManyRanks(rows.len()));
     }
     let mut width = None;
     let mut limits = vec![0u8; 0];
@@ -141,7 +211,7 @@ pub fn parse_map(rows: &str) -> Result<(u8, u8, Vec<u8>), String> {
     for (i, row) in rows.iter().enumerate() {
         let n = i + 1;
         if row.is_empty() {
-            return Err(format!("row {n} of the map (from the top) is empty"));
+            return Err(MapError::EmptyRow { row: n });
         }
         let mut line = Vec::new();
         for (j, ch) in row.chars().enumerate() {
@@ -149,26 +219,28 @@ pub fn parse_map(rows: &str) -> Result<(u8, u8, Vec<u8>), String> {
                 '.' | '0' => line.push(0),
                 '1'..='9' => line.push(ch as u8 - b'0'),
                 _ => {
-                    return Err(format!(
-                        "row {n} of the map (from the top), character {}: `{ch}` is not a limit (1 to 9) or `.`",
-                        j + 1
-                    ));
+                    return Err(MapError::BadCharacter {
+                        row: n,
+                        character: j + 1,
+                        found: ch,
+                    });
                 }
             }
         }
         if line.len() > 16 {
-            return Err(format!(
-                "row {n} of the map (from the top) has {} files; at most 16",
-                line.len()
-            ));
+            return Err(MapError::TooWide {
+                row: n,
+                files: line.len(),
+            });
         }
         match width {
             None => width = Some(line.len()),
             Some(w) if w != line.len() => {
-                return Err(format!(
-                    "row {n} of the map (from the top) has {} files, row 1 has {w}; every row has the same length",
-                    line.len()
-                ));
+                return Err(MapError::Ragged {
+                    row: n,
+                    files: line.len(),
+                    first: w,
+                });
             }
             _ => {}
         }
@@ -178,13 +250,36 @@ pub fn parse_map(rows: &str) -> Result<(u8, u8, Vec<u8>), String> {
         limits.extend_from_slice(line);
     }
     if limits.iter().all(|&l| l == 0) {
-        return Err("the map has no column".into());
+        return Err(MapError::NoColumn);
     }
     Ok((width.unwrap_or(0) as u8, ranks as u8, limits))
 }
 
+/// Why an `Area` value is refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AreaError {
+    /// A `map:` value whose rows are refused.
+    Map(MapError),
+    /// Neither a named area nor a map (the value, trimmed).
+    Unknown(String),
+}
+
+impl std::fmt::Display for AreaError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            AreaError::Map(e) => e.fmt(f),
+            AreaError::Unknown(v) => write!(
+                f,
+                "`{v}` is not a building area (tower, cube3, cube4, cube5 or map:ROWS)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for AreaError {}
+
 /// The area an `Area` value names, for `colours` colours.
-pub fn area_of(value: &str, colours: u8) -> Result<Arc<Area>, String> {
+pub fn area_of(value: &str, colours: u8) -> Result<Arc<Area>, AreaError> {
     let v = value.trim();
     let lower = v.to_ascii_lowercase();
     if let Some(a) = named_area(&lower, colours) {
@@ -192,12 +287,10 @@ pub fn area_of(value: &str, colours: u8) -> Result<Arc<Area>, String> {
     }
     if lower.starts_with("map:") {
         let rows = v.get(4..).unwrap_or("");
-        let (w, h, limits) = parse_map(rows)?;
+        let (w, h, limits) = parse_map(rows).map_err(AreaError::Map)?;
         return Ok(Arc::new(Area::new(v.to_string(), w, h, &limits)));
     }
-    Err(format!(
-        "`{v}` is not a building area (tower, cube3, cube4, cube5 or map:ROWS)"
-    ))
+    Err(AreaError::Unknown(v.to_string()))
 }
 
 /// Whether the `Variant` tag asks for two-colours (an unknown variant is
@@ -282,7 +375,7 @@ fn area_tag(tags: &Tags, colours: u8, errors: &mut Vec<Diag>) -> Option<Arc<Area
             errors.push(bad(
                 "blokus3d::bad_area",
                 t,
-                m,
+                m.to_string(),
                 "not a building area",
                 "areas: tower, cube3, cube4, cube5, or map:ROWS (top rank first, a limit 1-9 per column, `.` for none: map:333/343/333)",
             ));

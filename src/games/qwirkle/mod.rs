@@ -126,8 +126,28 @@ use explain::{n_tiles, seat};
 /// The Qwirkle game.
 pub struct Qwirkle;
 
+/// Why a `HandN` value is refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HandError {
+    /// A part between commas that is not a tile (the part, trimmed).
+    NotATile(String),
+    /// Not six tiles: how many there are.
+    Count(usize),
+}
+
+impl std::fmt::Display for HandError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            HandError::NotATile(part) => write!(f, "`{part}` is not a tile"),
+            HandError::Count(n) => write!(f, "{} instead of 6", n_tiles(*n)),
+        }
+    }
+}
+
+impl std::error::Error for HandError {}
+
 /// A `HandN` value: six tiles, comma separated (spaces allowed).
-fn parse_hand(value: &str) -> Result<Counts, String> {
+fn parse_hand(value: &str) -> Result<Counts, HandError> {
     let mut c = [0u8; 36];
     let mut n = 0;
     for part in value.split(',') {
@@ -137,13 +157,13 @@ fn parse_hand(value: &str) -> Result<Counts, String> {
             _ => None,
         };
         let Some(t) = t else {
-            return Err(format!("`{}` is not a tile", part.trim()));
+            return Err(HandError::NotATile(part.trim().to_string()));
         };
         count_add(&mut c, t);
         n += 1;
     }
     if n != 6 {
-        return Err(format!("{} instead of 6", n_tiles(n)));
+        return Err(HandError::Count(n));
     }
     Ok(c)
 }
@@ -200,7 +220,7 @@ fn hand_tag(t: &Tag, players: usize) -> Option<Result<(usize, Counts), Diag>> {
         Err(why) => Err(bad_tags(
             format!("bad `{}`: {why}", t.name),
             t.value_span,
-            &why,
+            &why.to_string(),
         )),
     })
 }

@@ -80,9 +80,38 @@ fn komi_json(komi: Komi) -> Value {
     }
 }
 
+/// Why a `Komi` value (or GGF's `KM`) is refused; each variant holds the
+/// value, trimmed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum KomiError {
+    /// Not an optional sign, digits, and decimals.
+    NotDecimal(String),
+    /// A point with no decimals after it.
+    NoDecimals(String),
+    /// More decimals that are not 0 than [`Komi::DECIMALS`].
+    TooManyDecimals(String),
+    /// A whole part above 10000.
+    TooLarge(String),
+}
+
+impl std::fmt::Display for KomiError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            KomiError::NotDecimal(v) => write!(f, "`{v}` is not a decimal number"),
+            KomiError::NoDecimals(v) => write!(f, "`{v}` has a point without decimals"),
+            KomiError::TooManyDecimals(v) => {
+                write!(f, "`{v}` has more than {} decimals", Komi::DECIMALS)
+            }
+            KomiError::TooLarge(v) => write!(f, "`{v}` is more than 10000"),
+        }
+    }
+}
+
+impl std::error::Error for KomiError {}
+
 /// Reads a `Komi` value (and GGF's `KM`): an optional sign, digits, and
 /// decimals, at most [`Komi::DECIMALS`] of them that are not 0.
-pub(crate) fn parse_komi(value: &str) -> Result<Komi, String> {
+pub(crate) fn parse_komi(value: &str) -> Result<Komi, KomiError> {
     let v = value.trim();
     let (neg, digits) = match v.as_bytes().first() {
         Some(b'-') => (true, v.get(1..).unwrap_or("")),
@@ -92,35 +121,55 @@ pub(crate) fn parse_komi(value: &str) -> Result<Komi, String> {
     let (whole, frac) = digits.split_once('.').unwrap_or((digits, ""));
     let all_digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
     if whole.is_empty() || !all_digits(whole) || !all_digits(frac) {
-        return Err(format!("`{v}` is not a decimal number"));
+        return Err(KomiError::NotDecimal(v.to_string()));
     }
     if digits.ends_with('.') {
-        return Err(format!("`{v}` has a point without decimals"));
+        return Err(KomiError::NoDecimals(v.to_string()));
     }
     let frac = frac.trim_end_matches('0');
     if frac.len() > Komi::DECIMALS {
-        return Err(format!(
-            "`{v}` has more than {} decimals",
-            Komi::DECIMALS
-        ));
+        return Err(KomiError::TooManyDecimals(v.to_string()));
     }
     let whole: i64 = match whole.parse() {
         Ok(w) if w <= 10_000 => w,
-        _ => return Err(format!("`{v}` is more than 10000")),
+        _ => return Err(KomiError::TooLarge(v.to_string())),
     };
     let frac: i64 = format!("{frac:0<9}").parse().unwrap_or(0);
     let k = whole * Komi::UNIT + frac;
     Ok(Komi(if neg { -k } else { k }))
 }
 
+/// Why a `Size` value is refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SizeError {
+    /// An odd number.
+    Odd(u8),
+    /// An even number outside 4 to 16.
+    OutOfRange(u8),
+    /// Not a number from 0 to 255 (the value, trimmed).
+    NotNumber(String),
+}
+
+impl std::fmt::Display for SizeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SizeError::Odd(n) => write!(f, "{n} is odd"),
+            SizeError::OutOfRange(n) => write!(f, "{n} is not from 4 to 16"),
+            SizeError::NotNumber(v) => write!(f, "`{v}` is not a number"),
+        }
+    }
+}
+
+impl std::error::Error for SizeError {}
+
 /// Reads a `Size` value: an even number from 4 to 16.
-fn parse_size(value: &str) -> Result<u8, String> {
+fn parse_size(value: &str) -> Result<u8, SizeError> {
     let v = value.trim();
     match v.parse::<u8>() {
         Ok(n) if (4..=sized::MAX_SIZE).contains(&n) && n % 2 == 0 => Ok(n),
-        Ok(n) if n % 2 == 1 => Err(format!("{n} is odd")),
-        Ok(n) => Err(format!("{n} is not from 4 to 16")),
-        Err(_) => Err(format!("`{v}` is not a number")),
+        Ok(n) if n % 2 == 1 => Err(SizeError::Odd(n)),
+        Ok(n) => Err(SizeError::OutOfRange(n)),
+        Err(_) => Err(SizeError::NotNumber(v.to_string())),
     }
 }
 
@@ -131,30 +180,74 @@ struct StartPosition {
     black_to_move: bool,
 }
 
+/// Why a `Setup` value is refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetupError {
+    /// No white space before a last word: `want` is the board's cell count.
+    Shape {
+        /// The cells the board has.
+        want: usize,
+    },
+    /// The last word is not `b` or `w`.
+    Side(String),
+    /// The wrong number of cells.
+    Count {
+        /// The cells written.
+        count: usize,
+        /// The cells the board has.
+        want: usize,
+        /// The board's side.
+        size: u8,
+    },
+    /// A cell that is not X, *, O, - or .: the cell's name and character.
+    Cell {
+        /// The cell's name (`a1`...).
+        name: String,
+        /// What stands there.
+        found: char,
+    },
+}
+
+impl std::fmt::Display for SetupError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SetupError::Shape { want } => {
+                write!(f, "expected {want} cells, a space, then `b` or `w`")
+            }
+            SetupError::Side(other) => write!(f, "the side to move is `{other}`, not `b` or `w`"),
+            SetupError::Count { count, want, size } => {
+                let cells = crate::diag::plural(*count, "cell", "cells");
+                write!(f, "{cells} instead of {want}")?;
+                if *size != 8 {
+                    write!(f, " for a {size}x{size} board")?;
+                }
+                Ok(())
+            }
+            SetupError::Cell { name, found } => {
+                write!(f, "cell {name} (`{found}`) is not X, *, O, - or .")
+            }
+        }
+    }
+}
+
+impl std::error::Error for SetupError {}
+
 /// Reads a `Setup` value: N*N cells from `a1` row by row, then a space and `b`/`w`.
-fn parse_setup(value: &str, size: u8) -> Result<StartPosition, String> {
+fn parse_setup(value: &str, size: u8) -> Result<StartPosition, SetupError> {
     let want = usize::from(size) * usize::from(size);
     let value = value.trim();
     let (cells, side) = value
         .rsplit_once(char::is_whitespace)
-        .ok_or_else(|| format!("expected {want} cells, a space, then `b` or `w`"))?;
+        .ok_or(SetupError::Shape { want })?;
     let cells = cells.trim_end();
     let black_to_move = match side {
         "b" | "B" => true,
         "w" | "W" => false,
-        other => return Err(format!("the side to move is `{other}`, not `b` or `w`")),
+        other => return Err(SetupError::Side(other.to_string())),
     };
     let count = cells.chars().count();
     if count != want {
-        return Err(format!(
-            "{} instead of {want}{}",
-            crate::diag::plural(count, "cell", "cells"),
-            if size == 8 {
-                String::new()
-            } else {
-                format!(" for a {size}x{size} board")
-            }
-        ));
+        return Err(SetupError::Count { count, want, size });
     }
     let mut setup = StartPosition {
         black: Bits::EMPTY,
@@ -168,11 +261,11 @@ fn parse_setup(value: &str, size: u8) -> Result<StartPosition, String> {
             'X' | 'x' | '*' => setup.black.insert(sq),
             'O' | 'o' => setup.white.insert(sq),
             '-' | '.' => {}
-            other => {
-                return Err(format!(
-                    "cell {} (`{other}`) is not X, *, O, - or .",
-                    notation::sized_name(sq)
-                ));
+            found => {
+                return Err(SetupError::Cell {
+                    name: notation::sized_name(sq),
+                    found,
+                });
             }
         }
     }
@@ -264,7 +357,7 @@ fn size_of(tag: Option<&Tag>, errors: &mut Vec<Diag>) -> Option<u8> {
     parse_size(&t.value)
         .map_err(|why| {
             let help = "the board's side: an even number from 4 to 16 (default 8)";
-            errors.push(tag_error("reversi::bad_size", "Size", t, why, help.into()));
+            errors.push(tag_error("reversi::bad_size", "Size", t, why.to_string(), help.into()));
         })
         .ok()
 }
@@ -275,7 +368,7 @@ fn komi_of(tag: Option<&Tag>, errors: &mut Vec<Diag>) -> Option<Komi> {
     parse_komi(&t.value)
         .map_err(|why| {
             let help = "a decimal number (at most 9 decimals), added to white's discs to decide the winner: `0`, `1.5`, `-3.133`";
-            errors.push(tag_error("reversi::bad_komi", "Komi", t, why, help.into()));
+            errors.push(tag_error("reversi::bad_komi", "Komi", t, why.to_string(), help.into()));
         })
         .ok()
 }
@@ -290,7 +383,7 @@ fn setup_of(tag: Option<&Tag>, size: Option<u8>, errors: &mut Vec<Diag>) -> Opti
             errors.push(
                 Diag::error("reversi::bad_setup", format!("bad Setup: {why}"))
                     .at(t.value_span)
-                    .label(why)
+                    .label(why.to_string())
                     .help(format!("{n} cells from a1 row by row (X or * black, O white, - or . empty), a space, then b or w")),
             );
         })
