@@ -125,7 +125,7 @@ impl Default for ReadArgs {
 }
 
 /// Which games a command keeps: for the commands that read many
-/// ([`crate::pipeline::Filter`]). The games left out are counted in the
+/// (`pipeline::Filter`). The games left out are counted in the
 /// summary (`N skipped`), never written.
 #[derive(clap::Args, Debug, Clone, Default)]
 #[command(next_help_heading = "Filters")]

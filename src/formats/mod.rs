@@ -194,7 +194,7 @@ pub struct ReadOptions {
     pub latin1: bool,
     /// The games a run keeps (`--tag`, `--player`, `--date`, `--plies`,
     /// `--valid`, `--invalid`), applied by the pipeline
-    /// ([`crate::pipeline::Filter`]); shared by the options' copies, which
+    /// (`pipeline::Filter`); shared by the options' copies, which
     /// see the same tags seen.
     pub filter: Option<std::sync::Arc<crate::pipeline::Filter>>,
 }
@@ -670,7 +670,7 @@ impl Losses {
 }
 
 /// A problem that ends a file: a file-level error, the error of the
-/// formats' reading functions ([`open`], [`read`], a format's `games`...).
+/// formats' reading functions ([`open`], `read`, a format's `games`...).
 /// Its message is what the CLI prints after the file's name.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ReadError {

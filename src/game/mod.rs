@@ -49,7 +49,7 @@ use crate::record::Tags;
 /// One game's notation, engine and renderer, as the replay driver runs it:
 /// the union of the concern traits ([`Setup`], [`Position`] through
 /// `Setup::Position`, [`Notation`], [`Explain`], [`Render`], [`Extras`],
-/// [`Perft`], [`Symmetry`]). It adds nothing of its own: every game that implements them
+/// [`Perft`], `Symmetry`). It adds nothing of its own: every game that implements them
 /// has it, and the driver and the registry call the concern traits'
 /// items directly (`R::start`, `R::judge`, `state.is_over()`).
 pub trait Rules: Notation + Explain + Render + Extras + Perft + Symmetry {}

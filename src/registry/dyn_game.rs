@@ -68,13 +68,13 @@ pub trait DynGame: Sync {
     /// score plot and the HTML viewer); `None` when it could not be set up.
     fn frames(&self, raw: &RawGame, src: &str, opts: &Options) -> Frames;
     /// What the score plot draws after every ply, without the pictures
-    /// ([`crate::replay::plots_of`]).
+    /// (`replay::plots_of`).
     fn plots(&self, raw: &RawGame, src: &str, opts: &Options) -> crate::replay::Plots;
     /// Whether the game's notation reads these tokens (the first moves of a
     /// record without a `Game` tag) from the start its tags give, and its
     /// engine plays them.
     fn reads_opening(&self, raw: &RawGame, tokens: &[crate::record::Token], src: &str) -> bool;
-    /// The game's 128-bit digest ([`crate::game::digest`]) from its report:
+    /// The game's 128-bit digest (`game::digest`) from its report:
     /// its tags (with [`Options::all_tags`]), variant and recorded moves
     /// (with [`Options::record_moves`]); with `symmetric`, the least over
     /// the start's symmetries. `None` when the start cannot be set up.

@@ -3,7 +3,7 @@
 
 use super::visit::Visitor;
 use super::{GameReport, MoveRecord, Options, describe, run};
-use crate::game::{MoveOf, Position, Rules};
+use crate::game::{MoveOf, Position, Rules, Unlisted};
 use crate::record::RawGame;
 
 /// The position at a chosen ply, for `show` and `moves`.
@@ -20,10 +20,10 @@ pub struct View {
     /// game could not be set up).
     pub svg: String,
     /// The legal moves, sorted by their text (`legal_moves`).
-    pub legal: Result<Vec<String>, String>,
+    pub legal: Result<Vec<String>, Unlisted>,
     /// The legal moves with the score each earns, best first then by text;
     /// `None` for a game that does not score moves ([`Notation::scored_move_texts`](crate::game::Notation::scored_move_texts)).
-    pub scored: Option<Result<Vec<(String, i64)>, String>>,
+    pub scored: Option<Result<Vec<(String, i64)>, Unlisted>>,
 }
 
 /// Why there is no position to look at.
@@ -101,11 +101,11 @@ pub fn caption(report: &GameReport, ply: usize, frame: &Frame) -> crate::svg::Ca
 
 /// The moves `moves` lists (spec §5): nothing once the game is over, `pass`
 /// alone when a pass is forced, else the game's legal moves sorted by text.
-pub(crate) fn legal_moves<R: Rules>(state: &R::Position) -> Result<Vec<String>, String> {
+pub(crate) fn legal_moves<R: Rules>(state: &R::Position) -> Result<Vec<String>, Unlisted> {
     if Position::is_over(state) {
         return Ok(Vec::new());
     }
-    let mut moves = R::legal_move_texts(state).map_err(|why| why.0)?;
+    let mut moves = R::legal_move_texts(state)?;
     if moves.is_empty() {
         return Ok(vec!["pass".to_string()]);
     }
@@ -118,14 +118,14 @@ pub(crate) fn legal_moves<R: Rules>(state: &R::Position) -> Result<Vec<String>, 
 /// does not score moves.
 pub(crate) fn scored_moves<R: Rules>(
     state: &R::Position,
-) -> Option<Result<Vec<(String, i64)>, String>> {
+) -> Option<Result<Vec<(String, i64)>, Unlisted>> {
     if !<R::Position as Position>::SCORES_MOVES {
         return None;
     }
     if Position::is_over(state) {
         return Some(Ok(Vec::new()));
     }
-    Some(R::scored_move_texts(state).map_err(|why| why.0).map(|mut moves| {
+    Some(R::scored_move_texts(state).map(|mut moves| {
         if moves.is_empty() {
             moves.push(("pass".to_string(), 0));
         }

@@ -402,6 +402,10 @@ struct Memo {
     flags: AtomicU32,
     /// The witnesses, 16 bits each.
     witness: AtomicU64,
+    /// The placement last judged legal at this position (footprint + 1,
+    /// and its level from bit 17 up; 0: none): `plays_now` judges a move,
+    /// then `play` finds it judged.
+    judged: AtomicU32,
 }
 
 impl Memo {
@@ -442,8 +446,16 @@ impl Memo {
 
 impl Clone for Memo {
     fn clone(&self) -> Memo {
-        Memo::new(self.get())
+        let m = Memo::new(self.get());
+        m.judged
+            .store(self.judged.load(Ordering::Relaxed), Ordering::Relaxed);
+        m
     }
+}
+
+/// A placement's key in [`Memo::judged`].
+fn judged_key(f: u16, z: u8) -> u32 {
+    (u32::from(f) + 1) | u32::from(z) << 17
 }
 
 /// What a board knows of its colours' moves since the last placement or
@@ -887,6 +899,7 @@ impl Board {
     /// The turn passes to the next colour still in the game; what the
     /// searches knew is forgotten (but the witnesses).
     fn advance(&mut self) {
+        self.searched.judged.store(0, Ordering::Relaxed);
         let mut s = self.searched.get();
         (s.known, s.can, s.over) = (0, 0, Some(true));
         let n = self.colours.max(1);
@@ -1212,8 +1225,16 @@ impl State {
         }
         let i = usize::from(p.orient) * COLUMNS + col(p.x, p.y);
         let f = b.area.at.get(i).copied()?;
+        let key = judged_key(f, p.z);
+        if b.searched.judged.load(Ordering::Relaxed) == key {
+            return Some(f);
+        }
         let fp = b.area.fps.get(usize::from(f))?;
-        (b.legal(fp, b.to_move) == Some(p.z)).then_some(f)
+        let legal = b.legal(fp, b.to_move) == Some(p.z);
+        if legal {
+            b.searched.judged.store(key, Ordering::Relaxed);
+        }
+        legal.then_some(f)
     }
 }
 

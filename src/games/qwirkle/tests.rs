@@ -852,7 +852,9 @@ fn legal_moves_best_first_and_hidden_hands() {
         .expect("view");
     assert_eq!(
         view.legal,
-        Err("the hand of player2 is not known".to_string())
+        Err(crate::game::Unlisted(
+            "the hand of player2 is not known".to_string()
+        ))
     );
     assert!(Qwirkle::perft_divide(None, None, 1, &|_| {}).is_err());
 }
