@@ -404,6 +404,24 @@ fn a_line_break_in_a_ggf_value_survives_conversion() {
     assert!(tag == "a\nb" || warned, "{tag}: changed without a word");
 }
 
+/// `convert --from FROM --to TO -` of `text`, which must succeed.
+fn convert_to(from: &str, to: &str, text: &[u8]) -> String {
+    let r = gamerec(&["convert", "--to", to, "--from", from, "-"], text);
+    assert_eq!(r.code, 0, "{from} -> {to}: {}", r.stderr);
+    r.stdout
+}
+
+/// The comment of the first game's move `index` (from 0) as JSON has it,
+/// or the game's comment when that move has none.
+fn comment_of(from: &str, text: &[u8], index: usize) -> serde_json::Value {
+    let json: serde_json::Value = serde_json::from_str(&convert_to(from, "json", text)).unwrap();
+    let g = &json["games"][0];
+    match g["moves"][index]["comment"].clone() {
+        serde_json::Value::Null => g["comment"].clone(),
+        c => c,
+    }
+}
+
 /// Fuzz finds (`fuzz/`, targets `notation_blokus`, the game's comment, and
 /// `notation_qwirkle`, a move's): two `;` comments on
 /// consecutive lines, the second empty, are one comment ending in a line
@@ -412,20 +430,8 @@ fn a_line_break_in_a_ggf_value_survives_conversion() {
 /// at either end is written as `;` lines, which keep it.
 #[test]
 fn a_comment_ending_in_a_line_break_survives_conversion() {
-    let convert = |from: &str, to: &str, text: &[u8]| {
-        let r = gamerec(&["convert", "--to", to, "--from", from, "-"], text);
-        assert_eq!(r.code, 0, "{from} -> {to}: {}", r.stderr);
-        r.stdout
-    };
     // the game's comment, or its first move's (the `notation_qwirkle` find)
-    let comment = |from: &str, text: &[u8]| {
-        let json: serde_json::Value = serde_json::from_str(&convert(from, "json", text)).unwrap();
-        let g = &json["games"][0];
-        match g["moves"][0]["comment"].clone() {
-            serde_json::Value::Null => g["comment"].clone(),
-            c => c,
-        }
-    };
+    let comment = |from: &str, text: &[u8]| comment_of(from, text, 0);
     for (record, want) in [
         (
             "[Game \"blokus\"]\n;VarEventnt othello\"duo\"]\n;",
@@ -439,7 +445,7 @@ fn a_comment_ending_in_a_line_break_survives_conversion() {
     ] {
         assert_eq!(comment("gamerec", record.as_bytes()), want);
         for to in ["json", "yaml", "gamerec"] {
-            let written = convert("gamerec", to, record.as_bytes());
+            let written = convert_to("gamerec", to, record.as_bytes());
             assert_eq!(comment(to, written.as_bytes()), want, "{to}: {written}");
         }
     }
@@ -452,19 +458,8 @@ fn a_comment_ending_in_a_line_break_survives_conversion() {
 /// trimmed, in every format, so conversions keep the text read.
 #[test]
 fn comments_read_trimmed_line_by_line_survive_conversion() {
-    let convert = |from: &str, to: &str, text: &[u8]| {
-        let r = gamerec(&["convert", "--to", to, "--from", from, "-"], text);
-        assert_eq!(r.code, 0, "{from} -> {to}: {}", r.stderr);
-        r.stdout
-    };
-    let comment = |from: &str, text: &[u8]| {
-        let json: serde_json::Value = serde_json::from_str(&convert(from, "json", text)).unwrap();
-        let g = &json["games"][0];
-        match g["moves"][4]["comment"].clone() {
-            serde_json::Value::Null => g["comment"].clone(),
-            c => c,
-        }
-    };
+    // the fifth move's comment, or the game's (a Pentobi game has no moves)
+    let comment = |from: &str, text: &[u8]| comment_of(from, text, 4);
     let cases: [(&str, &[u8], &str, &[&str]); 3] = [
         (
             "gamerec",
@@ -488,7 +483,7 @@ fn comments_read_trimmed_line_by_line_survive_conversion() {
     for (from, record, want, targets) in cases {
         assert_eq!(comment(from, record), want, "{from}");
         for &to in targets {
-            let written = convert(from, to, record);
+            let written = convert_to(from, to, record);
             let read = if to == "blksgf" { "pentobi" } else { to };
             assert_eq!(comment(read, written.as_bytes()), want, "{to}: {written}");
         }
