@@ -89,6 +89,31 @@ fn text_between_ggf_games_is_skipped_with_one_warning_per_run() {
     assert_eq!(r.code, 2, "{}{}", r.stdout, r.stderr);
 }
 
+/// Find 2, at size: a long run of text between games is dropped a block at
+/// a time as it is read (memory does not grow with it up to the size limit
+/// of a game), the warning counts every byte of it, and a match count right
+/// after it is still read as one.
+#[test]
+fn long_text_between_ggf_games_is_dropped_as_it_is_read() {
+    let junk = ";)".repeat(300_000);
+    let text = format!("{junk} 2 (;GM[Othello];)(;GM[Othello];)");
+    let read = games("a.ggf", text.as_bytes(), &ReadOptions::default());
+    assert_eq!(read.len(), 2);
+    assert!(read[0].text.len() < 70_000, "{}", read[0].text.len());
+    let (code, doc) = validate_json("ggf", &[], text.as_bytes());
+    assert_eq!(code, 0, "{doc}");
+    let first = &doc["games"][0];
+    assert_eq!(codes(first, "warnings"), ["ggf::skipped_text"]);
+    let message = first["warnings"][0]["message"].as_str().unwrap_or("");
+    assert!(message.contains("600000 bytes"), "{message}");
+    assert!(codes(first, "errors").is_empty(), "{first}");
+    // a wrong match count after it is still told
+    let text = format!("{junk} 3 (;GM[Othello];)(;GM[Othello];)");
+    let (code, doc) = validate_json("ggf", &[], text.as_bytes());
+    assert_eq!(code, 1);
+    assert_eq!(codes(&doc["games"][0], "errors"), ["ggf::match_count"]);
+}
+
 /// Find 3: the size limit counts what a game costs in memory, not only its
 /// bytes: a GGF game of 200,000 small properties (800 KB) is too large
 /// under the default 16 MB limit.

@@ -99,7 +99,7 @@ use crate::games::reversi::{Komi, KomiError};
 use crate::formats::{Losses, ReadError, SourceGame, WriteError};
 use crate::model::DocGame;
 use crate::record::{MAX_TAG_ERRORS, RawGame, Tag, Tags, Token, WinnerClaim};
-use crate::source::{Chunk, TOO_LARGE_KEPT, TextBuf};
+use crate::source::{BLOCK, Chunk, TOO_LARGE_KEPT, TextBuf};
 use crate::span::{Origin, Span};
 
 /// One property: name, unescaped value, spans of the whole and of the value.
@@ -354,6 +354,10 @@ fn read_unit(text: &str, line_start: bool, budget: usize) -> Vec<UnitGame> {
     games
 }
 
+/// The most bytes of a match count (its digits and the blanks around
+/// them) kept when the text between games before it is dropped.
+const COUNT_KEPT: usize = 32;
+
 /// How many games of a match are held back (its first game is told when
 /// its count is wrong): a match holding more is checked then.
 const MATCH_HELD: usize = 16;
@@ -508,6 +512,14 @@ impl Units<'_> {
                 break Some(end);
             }
             at = self.buf.text().len();
+            let between = large.is_none() && cut.state == State::Outside;
+            if between && at - self.buf.start() >= BLOCK {
+                // a block of text between games: dropped as it is read
+                self.drop_between(&mut cut, at);
+                let by = self.buf.compact();
+                cut.shift(by);
+                at -= by;
+            }
             if self.buf.fill() {
                 continue;
             }
@@ -515,20 +527,8 @@ impl Units<'_> {
                 break None;
             }
             // the unit has reached the size limit
-            if large.is_none() && cut.state == State::Outside {
-                // text between games: dropped as it is read (a `(` at the
-                // end may start a game)
-                let keep_from = cut.paren.unwrap_or(at);
-                let text = self.buf.text();
-                let mut from = keep_from.min(text.len());
-                while !text.is_char_boundary(from) {
-                    from -= 1;
-                }
-                if cut.text_outside {
-                    self.dropped += from - self.buf.start();
-                }
-                cut.text_outside = false;
-                self.buf.skip_to(from);
+            if between {
+                self.drop_between(&mut cut, at);
             } else {
                 if large.is_none() {
                     let start = cut.game.unwrap_or(self.buf.start());
@@ -570,6 +570,31 @@ impl Units<'_> {
                 self.ready.push_back(Err(ReadError::new(e)));
             }
         }
+    }
+
+    /// Drops the text between games read so far (up to `at`), but for what
+    /// may start what follows: a `(` at the end, or a match count (digits
+    /// and blanks, at most [`COUNT_KEPT`] bytes) before it.
+    fn drop_between(&mut self, cut: &mut Cutter, at: usize) {
+        let text = self.buf.text();
+        let mut from = cut.paren.unwrap_or(at).min(text.len());
+        let floor = from.saturating_sub(COUNT_KEPT).max(self.buf.start());
+        let bytes = text.as_bytes();
+        while from > floor
+            && bytes
+                .get(from - 1)
+                .is_some_and(|&b| b.is_ascii_digit() || is_blank(b))
+        {
+            from -= 1;
+        }
+        while !text.is_char_boundary(from) {
+            from -= 1;
+        }
+        if cut.text_outside {
+            self.dropped += from - self.buf.start();
+        }
+        cut.text_outside = false;
+        self.buf.skip_to(from);
     }
 
     /// Queues a unit's games, each with its own part of the unit's text.
