@@ -112,6 +112,18 @@ fn long_text_between_ggf_games_is_dropped_as_it_is_read() {
     let (code, doc) = validate_json("ggf", &[], text.as_bytes());
     assert_eq!(code, 1);
     assert_eq!(codes(&doc["games"][0], "errors"), ["ggf::match_count"]);
+    // under a size limit smaller than a match count, reading goes on
+    for (text, want) in [
+        ("x123456789012345678901234567890", 2),
+        ("x((((((((((", 2),
+        ("x (;", 1),
+    ] {
+        let r = gamerec(
+            &["validate", "--from", "ggf", "--max-game-bytes", "5", "-"],
+            text.as_bytes(),
+        );
+        assert_eq!(r.code, want, "{text}: {}{}", r.stdout, r.stderr);
+    }
 }
 
 /// Find 3: the size limit counts what a game costs in memory, not only its

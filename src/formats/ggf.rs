@@ -590,6 +590,12 @@ impl Units<'_> {
         while !text.is_char_boundary(from) {
             from -= 1;
         }
+        if from <= self.buf.start() && self.buf.full() {
+            // under a size limit smaller than what is kept: all of it goes,
+            // or reading would stand still
+            from = at.min(text.len());
+            cut.paren = None;
+        }
         if cut.text_outside {
             self.dropped += from - self.buf.start();
         }
