@@ -126,6 +126,25 @@ fn long_text_between_ggf_games_is_dropped_as_it_is_read() {
     }
 }
 
+/// Text between games dropped as it is read keeps where a line starts: a
+/// game on a line of its own after a long run of junk is not taken into
+/// the match before it, wherever the reader's blocks end.
+#[test]
+fn a_game_after_dropped_text_still_starts_its_line() {
+    for n in 131_030..131_070 {
+        let text = format!("2 (;GM[Othello];)\n{}\n  (;GM[Othello];)\n", "x".repeat(n));
+        let read = games("a.ggf", text.as_bytes(), &ReadOptions::default());
+        assert_eq!(read.len(), 2, "{n}");
+        let errors: Vec<&str> = read[0]
+            .raw
+            .tag_errors
+            .iter()
+            .map(|d| d.code.as_ref())
+            .collect();
+        assert_eq!(errors, ["ggf::match_count"], "{n}");
+    }
+}
+
 /// Find 3: the size limit counts what a game costs in memory, not only its
 /// bytes: a GGF game of 200,000 small properties (800 KB) is too large
 /// under the default 16 MB limit.

@@ -596,6 +596,13 @@ impl Units<'_> {
             from = at.min(text.len());
             cut.paren = None;
         }
+        if from > self.buf.start() {
+            // what is kept starts a line if the dropped text ended one
+            self.line_start = from
+                .checked_sub(1)
+                .and_then(|k| bytes.get(k))
+                .is_some_and(|&b| is_line_end(b));
+        }
         if cut.text_outside {
             self.dropped += from - self.buf.start();
         }
