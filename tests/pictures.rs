@@ -336,13 +336,17 @@ fn html_with_unknown_games() {
     assert_eq!(noscript.matches("could not be set up").count(), 3);
 }
 
-/// The plot of a record read from standard input (read once, used twice).
+/// The plot of a record read from standard input (read once, used twice),
+/// to standard output: the SVG alone, the scores on stderr.
 #[test]
 fn score_plot_from_stdin() {
     let text = std::fs::read("fixtures/reversi/valid/early-end.gamerec").unwrap();
     let r = gamerec(&["score", "-", "--plot", "-"], &text);
     assert_eq!(r.code, 0, "{}", r.stderr);
-    assert!(r.stdout.contains("black 0, white 49"));
+    // stdout is the SVG alone, the scores go to stderr
+    assert!(r.stdout.starts_with("<svg"), "{}", r.stdout);
+    assert!(roxmltree::Document::parse(&r.stdout).is_ok());
+    assert!(r.stderr.contains("black 0, white 49"), "{}", r.stderr);
     assert_eq!(r.stdout.matches("class=\"plot\"").count(), 1);
 }
 

@@ -10,6 +10,7 @@
 //! game of another kind is counted as not drawn), not by the games.
 
 use std::collections::BTreeMap;
+use std::io::Write;
 
 use super::Ctx;
 use super::report;
@@ -95,11 +96,15 @@ pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
     if args.report.paths.iter().any(|p| p == "-") {
         let _ = ctx.stdin.read_to_end(&mut stdin);
     }
-    let code = report::run(
-        &mut with_stdin(ctx, &mut stdin.as_slice()),
-        &args.report,
-        Some(describe_score),
-    );
+    let code = if file == "-" {
+        report_to_stderr(ctx, &stdin, &args.report)
+    } else {
+        report::run(
+            &mut with_stdin(ctx, &mut stdin.as_slice()),
+            &args.report,
+            Some(describe_score),
+        )
+    };
     let opts = Options {
         game: ctx.settings.game.clone(),
         variant: ctx.settings.variant.clone(),
@@ -220,6 +225,35 @@ fn with_stdin<'a>(ctx: &'a mut Ctx, stdin: &'a mut &[u8]) -> Ctx<'a> {
         err: &mut *ctx.err,
         stdin,
         settings: ctx.settings.clone(),
+    }
+}
+
+/// The scores of `--plot -` (the plot is standard output): what the report
+/// writes to standard output goes to stderr, coloured as stderr is.
+fn report_to_stderr(ctx: &mut Ctx, stdin: &[u8], args: &report::Args) -> i32 {
+    let err = std::cell::RefCell::new(&mut *ctx.err);
+    let mut settings = ctx.settings.clone();
+    settings.color_out = settings.color_err;
+    let mut stdin = stdin;
+    let mut ctx = Ctx {
+        out: &mut Shared(&err),
+        err: &mut Shared(&err),
+        stdin: &mut stdin,
+        settings,
+    };
+    report::run(&mut ctx, args, Some(describe_score))
+}
+
+/// One writer written through two handles, in the order they write.
+struct Shared<'a, W>(&'a std::cell::RefCell<W>);
+
+impl<W: Write> Write for Shared<'_, W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.borrow_mut().write(buf)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.0.borrow_mut().flush()
     }
 }
 
