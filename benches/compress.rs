@@ -63,11 +63,7 @@ fn bench(c: &mut Criterion) {
     let Ok(pool) = rayon::ThreadPoolBuilder::new().num_threads(1).build() else {
         return;
     };
-    let opts = Options {
-        result_extras: false,
-        all_tags: false,
-        ..Options::default()
-    };
+    let opts = Options::keeping(gamerec::sink::Brief);
     let plain = files[0].1.to_string_lossy().into_owned();
     let games = validate(&plain, &opts);
     let mut g = c.benchmark_group("compressed_wthor");

@@ -17,19 +17,12 @@ use gamerec::replay::Options;
 
 /// What `validate -q` keeps of a report.
 fn validate_quiet() -> Options {
-    Options {
-        result_extras: false,
-        all_tags: false,
-        ..Options::default()
-    }
+    Options::keeping(gamerec::sink::Brief)
 }
 
-/// What `validate --format json` keeps.
+/// What `validate --format json` keeps: every tag and the result extras.
 fn validate_json() -> Options {
-    Options {
-        all_tags: false,
-        ..Options::default()
-    }
+    Options::default()
 }
 
 /// Reads `bytes` as the file `name` through the streaming reader and replays
@@ -93,10 +86,7 @@ fn table(c: &mut Criterion) {
                 .unwrap_or(0)
         })
     });
-    let convert = Options {
-        record_moves: true,
-        ..Options::default()
-    };
+    let convert = Options::keeping(gamerec::sink::Record);
     g.bench_function("convert --to json", |b| {
         b.iter(|| {
             wthor::games(wtb.clone(), Box::new(std::io::empty()), names.clone())

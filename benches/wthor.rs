@@ -42,11 +42,7 @@ fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("wthor");
     g.throughput(Throughput::Elements(games as u64));
     g.sample_size(10);
-    let brief = Options {
-        result_extras: false,
-        all_tags: false,
-        ..Options::default()
-    };
+    let brief = Options::keeping(gamerec::sink::Brief);
     let names = std::sync::Arc::new(names);
     g.bench_function("records_one_core", |b| {
         b.iter(|| {

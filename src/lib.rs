@@ -92,7 +92,13 @@ pub use game::{
 pub use play::{AnyPosition, start};
 pub use record::{RawGame, Tag, Tags, parse_file};
 pub use registry::{DynGame, REGISTRY, UnknownGame, by_name, lookup, replay, replay_into};
-pub use replay::{GameReport, MoveRecord, Options, Visitor};
+pub use replay::{GameReport, MoveRecord, Options, Sink, Visitor};
+
+/// What a replay's report keeps besides the verdict: the [`Sink`] a
+/// command passes in [`Options`], and the library's sinks.
+pub mod sink {
+    pub use crate::replay::sink::{Brief, End, Moves, Record, Sink, Summary, TagsKept, Verdict};
+}
 pub use span::{LineIndex, Origin, Span};
 
 /// A game's front: its type, position, moves and reasons for refusing one.

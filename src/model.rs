@@ -208,7 +208,7 @@ impl DocGame {
         }
     }
 
-    /// The document form of a replayed game (replayed with `record_moves`).
+    /// The document form of a replayed game (replayed with a sink that records moves).
     pub fn from_report(report: &GameReport) -> DocGame {
         DocGame {
             game: report.game.to_string(),
@@ -477,10 +477,7 @@ mod tests {
     /// comments, result extras).
     #[test]
     fn report_doc_serializes_as_doc_game() {
-        let opts = crate::replay::Options {
-            record_moves: true,
-            ..crate::replay::Options::default()
-        };
+        let opts = crate::replay::Options::keeping(crate::replay::sink::Record);
         for path in [
             "fixtures/reversi/valid/bom-crlf-comments.gamerec",
             "fixtures/reversi/valid/passes-omitted.gamerec",

@@ -25,10 +25,7 @@ use serde_json::{Map, Value, json};
 
 /// What `convert` asks of a replay.
 fn convert() -> Options {
-    Options {
-        record_moves: true,
-        ..Options::default()
-    }
+    Options::keeping(gamerec::sink::Record)
 }
 
 /// Checks [`json::write_report`] against serde_json at a few indentations.

@@ -86,11 +86,7 @@ fn wthor_converted_to_gamerec_validates_the_same() {
 
 fn docs(name: &str, bytes: Vec<u8>) -> Vec<DocGame> {
     let input = formats::read(name, bytes, None).unwrap();
-    let opts = Options {
-        game: None,
-        record_moves: true,
-        ..Options::default()
-    };
+    let opts = Options::keeping(gamerec::sink::Record);
     input
         .games
         .iter()

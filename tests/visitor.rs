@@ -77,14 +77,54 @@ fn a_visitor_sees_what_it_asks_for() {
 #[test]
 fn options_are_the_standard_visitor() {
     let games = parse_file(GAME);
-    let opts = Options {
-        record_moves: true,
-        ..Options::default()
-    };
+    let opts = Options::keeping(gamerec::sink::Record);
     let mut report = GameReport::default();
     run::<Reversi, _>(&games[0], GAME, &mut &opts, &mut report);
     let whole = gamerec::registry::replay(&games[0], GAME, &opts);
     assert_eq!(report, whole);
     assert_eq!(report.moves.len(), 5);
     assert_eq!(report.tags.len(), 2);
+}
+
+/// A sink as a library user writes one: it keeps the score notes and the
+/// one-line description, nothing else; the library's sinks keep what they
+/// say.
+#[test]
+fn a_sink_keeps_what_it_asks_for() {
+    use gamerec::sink::{Brief, End, Record, Sink, TagsKept, Verdict};
+    #[derive(Debug)]
+    struct Notes;
+    impl Sink for Notes {
+        fn tags(&self) -> TagsKept {
+            TagsKept::Described
+        }
+        fn end(&self, report: &mut GameReport, end: &dyn End) {
+            report.score_notes = end.score_notes();
+        }
+    }
+    let games = parse_file(GAME);
+    let replay = |opts: Options| gamerec::registry::replay(&games[0], GAME, &opts);
+    let notes = replay(Options::keeping(Notes));
+    assert!(notes.tags.is_empty() && notes.moves.is_empty());
+    assert!(notes.result_extras.is_empty());
+    assert!(!notes.score_notes.is_empty());
+    assert!(notes.about.is_some());
+    let whole = replay(Options::keeping(Record));
+    assert_eq!(whole.tags.len(), 2);
+    assert_eq!(whole.moves.len(), 5);
+    assert!(!whole.position.is_empty() && !whole.result_extras.is_empty());
+    assert!(whole.score_notes.is_empty() && whole.about.is_none());
+    let brief = replay(Options::keeping(Brief));
+    assert_eq!(brief.about, notes.about);
+    assert!(brief.tags.is_empty() && brief.score_notes.is_empty());
+    let verdict = replay(Options::keeping(Verdict));
+    assert!(verdict.tags.is_empty() && verdict.about.is_none());
+    assert!(verdict.moves.is_empty() && verdict.result_extras.is_empty());
+    // the verdict is the same whatever the sink keeps
+    for r in [&notes, &brief, &verdict] {
+        assert_eq!(
+            (r.plies, r.valid, &r.scores),
+            (whole.plies, whole.valid, &whole.scores)
+        );
+    }
 }

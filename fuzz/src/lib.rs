@@ -73,10 +73,7 @@ pub fn notation(game: &str, bytes: &[u8]) {
 
 /// The replay `convert` makes.
 fn convert_options() -> Options {
-    Options {
-        record_moves: true,
-        ..Options::default()
-    }
+    Options::keeping(gamerec::replay::sink::Record)
 }
 
 /// Replays a game; a valid one is written in each text format and read back.

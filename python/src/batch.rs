@@ -249,14 +249,29 @@ impl ErrorColumns {
     }
 }
 
+/// What a batch keeps of each replay: the verdict, and every tag when its
+/// columns are asked for.
+#[derive(Debug)]
+struct Kept {
+    tags: bool,
+}
+
+impl gamerec::Sink for Kept {
+    fn tags(&self) -> gamerec::sink::TagsKept {
+        if self.tags {
+            gamerec::sink::TagsKept::All
+        } else {
+            gamerec::sink::TagsKept::Nothing
+        }
+    }
+}
+
 /// The replay options of a batch.
 fn options(game: Option<String>, tags: bool) -> Options {
     Options {
         game,
-        all_tags: tags,
-        about: false,
-        result_extras: false,
-        ..Options::default()
+        variant: None,
+        sink: std::sync::Arc::new(Kept { tags }),
     }
 }
 

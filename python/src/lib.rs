@@ -211,8 +211,7 @@ impl Reader {
         };
         let opts = gamerec::Options {
             game: self.game.clone(),
-            record_moves: true,
-            ..Default::default()
+            ..gamerec::Options::keeping(gamerec::sink::Record)
         };
         if self.replay {
             let r = g.replay(&opts);

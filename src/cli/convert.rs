@@ -529,8 +529,8 @@ fn convert_one(
     let opts = Options {
         game: ctx.settings.game.clone(),
         variant: ctx.settings.variant.clone(),
-        record_moves: true,
-        ..Options::default()
+        // all a document holds
+        sink: std::sync::Arc::new(crate::replay::sink::Record),
     };
     let read_opts = ctx.read_options();
     let wthor_out = match wthor_out(ctx, to, output, &dir, named, depth) {

@@ -84,7 +84,7 @@ use crate::codec::{self, Encoder, Magic};
 use crate::diag::plural;
 use crate::formats::{Format, SourceGame, pentobi};
 use crate::games::reversi::Komi;
-use crate::replay::{GameReport, Options};
+use crate::replay::{GameReport, Options, Sink, TagsKept};
 use crate::span::Span;
 
 #[derive(clap::Args, Debug)]
@@ -396,6 +396,29 @@ fn write_fixed(
     .map(|()| changes)
 }
 
+/// What `fix` keeps of each replay: the one-line description (a message
+/// names a game by it); with the theoretical score's search, every tag and
+/// move instead (the search replays the moves, and compares with the
+/// stored score, a tag).
+#[derive(Debug)]
+struct Fixing {
+    theory: bool,
+}
+
+impl Sink for Fixing {
+    fn tags(&self) -> TagsKept {
+        if self.theory {
+            TagsKept::All
+        } else {
+            TagsKept::Described
+        }
+    }
+
+    fn records_moves(&self) -> bool {
+        self.theory
+    }
+}
+
 /// Replays `file`'s games, each game's changes applied to the copy as it
 /// comes; `Ok(true)` when the file could not be read whole (said).
 fn replay_file(
@@ -406,12 +429,10 @@ fn replay_file(
 ) -> io::Result<bool> {
     let opts = Options {
         game: ctx.settings.game.clone(),
-        // the theoretical score's search replays the moves, and compares
-        // with the stored score, a tag
-        record_moves: theory.enabled,
-        all_tags: theory.enabled,
         variant: ctx.settings.variant.clone(),
-        ..Options::default()
+        sink: std::sync::Arc::new(Fixing {
+            theory: theory.enabled,
+        }),
     };
     let read_opts = ctx.read_options();
     let quiet = ctx.settings.quiet;

@@ -40,7 +40,7 @@ use serde_json::{Map, Value, json};
 
 use super::Ctx;
 use super::report::exit_code;
-use crate::replay::{Frames, GameReport, Options};
+use crate::replay::{Frames, GameReport, Options, Sink, TagsKept};
 use crate::svg::{self, Scene, esc};
 
 #[derive(clap::Args, Debug)]
@@ -130,14 +130,26 @@ struct Entry {
     claim: Option<String>,
 }
 
+/// What the page keeps of each replay: every move (the page plays them
+/// back) and the one-line description of the game.
+#[derive(Debug)]
+struct Page;
+
+impl Sink for Page {
+    fn tags(&self) -> TagsKept {
+        TagsKept::Described
+    }
+
+    fn records_moves(&self) -> bool {
+        true
+    }
+}
+
 pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
     let opts = Options {
         game: ctx.settings.game.clone(),
         variant: ctx.settings.variant.clone(),
-        record_moves: true,
-        result_extras: false,
-        all_tags: false,
-        ..Options::default()
+        sink: std::sync::Arc::new(Page),
     };
     let mut file_errors = Vec::new();
     let mut entries = Vec::new();

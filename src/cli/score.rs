@@ -108,9 +108,8 @@ pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
     let opts = Options {
         game: ctx.settings.game.clone(),
         variant: ctx.settings.variant.clone(),
-        result_extras: false,
-        all_tags: false,
-        ..Options::default()
+        // a plot's title describes its game
+        sink: std::sync::Arc::new(crate::replay::sink::Brief),
     };
     let (_, height) = crate::svg::PLOT_SIZE;
     let read_opts = ctx.read_options();

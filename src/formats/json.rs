@@ -630,10 +630,7 @@ mod tests {
     /// its moves: the same bytes as serde_json gives.
     #[test]
     fn reports_are_written_as_serde_json_writes_them() {
-        let opts = Options {
-            record_moves: true,
-            ..Options::default()
-        };
+        let opts = Options::keeping(crate::replay::sink::Record);
         let mut games = 0;
         let mut dirs: Vec<_> = std::fs::read_dir("fixtures")
             .into_iter()

@@ -131,12 +131,7 @@ impl Dedup {
         Options {
             game,
             variant,
-            record_moves: true,
-            result_extras: false,
-            all_tags: true,
-            score_notes: false,
-            about: false,
-            about_if_diagnostics: false,
+            sink: std::sync::Arc::new(crate::replay::sink::Moves),
         }
     }
 

@@ -261,12 +261,7 @@ impl Stats {
         Options {
             game,
             variant: None,
-            record_moves: true,
-            result_extras: false,
-            all_tags: true,
-            score_notes: false,
-            about: false,
-            about_if_diagnostics: false,
+            sink: std::sync::Arc::new(crate::replay::sink::Moves),
         }
     }
 

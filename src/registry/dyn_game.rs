@@ -75,8 +75,8 @@ pub trait DynGame: Sync {
     /// engine plays them.
     fn reads_opening(&self, raw: &RawGame, tokens: &[crate::record::Token], src: &str) -> bool;
     /// The game's 128-bit digest (`game::digest`) from its report:
-    /// its tags (with [`Options::all_tags`]), variant and recorded moves
-    /// (with [`Options::record_moves`]); with `symmetric`, the least over
+    /// its tags (when its sink keeps them all), variant and recorded moves
+    /// (when its sink records them); with `symmetric`, the least over
     /// the start's symmetries. `None` when the start cannot be set up.
     fn digest(&self, report: &GameReport, symmetric: bool) -> Option<u128>;
     /// The start position the rules tags set up, to play in notation

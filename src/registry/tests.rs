@@ -30,17 +30,20 @@ fn reused_reports_are_fresh_reports() {
     let mut texts = Vec::new();
     fixture_texts(std::path::Path::new("fixtures"), &mut texts);
     assert!(texts.len() > 100, "fixtures found: {}", texts.len());
-    let quiet = Options {
-        result_extras: false,
-        all_tags: false,
-        about: false,
-        ..Options::default()
-    };
-    let convert = Options {
-        record_moves: true,
-        score_notes: true,
-        ..Options::default()
-    };
+    /// Everything a report can keep.
+    #[derive(Debug)]
+    struct Everything;
+    impl crate::replay::Sink for Everything {
+        fn records_moves(&self) -> bool {
+            true
+        }
+        fn end(&self, report: &mut GameReport, end: &dyn crate::replay::sink::End) {
+            report.result_extras = end.result_extras();
+            report.score_notes = end.score_notes();
+        }
+    }
+    let quiet = Options::keeping(crate::replay::sink::Verdict);
+    let convert = Options::keeping(Everything);
     for opts in [Options::default(), quiet, convert] {
         let mut spare = GameReport::default();
         for text in &texts {
@@ -94,10 +97,7 @@ fn moves_read_into_a_reused_buffer_are_moves_read_fresh() {
 /// `describe` gives the same text from the kept tags and from `about`.
 #[test]
 fn about_is_describe_of_the_tags() {
-    let brief = Options {
-        all_tags: false,
-        ..Options::default()
-    };
+    let brief = Options::keeping(crate::replay::sink::Brief);
     let text = "[Event \"Club, round 2\"]\n[White \"W\"]\n[Black \"B\"]\n[Game \"reversi\"]\nf5 d6\n\n\
         [Black \"only\"]\n[Game \"reversi\"]\nf5\n\n\
         [Event \"\"]\n[White \"w\"]\n[Game \"nope\"]\n[Gold \"g\"]\nf5\n\n\

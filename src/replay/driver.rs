@@ -27,7 +27,7 @@ pub(super) fn tag_pairs_into(
     game: Option<&str>,
     opts: &Options,
 ) {
-    if !opts.all_tags {
+    if !opts.all_tags() {
         return;
     }
     tags.reserve(raw.tags.0.len() + 1);

@@ -28,7 +28,10 @@
 //!   the movetext, end); `claims.rs`: the claimed result and winner, read
 //!   and checked;
 //! - `report.rs`: [`GameReport`], [`MoveRecord`], the report's reset for
-//!   reuse and its cap on diagnostics; [`Options`], what a report keeps;
+//!   reuse and its cap on diagnostics; [`Options`], what a replay is asked
+//!   for;
+//! - `sink.rs`: [`Sink`], what a command keeps of each replay, and the
+//!   library's sinks;
 //! - `view.rs`: the position at a ply ([`View`], [`ViewError`]), the
 //!   positions of every ply ([`Frames`], [`Frame`]) and their captions;
 //! - `describe.rs`: the one-line description of a game from its tags;
@@ -46,6 +49,7 @@ mod driver;
 pub mod packed;
 mod report;
 mod scratch;
+pub mod sink;
 mod view;
 mod visit;
 
@@ -54,11 +58,13 @@ pub use driver::run;
 pub(crate) use driver::{tag_pairs, tag_section};
 pub(crate) use report::cap_diagnostics;
 pub use report::{GameReport, MAX_DIAGNOSTICS, MoveRecord, Options};
+pub use sink::{Sink, TagsKept};
 pub use view::{Frame, Frames, Plots, View, ViewError, caption, frames_of, plots_of, view_at};
 pub use visit::Visitor;
 
 /// The end of a game's report at its end `state` after `plies` plies, as
-/// the driver's end step writes it with the standard visitor (`opts`): for
+/// the driver's end step writes it with the standard visitor (`opts`'s
+/// sink): for
 /// replays that reach the end without the driver ([`packed`]).
 pub(crate) fn end_report<R: crate::game::Rules>(
     report: &mut GameReport,
@@ -72,16 +78,22 @@ pub(crate) fn end_report<R: crate::game::Rules>(
 }
 
 /// Fills in [`GameReport::about`] from the tags (name, value) in file
-/// order when the options want it (`validate -q`: only for a game with
-/// diagnostics).
+/// order when the sink wants it ([`TagsKept::Described`];
+/// [`TagsKept::DescribedIfDiagnostics`], `validate -q`'s: only for a game
+/// with diagnostics).
 pub(crate) fn describe_into<'a>(
     report: &mut GameReport,
     tags: impl Iterator<Item = (&'a str, &'a str)> + Clone,
     opts: &Options,
 ) {
-    let about = opts.about
-        || (opts.about_if_diagnostics && !(report.errors.is_empty() && report.warnings.is_empty()));
-    if !opts.all_tags && about {
+    let about = match opts.sink.tags() {
+        TagsKept::Described => true,
+        TagsKept::DescribedIfDiagnostics => {
+            !(report.errors.is_empty() && report.warnings.is_empty())
+        }
+        TagsKept::All | TagsKept::Nothing => false,
+    };
+    if about {
         report.about = Some(describe_tags(tags, report.seats));
     }
 }

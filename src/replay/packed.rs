@@ -12,7 +12,7 @@
 //! the format then runs on the record written as text: a packed replay
 //! never tells a diagnostic, so both give the same report.
 
-use super::{GameReport, MoveRecord, Options};
+use super::{GameReport, MoveRecord, Options, TagsKept};
 use crate::game::{Position, Rules};
 
 /// A game's record as a format holds it compactly.
@@ -49,15 +49,15 @@ pub trait PackedReplay: Rules {
 }
 
 /// Which of a record's tags a report needs, by name, as the driver keeps
-/// them: every tag ([`Options::all_tags`]), those the description reads
-/// ([`Options::about`]), or none (`None`: no tag value need be built).
+/// them: every tag ([`TagsKept::All`]), those the description reads
+/// ([`TagsKept::Described`]), or none (`None`: no tag value need be built;
+/// a clean game, the only one this path reports, has no diagnostics to
+/// describe).
 pub fn tags_needed(opts: &Options) -> Option<fn(&str) -> bool> {
-    if opts.all_tags {
-        Some(|_| true)
-    } else if opts.about {
-        Some(super::described)
-    } else {
-        None
+    match opts.sink.tags() {
+        TagsKept::All => Some(|_| true),
+        TagsKept::Described => Some(super::described),
+        TagsKept::DescribedIfDiagnostics | TagsKept::Nothing => None,
     }
 }
 
@@ -87,13 +87,13 @@ pub fn replay<'t, R: PackedReplay>(
     if !report.over || report.scores != packed.claimed {
         return false;
     }
-    if opts.record_moves {
+    if opts.sink.records_moves() {
         let Some(moves) = R::packed_moves(packed.moves, plies, report.seats) else {
             return false;
         };
         report.moves = moves;
     }
-    if opts.all_tags {
+    if opts.all_tags() {
         let pairs = tags.clone().map(|(k, v)| (k.to_string(), v.to_string()));
         report.tags.extend(pairs);
     }

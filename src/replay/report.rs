@@ -1,13 +1,18 @@
 //! The report of a replay: [`GameReport`] and its [`MoveRecord`]s, reset
-//! for reuse; [`Options`], what a report keeps; the cap on diagnostics.
+//! for reuse; [`Options`], what a replay is asked for; the cap on
+//! diagnostics.
+
+use std::sync::Arc;
 
 use serde_json::{Map, Value};
 
 #[allow(unused_imports)]
 use super::describe;
+use super::sink::{Sink, Summary, TagsKept};
 use crate::diag::{Diag, Severity};
 
-/// What the caller wants from a replay.
+/// What the caller wants from a replay: the game and variant of records
+/// that name none, and what the report keeps (the command's [`Sink`]).
 #[derive(Clone, Debug)]
 pub struct Options {
     /// `--game`: the game of records without a `Game` tag.
@@ -15,38 +20,31 @@ pub struct Options {
     /// `--variant`: the variant of records without a `Variant` tag
     /// ([`crate::SourceGame::default_variant`] gives them the tag).
     pub variant: Option<String>,
-    /// Keep a record of every move and the final position (for conversion).
-    pub record_moves: bool,
-    /// Fill in [`GameReport::result_extras`] (the JSON report and conversion
-    /// show them). On by default.
-    pub result_extras: bool,
-    /// Keep every tag in [`GameReport::tags`] (conversion writes them); when
-    /// off, the report keeps only `describe`'s text, in
-    /// [`GameReport::about`]. On by default.
-    pub all_tags: bool,
-    /// Fill in [`GameReport::score_notes`] (the human `score` shows them).
-    pub score_notes: bool,
-    /// With [`Options::all_tags`] off, fill in [`GameReport::about`] (human
-    /// output names each game by it). Off when nothing is shown per game
-    /// (`validate -q`): no tag text is then built for a valid game.
-    pub about: bool,
-    /// With [`Options::about`] off, fill in [`GameReport::about`] all the
-    /// same for a game with diagnostics (`validate -q` prints its errors).
-    pub about_if_diagnostics: bool,
+    /// What the report keeps besides the verdict ([`Summary`] by default:
+    /// every tag and the result extras).
+    pub sink: Arc<dyn Sink>,
 }
 
 impl Default for Options {
     fn default() -> Self {
+        Options::keeping(Summary)
+    }
+}
+
+impl Options {
+    /// Options whose reports keep what `sink` asks for, no `--game` nor
+    /// `--variant`.
+    pub fn keeping(sink: impl Sink + 'static) -> Self {
         Options {
             game: None,
             variant: None,
-            record_moves: false,
-            result_extras: true,
-            all_tags: true,
-            score_notes: false,
-            about: true,
-            about_if_diagnostics: false,
+            sink: Arc::new(sink),
         }
+    }
+
+    /// Whether the report keeps every tag.
+    pub(crate) fn all_tags(&self) -> bool {
+        self.sink.tags() == TagsKept::All
     }
 }
 
@@ -78,9 +76,10 @@ pub struct GameReport {
     /// The variant (default filled in; empty when the game stopped at its tags).
     pub variant: &'static str,
     /// Every tag in file order (a `Game` tag first when `--game` supplied it);
-    /// none when [`Options::all_tags`] is off.
+    /// none unless the sink keeps them ([`TagsKept::All`]).
     pub tags: Vec<(String, String)>,
-    /// `describe`'s text, when `Options::all_tags` is off.
+    /// `describe`'s text, when the sink keeps only that
+    /// ([`TagsKept::Described`]).
     pub about: Option<String>,
     /// The comment before the movetext, if any.
     pub comment: Option<String>,
@@ -100,16 +99,17 @@ pub struct GameReport {
     pub result_extras: Map<String, Value>,
     /// Checks that could not be made on this record.
     pub unchecked: Vec<String>,
-    /// Lines the human `score` adds (`Extras::score_notes`), with
-    /// [`Options::score_notes`].
+    /// Lines the human `score` adds (`Extras::score_notes`), when its sink
+    /// asks for them.
     pub score_notes: Vec<String>,
     /// The errors (the first stops the replay).
     pub errors: Vec<Diag>,
     /// The warnings.
     pub warnings: Vec<Diag>,
-    /// Every move as replayed, with `Options::record_moves`.
+    /// Every move as replayed, when the sink records them
+    /// ([`Sink::records_moves`]).
     pub moves: Vec<MoveRecord>,
-    /// The final position as rows of letters, with `Options::record_moves`.
+    /// The final position as rows of letters, when the sink records moves.
     pub position: Vec<String>,
 }
 

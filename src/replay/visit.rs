@@ -22,13 +22,14 @@
 //! asks two booleans per game and nothing per move.
 //!
 //! The standard visitor is [`Options`] (by reference): it keeps in the
-//! report what its fields ask for. [`Frames`]' and [`View`]'s visitors add
-//! the positions to it.
+//! report what its [`Sink`](super::Sink) asks for (the command's choice, asked once per
+//! game). [`Frames`]' and [`View`]'s visitors add the positions to it.
 //!
 //! [`Frames`]: super::Frames
 //! [`View`]: super::View
 
 use super::driver::tag_pairs_into;
+use super::sink::End;
 use super::{GameReport, MoveRecord, Options};
 use crate::game::{MoveOf, Rules};
 use crate::record::RawGame;
@@ -73,19 +74,21 @@ pub trait Visitor<R: Rules> {
     }
 }
 
-/// The standard visitor: keeps what the options ask for (the tags, the
-/// moves and the final position for conversion, the result extras, the
-/// score notes).
+/// The standard visitor: keeps what the options' [`Sink`](super::Sink) asks for (the
+/// tags, the moves and the final position for conversion, what it takes
+/// from the end position).
 impl<R: Rules> Visitor<R> for &Options {
     fn tags(&mut self, report: &mut GameReport, raw: &RawGame, src: &str) {
+        if !self.all_tags() {
+            return;
+        }
         tag_pairs_into(&mut report.tags, raw, Some(R::NAME), self);
         // Conversion keeps a final result token as the `Result` tag when
         // there is none (formats without movetext have no other place for
         // the claim); a `*` claims nothing (the writer puts it after a game
         // without moves).
-        if let (true, true, None, Some(t)) = (
-            self.record_moves,
-            self.all_tags,
+        if let (true, None, Some(t)) = (
+            self.sink.records_moves(),
             raw.tags.get("Result"),
             &raw.result_token,
         ) {
@@ -98,7 +101,7 @@ impl<R: Rules> Visitor<R> for &Options {
 
     #[inline]
     fn records_moves(&self) -> bool {
-        self.record_moves
+        self.sink.records_moves()
     }
 
     #[inline]
@@ -107,14 +110,22 @@ impl<R: Rules> Visitor<R> for &Options {
     }
 
     fn end(&mut self, report: &mut GameReport, state: &R::Position) {
-        if self.result_extras {
-            report.result_extras = R::result_extras(state);
-        }
-        if self.score_notes {
-            report.score_notes = R::score_notes(state);
-        }
-        if self.record_moves {
+        self.sink.end(report, &EndOf::<R>(state));
+        if self.sink.records_moves() {
             report.position = R::position_rows(state);
         }
+    }
+}
+
+/// A game's final position, as a [`Sink`](super::Sink) asks for its parts.
+struct EndOf<'a, R: Rules>(&'a R::Position);
+
+impl<R: Rules> End for EndOf<'_, R> {
+    fn result_extras(&self) -> serde_json::Map<String, serde_json::Value> {
+        R::result_extras(self.0)
+    }
+
+    fn score_notes(&self) -> Vec<String> {
+        R::score_notes(self.0)
     }
 }

@@ -30,7 +30,8 @@ use crate::pipeline::Glob;
 use crate::pipeline::json::{JsonReport, Shape};
 pub use crate::pipeline::json::{SCHEMA, SCHEMA_VERSION, game_json};
 pub use crate::pipeline::{Summary, Tally};
-use crate::replay::{GameReport, Options};
+use crate::replay::sink::End;
+use crate::replay::{GameReport, Options, TagsKept};
 
 /// A `--allow`/`--deny` pattern: `*` any run of characters (`reversi::*`),
 /// `?` one; otherwise the code itself.
@@ -270,24 +271,57 @@ fn prepare_game(
 /// What the reports keep: the machine formats show the tags and result
 /// extras, the human one `describe`'s text (and `score` the players' names
 /// and notes).
+#[derive(Debug)]
+struct Shown {
+    tags: TagsKept,
+    result_extras: bool,
+    score_notes: bool,
+}
+
+impl crate::replay::Sink for Shown {
+    fn tags(&self) -> TagsKept {
+        self.tags
+    }
+
+    fn end(&self, report: &mut GameReport, end: &dyn End) {
+        if self.result_extras {
+            report.result_extras = end.result_extras();
+        }
+        if self.score_notes {
+            report.score_notes = end.score_notes();
+        }
+    }
+}
+
 fn options(ctx: &Ctx, args: &Args, per_game: bool) -> Options {
     let machine = args.format != OutputFormat::Human;
+    let quiet = ctx.settings.quiet;
+    let quiet_all = ctx.settings.quiet_all;
+    let tags = if machine || per_game {
+        // the machine formats show the tags; the human one only
+        // `describe`'s text, and `score`'s the players' names
+        TagsKept::All
+    } else if !quiet || (!args.deny.is_empty() && !quiet_all) {
+        // every game is shown (or a denied warning may be an error on the
+        // WTHOR fast path, which keeps no tags unless asked)
+        TagsKept::Described
+    } else if !quiet_all {
+        // `-q` shows only the games with errors, so only theirs are
+        // described
+        TagsKept::DescribedIfDiagnostics
+    } else {
+        // `-qq` shows nothing per game
+        TagsKept::Nothing
+    };
     Options {
         game: ctx.settings.game.clone(),
         variant: ctx.settings.variant.clone(),
-        result_extras: machine,
-        // the machine formats show the tags; the human one only `describe`'s
-        // text, and `score`'s the players' names
-        all_tags: machine || per_game,
-        // the human `score` text shows them
-        score_notes: per_game && !machine,
-        // `-q` shows only the games with errors, so only theirs are
-        // described (a denied warning may be an error on the WTHOR fast
-        // path, which keeps no tags unless asked); `-qq` shows nothing per
-        // game
-        about: machine || !ctx.settings.quiet || (!args.deny.is_empty() && !ctx.settings.quiet_all),
-        about_if_diagnostics: !ctx.settings.quiet_all,
-        ..Options::default()
+        sink: std::sync::Arc::new(Shown {
+            tags,
+            result_extras: machine,
+            // the human `score` text shows them
+            score_notes: per_game && !machine,
+        }),
     }
 }
 

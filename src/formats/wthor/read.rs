@@ -638,21 +638,20 @@ mod tests {
     /// The default options, those of `validate` and `score` in human form,
     /// `validate -q`'s (no tag shown) and `convert`'s (the moves recorded).
     fn both_options() -> [Options; 4] {
-        let brief = Options {
-            result_extras: false,
-            all_tags: false,
-            ..Options::default()
-        };
-        let quiet = Options {
-            about: false,
-            about_if_diagnostics: true,
-            ..brief.clone()
-        };
-        let convert = Options {
-            record_moves: true,
-            ..Options::default()
-        };
-        [Options::default(), brief, quiet, convert]
+        /// `validate -q`'s: a description only for a game with diagnostics.
+        #[derive(Debug)]
+        struct Quiet;
+        impl crate::replay::Sink for Quiet {
+            fn tags(&self) -> crate::replay::TagsKept {
+                crate::replay::TagsKept::DescribedIfDiagnostics
+            }
+        }
+        [
+            Options::default(),
+            Options::keeping(crate::replay::sink::Brief),
+            Options::keeping(Quiet),
+            Options::keeping(crate::replay::sink::Record),
+        ]
     }
 
     /// Every WTHOR fixture, valid and invalid.

@@ -488,10 +488,7 @@ fn fixture(kind: &str, name: &str) -> (String, crate::replay::GameReport) {
     let src = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let games = crate::record::parse_file(&src);
     assert_eq!(games.len(), 1);
-    let opts = Options {
-        record_moves: true,
-        ..Options::default()
-    };
+    let opts = Options::keeping(crate::replay::sink::Record);
     let r = replay(&games[0], &src, &opts);
     (src, r)
 }

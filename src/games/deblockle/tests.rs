@@ -1321,10 +1321,7 @@ fn run_recorded(src: &str) -> GameReport {
     replay(
         &games[0],
         src,
-        &Options {
-            record_moves: true,
-            ..Options::default()
-        },
+        &Options::keeping(crate::replay::sink::Record),
     )
 }
 

@@ -894,10 +894,7 @@ fn bag_accounting_without_hands() {
 fn render_and_rows() {
     let src = two_player(SCORING_PREFIX);
     let games = parse_file(&src);
-    let opts = Options {
-        record_moves: true,
-        ..Options::default()
-    };
+    let opts = Options::keeping(crate::replay::sink::Record);
     let r = replay(&games[0], &src, &opts);
     assert!(r.valid);
     assert_eq!(r.position.len(), 8);
