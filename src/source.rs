@@ -350,23 +350,51 @@ pub enum Chunk {
 /// How much of a piece over the size limit is kept.
 pub const TOO_LARGE_KEPT: usize = 4096;
 
+/// What a piece reader's step says of a byte ([`TextBuf::next_piece`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cut {
+    /// The piece goes on.
+    Go,
+    /// The piece ends after this byte.
+    End,
+    /// The piece goes on, and costs more than the size limit so far.
+    Over,
+}
+
 impl TextBuf<'_> {
     /// The next piece of the text: up to and including the byte after which
     /// `ends_after` (fed every byte once, in order) says a piece ends, or to
     /// the end of the text. `None` once nothing is left. A piece past the
     /// size limit is read to its end without being kept.
     pub fn next_chunk(&mut self, mut ends_after: impl FnMut(u8) -> bool) -> Option<Chunk> {
+        self.next_piece(|b| if ends_after(b) { Cut::End } else { Cut::Go })
+    }
+
+    /// [`TextBuf::next_chunk`] for pieces that cost more than their bytes:
+    /// `step` (fed every byte once, in order) also says when the piece read
+    /// so far costs more than the size limit ([`Cut::Over`]); from there it
+    /// is read to its end without being kept, as a piece past the limit in
+    /// bytes is.
+    pub fn next_piece(&mut self, mut step: impl FnMut(u8) -> Cut) -> Option<Chunk> {
         let mut at = self.start;
         let mut large: Option<(String, Origin)> = None;
         loop {
             let mut end = None;
+            let mut over = false;
             if let Some(bytes) = self.text.as_bytes().get(at..) {
                 for (i, &b) in bytes.iter().enumerate() {
-                    if ends_after(b) {
-                        end = Some(at + i + 1);
-                        break;
+                    match step(b) {
+                        Cut::Go => {}
+                        Cut::Over => over = true,
+                        Cut::End => {
+                            end = Some(at + i + 1);
+                            break;
+                        }
                     }
                 }
+            }
+            if over && large.is_none() {
+                large = Some(self.take_kept(end.unwrap_or(self.text.len())));
             }
             if let Some(mut end) = end {
                 // a piece never ends between the CR and the LF of a CRLF
@@ -382,11 +410,7 @@ impl TextBuf<'_> {
             }
             at = self.text.len();
             if self.full() && large.is_none() {
-                let mut keep = self.start + TOO_LARGE_KEPT;
-                while !self.text.is_char_boundary(keep) {
-                    keep -= 1;
-                }
-                large = Some(self.take_to(keep));
+                large = Some(self.take_kept(at));
             }
             if large.is_some() {
                 self.skip_to(at);
@@ -403,14 +427,20 @@ impl TextBuf<'_> {
         }
     }
 
+    /// Takes what is kept of a piece over the size limit: its first
+    /// [`TOO_LARGE_KEPT`] bytes, never past `end`.
+    fn take_kept(&mut self, end: usize) -> (String, Origin) {
+        let mut keep = (self.start + TOO_LARGE_KEPT).min(end);
+        while !self.text.is_char_boundary(keep) {
+            keep -= 1;
+        }
+        self.take_to(keep)
+    }
+
     fn cut(&mut self, end: usize, mut large: Option<(String, Origin)>) -> Chunk {
         if large.is_none() && end - self.start > self.limit {
             // what is kept of it never reaches past its end
-            let mut keep = (self.start + TOO_LARGE_KEPT).min(end);
-            while !self.text.is_char_boundary(keep) {
-                keep -= 1;
-            }
-            large = Some(self.take_to(keep));
+            large = Some(self.take_kept(end));
         }
         let chunk = match large {
             Some((kept, origin)) => {
@@ -448,8 +478,20 @@ pub fn csv_records() -> impl FnMut(u8) -> bool {
 /// `ends_after` for SGF-like game trees (GGF, Pentobi): a `)` that closes a
 /// tree opened at the top level, outside `[...]` values (`\` escapes).
 pub fn trees() -> impl FnMut(u8) -> bool {
+    let mut step = costed_trees(usize::MAX, 0);
+    move |b| step(b) == Cut::End
+}
+
+/// [`trees`] for readers that hold a tree's nodes: a tree whose bytes and
+/// `item_cost` per node (`;`) and per property value (`[`) come to more
+/// than `limit` is [`Cut::Over`] there (once per tree), so that its text is
+/// not kept past that point. The bytes are counted from the end of the
+/// tree before (the text between trees is part of the next piece).
+pub fn costed_trees(limit: usize, item_cost: usize) -> impl FnMut(u8) -> Cut {
     let (mut depth, mut in_value, mut escaped) = (0usize, false, false);
+    let (mut bytes, mut cost, mut over) = (0usize, 0usize, false);
     move |b| {
+        bytes += 1;
         if in_value {
             if escaped {
                 escaped = false;
@@ -458,18 +500,31 @@ pub fn trees() -> impl FnMut(u8) -> bool {
             } else if b == b']' {
                 in_value = false;
             }
-            return false;
-        }
-        match b {
-            b'[' => in_value = true,
-            b'(' => depth += 1,
-            b')' if depth > 0 => {
-                depth -= 1;
-                return depth == 0;
+        } else {
+            match b {
+                b'[' => {
+                    in_value = true;
+                    if depth > 0 {
+                        cost = cost.saturating_add(item_cost);
+                    }
+                }
+                b';' if depth > 0 => cost = cost.saturating_add(item_cost),
+                b'(' => depth += 1,
+                b')' if depth > 0 => {
+                    depth -= 1;
+                    if depth == 0 {
+                        (bytes, cost, over) = (0, 0, false);
+                        return Cut::End;
+                    }
+                }
+                _ => {}
             }
-            _ => {}
         }
-        false
+        if !over && bytes.saturating_add(cost) > limit {
+            over = true;
+            return Cut::Over;
+        }
+        Cut::Go
     }
 }
 
@@ -613,6 +668,31 @@ mod tests {
         let t = b.next_chunk(trees());
         assert!(matches!(t, Some(Chunk::Text(t, _)) if t == "\n(;C[])"));
         assert_eq!(b.next_chunk(trees()), None);
+    }
+
+    /// A tree that costs more than the limit (a node and a value per 9
+    /// bytes, at 64 each) is read to its end without being kept: the buffer
+    /// holds a block or two, not the tree; the next tree is read whole.
+    #[test]
+    fn costly_trees_are_dropped_where_they_pass_the_limit() {
+        let mut text = "(;GM[x]".to_string() + &"(;B[e10])".repeat(400_000) + ")";
+        text.push_str("\n(;C[ok])");
+        let limit = 1 << 20;
+        let mut b = buf(text.as_bytes(), 16 << 20);
+        let mut step = costed_trees(limit, 64);
+        let Some(Chunk::TooLarge(kept, _)) = b.next_piece(&mut step) else {
+            panic!("not too large");
+        };
+        assert_eq!(kept.len(), TOO_LARGE_KEPT);
+        assert!(b.text.capacity() <= 4 * BLOCK, "{}", b.text.capacity());
+        let t = b.next_piece(&mut step);
+        assert!(matches!(t, Some(Chunk::Text(ref t, _)) if t == "\n(;C[ok])"), "{t:?}");
+        assert_eq!(b.next_piece(&mut step), None);
+        // as `trees`, where the cost stays under the limit
+        let mut b = buf(b"1 (;A[)\\]](;B[x]);)\n(;C[])", 100);
+        let mut step = costed_trees(100, 1);
+        let t = b.next_piece(&mut step);
+        assert!(matches!(t, Some(Chunk::Text(t, _)) if t == "1 (;A[)\\]](;B[x]);)"));
     }
 
     #[test]

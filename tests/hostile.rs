@@ -545,3 +545,23 @@ fn comments_read_trimmed_line_by_line_survive_conversion() {
         }
     }
 }
+
+/// Find 13, at the size limit: a Pentobi tree that costs more than the
+/// limit (2.7 MB of variations, far over in nodes and values, under it in
+/// bytes) is dropped where it passes the limit, not held to its end (the
+/// buffer's bound: `source`'s `costly_trees_are_dropped_where_they_pass_the_limit`):
+/// the game is `record::too_large` with its first bytes, and the next tree
+/// is read whole.
+#[test]
+fn a_costly_pentobi_tree_is_dropped_where_it_passes_the_limit() {
+    let text = "(;GM[Blokus Duo]".to_string()
+        + &"(;B[e10])".repeat(300_000)
+        + ")\n(;GM[Blokus Duo];B[e10])\n";
+    let read = games("a.blksgf", text.as_bytes(), &ReadOptions::default());
+    assert_eq!(read.len(), 2);
+    let stop = read[0].raw.stop.as_ref().map(|d| d.code.as_ref());
+    assert_eq!(stop, Some("record::too_large"));
+    assert!(read[0].text.len() <= 4096, "{}", read[0].text.len());
+    assert!(read[1].raw.stop.is_none());
+    assert_eq!(read[1].raw.tokens.len(), 1);
+}

@@ -630,7 +630,8 @@ fn games_within<'a>(
 ) -> impl Iterator<Item = Result<SourceGame, ReadError>> + 'a {
     let mut spent = 0usize;
     let limit = buf.limit();
-    let mut ends_after = crate::source::trees();
+    // a tree that costs more than the limit is not kept past that point
+    let mut step = crate::source::costed_trees(limit, TREE_ITEM_COST);
     let mut current: Option<TreeLines> = None;
     std::iter::from_fn(move || {
         loop {
@@ -645,7 +646,7 @@ fn games_within<'a>(
                     None => current = None,
                 }
             }
-            match buf.next_chunk(&mut ends_after) {
+            match buf.next_piece(&mut step) {
                 None => return buf.take_error().map(|e| Err(ReadError::new(e))),
                 Some(Chunk::Text(text, origin)) => {
                     let Some(start) = text.find('(') else {
@@ -653,17 +654,47 @@ fn games_within<'a>(
                     };
                     let mut lines = TreeLines::new(text, origin, start, limit);
                     if lines.tree.too_large {
-                        return Some(Ok(lines.too_large(limit)));
+                        let text = std::mem::take(&mut lines.own);
+                        return Some(Ok(tree_too_large(text, origin, start, limit)));
                     }
                     if let Some(e) = lines.unsupported() {
                         return Some(Err(e));
                     }
                     current = Some(lines);
                 }
-                Some(large) => return Some(Ok(SourceGame::too_large(large))),
+                Some(Chunk::TooLarge(kept, origin)) => {
+                    let start = kept.find('(').unwrap_or(0);
+                    return Some(Ok(tree_too_large(kept, origin, start, limit)));
+                }
             }
         }
     })
+}
+
+/// The one game of a tree over the size limit (`record::too_large`),
+/// blamed on its `(` at `start`, with the tree's first bytes: its text as
+/// far as it was kept (a tree that costs more than the limit is not kept
+/// past that point).
+fn tree_too_large(mut text: String, origin: Origin, start: usize, limit: usize) -> SourceGame {
+    let mut keep = crate::source::TOO_LARGE_KEPT.max(start + 1);
+    while !text.is_char_boundary(keep.min(text.len())) {
+        keep += 1;
+    }
+    text.truncate(keep);
+    let at = Span::new(start, usize::from(start < text.len()));
+    let mut g = SourceGame::too_large(Chunk::TooLarge(text, origin));
+    g.raw.stop = Some(
+        Diag::error(
+            "record::too_large",
+            format!("this game tree is larger than the limit of {limit} bytes"),
+        )
+        .at(at)
+        .label("the tree that starts here is too large")
+        .help(format!(
+            "a tree costs its bytes and {TREE_ITEM_COST} bytes per node and per property value; split the tree, or raise the limit with --max-game-bytes"
+        )),
+    );
+    g
 }
 
 /// A tree read from its text, whose lines are made one at a time.
@@ -708,30 +739,6 @@ impl TreeLines {
             replayed,
             line_ends,
         }
-    }
-
-    /// The one game of a tree over the size limit (`record::too_large`),
-    /// blamed on its `(`, with the tree's first bytes.
-    fn too_large(&mut self, limit: usize) -> SourceGame {
-        let mut text = std::mem::take(&mut self.own);
-        let mut keep = crate::source::TOO_LARGE_KEPT.max(self.tree.start + 1);
-        while !text.is_char_boundary(keep.min(text.len())) {
-            keep += 1;
-        }
-        text.truncate(keep);
-        let mut g = SourceGame::too_large(Chunk::TooLarge(text, self.origin));
-        g.raw.stop = Some(
-            Diag::error(
-                "record::too_large",
-                format!("this game tree is larger than the limit of {limit} bytes"),
-            )
-            .at(Span::new(self.tree.start, 1))
-            .label("the tree that starts here is too large")
-            .help(format!(
-                "a tree costs its bytes and {TREE_ITEM_COST} bytes per node and per property value; split the tree, or raise the limit with --max-game-bytes"
-            )),
-        );
-        g
     }
 
     /// A tree of a variant gamerec does not play (its root's `GM` is no
