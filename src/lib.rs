@@ -70,8 +70,8 @@ macro_rules! internal {
 }
 
 internal!(
-    codec, diag, formats, game, games, model, pipeline, record, registry, replay, source, span,
-    svg,
+    codec, diag, filter, formats, game, games, model, pipeline, record, registry, replay, source,
+    span, svg,
 );
 
 pub mod play;

@@ -196,7 +196,7 @@ pub struct ReadOptions {
     /// `--valid`, `--invalid`), applied by the pipeline
     /// (`pipeline::Filter`); shared by the options' copies, which
     /// see the same tags seen.
-    pub filter: Option<std::sync::Arc<crate::pipeline::Filter>>,
+    pub filter: Option<std::sync::Arc<crate::filter::Filter>>,
 }
 
 impl Default for ReadOptions {

@@ -15,6 +15,10 @@
 //! - [`Symmetry`]: the board's symmetries that keep a start, and a move's
 //!   image under each (identity only by default).
 //!
+//! [`AnyPosition`] is a position of any game driven in notation, and
+//! [`Live`] its implementation for one game's `Rules` (what
+//! [`crate::play`] hands out).
+//!
 //! [`Rules`] is what the replay driver runs: the union of the concern
 //! traits, which every game that implements them has. The generic driver in [`crate::replay`] runs any
 //! `Rules` over a [`RawGame`](crate::record::RawGame): automatic passes,
@@ -26,6 +30,7 @@
 mod digest;
 mod explain;
 mod extras;
+mod live;
 mod notation;
 mod perft;
 mod position;
@@ -36,6 +41,7 @@ mod symmetry;
 pub use digest::{Fnv128, digest};
 pub use explain::Explain;
 pub use extras::Extras;
+pub use live::{AnyPosition, Live};
 pub use notation::{Notation, Parsed, ParsedMoves, one_move_per_token};
 pub use perft::{NoPlayers, Perft, PerftError, perft_total};
 pub use position::{Position, Unlisted, top_scores};

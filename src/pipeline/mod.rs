@@ -28,7 +28,6 @@
 //! it found ([`Expanded`]): a library user names the files themselves.
 
 pub mod dedup;
-mod filter;
 pub mod json;
 mod open;
 mod summary;
@@ -41,7 +40,7 @@ use rayon::prelude::*;
 use crate::formats::{self, ReadOptions, SourceGame};
 use crate::replay::{GameReport, Options};
 
-pub use filter::{Filter, FilterArgs, FilterError, Glob, Range, TagTest};
+pub use crate::filter::{Filter, FilterArgs, FilterError, Glob, Range, TagTest};
 pub use open::open;
 pub use summary::{Summary, Tally};
 

@@ -84,7 +84,7 @@ pub trait DynGame: Sync {
     fn position(
         &self,
         tags: &crate::record::Tags,
-    ) -> Result<Box<dyn crate::play::AnyPosition>, Vec<crate::diag::Diag>>;
+    ) -> Result<Box<dyn crate::game::AnyPosition>, Vec<crate::diag::Diag>>;
 }
 
 /// The [`DynGame`] of a [`Rules`] type.
@@ -102,8 +102,8 @@ where
     fn position(
         &self,
         tags: &crate::record::Tags,
-    ) -> Result<Box<dyn crate::play::AnyPosition>, Vec<crate::diag::Diag>> {
-        Ok(Box::new(crate::play::Live::<R>::start(tags)?))
+    ) -> Result<Box<dyn crate::game::AnyPosition>, Vec<crate::diag::Diag>> {
+        Ok(Box::new(crate::game::Live::<R>::start(tags)?))
     }
 
     fn name(&self) -> &'static str {

@@ -7,7 +7,7 @@
 //! tests on a game's tags before it is replayed ([`Filter::keeps_tags`]:
 //! a game they leave out costs no replay), the plies and validity tests on
 //! its report after ([`Filter::keeps_report`]). A game left out is handed to
-//! the sink as [`super::Event::Filtered`]: counted in the summary
+//! the sink as [`crate::pipeline::Event::Filtered`]: counted in the summary
 //! (`N skipped`), never written.
 //!
 //! Decisions, as pgn-extract's users expect them:
