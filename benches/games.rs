@@ -93,22 +93,32 @@ fn replay_fixture(c: &mut Criterion, name: &str, path: &str) {
 
 /// Random whole games of the tower with four colours, parsed and replayed:
 /// the rate the speed table's Blokus 3D row measures (at least 100,000
-/// games/s on one thread is the aim).
+/// games/s on one thread is the aim). Twice: keeping the verdict only, as
+/// `validate -q` does for a valid game (the replay's own cost), and with
+/// the default sink, which also copies every tag and builds the JSON
+/// report's result extras.
 fn tower_games(c: &mut Criterion) {
     let text = corpus::blokus3d_text(1000, 0x2545_f491_4f6c_dd1d);
     let games = parse_file(&text).len() as u64;
-    let opts = Options::default();
     let mut g = c.benchmark_group("blokus3d random tower games");
     g.sample_size(20);
     g.throughput(Throughput::Elements(games));
-    g.bench_function("parse and replay (games)", |b| {
-        b.iter(|| {
-            parse_file(&text)
-                .iter()
-                .filter(|raw| replay(raw, &text, &opts).valid)
-                .count()
-        })
-    });
+    for (name, opts) in [
+        (
+            "parse and replay (games)",
+            Options::keeping(gamerec::sink::Verdict),
+        ),
+        ("parse, replay and JSON extras (games)", Options::default()),
+    ] {
+        g.bench_function(name, |b| {
+            b.iter(|| {
+                parse_file(&text)
+                    .iter()
+                    .filter(|raw| replay(raw, &text, &opts).valid)
+                    .count()
+            })
+        });
+    }
     g.finish();
 }
 
