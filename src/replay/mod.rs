@@ -64,8 +64,7 @@ pub use visit::Visitor;
 
 /// The end of a game's report at its end `state` after `plies` plies, as
 /// the driver's end step writes it with the standard visitor (`opts`'s
-/// sink): for
-/// replays that reach the end without the driver ([`packed`]).
+/// sink): for replays that reach the end without the driver ([`packed`]).
 pub(crate) fn end_report<R: crate::game::Rules>(
     report: &mut GameReport,
     state: &R::Position,

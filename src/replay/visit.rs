@@ -22,8 +22,9 @@
 //! asks two booleans per game and nothing per move.
 //!
 //! The standard visitor is [`Options`] (by reference): it keeps in the
-//! report what its [`Sink`](super::Sink) asks for (the command's choice, asked once per
-//! game). [`Frames`]' and [`View`]'s visitors add the positions to it.
+//! report what its [`Sink`](super::Sink) asks for (the command's choice,
+//! asked once per game). [`Frames`]' and [`View`]'s visitors add the
+//! positions to it.
 //!
 //! [`Frames`]: super::Frames
 //! [`View`]: super::View
@@ -74,9 +75,9 @@ pub trait Visitor<R: Rules> {
     }
 }
 
-/// The standard visitor: keeps what the options' [`Sink`](super::Sink) asks for (the
-/// tags, the moves and the final position for conversion, what it takes
-/// from the end position).
+/// The standard visitor: keeps what the options' [`Sink`](super::Sink)
+/// asks for (the tags, the moves and the final position for conversion,
+/// what it takes from the end position).
 impl<R: Rules> Visitor<R> for &Options {
     fn tags(&mut self, report: &mut GameReport, raw: &RawGame, src: &str) {
         if !self.all_tags() {
