@@ -163,16 +163,16 @@ struct Tree {
     end: usize,
     /// A syntax error, and the node read last before it.
     err: Option<(Diag, Option<usize>)>,
-    /// Whether the tree costs more than the size limit ([`TREE_ITEM_COST`]):
-    /// it was dropped as it was read, and is `record::too_large`.
-    too_large: bool,
 }
 
 /// What a tree costs beyond its bytes, per node and per property value:
 /// about what each holds in memory while the tree's lines are made (a node
 /// of one move holds some 300 bytes). A tree costing more than the size
 /// limit (`--max-game-bytes`) is `record::too_large`: at the default limit,
-/// a tree of about 120,000 moves (a book of 1 MB written tightly).
+/// a tree of about 120,000 moves (a book of 1 MB written tightly). The
+/// streaming reader counts the cost as it reads the tree's text
+/// ([`crate::source::costed_trees`]), so a tree over the limit is neither
+/// kept nor parsed.
 pub const TREE_ITEM_COST: usize = 64;
 
 fn syntax(msg: impl Into<String>, span: Span) -> Diag {
@@ -183,35 +183,20 @@ fn syntax(msg: impl Into<String>, span: Span) -> Diag {
 }
 
 impl Tree {
-    /// Reads the game tree whose `(` is at `start`; past `limit` (its
-    /// bytes and [`TREE_ITEM_COST`] per node and value), the tree is dropped
-    /// and marked too large.
-    fn read(text: &str, start: usize, limit: usize) -> Tree {
+    /// Reads the game tree whose `(` is at `start` (its cost is the
+    /// reader's to bound, [`TREE_ITEM_COST`]).
+    fn read(text: &str, start: usize) -> Tree {
         let mut tree = Tree {
             nodes: Vec::new(),
             start,
             end: text.len(),
             err: None,
-            too_large: false,
         };
         // per open `(`: the node its first node follows
         let mut open: Vec<Option<usize>> = Vec::new();
         let mut cur: Option<usize> = None;
         let mut lex = Tokens::new(text, start);
-        // the nodes counted so far, and their items: one for the node, one
-        // per value
-        let (mut counted, mut items) = (0usize, 0usize);
         loop {
-            if let Some(node) = tree.nodes.get(counted) {
-                counted += 1;
-                items += 1 + node.props.iter().map(|p| p.values.len()).sum::<usize>();
-                let bytes = lex.next_start().saturating_sub(start);
-                if bytes.saturating_add(items.saturating_mul(TREE_ITEM_COST)) > limit {
-                    tree.nodes = Vec::new();
-                    tree.too_large = true;
-                    return tree;
-                }
-            }
             let here = cur;
             let fail = |msg: String, span: Span| Some((syntax(msg, span), here));
             let Some(t) = lex.next() else {
@@ -652,11 +637,7 @@ fn games_within<'a>(
                     let Some(start) = text.find('(') else {
                         continue;
                     };
-                    let mut lines = TreeLines::new(text, origin, start, limit);
-                    if lines.tree.too_large {
-                        let text = std::mem::take(&mut lines.own);
-                        return Some(Ok(tree_too_large(text, origin, start, limit)));
-                    }
+                    let lines = TreeLines::new(text, origin, start);
                     if let Some(e) = lines.unsupported() {
                         return Some(Err(e));
                     }
@@ -672,9 +653,8 @@ fn games_within<'a>(
 }
 
 /// The one game of a tree over the size limit (`record::too_large`),
-/// blamed on its `(` at `start`, with the tree's first bytes: its text as
-/// far as it was kept (a tree that costs more than the limit is not kept
-/// past that point).
+/// blamed on its `(` at `start`, with the tree's first bytes (all the
+/// reader kept of it).
 fn tree_too_large(mut text: String, origin: Origin, start: usize, limit: usize) -> SourceGame {
     let mut keep = crate::source::TOO_LARGE_KEPT.max(start + 1);
     while !text.is_char_boundary(keep.min(text.len())) {
@@ -720,8 +700,8 @@ struct Appended {
 }
 
 impl TreeLines {
-    fn new(text: String, origin: Origin, start: usize, limit: usize) -> TreeLines {
-        let tree = Tree::read(&text, start, limit);
+    fn new(text: String, origin: Origin, start: usize) -> TreeLines {
+        let tree = Tree::read(&text, start);
         let lines = Lines::new(&tree);
         let replayed = tree.replayed();
         let (own, shared, line_ends) = if lines.branches && replayed {
@@ -831,7 +811,7 @@ pub fn read_lines(text: &str) -> (String, Vec<(RawGame, Option<String>)>) {
     let mut i = 0;
     let mut spent = 0usize;
     while let Some(k) = text.get(i..).and_then(|r| r.find('(')) {
-        let tree = Tree::read(text, i + k, usize::MAX);
+        let tree = Tree::read(text, i + k);
         i = tree.end.max(i + k + 1);
         let mut lines = Lines::new(&tree);
         let line = |path: &[usize], out_text: &mut String| {
