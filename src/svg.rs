@@ -10,7 +10,7 @@
 //!
 //! Glyphs are SVG fragments in a cell's own coordinates (`0..cell`), defined
 //! once and placed with `<use>`, so a picture stays small and the HTML viewer
-//! (`cli/html.rs`) can draw any game with one generic script: it gets the
+//! (`cli/html/`) can draw any game with one generic script: it gets the
 //! grid, the glyph table and the cells, never the rules.
 //!
 //! A board that is not a square grid (Blokus Trigon's triangles) adds a
@@ -583,6 +583,31 @@ pub fn cube(unit: u32, rise: u32, fill: &str, ink: &str, text: &str, marked: boo
 /// The last-move mark: a ring inset in the cell, magenta on a white halo so it
 /// shows on every colour; dashed for the square a piece left.
 fn ring(cell: u32, dashed: bool) -> String {
+    made_once(("ring", if dashed { "dashed" } else { "solid" }, cell), || {
+        ring_markup(cell, dashed)
+    })
+}
+
+/// A glyph's markup, made once per thread for each `key` (what it draws,
+/// how, and the cell size): a scene is drawn anew for every position
+/// (`html` draws every ply of every game), and formatting the markup's
+/// numbers costs more than the rest of the scene.
+pub fn made_once(key: (&'static str, &'static str, u32), make: impl FnOnce() -> String) -> String {
+    thread_local! {
+        static MADE: std::cell::RefCell<std::collections::HashMap<(&'static str, &'static str, u32), String>> =
+            std::cell::RefCell::new(std::collections::HashMap::new());
+    }
+    MADE.with(|made| {
+        if let Some(markup) = made.borrow().get(&key) {
+            return markup.clone();
+        }
+        let markup = make();
+        made.borrow_mut().insert(key, markup.clone());
+        markup
+    })
+}
+
+fn ring_markup(cell: u32, dashed: bool) -> String {
     let s = cell as f32;
     let (x, w) = (s * 0.1, s * 0.8);
     let dash = if dashed {

@@ -110,8 +110,8 @@ pub fn scene(pos: &impl Cells, last: Option<(u8, u8)>) -> Scene {
         fill: "#2e8b57",
         line: "#14452a",
     });
-    let black = scene.glyph("X", |s| disc(s, "#111", "#000"));
-    let white = scene.glyph("O", |s| disc(s, "#f6f6f6", "#000"));
+    let black = scene.glyph("X", |s| disc(s, "#111"));
+    let white = scene.glyph("O", |s| disc(s, "#f6f6f6"));
     for r in 0..n {
         for c in 0..n {
             let g = match pos.cell(r, c) {
@@ -126,17 +126,19 @@ pub fn scene(pos: &impl Cells, last: Option<(u8, u8)>) -> Scene {
         scene.mark_last(usize::from(c), usize::from(r));
     }
     scene.seats = vec![
-        (disc(14, "#111", "#000"), "#000000"),
-        (disc(14, "#f6f6f6", "#000"), "#7a7a7a"),
+        (disc(14, "#111"), "#000000"),
+        (disc(14, "#f6f6f6"), "#7a7a7a"),
     ];
     scene
 }
 
 /// A disc filling most of a cell of side `s`.
-fn disc(s: u32, fill: &str, stroke: &str) -> String {
-    let h = s as f32 / 2.0;
-    format!(
-        "<circle cx=\"{h:.1}\" cy=\"{h:.1}\" r=\"{:.1}\" fill=\"{fill}\" stroke=\"{stroke}\"/>",
-        h * 0.82
-    )
+fn disc(s: u32, fill: &'static str) -> String {
+    crate::svg::made_once(("disc", fill, s), || {
+        let h = s as f32 / 2.0;
+        format!(
+            "<circle cx=\"{h:.1}\" cy=\"{h:.1}\" r=\"{:.1}\" fill=\"{fill}\" stroke=\"#000\"/>",
+            h * 0.82
+        )
+    })
 }
