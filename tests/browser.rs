@@ -760,9 +760,11 @@ fn illegal_move_listed_by_its_notation() {
 fn index_row(dom: &str, n: usize) -> Vec<String> {
     let index = between(dom, "id=\"index-box\">", "</table>");
     let row = between(index, &format!(" data-n=\"{n}\">"), "</tr>");
-    row.split("<td>")
+    // `<td>` or `<td title="..">` (a site's cells)
+    row.split("<td")
         .skip(1)
         .map(|c| {
+            let c = c.split_once('>').map_or(c, |(_, t)| t);
             let c = c.trim_end_matches("</td>");
             // the text of a cell holding a link
             c.split_once('>')
@@ -859,6 +861,209 @@ fn index_numbers_are_the_links() {
         let opened = dom_at(&bin, &format!("{url}#game={n}"));
         let title = between(&opened, "id=\"v-title\">", "</h2>");
         assert!(title.starts_with(&place), "#game={n}: {title}, row {place}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// The DOM a site's page leaves at `url` once the files it loads are in
+/// (virtual time runs until nothing is pending), asserting its script ran.
+fn site_dom(bin: &Path, url: &str) -> String {
+    let dom = browse(
+        bin,
+        url,
+        &["--virtual-time-budget=30000", "--dump-dom"],
+        false,
+    );
+    assert!(
+        dom.contains("data-ready="),
+        "the script did not run at {url}:\n{dom}"
+    );
+    dom
+}
+
+/// The games of the index rows drawn, in order.
+fn shown_rows(dom: &str) -> Vec<usize> {
+    between(dom, "id=\"index-box\">", "</table>")
+        .split("<tr class=")
+        .skip(1)
+        .filter_map(|r| between(r, " data-n=\"", "\"").parse().ok())
+        .collect()
+}
+
+/// The text of the element with id `id` (its first text, up to a tag).
+fn text_of<'a>(dom: &'a str, id: &str) -> &'a str {
+    between(dom, &format!("id=\"{id}\">"), "<")
+}
+
+/// Game `n` of a site at `ply`, against what `show` draws of game `k`
+/// (from 1) of `file` at that ply: the same glyphs on the same squares, the
+/// same status.
+fn site_view(bin: &Path, url: &str, n: usize, (file, k): (&str, usize), ply: usize) {
+    let index = k.to_string();
+    let at = ply.to_string();
+    let shown = gamerec(
+        &["show", file, "--index", &index, "--ply", &at, "--svg", "-"],
+        b"",
+    )
+    .stdout;
+    let dom = site_dom(bin, &format!("{url}#game={n}&ply={ply}"));
+    let want = board(&shown, "<svg");
+    assert!(!want.is_empty(), "{shown}");
+    assert_eq!(board(&dom, "id=\"board\""), want, "game {n} at ply {ply}");
+    let title = text_of(&dom, "v-title");
+    assert!(title.starts_with(&format!("{file}, game {k}")), "{title}");
+    let status = between(&dom, "id=\"v-status\">", "</p>");
+    assert!(status.contains(&format!("after ply {ply} of ")), "{status}");
+    for seat_score in caption_scores(&shown) {
+        assert!(
+            status.contains(&format!("</span>{seat_score}</span>")),
+            "{seat_score} not in {status}"
+        );
+    }
+}
+
+/// A site (`html -o DIR`, issue 28) in the browser: a page of its index
+/// (rows loaded from the index files it needs), a search, the validity
+/// filter, a sort, and a game opened at a ply from its data file, drawn as
+/// `show` draws it. 250 games, 7 a data file, 70 rows an index file, so
+/// pages and files do not line up.
+#[test]
+fn site_pages_searches_sorts_and_opens() {
+    let Some(bin) = browser_for("site_pages_searches_sorts_and_opens") else {
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("gamerec-browser-site-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let input = dir.join("games.gamerec");
+    let text = common::reversi_collection(250, &[200], &[(137, "Zed Unique")]);
+    std::fs::write(&input, text).unwrap();
+    let input = input.to_string_lossy().into_owned();
+    let site = dir.join("site");
+    let made = gamerec(
+        &[
+            "html",
+            "--chunk-games",
+            "7",
+            "-o",
+            &site.to_string_lossy(),
+            &input,
+        ],
+        b"",
+    );
+    assert_eq!(made.code, 1, "{}", made.stderr);
+    let url = format!("file://{}", site.join("index.html").display());
+
+    // the second page: games 100 to 199 in reading order, the first opened
+    let dom = site_dom(&bin, &format!("{url}#page=2"));
+    assert_eq!(shown_rows(&dom), (100..200).collect::<Vec<_>>());
+    assert_eq!(text_of(&dom, "p-at"), "page 2 of 3");
+    assert_eq!(text_of(&dom, "count"), "250 games");
+    assert!(text_of(&dom, "v-title").starts_with(&format!("{input}, game 101")));
+    let row = index_row(&dom, 150);
+    assert_eq!(
+        row,
+        [
+            "150".to_string(),
+            format!("{input}, game 151"),
+            "reversi".into(),
+            "Cup 0".into(),
+            "2001".into(),
+            "Black 3 vs White 7".into(),
+            "6-8 (not over)".into(),
+            "yes".into(),
+            "10".into()
+        ]
+    );
+
+    // a search: every word found in the row, in any case
+    let dom = site_dom(&bin, &format!("{url}#q=zed%20UNIQUE"));
+    assert_eq!(shown_rows(&dom), [137]);
+    assert_eq!(text_of(&dom, "count"), "1 of 250 games");
+    assert!(text_of(&dom, "v-title").contains("Zed Unique"));
+    // "phrases in quotes"
+    let dom = site_dom(
+        &bin,
+        &format!("{url}#q=%22black%206%22%20%22white%2010%22&page=1"),
+    );
+    let want: Vec<usize> = (0..250).filter(|i| i % 7 == 6 && i % 11 == 10).collect();
+    assert_eq!(shown_rows(&dom), want);
+
+    // the invalid games only
+    let dom = site_dom(&bin, &format!("{url}#valid=no"));
+    assert_eq!(shown_rows(&dom), [200]);
+    assert_eq!(index_row(&dom, 200).get(6).map(String::as_str), Some("?"));
+
+    // sorted by plies, longest first, then in reading order
+    let dom = site_dom(&bin, &format!("{url}#sort=8-"));
+    let longest: Vec<usize> = (0..250).filter(|i| i % 50 == 49).collect();
+    assert_eq!(shown_rows(&dom).get(..5), Some(&longest[..]));
+    assert!(
+        dom.contains("<th data-k=\"8\" class=\"desc\">"),
+        "the sorted column marked"
+    );
+
+    // a game at a ply, from its data file (game 123 is in games/17.js)
+    site_view(&bin, &url, 123, (&input, 124), 7);
+    site_view(&bin, &url, 6, (&input, 7), 16);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// The site of the whole WTHOR database (127,475 games) in the browser:
+/// pages through the index, searches a player, opens a game at a ply (as
+/// `show` draws it). Needs `../shared/data/wthor`; about a minute to write
+/// the site.
+#[test]
+#[ignore = "needs ../shared/data/wthor (run with --ignored)"]
+fn site_of_the_whole_database() {
+    let Some(bin) = browser_for("site_of_the_whole_database") else {
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("gamerec-browser-wthor-{}", std::process::id()));
+    let site = dir.join("site");
+    let made = gamerec(
+        &["html", "-o", &site.to_string_lossy(), common::WTHOR_DIR],
+        b"",
+    );
+    assert_eq!(made.code, 0, "{}", made.stderr);
+    assert!(made.stderr.contains("127475 games"), "{}", made.stderr);
+    let url = format!("file://{}", site.join("index.html").display());
+    // the first page, a page in the middle, the last
+    let dom = site_dom(&bin, &url);
+    assert_eq!(shown_rows(&dom), (0..100).collect::<Vec<_>>());
+    assert_eq!(text_of(&dom, "p-at"), "page 1 of 1275");
+    let dom = site_dom(&bin, &format!("{url}#page=700"));
+    assert_eq!(shown_rows(&dom), (69_900..70_000).collect::<Vec<_>>());
+    let dom = site_dom(&bin, &format!("{url}#page=1275"));
+    assert_eq!(shown_rows(&dom), (127_400..127_475).collect::<Vec<_>>());
+    // a player: every row names them
+    let dom = site_dom(&bin, &format!("{url}#q=tastet%20marc"));
+    let rows = shown_rows(&dom);
+    let count = text_of(&dom, "count").to_string();
+    assert_eq!(rows.len(), 100, "{count}");
+    assert!(count.ends_with(" of 127475 games"), "{count}");
+    for &n in &rows {
+        let cells = index_row(&dom, n);
+        assert!(
+            cells.get(5).is_some_and(|p| p.contains("Tastet Marc")),
+            "{cells:?}"
+        );
+    }
+    // game 100,000 at ply 20: the 100,001st of the files in order
+    let mut files: Vec<PathBuf> = std::fs::read_dir(common::WTHOR_DIR)
+        .unwrap()
+        .filter_map(|e| Some(e.ok()?.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "wtb"))
+        .collect();
+    files.sort();
+    let mut left = 100_000;
+    for f in &files {
+        let games = (std::fs::metadata(f).unwrap().len() as usize - 16) / 68;
+        if left < games {
+            let file = f.to_string_lossy().into_owned();
+            site_view(&bin, &url, 100_000, (&file, left + 1), 20);
+            break;
+        }
+        left -= games;
     }
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -565,7 +565,7 @@ fn help_options() -> Vec<(&'static str, Vec<&'static str>)> {
             "dedup",
             [READ, SCAN, &["format", "no-progress", "quiet", "symmetric"]].concat(),
         ),
-        ("html", [READ, SCAN, FILTER, &["output", "quiet"]].concat()),
+        ("html", [READ, SCAN, FILTER, &["chunk-games", "output", "quiet"]].concat()),
         (
             "perft",
             vec![

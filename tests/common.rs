@@ -129,3 +129,34 @@ pub fn wthor_years(year: Option<&str>) -> Option<Vec<PathBuf>> {
     files.sort();
     Some(files)
 }
+
+/// A Reversi collection of `n` games in gamerec notation, for tests of
+/// large inputs: game `i` (from 0) is the first `10 + i % 50` plies of a
+/// real game (WTHOR 1980, game 1), `Black "Black {i % 7}"` against
+/// `White "White {i % 11}"` at `Event "Cup {i % 3}"`; each game in
+/// `invalid` instead plays `f5 a1` (`a1` flips nothing), and game `i` for
+/// `(i, name)` in `named` has `name` as its black player.
+pub fn reversi_collection(n: usize, invalid: &[usize], named: &[(usize, &str)]) -> String {
+    const MOVES: &str = "f5 d6 c5 f4 e3 d3 e6 g5 c6 f3 d2 c4 c3 e7 f7 c7 f6 d7 c8 b5 g6 g4 e2 f2 b6 f8 h4 h3 h6 g3 h5 b4 h2 b3 f1 c1 a5 e1 d1 g1 a4 a3 a2 a7 b2 d8 e8 b8 a6 a1 b1 c2 h1 g2 b7 h7 h8 a8 g7 g8";
+    let moves: Vec<&str> = MOVES.split(' ').collect();
+    let mut out = String::new();
+    for i in 0..n {
+        let black = named
+            .iter()
+            .find(|(k, _)| *k == i)
+            .map_or_else(|| format!("Black {}", i % 7), |(_, name)| name.to_string());
+        out.push_str(&format!(
+            "[Game \"reversi\"]\n[Event \"Cup {}\"]\n[Date \"2001\"]\n[Black \"{black}\"]\n[White \"White {}\"]\n\n",
+            i % 3,
+            i % 11
+        ));
+        if invalid.contains(&i) {
+            out.push_str("f5 a1\n\n");
+        } else {
+            let k = (10 + i % 50).min(moves.len());
+            out.push_str(&moves[..k].join(" "));
+            out.push_str("\n\n");
+        }
+    }
+    out
+}

@@ -483,3 +483,112 @@ fn score_plot_of_many_games_draws_their_distribution() {
     }
     assert!(text_of(&plots[1])[0].starts_with("blokus (classic), 1 game: "));
 }
+
+/// `-o DIR` writes a site (issue 28): `index.html`, the games' data in
+/// `games/K.js` (`--chunk-games` each) and the index in `index/K.js` (ten
+/// times as many rows), each file a script call with its number; every game
+/// is in one data file and one index file, in reading order.
+#[test]
+fn html_site_files() {
+    let dir = std::env::temp_dir().join(format!("gamerec-site-files-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let input = dir.join("games.gamerec");
+    std::fs::write(&input, common::reversi_collection(45, &[30], &[])).unwrap();
+    let site = dir.join("site");
+    let r = gamerec(
+        &[
+            "html",
+            "--chunk-games",
+            "4",
+            "-o",
+            &site.to_string_lossy(),
+            &input.to_string_lossy(),
+        ],
+        b"",
+    );
+    assert_eq!(r.code, 1, "one game is invalid: {}", r.stderr);
+    assert!(
+        r.stderr.contains("45 games, 44 valid, 1 invalid"),
+        "{}",
+        r.stderr
+    );
+    let index = std::fs::read_to_string(site.join("index.html")).unwrap();
+    assert!(
+        index.contains(r#""site":{"games":45,"chunk":4,"rows":40,"page":100}"#),
+        "{index}"
+    );
+    // the page's own parts: no data of its own, the viewer, the loaders
+    assert!(index.contains("<div id=\"finder\">") && index.contains("gamerecGames"));
+    let mut games = 0;
+    for k in 0..12 {
+        let text = std::fs::read_to_string(site.join("games").join(format!("{k}.js"))).unwrap();
+        let prefix = format!("gamerecGames({k}, ");
+        let json = text
+            .strip_prefix(&prefix)
+            .and_then(|t| t.strip_suffix(");\n"))
+            .unwrap_or_else(|| panic!("games/{k}.js: {text}"));
+        let v: serde_json::Value = serde_json::from_str(json).unwrap();
+        let list = v["games"].as_array().unwrap();
+        for (i, g) in list.iter().enumerate() {
+            assert_eq!(g["n"], k * 4 + i, "games/{k}.js");
+            // every glyph and background it draws is in its file
+            for id in g["gl"].as_array().unwrap().iter().skip(1) {
+                assert!(
+                    v["defs"].get(format!("g{id}")).is_some(),
+                    "g{id} in games/{k}.js"
+                );
+            }
+            let kind = &v["kinds"][g["k"].to_string()];
+            assert!(v["defs"].get(format!("b{}", kind["bg"])).is_some());
+            assert!(v["styles"].get(g["st"].to_string()).is_some());
+        }
+        games += list.len();
+    }
+    assert_eq!(games, 45);
+    assert!(!site.join("games/12.js").exists());
+    let rows: Vec<String> = (0..2)
+        .map(|k| std::fs::read_to_string(site.join("index").join(format!("{k}.js"))).unwrap())
+        .collect();
+    assert!(rows[0].starts_with("gamerecIndex(0, [[") && rows[1].starts_with("gamerecIndex(1, [["));
+    assert_eq!(rows[0].matches("games.gamerec, game ").count(), 40);
+    assert_eq!(rows[1].matches("games.gamerec, game ").count(), 5);
+    // the invalid game's row: its claim (none), not valid
+    assert!(
+        rows[0].contains(r#"game 31","reversi","Cup 0","2001","Black 2 vs White 8","?",0,1]"#),
+        "{}",
+        rows[0]
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// One page holds at most 10,000 games: a larger input is refused, with the
+/// advice to write a site, and nothing is written.
+#[test]
+fn html_page_refuses_more_than_it_holds() {
+    let dir = std::env::temp_dir().join(format!("gamerec-page-limit-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let input = dir.join("many.gamerec");
+    let one = "[Game \"reversi\"]\n\nf5\n\n";
+    std::fs::write(&input, one.repeat(10_001)).unwrap();
+    let page = dir.join("page.html");
+    let args = [
+        "html",
+        "-o",
+        &page.to_string_lossy(),
+        &input.to_string_lossy(),
+    ];
+    let r = gamerec(&args, b"");
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(
+        r.stderr.contains("at least 10001 games, more than one page holds (10000); nothing was written: write a site instead, `-o DIR`"),
+        "{}",
+        r.stderr
+    );
+    assert!(!page.exists());
+    // 10,000 fit
+    std::fs::write(&input, one.repeat(10_000)).unwrap();
+    let r = gamerec(&args, b"");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(page.exists());
+    std::fs::remove_dir_all(&dir).ok();
+}

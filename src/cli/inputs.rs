@@ -38,6 +38,20 @@ pub fn each_game(
     crate::pipeline::each_game(stdin, &expanded, read_opts, f)
 }
 
+/// As [`each_game`], `map` run on the games in parallel, the results in
+/// order ([`crate::pipeline::each_game_mapped`]).
+pub fn each_game_mapped<T: Send>(
+    stdin: &mut dyn Read,
+    paths: &[String],
+    scan: &ScanArgs,
+    read_opts: &ReadOptions,
+    map: &(dyn Fn(SourceGame) -> T + Sync),
+    f: &mut dyn FnMut(Result<T, FileError>),
+) -> usize {
+    let expanded = expand(paths, scan);
+    crate::pipeline::each_game_mapped(stdin, &expanded, read_opts, map, f)
+}
+
 /// How directories are searched (as ripgrep does): hidden entries and what
 /// `.gitignore` (in a git repository), `.ignore` and `.git/info/exclude`
 /// exclude are skipped unless asked for; `--glob` patterns (relative to the

@@ -370,10 +370,11 @@ Exit codes:
   0  the count is printed
   2  usage error (unknown game or variant)")]
     Perft(perft::Args),
-    /// Write one self-contained HTML page: an index of every game and a replay viewer.
+    /// Write one self-contained HTML page (an index of every game and a replay viewer), or a site of any size.
     #[command(after_help = format!("\
 Examples:
-  gamerec html games/ -o games.html
+  gamerec html games/ -o games.html     one page (at most 10,000 games)
+  gamerec html WTHOR/ -o wthor-site/    a site: wthor-site/index.html
 
 {EXIT_CODES}"))]
     Html {

@@ -277,6 +277,53 @@ pub fn each_game(
     left_out
 }
 
+/// Games mapped together at most by [`each_game_mapped`] (with at most
+/// [`WINDOW_BYTES`] of their text).
+pub const MAP_WINDOW_GAMES: usize = 64;
+
+/// As [`each_game`], with `map` run on each game on the replay threads, a
+/// window of games at a time ([`MAP_WINDOW_GAMES`] or [`WINDOW_BYTES`] of
+/// text, whichever comes first; with one replay thread, each game on the
+/// reading thread as it is read), and `f` seeing the results, and the
+/// files' errors, in input order. For commands whose work per game is their
+/// own (`html` encodes every position): memory is one window of games and
+/// of their results.
+pub fn each_game_mapped<T: Send>(
+    stdin: &mut dyn Read,
+    expanded: &Expanded,
+    read_opts: &ReadOptions,
+    map: &(dyn Fn(SourceGame) -> T + Sync),
+    f: &mut dyn FnMut(Result<T, FileError>),
+) -> usize {
+    let one = replays_on_reading_thread();
+    let mut window: Vec<Result<SourceGame, FileError>> = Vec::new();
+    let mut bytes = 0;
+    let flush = |window: &mut Vec<Result<SourceGame, FileError>>,
+                     f: &mut dyn FnMut(Result<T, FileError>)| {
+        let done: Vec<Result<T, FileError>> = std::mem::take(window)
+            .into_par_iter()
+            .map(|g| g.map(map))
+            .collect();
+        done.into_iter().for_each(&mut *f);
+    };
+    let left_out = each_game(stdin, expanded, read_opts, &mut |g| {
+        if one {
+            f(g.map(map));
+            return;
+        }
+        if let Ok(g) = &g {
+            bytes += g.text.held().1 + 256;
+        }
+        window.push(g);
+        if window.len() >= MAP_WINDOW_GAMES || bytes >= WINDOW_BYTES {
+            flush(&mut window, f);
+            bytes = 0;
+        }
+    });
+    flush(&mut window, f);
+    left_out
+}
+
 /// The read step: the scan's errors, then every file's games (or its
 /// error) in order; stops at the first error `f` returns.
 fn read(

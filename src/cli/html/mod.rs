@@ -1,12 +1,20 @@
 //! `gamerec html PATH... -o report.html`: one self-contained page (no
 //! network, no external scripts or fonts) with an index of every game and a
-//! replay viewer.
+//! replay viewer; `-o DIR` writes a site of any size instead ([`site`]).
+//!
+//! Where the switch is: `-o` naming a file (one with an extension, or `-`
+//! for standard output) gives one page, which holds at most [`PAGE_GAMES`]
+//! games (a larger input is refused before anything is written, with the
+//! advice to write a site: one page keeps every game in memory until it is
+//! written, and a browser opens a page of 10,000 games in about a second);
+//! `-o` naming a directory (one that exists, a path ending in `/`, or a name
+//! without an extension) gives a site, written as the games are read.
 //!
 //! The page holds, once, every board background and glyph the games use (as
 //! SVG `<defs>`), and per game a compact encoding: the glyph on every cell at
 //! the start, then per ply the cells that changed and the marks (the last
 //! move), the moves, the scores, the side to move and the diagnostics. A small
-//! inline script (`html.js`) turns that into the board for any ply on demand:
+//! inline script (`view.js`, then `page.js` for the page's index) turns that into the board for any ply on demand:
 //! it knows grids, glyphs and cells, never a game's rules; it also draws the
 //! index rows as the index is scrolled and the score plot. Without
 //! JavaScript the page shows (in `<noscript>`, which a browser running
@@ -33,6 +41,8 @@
 //! file column gives the game's place in its own file in words (`sheet.gamerec,
 //! game 3`, from 1, as the viewer's title does), not to be taken for it.
 
+mod site;
+
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
@@ -48,9 +58,16 @@ pub struct Args {
     /// Files, directories (searched recursively) or `-` for standard input.
     #[arg(required = true)]
     pub paths: Vec<String>,
-    /// Where to write the page (`-`: standard output).
-    #[arg(short, long, value_name = "FILE", default_value = "-")]
+    /// Where to write: a file (`-`: standard output) gets one page of at
+    /// most 10,000 games; a directory (one that exists, a path ending in
+    /// `/` or a name without an extension) gets a site of any size,
+    /// `DIR/index.html`, its index and games in files it loads as needed.
+    #[arg(short, long, value_name = "FILE|DIR", default_value = "-")]
     pub output: String,
+    /// A site's games per data file (`DIR/games/K.js`; the index has ten
+    /// times as many rows per file, `DIR/index/K.js`).
+    #[arg(long, value_name = "N", default_value_t = 500, value_parser = clap::value_parser!(u32).range(1..))]
+    pub chunk_games: u32,
     #[command(flatten)]
     pub scan: super::inputs::ScanArgs,
 }
@@ -79,6 +96,20 @@ fn encode(out: &mut String, v: usize, w: usize) {
         let d = base.checked_pow(k as u32).map_or(0, |p| (v / p) % base);
         out.push(char::from(DIGITS.get(d).copied().unwrap_or(b'0')));
     }
+}
+
+/// The most games one page holds; a site holds any number.
+pub const PAGE_GAMES: usize = 10_000;
+
+/// Whether `-o` names a directory, for a site: one that exists, a path
+/// ending in `/`, or a name without an extension (`-` is standard output).
+fn is_site(output: &str) -> bool {
+    let path = std::path::Path::new(output);
+    output != "-"
+        && (path.is_dir()
+            || output.ends_with('/')
+            || output.ends_with(std::path::MAIN_SEPARATOR)
+            || path.extension().is_none())
 }
 
 /// The shared tables: backgrounds and glyphs defined once for the page.
@@ -128,6 +159,9 @@ struct Entry {
     /// The result the record claims (its `Result` tag, else its result
     /// token, else a winner column), `*` and empty claims left out.
     claim: Option<String>,
+    /// The `Event` and `Date` tags (empty when absent), for a site's index.
+    event: String,
+    date: String,
 }
 
 /// What the page keeps of each replay: every move (the page plays them
@@ -145,40 +179,75 @@ impl Sink for Page {
     }
 }
 
+/// Where the games go: one page, kept until it is written, or a site,
+/// written as they come.
+enum Out {
+    Page(Vec<Entry>),
+    Site(Box<site::Site>),
+}
+
 pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
     let opts = Options {
         game: ctx.settings.game.clone(),
         variant: ctx.settings.variant.clone(),
         sink: std::sync::Arc::new(Page),
     };
+    let mut out = if is_site(&args.output) {
+        match site::Site::create(&args.output, args.chunk_games as usize) {
+            Ok(s) => Out::Site(Box::new(s)),
+            Err(e) => return ctx.usage(&e),
+        }
+    } else {
+        Out::Page(Vec::new())
+    };
     let mut file_errors = Vec::new();
-    let mut entries = Vec::new();
+    let mut summary = super::report::Summary::default();
     let read_opts = ctx.read_options();
     let filter = read_opts.filter.clone();
     // games the filter's tests on reports leave out
     let mut left_out = 0;
-    // each game is encoded as soon as it is replayed: only the compact form
-    // is kept per game
-    let mut add = |g: Result<crate::formats::SourceGame, super::inputs::FileError>| {
-        let g = match g {
-            Ok(g) => g,
+    // games past what one page holds: not replayed (but for those of the
+    // window in flight when the page was full), the page refused
+    let mut past_page = 0usize;
+    let page_full = std::sync::atomic::AtomicBool::new(false);
+    let full = || page_full.load(std::sync::atomic::Ordering::Relaxed);
+    // each game is replayed and encoded on the replay threads, a window at
+    // a time: only the compact form is kept per game (a site writes it out
+    // a chunk at a time)
+    let encode = |g: crate::formats::SourceGame| (!full()).then(|| entry(g, &opts));
+    let mut add = |g: Result<Option<Entry>, super::inputs::FileError>| {
+        let e = match g {
+            Ok(Some(e)) => e,
+            Ok(None) => {
+                past_page += 1;
+                return;
+            }
             Err(e) => {
                 file_errors.push(e);
                 return;
             }
         };
-        let e = entry(g, &opts);
+        if matches!(&out, Out::Page(entries) if entries.len() >= PAGE_GAMES) {
+            page_full.store(true, std::sync::atomic::Ordering::Relaxed);
+            past_page += 1;
+            return;
+        }
         if filter.as_ref().is_none_or(|f| f.keeps_report(&e.report)) {
-            entries.push(e);
+            count(&mut summary, &e);
+            match &mut out {
+                Out::Page(entries) => entries.push(e),
+                Out::Site(site) => site.add(&e),
+            }
         } else {
             left_out += 1;
         }
     };
-    left_out += super::inputs::each_game(
+    left_out += super::inputs::each_game_mapped(
         &mut *ctx.stdin,
         &args.paths,
         &args.scan,
         &read_opts,
+        &encode,
         &mut add,
     );
     for e in &file_errors {
@@ -189,22 +258,44 @@ pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
             super::diagnostics::visible(&e.message)
         );
     }
-    let page = page(&entries);
-    let written = if args.output == "-" {
-        write!(ctx.out, "{page}").map_err(|e| e.to_string())
-    } else {
-        std::fs::write(&args.output, page).map_err(|e| e.to_string())
-    };
-    if let Err(e) = written {
-        return ctx.usage(&format!("cannot write {}: {e}", args.output));
-    }
-    let mut summary = summary(&entries);
     summary.skipped = left_out;
+    if let Err(code) = write_out(ctx, out, &args.output, past_page, &summary) {
+        return code;
+    }
     ctx.filter_warnings();
     if !ctx.settings.quiet || args.output != "-" {
         let _ = writeln!(ctx.err, "{}", summary.line());
     }
     exit_code(summary, !file_errors.is_empty())
+}
+
+/// The page or the site written (a page refused when games were past what
+/// it holds); the exit code of a usage error otherwise.
+fn write_out(
+    ctx: &mut Ctx,
+    out: Out,
+    output: &str,
+    past_page: usize,
+    summary: &super::report::Summary,
+) -> Result<(), i32> {
+    let written = match out {
+        Out::Page(_) if past_page > 0 => {
+            return Err(ctx.usage(&format!(
+                "at least {} games, more than one page holds ({PAGE_GAMES}); nothing was written: write a site instead, `-o DIR` (a directory)",
+                PAGE_GAMES + past_page
+            )));
+        }
+        Out::Page(entries) => {
+            let page = page(&entries);
+            if output == "-" {
+                write!(ctx.out, "{page}").map_err(|e| e.to_string())
+            } else {
+                std::fs::write(output, page).map_err(|e| e.to_string())
+            }
+        }
+        Out::Site(site) => site.finish(summary),
+    };
+    written.map_err(|e| ctx.usage(&format!("cannot write {output}: {e}")))
 }
 
 /// One game replayed with every position, encoded for the page: only the
@@ -257,6 +348,7 @@ fn entry(mut g: crate::formats::SourceGame, opts: &Options) -> Entry {
             v
         })
         .collect();
+    let tag = |name: &str| raw.tags.value(name).unwrap_or_default().to_string();
     Entry {
         file: g.file.name.clone(),
         index: g.index,
@@ -265,6 +357,8 @@ fn entry(mut g: crate::formats::SourceGame, opts: &Options) -> Entry {
         diags,
         players,
         claim,
+        event: tag("Event"),
+        date: tag("Date"),
     }
 }
 
@@ -297,20 +391,17 @@ fn move_text(raw: &crate::record::RawGame, src: &str, d: &crate::diag::Diag) -> 
     (!text.is_empty() && text.chars().count() <= 80).then(|| text.to_string())
 }
 
-fn summary(entries: &[Entry]) -> super::report::Summary {
-    let mut s = super::report::Summary::default();
-    for e in entries {
-        s.games += 1;
-        if e.report.valid {
-            s.valid += 1;
-            if !e.report.over {
-                s.unfinished += 1;
-            }
-        } else {
-            s.invalid += 1;
+/// `e` counted in the run's summary.
+fn count(s: &mut super::report::Summary, e: &Entry) {
+    s.games += 1;
+    if e.report.valid {
+        s.valid += 1;
+        if !e.report.over {
+            s.unfinished += 1;
         }
+    } else {
+        s.invalid += 1;
     }
-    s
 }
 
 /// A game's compact form, before the page's shared tables are known.
@@ -415,9 +506,9 @@ fn cell_states(
         .enumerate()
         .map(|(i, l)| (l.as_str(), i))
         .collect();
-    // a cell of `s` on the last grid
-    let place = |s: &Scene, i: usize| -> Option<usize> {
-        if same_grid(s) {
+    // a cell of `s` (`same`: drawn on the last grid) on the last grid
+    let place = |s: &Scene, same: bool, i: usize| -> Option<usize> {
+        if same {
             return Some(i);
         }
         let cols = s.grid.cols.max(1);
@@ -430,9 +521,11 @@ fn cell_states(
     let mut stacks: Vec<Cells> = Vec::new();
     for f in frames {
         let map = names(&f.scene);
+        // the grids compared once a frame, not once a cell
+        let same = same_grid(&f.scene);
         let mut board = vec![0usize; cells];
         for (i, &g) in f.scene.cells.iter().enumerate() {
-            if let (Some(j), Some(&lg)) = (place(&f.scene, i), map.get(usize::from(g))) {
+            if let (Some(j), Some(&lg)) = (place(&f.scene, same, i), map.get(usize::from(g))) {
                 if let Some(b) = board.get_mut(j) {
                     *b = lg;
                 }
@@ -442,7 +535,7 @@ fn cell_states(
             .scene
             .marks
             .iter()
-            .filter_map(|&(i, g)| Some((place(&f.scene, i)?, *map.get(usize::from(g))?)))
+            .filter_map(|&(i, g)| Some((place(&f.scene, same, i)?, *map.get(usize::from(g))?)))
             .collect();
         states.push((board, marks));
         if let Some(last) = stack {
@@ -805,13 +898,40 @@ fn page(entries: &[Entry]) -> String {
     }
     let data = json!({ "kinds": kinds, "styles": styles, "games": games, "digits": String::from_utf8_lossy(DIGITS) });
     let data = script_json(&serde_json::to_string(&data).unwrap_or_default());
-    let summary = summary(entries).line();
+    let mut summary = super::report::Summary::default();
+    for e in entries {
+        count(&mut summary, e);
+    }
+    let summary = summary.line();
     let mut out = String::new();
+    head(&mut out, &summary, PAGE_CSS, &defs);
+    out.push_str("<div id=\"index-box\"></div>\n");
+    out.push_str(VIEWER);
+    // Without scripts: the whole index and every final position. With
+    // them, this is not parsed: the script draws the index rows as they
+    // are scrolled to (a large collection opens fast).
     let _ = write!(
         out,
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>gamerec: {}</title>\n<style>\n{}</style>\n</head>\n<body>\n",
-        esc(&summary),
-        include_str!("html.css")
+        "<noscript>\n<table id=\"index\">\n<thead><tr><th>#</th><th>file</th><th>game</th><th>players</th><th>result</th><th>valid</th><th>plies</th></tr></thead>\n<tbody>\n{rows}</tbody>\n</table>\n{finals}</noscript>\n</main>\n<script type=\"application/json\" id=\"data\">{data}</script>\n<script>\n{PAGE_JS}</script>\n</body>\n</html>\n"
+    );
+    out
+}
+
+/// The page's style.
+const PAGE_CSS: &str = include_str!("page.css");
+
+/// The page's script: the viewer, then the page's index (every game in
+/// the page's data).
+const PAGE_JS: &str = concat!(include_str!("view.js"), include_str!("page.js"));
+
+/// The document up to the index: its head with `css`, the shared
+/// backgrounds and glyphs (`defs`), the header with the run's `summary`,
+/// the opening of `<main>`.
+fn head(out: &mut String, summary: &str, css: &str, defs: &Defs) {
+    let _ = write!(
+        out,
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>gamerec: {}</title>\n<style>\n{css}</style>\n</head>\n<body>\n",
+        esc(summary),
     );
     let _ = writeln!(
         out,
@@ -821,19 +941,9 @@ fn page(entries: &[Entry]) -> String {
     );
     let _ = write!(
         out,
-        "<header><h1>gamerec</h1><p>{}</p></header>\n<main>\n<div id=\"index-box\"></div>\n",
-        esc(&summary)
+        "<header><h1>gamerec</h1><p>{}</p></header>\n<main>\n",
+        esc(summary)
     );
-    out.push_str(VIEWER);
-    // Without scripts: the whole index and every final position. With
-    // them, this is not parsed: the script draws the index rows as they
-    // are scrolled to (a large collection opens fast).
-    let _ = write!(
-        out,
-        "<noscript>\n<table id=\"index\">\n<thead><tr><th>#</th><th>file</th><th>game</th><th>players</th><th>result</th><th>valid</th><th>plies</th></tr></thead>\n<tbody>\n{rows}</tbody>\n</table>\n{finals}</noscript>\n</main>\n<script type=\"application/json\" id=\"data\">{data}</script>\n<script>\n{}</script>\n</body>\n</html>\n",
-        include_str!("html.js")
-    );
-    out
 }
 
 /// JSON made safe to sit in a `<script type="application/json">` element:
