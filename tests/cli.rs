@@ -565,7 +565,10 @@ fn help_options() -> Vec<(&'static str, Vec<&'static str>)> {
             "dedup",
             [READ, SCAN, &["format", "no-progress", "quiet", "symmetric"]].concat(),
         ),
-        ("html", [READ, SCAN, FILTER, &["chunk-games", "output", "quiet"]].concat()),
+        (
+            "html",
+            [READ, SCAN, FILTER, &["chunk-games", "output", "quiet"]].concat(),
+        ),
         (
             "perft",
             vec![
@@ -887,12 +890,51 @@ fn one_replay_thread_or_several_give_the_same_output() {
         &["validate", "--format", "json", "fixtures"],
         &["score", "fixtures"],
         &["convert", "--to", "json", VALID],
+        &["html", "fixtures"],
     ] {
         let one = run("1", args);
         assert!(!one.1.is_empty(), "{args:?} wrote nothing");
         assert_eq!(one, run("2", args), "{args:?}");
         assert_eq!(one, run("3", args), "{args:?}");
     }
+    // a site's files, written as the games are mapped on the pool
+    let dir = scratch("site-threads");
+    let files = |threads: &str| {
+        let site = dir.join(threads);
+        let site_arg = site.to_string_lossy().into_owned();
+        let o = run(
+            threads,
+            &["html", "--chunk-games", "5", "-o", &site_arg, "fixtures"],
+        );
+        assert_eq!(o.0, Some(1), "{}", String::from_utf8_lossy(&o.2));
+        let mut all = Vec::new();
+        for sub in ["games", "index"] {
+            let mut names: Vec<_> = std::fs::read_dir(site.join(sub))
+                .expect("the site's folder")
+                .filter_map(|e| Some(e.ok()?.path()))
+                .collect();
+            names.sort();
+            for n in names {
+                let name = n
+                    .strip_prefix(&site)
+                    .map(|p| p.to_path_buf())
+                    .unwrap_or_default();
+                all.push((name, std::fs::read(&n).unwrap_or_default()));
+            }
+        }
+        all.push((
+            "index.html".into(),
+            std::fs::read(site.join("index.html")).unwrap_or_default(),
+        ));
+        all
+    };
+    let one = files("1");
+    assert!(one.len() > 20, "{} files", one.len());
+    assert!(
+        one == files("3"),
+        "one thread and three wrote different sites"
+    );
+    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// Games are numbered from 1 in human output and by `--index` (spec §5);

@@ -283,10 +283,13 @@ pub const MAP_WINDOW_GAMES: usize = 64;
 
 /// As [`each_game`], with `map` run on each game on the replay threads, a
 /// window of games at a time ([`MAP_WINDOW_GAMES`] or [`WINDOW_BYTES`] of
-/// text, whichever comes first; with one replay thread, each game on the
-/// reading thread as it is read), and `f` seeing the results, and the
-/// files' errors, in input order. For commands whose work per game is their
-/// own (`html` encodes every position): memory is one window of games and
+/// text, whichever comes first), and `f` seeing the results, and the files'
+/// errors, in input order. As in [`run`], a window is mapped on the pool
+/// (driven from a thread of its own) while the reading thread reads the
+/// next one and hands the one before to `f`, so `f`'s own work (writing)
+/// overlaps the mapping; with one replay thread each game is mapped on the
+/// reading thread as it is read. For commands whose work per game is their
+/// own (`html` encodes every position): memory is two windows of games and
 /// of their results.
 pub fn each_game_mapped<T: Send>(
     stdin: &mut dyn Read,
@@ -295,33 +298,49 @@ pub fn each_game_mapped<T: Send>(
     map: &(dyn Fn(SourceGame) -> T + Sync),
     f: &mut dyn FnMut(Result<T, FileError>),
 ) -> usize {
-    let one = replays_on_reading_thread();
-    let mut window: Vec<Result<SourceGame, FileError>> = Vec::new();
-    let mut bytes = 0;
-    let flush = |window: &mut Vec<Result<SourceGame, FileError>>,
-                     f: &mut dyn FnMut(Result<T, FileError>)| {
-        let done: Vec<Result<T, FileError>> = std::mem::take(window)
-            .into_par_iter()
-            .map(|g| g.map(map))
-            .collect();
-        done.into_iter().for_each(&mut *f);
-    };
-    let left_out = each_game(stdin, expanded, read_opts, &mut |g| {
-        if one {
-            f(g.map(map));
-            return;
+    if replays_on_reading_thread() {
+        return each_game(stdin, expanded, read_opts, &mut |g| f(g.map(map)));
+    }
+    type Games = Vec<Result<SourceGame, FileError>>;
+    let (to_map, windows) = std::sync::mpsc::sync_channel::<Games>(0);
+    let (to_f, mapped) = std::sync::mpsc::sync_channel::<Vec<Result<_, FileError>>>(1);
+    std::thread::scope(|scope| {
+        scope.spawn(move || {
+            for window in windows {
+                let done: Vec<Result<T, FileError>> =
+                    window.into_par_iter().map(|g| g.map(map)).collect();
+                if to_f.send(done).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut in_flight = false;
+        // the full window sent to be mapped, the one before given to `f`
+        let mut hand = |window: Games, f: &mut dyn FnMut(Result<T, FileError>)| {
+            let before = if in_flight { mapped.recv().ok() } else { None };
+            in_flight = to_map.send(window).is_ok();
+            before.into_iter().flatten().for_each(f);
+        };
+        let mut window: Games = Vec::new();
+        let mut bytes = 0;
+        let left_out = each_game(stdin, expanded, read_opts, &mut |g| {
+            if let Ok(g) = &g {
+                bytes += g.text.held().1 + 256;
+            }
+            window.push(g);
+            if window.len() >= MAP_WINDOW_GAMES || bytes >= WINDOW_BYTES {
+                hand(std::mem::take(&mut window), f);
+                bytes = 0;
+            }
+        });
+        hand(window, f);
+        if in_flight {
+            mapped.recv().into_iter().flatten().for_each(&mut *f);
         }
-        if let Ok(g) = &g {
-            bytes += g.text.held().1 + 256;
-        }
-        window.push(g);
-        if window.len() >= MAP_WINDOW_GAMES || bytes >= WINDOW_BYTES {
-            flush(&mut window, f);
-            bytes = 0;
-        }
-    });
-    flush(&mut window, f);
-    left_out
+        // the mapping thread ends when it has nothing more to receive
+        drop(to_map);
+        left_out
+    })
 }
 
 /// The read step: the scan's errors, then every file's games (or its

@@ -414,6 +414,10 @@ struct Encoded {
     style: Value,
     /// The last position, for the no-script view.
     last: crate::replay::Frame,
+    /// The markup of its grid's background and of its stack's, made with
+    /// the game (on a replay thread), looked up in the shared defs later.
+    background: String,
+    stack_background: Option<String>,
 }
 
 /// A game's compact data for the script: the cells at the start, then per
@@ -453,6 +457,8 @@ fn encode_game(frames: &mut Frames) -> Option<Encoded> {
         obj,
         glyphs: local,
         style,
+        background: last.scene.grid.background(),
+        stack_background: last.scene.stack.as_ref().map(svg::Stack::background),
         last,
     })
 }
@@ -684,14 +690,15 @@ fn finish(
         return Value::Object(obj);
     };
     let grid = &enc.last.scene.grid;
-    let bg = defs.background(grid.background());
+    let bg = defs.background(enc.background.clone());
     let mut kind = json!({
         "cols": grid.cols, "rows": grid.rows, "cell": grid.cell,
         "cw": grid.col_step(), "rh": grid.row_step(),
         "w": grid.size().0, "h": grid.size().1, "bg": bg, "lb": svg::LABELS,
     });
     if let (Some(stack), Value::Object(k)) = (&enc.last.scene.stack, &mut kind) {
-        stack_kind(k, &enc.last.scene, stack, defs);
+        let background = enc.stack_background.clone().unwrap_or_default();
+        stack_kind(k, &enc.last.scene, stack, defs.background(background));
     }
     obj.insert("k".into(), json!(intern(kinds, kind)));
     let gl: Vec<usize> = enc
@@ -710,7 +717,7 @@ fn finish(
 /// levels, the box of cube 0 and the steps of a file, a rank and a level:
 /// the projection is linear), its floor, where it and the grid are drawn
 /// (`sx`/`sy`, `gx`/`gy`), the size of both.
-fn stack_kind(k: &mut Map<String, Value>, scene: &Scene, stack: &svg::Stack, defs: &mut Defs) {
+fn stack_kind(k: &mut Map<String, Value>, scene: &Scene, stack: &svg::Stack, background: usize) {
     let place = svg::placement(scene);
     let at = |i: usize| {
         let (x, y) = stack.origin(i);
@@ -726,7 +733,7 @@ fn stack_kind(k: &mut Map<String, Value>, scene: &Scene, stack: &svg::Stack, def
         json!({
             "f": stack.files, "r": stack.ranks, "l": stack.levels,
             "x0": x0, "y0": y0, "fx": fx, "fy": fy, "rx": rx, "ry": ry, "lx": lx, "ly": ly,
-            "bg": defs.background(stack.background()),
+            "bg": background,
         }),
     );
     k.insert("sx".into(), json!(place.stack.0));
@@ -827,7 +834,7 @@ fn final_section(finals: &mut String, n: usize, e: &Entry, defs: &mut Defs) {
     match &e.enc {
         Some(enc) => {
             let last = &enc.last;
-            let bg = defs.background(last.scene.grid.background());
+            let bg = defs.background(enc.background.clone());
             let ids: Vec<usize> = last
                 .scene
                 .glyphs
@@ -848,11 +855,10 @@ fn final_section(finals: &mut String, n: usize, e: &Entry, defs: &mut Defs) {
                 esc(&caption.status),
                 esc(&scores.join(", "))
             );
-            let stack = last
-                .scene
-                .stack
-                .as_ref()
-                .map(|s| format!("<use href=\"#b{}\"/>", defs.background(s.background())));
+            let stack = last.scene.stack.as_ref().map(|_| {
+                let background = enc.stack_background.clone().unwrap_or_default();
+                format!("<use href=\"#b{}\"/>", defs.background(background))
+            });
             finals.push_str(&svg::picture(
                 &last.scene,
                 None,
