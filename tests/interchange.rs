@@ -232,6 +232,47 @@ fn ggf_anti_and_sizes_read_as_tags() {
     assert_eq!(g.tokens[0].text(&input.text), "g6");
 }
 
+/// `TY` that says no more than the other tags (`8`, `10` with `Size`, `8k`
+/// with a komi, `8a` anti) round-trips to no `GGF_TY` tag (issue 26): a
+/// conversion to text then names no loss, and the GGF writer makes the same
+/// `TY` again; one with flags of its own (`s` synchro, `r` random) is kept.
+#[test]
+fn ggf_default_types_round_trip_to_no_tag() {
+    let read = |text: &str| formats::read("t.ggf", text.as_bytes().to_vec(), None).unwrap();
+    let board = "BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]";
+    for (ty, extra, kept) in [
+        ("8", "", false),
+        ("8k", "KM[2]", false),
+        ("8a", "", false),
+        ("8k", "KM[0]", true),
+        ("s8", "", true),
+        ("8r20", "", true),
+    ] {
+        let text = format!("(;GM[Othello]PB[a]PW[b]TY[{ty}]{extra}{board}B[f5];)\n");
+        let input = read(&text);
+        let g = &input.games[0];
+        assert_eq!(g.tags.value("GGF_TY").is_some(), kept, "TY[{ty}]{extra}");
+        if !kept {
+            let dir = std::env::temp_dir().join(format!("gamerec-ty-{}-{ty}", std::process::id()));
+            std::fs::create_dir_all(&dir).unwrap();
+            let file = dir.join("t.ggf");
+            std::fs::write(&file, &text).unwrap();
+            let file = file.to_string_lossy().into_owned();
+            let to_text = gamerec(&["convert", "--to", "gamerec", &file], b"");
+            assert_eq!(to_text.code, 0, "{}", to_text.stderr);
+            assert!(!to_text.stdout.contains("GGF_TY"), "{}", to_text.stdout);
+            assert!(!to_text.stderr.contains("GGF_TY"), "{}", to_text.stderr);
+            let back = gamerec(&["convert", "--to", "ggf", &file], b"");
+            assert!(
+                back.stdout.contains(&format!("TY[{ty}]")),
+                "{}",
+                back.stdout
+            );
+            std::fs::remove_dir_all(&dir).ok();
+        }
+    }
+}
+
 #[test]
 fn pentobi_round_trips() {
     for file in [

@@ -31,8 +31,10 @@
 //! - a property other than a move (`B`, `W`) given twice in one game is
 //!   `ggf::repeated_property` (the first counts);
 //! - `TY` (game type: board size digits, `s` synchro, `k` komi, `a` anti,
-//!   `r`/`rN` random start, `b`/`w` colour wish) is kept as `GGF_TY` and
-//!   gives `Size` (when not 8), `Variant "anti"` (`a`; else `Variant "wof"`:
+//!   `r`/`rN` random start, `b`/`w` colour wish) is kept as `GGF_TY` when
+//!   it says more than the tags it gives (the writer makes `TY[8]`,
+//!   `TY[10]`, `TY[8k]` with a komi, `TY[8a]` from them: those round-trip
+//!   to no tag), and gives `Size` (when not 8), `Variant "anti"` (`a`; else `Variant "wof"`:
 //!   GGF results give the empty squares to the winner), and with `k` the
 //!   komi game's `KM` is needed once a move is played. A size that is not
 //!   even within 4..=16 (the octagonal `88` too) or an unknown flag is
@@ -1252,7 +1254,12 @@ impl GameParts {
                 if n != 8 {
                     tags.push(tag_of("Size", n.to_string(), p));
                 }
-                tags.push(tag_of("GGF_TY", p.value.to_string(), p));
+                // kept only when it says more than the tags it gives: the
+                // writer makes the same `TY` from them (`TY[8]`: nothing)
+                let komi = rules.komi.map(|k| k.to_string());
+                if type_value(None, komi.as_deref(), n, rules.ty.anti) != p.value.trim() {
+                    tags.push(tag_of("GGF_TY", p.value.to_string(), p));
+                }
             }
             "KM" => {
                 if let Some(k) = rules.komi {
@@ -1579,7 +1586,8 @@ mod tests {
         assert_eq!(g.tags.value("Variant"), Some("wof"));
         assert_eq!(g.tags.value("Black"), Some("a]b"));
         assert_eq!(g.tags.value("Result"), Some("33-31"));
-        assert_eq!(g.tags.value("GGF_TY"), Some("8"));
+        // the default type says nothing the other tags do not
+        assert_eq!(g.tags.value("GGF_TY"), None);
         assert_eq!(g.tags.value("Size"), None);
         let t: Vec<&str> = g.tokens.iter().map(|t| t.text(text)).collect();
         assert_eq!(t, ["f5", "d6", "PA"]);
