@@ -150,6 +150,7 @@ pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
         game: ctx.settings.game.clone(),
         variant: ctx.settings.variant.clone(),
         sink: std::sync::Arc::new(Page),
+        check_scores: None,
     };
     let mut file_errors = Vec::new();
     let mut entries = Vec::new();

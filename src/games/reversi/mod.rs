@@ -50,6 +50,7 @@
 
 pub mod engine;
 mod explain;
+pub mod listed;
 pub mod notation;
 pub mod packed;
 pub mod render;
@@ -420,6 +421,12 @@ impl Setup for Reversi {
 }
 
 impl Extras for Reversi {
+    /// The moves a `MoveScores` tag lists, legal at the start, and with a
+    /// search limit their scores ([`listed`]).
+    fn start_claims(tags: &Tags, src: &str, start: &State, search: Option<u32>) -> Vec<Diag> {
+        listed::check(tags, src, start, search)
+    }
+
     fn result_extras(state: &State) -> Map<String, Value> {
         let (b, w) = state.counts();
         let mut m = Map::new();
@@ -479,3 +486,4 @@ impl Perft for Reversi {
             .collect())
     }
 }
+
