@@ -1,6 +1,6 @@
 //! `.obf` positions (Edax's FFO endgame tests): read as Reversi records
 //! from a `Setup`, their listed moves checked legal, their scores by the
-//! exact endgame search (`validate --check-scores`).
+//! exact endgame search (`validate --check-scores`), and counted by perft.
 
 mod common;
 
@@ -89,12 +89,22 @@ fn content_detection_and_conversion() {
     );
 }
 
-/// `show` and `moves` of a file's position.
+/// `show`, `moves` and `perft` of a file's position.
 #[test]
-fn show_and_moves() {
+fn show_moves_perft() {
     let r = gamerec(&["moves", FFORUM, "--index", "2"], b"");
     assert_eq!(r.stdout, "a3\na4\na7\nb2\nb7\ng7\nh2\nh7\n");
     let r = gamerec(&["show", FFORUM, "--index", "2"], b"");
     assert_eq!(r.code, 0);
     assert!(r.stdout.contains("black (X) to move"), "{}", r.stdout);
+    let r = gamerec(&["perft", FFORUM, "3", "--index", "2"], b"");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.stdout, "404\n");
+    // the same start as a tag
+    let board = "-XXXXXX---XOOOO--XOXXOOX-OOOOOOOOOOOXXOOOOOXXOOX--XXOO----XXXXX- b";
+    let tag = format!("Setup={board}");
+    let r = gamerec(&["perft", "reversi", "3", "--tag", &tag], b"");
+    assert_eq!(r.stdout, "404\n");
+    let r = gamerec(&["perft", FFORUM, "1", "--index", "20"], b"");
+    assert_eq!(r.code, 2);
 }
