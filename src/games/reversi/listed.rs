@@ -196,27 +196,39 @@ fn check_scores(
     if listed.is_empty() {
         return;
     }
-    let empties = start.size().pow(2) as u32 - {
-        let (b, w) = start.counts();
-        b + w
-    };
-    let why = if start.size() != 8 {
-        Some(format!("the exact search plays 8x8 boards, not {0}x{0}", start.size()))
+    let (b, w) = start.counts();
+    let empties = u32::from(start.size()).pow(2).saturating_sub(b + w);
+    let (why, help) = if start.size() != 8 {
+        (
+            format!("the exact search plays 8x8 boards, not {0}x{0}", start.size()),
+            "the listed scores are checked on 8x8 boards only".to_string(),
+        )
     } else if start.scoring == Scoring::Anti {
-        Some("the listed scores count discs, which the `anti` variant does not".to_string())
+        (
+            "the listed scores count discs, which the `anti` variant does not".to_string(),
+            "the listed scores are checked in the standard and `wof` variants".to_string(),
+        )
     } else if empties > limit {
-        Some(format!(
-            "the position has {empties} empty squares, more than the limit of {limit} (--max-empties)"
-        ))
+        (
+            format!(
+                "the position has {empties} empty squares, more than the limit of {limit} (--max-empties)"
+            ),
+            format!(
+                "raise --max-empties to {empties} to search this position (the time grows about threefold per empty square)"
+            ),
+        )
     } else {
-        None
+        (String::new(), String::new())
     };
-    if let Some(why) = why {
+    if !why.is_empty() {
         errors.push(
-            Diag::warning("reversi::scores_unchecked", format!("the listed scores are not checked: {why}"))
-                .at(tag.value_span)
-                .label("scores not searched")
-                .help(format!("raise --max-empties to {empties} to search this position (the time grows about threefold per empty square)")),
+            Diag::warning(
+                "reversi::scores_unchecked",
+                format!("the listed scores are not checked: {why}"),
+            )
+            .at(tag.value_span)
+            .label("scores not searched")
+            .help(help),
         );
         return;
     }
