@@ -1076,6 +1076,7 @@ mod tests {
             include_bytes!("../../fixtures/ggf/valid/games.ggf").to_vec(),
             include_bytes!("../../fixtures/pentobi/valid/duo.blksgf").to_vec(),
             include_bytes!("../../fixtures/transcript/valid/othello_dataset.csv").to_vec(),
+            include_bytes!("../../fixtures/reversi/obf/valid/fforum-1-19.obf").to_vec(),
         ];
         let opts = crate::replay::Options::default();
         for round in 0..300 {
