@@ -21,7 +21,7 @@
 //! - with `validate --check-scores`, each listed score must be the exact
 //!   search's (the endgame solver, [`super::solver`]): a difference is
 //!   `reversi::score_mismatch` at the score, saying the searched score. A
-//!   position with more empty squares than `--max-empties` (default 24) is
+//!   position with more empty squares than `--max-empties` (default 20) is
 //!   not searched: one `reversi::scores_unchecked` warning at the tag names
 //!   the limit; so is a board of another size than 8x8 (the solver's) and
 //!   the `anti` variant (Edax's scores count the other way).
