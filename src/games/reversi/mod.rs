@@ -37,6 +37,10 @@
 //!   message of a refused move;
 //! - [`render`]: terminal text, letter rows and SVG of any size
 //!   ([`Render`](crate::game::Render));
+//! - [`listed`]: the `MoveScores` tag (moves of the start listed with
+//!   their scores, as `.obf` positions list them), each move judged at the
+//!   start and, with `validate --check-scores`, each score searched by the
+//!   endgame [`solver`] ([`Extras::start_claims`]);
 //! - this module: the start from the tags ([`Setup`](crate::game::Setup)),
 //!   the report's extras ([`Extras`](crate::game::Extras)) and perft
 //!   ([`Perft`](crate::game::Perft)).
@@ -422,7 +426,7 @@ impl Setup for Reversi {
 
 impl Extras for Reversi {
     /// The moves a `MoveScores` tag lists, legal at the start, and with a
-    /// search limit their scores ([`listed`]).
+    /// search limit their scores (`listed.rs`).
     fn start_claims(tags: &Tags, src: &str, start: &State, search: Option<u32>) -> Vec<Diag> {
         listed::check(tags, src, start, search)
     }
