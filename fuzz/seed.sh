@@ -58,6 +58,7 @@ mapfile -t files < <(fixtures blksgf); add read_pentobi "${files[@]}"
 mapfile -t files < <(fixtures wtb); add read_wthor "${files[@]}"
 mapfile -t files < <(fixtures txt); add read_transcript "${files[@]}"
 mapfile -t files < <(fixtures csv); add read_csv "${files[@]}"
+mapfile -t files < <(fixtures obf); add read_obf "${files[@]}"
 
 # the valid text fixtures converted to every text format the game allows
 i=0

@@ -284,7 +284,8 @@ pub struct WinnerClaim {
 /// Splits a file into games. `src` is the whole file; spans are offsets into it.
 /// The tags every game knows besides its player and rules tags (spec §1):
 /// `Game`, `Variant`, `Result` and the usual descriptive ones, kept and
-/// carried through conversion; `TheoreticalScore` is WTHOR's.
+/// carried through conversion; `TheoreticalScore` is WTHOR's, `MoveScores`
+/// the moves an `.obf` position lists with their scores (Reversi's).
 pub const COMMON_TAGS: &[&str] = &[
     "Game",
     "Variant",
@@ -295,6 +296,7 @@ pub const COMMON_TAGS: &[&str] = &[
     "Round",
     "Annotator",
     "TheoreticalScore",
+    "MoveScores",
 ];
 
 /// `record::unknown_tag` warnings for tag names that look like a mistake:

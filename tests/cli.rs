@@ -522,10 +522,12 @@ fn help_options() -> Vec<(&'static str, Vec<&'static str>)> {
     let report: Vec<&str> = [
         "allow",
         "allow-empty",
+        "check-scores",
         "color",
         "deny",
         "deny-warnings",
         "format",
+        "max-empties",
         "no-progress",
         "quiet",
         "quiet-all",
@@ -574,6 +576,7 @@ fn help_options() -> Vec<(&'static str, Vec<&'static str>)> {
             vec![
                 "area",
                 "divide",
+                "index",
                 "no-progress",
                 "players",
                 "quiet",

@@ -49,7 +49,7 @@ impl Run {
 
 /// The fixture extensions: gamerec text and every interchange format read.
 pub const FIXTURE_EXTENSIONS: &[&str] = &[
-    "gamerec", "wtb", "txt", "csv", "ggf", "blksgf", "pgn", "json", "yaml",
+    "gamerec", "wtb", "txt", "csv", "ggf", "blksgf", "pgn", "json", "yaml", "obf",
 ];
 
 /// Every fixture file (`*.gamerec` and the interchange formats) below `dir`, sorted.

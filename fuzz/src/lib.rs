@@ -36,6 +36,7 @@ fn file_name(format: Format) -> &'static str {
         Format::Csv => "/nonexistent/fuzz.csv",
         Format::Ggf => "/nonexistent/fuzz.ggf",
         Format::Pentobi => "/nonexistent/fuzz.blksgf",
+        Format::Obf => "/nonexistent/fuzz.obf",
     }
 }
 

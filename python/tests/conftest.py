@@ -62,5 +62,8 @@ def cli_json(cli):
 def fixture_files() -> list[pathlib.Path]:
     skip = {".JOU", ".TRN"}
     return sorted(
-        p for p in FIXTURES.rglob("*") if p.is_file() and p.suffix.upper() not in skip
+        p
+        for p in FIXTURES.rglob("*")
+        # fixtures/README records the fixtures' sources; it is no record
+        if p.is_file() and p.suffix.upper() not in skip and p.name != "README"
     )

@@ -531,6 +531,7 @@ fn convert_one(
         variant: ctx.settings.variant.clone(),
         // all a document holds
         sink: std::sync::Arc::new(crate::replay::sink::Record),
+        check_scores: None,
     };
     let read_opts = ctx.read_options();
     let wthor_out = match wthor_out(ctx, to, output, &dir, named, depth) {

@@ -433,6 +433,7 @@ fn replay_file(
         sink: std::sync::Arc::new(Fixing {
             theory: theory.enabled,
         }),
+        check_scores: None,
     };
     let read_opts = ctx.read_options();
     let quiet = ctx.settings.quiet;

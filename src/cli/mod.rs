@@ -83,7 +83,7 @@ pub struct ReadArgs {
     #[arg(long, value_name = "VARIANT")]
     variant: Option<String>,
     /// Read inputs as this format instead of detecting it (gamerec, json, yaml,
-    /// wthor, transcript, csv, ggf, pentobi).
+    /// wthor, transcript, csv, ggf, pentobi, obf).
     #[arg(long, value_name = "FORMAT")]
     from: Option<String>,
     /// WTHOR players file (default: `WTHOR.JOU` beside each `.wtb` file).

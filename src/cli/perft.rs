@@ -7,13 +7,19 @@
 //! leaves below it (`f5: 3`, sorted by the move's text), then a blank line;
 //! the total is always the last line. On a terminal a run of over a second
 //! shows the leaves counted so far and their rate on stderr.
+//!
+//! `gamerec perft FILE DEPTH [--index N]`: GAME may be a record file (one
+//! that is no game's name), whose game N (from 1) starts the tree: its game,
+//! its `Variant` and its rules tags (an `.obf` position's `Setup`), as the
+//! record sets them up; `--tag` adds to them.
 
 use super::{Ctx, EXIT_OK};
 use crate::game::PerftError;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// The game (reversi, blokus, deblockle, ...).
+    /// The game (reversi, blokus, deblockle, ...), or a record file
+    /// whose game's start is counted (an `.obf` position; `--index N`).
     pub game: String,
     /// How many plies deep.
     pub depth: u32,
@@ -35,6 +41,9 @@ pub struct Args {
     /// `tower`, `cube3`, `map:333/343/333`); the same as `--tag Area=A`.
     #[arg(long, value_name = "A")]
     pub area: Option<String>,
+    /// With a record file for GAME: which of its games, counted from 1.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub index: usize,
     /// Print the leaves under each first move before the total.
     #[arg(long)]
     pub divide: bool,
@@ -47,10 +56,48 @@ pub struct Args {
     pub no_progress: bool,
 }
 
+/// What a record file's game starts from: the game, its rules tags, its
+/// `Variant` tag's value.
+type RecordStart = (
+    &'static dyn crate::registry::DynGame,
+    Vec<crate::record::Tag>,
+    Option<String>,
+);
+
+/// The game, its rules tags and its variant from game N of a record file.
+fn from_record(ctx: &mut Ctx, args: &Args) -> Result<RecordStart, i32> {
+    let at = super::inputs::PositionArgs {
+        path: args.game.clone(),
+        index: args.index,
+        ply: Some(0),
+    };
+    let (source, view) = super::inputs::view_one(ctx, &at)?;
+    let game = ctx.game(view.report.game)?;
+    let rules = game.rules_tags();
+    let tags = source
+        .raw
+        .tags
+        .iter()
+        .filter(|t| rules.contains(&t.name.as_str()))
+        .cloned()
+        .collect();
+    let variant = source.raw.tags.get("Variant").map(|t| t.value.clone());
+    Ok((game, tags, variant))
+}
+
 pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
-    let game = match ctx.game(&args.game) {
-        Ok(game) => game,
-        Err(code) => return code,
+    let is_file = crate::registry::by_name(&args.game).is_none()
+        && (args.game == "-" || std::path::Path::new(&args.game).is_file());
+    let (game, record_tags, record_variant) = if is_file {
+        match from_record(ctx, &args) {
+            Ok(found) => found,
+            Err(code) => return code,
+        }
+    } else {
+        match ctx.game(&args.game) {
+            Ok(game) => (game, Vec::new(), None),
+            Err(code) => return code,
+        }
     };
     let players = match args.players.as_deref().map(|p| p.trim().parse::<u8>()) {
         None => None,
@@ -59,7 +106,7 @@ pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
             return ctx.usage("perft --players takes a number of players, e.g. --players 3");
         }
     };
-    let mut tags = crate::record::Tags::default();
+    let mut tags = crate::record::Tags(record_tags);
     for t in &args.tags {
         let Some((name, value)) = t.split_once('=') else {
             return ctx.usage(&format!(
@@ -80,7 +127,7 @@ pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
         });
     }
     let what = format!("perft {} {}", game.name(), args.depth);
-    let variant = args.variant.as_deref();
+    let variant = args.variant.as_deref().or(record_variant.as_deref());
     let count = |done: &std::sync::atomic::AtomicU64| {
         let add = |n: u64| {
             done.fetch_add(n, std::sync::atomic::Ordering::Relaxed);

@@ -110,6 +110,7 @@ pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
         variant: ctx.settings.variant.clone(),
         // a plot's title describes its game
         sink: std::sync::Arc::new(crate::replay::sink::Brief),
+        check_scores: None,
     };
     let (_, height) = crate::svg::PLOT_SIZE;
     let read_opts = ctx.read_options();

@@ -59,6 +59,12 @@ pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
             "TheoreticalScore".to_string(),
             "a WTHOR record's theoretical score, kept".to_string(),
         ),
+        (
+            "MoveScores".to_string(),
+            "Reversi: moves of the start position with their scores, `G8:+18; H1:+12;` \
+             (an .obf position's), each move checked legal, each score with validate --check-scores"
+                .to_string(),
+        ),
     ];
     let _ = writeln!(
         ctx.out,

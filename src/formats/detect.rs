@@ -3,7 +3,7 @@
 //!
 //! - `--from` wins;
 //! - then an extension that names one format, never overridden by content:
-//!   `.gamerec`, `.wtb`, `.ggf`, `.blksgf`, `.json`, `.yaml`/`.yml`, also
+//!   `.gamerec`, `.wtb`, `.ggf`, `.blksgf`, `.obf`, `.json`, `.yaml`/`.yml`, also
 //!   under a compression extension (`.wtb.gz`, `.gamerec.zst`, `.bz2`, `.xz`);
 //! - the general extensions `.txt`, `.csv`, `.pgn` (and standard input, and
 //!   a file without an extension) are told by their first bytes
@@ -17,7 +17,7 @@
 
 use std::path::Path;
 
-use super::{Format, csv, transcript};
+use super::{Format, csv, obf, transcript};
 
 /// How a file's format was chosen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -62,6 +62,7 @@ pub fn named(name: &str) -> Option<Format> {
         "wtb" => Some(Format::Wthor),
         "ggf" => Some(Format::Ggf),
         "blksgf" => Some(Format::Pentobi),
+        "obf" => Some(Format::Obf),
         "json" => Some(Format::Json),
         "yaml" | "yml" => Some(Format::Yaml),
         _ => None,
@@ -111,6 +112,9 @@ pub fn sniff(head: &str) -> Option<Format> {
     };
     if is_transcript(lines) {
         return Some(Format::Transcript);
+    }
+    if obf::looks_like(lines) {
+        return Some(Format::Obf);
     }
     if csv::read(lines).is_ok_and(|g| !g.is_empty()) && lines.contains([',', ';', '\t']) {
         return Some(Format::Csv);
@@ -179,6 +183,9 @@ pub fn no_games(format: Format, chosen: Chosen) -> String {
         }
         Format::Ggf => "GGF games (;GM[Othello]...;)",
         Format::Pentobi => "Pentobi game trees (;GM[Blokus]...)",
+        Format::Obf => {
+            "one position per line: 64 cells (X, O, -), the side to move (X or O), then moves with their scores (G8:+18;)"
+        }
     };
     format!(
         "no game found: read as {} ({}), which expects {expected}",

@@ -19,15 +19,20 @@
 //! - [`ggf`] (`.ggf`, Generic Game Format of the GGS server): the text is the
 //!   file itself, each move token the square inside `B[...]`/`W[...]`;
 //! - [`pentobi`] (`.blksgf`, Pentobi's Blokus files, SGF): the text is the
-//!   file itself, each move token the squares inside `1[...]`, `B[...]`...
+//!   file itself, each move token the squares inside `1[...]`, `B[...]`...;
+//! - [`obf`] (`.obf`, Othello board files: Edax's test positions): the text
+//!   is the file itself, each line a Reversi record without moves, its
+//!   board the `Setup` tag and its moves with their scores the `MoveScores`
+//!   tag.
 //!
 //! Detection: `--from` wins; then the interchange formats by extension
-//! (`.wtb`, `.txt`, `.csv`, `.ggf`, `.blksgf`, case-insensitive; a `.txt`
+//! (`.wtb`, `.txt`, `.csv`, `.ggf`, `.blksgf`, `.obf`, case-insensitive; a `.txt`
 //! whose first non-blank character is `[` is gamerec text); then JSON by a leading
 //! `{` followed by `"` (a gamerec file may start with a `{ comment }`), YAML by
 //! a top-level `games:` key, Pentobi by a leading `(` and `GM[Blokus` (or
 //! Pentobi's `GM[Nexos`, `GM[Callisto`, `GM[GembloQ`) near the start, GGF by
-//! a leading `(;`; everything else is gamerec text. A Pentobi file is decoded
+//! a leading `(;`, an `.obf` position by a first line of 64 cells and a side
+//! to move; everything else is gamerec text. A Pentobi file is decoded
 //! as its `CA` says, Latin-1 when it has none and is not UTF-8
 //! ([`pentobi::charset`]).
 
@@ -36,6 +41,7 @@ pub mod detect;
 pub mod gamerec;
 pub mod ggf;
 pub mod json;
+pub mod obf;
 pub mod pentobi;
 mod sgf;
 pub mod transcript;
@@ -71,6 +77,8 @@ pub enum Format {
     Ggf,
     /// Pentobi's `.blksgf` game trees.
     Pentobi,
+    /// Othello board files (`.obf`, Edax's test positions).
+    Obf,
 }
 
 impl Format {
@@ -84,6 +92,7 @@ impl Format {
         Format::Csv,
         Format::Ggf,
         Format::Pentobi,
+        Format::Obf,
     ];
 
     /// The format's name (`--from`, `source_format`).
@@ -97,6 +106,7 @@ impl Format {
             Format::Csv => "csv",
             Format::Ggf => "ggf",
             Format::Pentobi => "pentobi",
+            Format::Obf => "obf",
         }
     }
 
@@ -112,7 +122,7 @@ impl Format {
     /// `.txt`, `.csv` and `.pgn` are read in a scan only when their content is a
     /// record gamerec reads (`detect::sniff`).
     pub fn scanned_extensions() -> &'static [&'static str] {
-        &["gamerec", "wtb", "txt", "csv", "pgn", "ggf", "blksgf"]
+        &["gamerec", "wtb", "txt", "csv", "pgn", "ggf", "blksgf", "obf"]
     }
 }
 
@@ -583,6 +593,9 @@ pub fn open<'a>(
         Format::Csv => boxed(csv::games(buf)),
         Format::Ggf => boxed(ggf::games(buf)),
         Format::Pentobi => boxed(pentobi::games(buf)),
+        Format::Obf => boxed(chunked(buf, crate::source::lines(), |t| {
+            Ok((None, obf::read(t)))
+        })),
     };
     Ok((format, wrap(name, format, games, no_games)))
 }
@@ -1063,6 +1076,7 @@ mod tests {
             include_bytes!("../../fixtures/ggf/valid/games.ggf").to_vec(),
             include_bytes!("../../fixtures/pentobi/valid/duo.blksgf").to_vec(),
             include_bytes!("../../fixtures/transcript/valid/othello_dataset.csv").to_vec(),
+            include_bytes!("../../fixtures/reversi/obf/valid/fforum-1-19.obf").to_vec(),
         ];
         let opts = crate::replay::Options::default();
         for round in 0..300 {

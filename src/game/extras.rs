@@ -2,7 +2,9 @@
 
 use serde_json::{Map, Value};
 
+use crate::diag::Diag;
 use crate::game::{MoveOf, Setup};
+use crate::record::Tags;
 
 /// A game's extra report fields: JSON result and move fields, the lines the
 /// human `score` adds, the checks a record could not have.
@@ -25,6 +27,22 @@ pub trait Extras: Setup {
 
     /// Checks that could not be made on this record (shown by `score`).
     fn unchecked(_position: &Self::Position) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// What a record claims about its start position besides its moves
+    /// (Reversi's `MoveScores`, from `.obf` positions: moves listed with
+    /// their exact scores), checked once the start is set up, before the
+    /// first move: the diagnostics (ply 0), blaming spans in `src`.
+    /// `search`: when given, the claims a search proves are checked too,
+    /// as far as the limit (`validate --check-scores`; Reversi: the most
+    /// empty squares a position searched has). Default: none.
+    fn start_claims(
+        _tags: &Tags,
+        _src: &str,
+        _start: &Self::Position,
+        _search: Option<u32>,
+    ) -> Vec<Diag> {
         Vec::new()
     }
 }

@@ -132,6 +132,7 @@ impl Dedup {
             game,
             variant,
             sink: std::sync::Arc::new(crate::replay::sink::Moves),
+            check_scores: None,
         }
     }
 

@@ -262,6 +262,7 @@ impl Stats {
             game,
             variant: None,
             sink: std::sync::Arc::new(crate::replay::sink::Moves),
+            check_scores: None,
         }
     }
 

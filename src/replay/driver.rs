@@ -55,7 +55,8 @@ pub fn run<R: Rules, V: Visitor<R>>(
     report.game = R::NAME;
     visitor.tags(report, raw, src);
     report.comment.clone_from(&raw.comment);
-    let (state, seats, result_tag) = tags::<R>(raw, src, report);
+    let search = visitor.check_scores();
+    let (state, seats, result_tag) = tags::<R>(raw, src, report, search);
     let Some(state) = state else {
         report.valid = false;
         return None;
@@ -161,23 +162,32 @@ fn tags<'a, R: Rules>(
     raw: &'a RawGame,
     src: &str,
     report: &mut GameReport,
+    search: Option<u32>,
 ) -> (
     Option<R::Position>,
     Option<&'static [&'static str]>,
     Option<Claim<'a>>,
 ) {
     let mut errors: Vec<Diag> = raw.tag_errors.clone();
+    // an error in a rules tag stops the game: in its text, or the game's
+    // own error inside its value (a reader that checked the value it read,
+    // as `.obf` boards, blames the character, with the code `start` gives)
     let stopped = raw.tag_errors.iter().any(|e| {
         e.severity == Severity::Error
-            && e.span
-                .map(|s| s.text(src))
-                .is_some_and(|t| is_rules_tag::<R>(t))
+            && e.span.is_some_and(|s| {
+                is_rules_tag::<R>(s.text(src))
+                    || (e.code.strip_prefix(R::NAME).is_some_and(|c| c.starts_with("::"))
+                        && in_rules_value::<R>(raw, s))
+            })
     });
     let state = if stopped {
         None
     } else {
         match R::start(&raw.tags) {
-            Ok(s) => Some(s),
+            Ok(s) => {
+                errors.extend(R::start_claims(&raw.tags, src, &s, search));
+                Some(s)
+            }
             Err(diags) => {
                 // A missing rules tag has no span of its own: blame the
                 // game's tag section (its first token when it has no tags).
@@ -517,6 +527,16 @@ pub(super) fn verdict<R: Rules>(report: &mut GameReport, state: &R::Position, pl
                 .map(|(_, &seat)| seat),
         );
     }
+}
+
+/// Whether `span` lies inside the value of one of the game's rules tags.
+fn in_rules_value<R: Rules>(raw: &RawGame, span: Span) -> bool {
+    raw.tags.iter().any(|t| {
+        let v = t.value_span;
+        (t.name == "Variant" || R::RULES_TAGS.contains(&t.name.as_str()))
+            && v.offset <= span.offset
+            && span.offset + span.length <= v.offset + v.length
+    })
 }
 
 fn is_rules_tag<R: Rules>(tag_text: &str) -> bool {

@@ -23,6 +23,10 @@ pub struct Options {
     /// What the report keeps besides the verdict ([`Summary`] by default:
     /// every tag and the result extras).
     pub sink: Arc<dyn Sink>,
+    /// `--check-scores`: the claims of a record's start that a search
+    /// proves are checked, up to this limit (Reversi: positions with at
+    /// most this many empty squares; `Extras::start_claims`).
+    pub check_scores: Option<u32>,
 }
 
 impl Default for Options {
@@ -39,6 +43,7 @@ impl Options {
             game: None,
             variant: None,
             sink: Arc::new(sink),
+            check_scores: None,
         }
     }
 

@@ -150,6 +150,9 @@ macro_rules! standard_visitor {
         fn end(&mut self, report: &mut GameReport, state: &$r::Position) {
             Visitor::<$r>::end(&mut self.opts, report, state);
         }
+        fn check_scores(&self) -> Option<u32> {
+            Visitor::<$r>::check_scores(&self.opts)
+        }
     };
 }
 

@@ -73,6 +73,13 @@ pub trait Visitor<R: Rules> {
     fn end(&mut self, report: &mut GameReport, state: &R::Position) {
         let _ = (report, state);
     }
+
+    /// The search limit of the start's claims
+    /// ([`Options::check_scores`]), asked once per game; `None`: the
+    /// claims a search proves are not checked.
+    fn check_scores(&self) -> Option<u32> {
+        None
+    }
 }
 
 /// The standard visitor: keeps what the options' [`Sink`](super::Sink)
@@ -103,6 +110,10 @@ impl<R: Rules> Visitor<R> for &Options {
     #[inline]
     fn records_moves(&self) -> bool {
         self.sink.records_moves()
+    }
+
+    fn check_scores(&self) -> Option<u32> {
+        self.check_scores
     }
 
     #[inline]

@@ -191,6 +191,7 @@ pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
         game: ctx.settings.game.clone(),
         variant: ctx.settings.variant.clone(),
         sink: std::sync::Arc::new(Page),
+        check_scores: None,
     };
     let mut out = if is_site(&args.output) {
         match site::Site::create(&args.output, args.chunk_games as usize) {

@@ -37,6 +37,10 @@
 //!   message of a refused move;
 //! - [`render`]: terminal text, letter rows and SVG of any size
 //!   ([`Render`](crate::game::Render));
+//! - [`listed`]: the `MoveScores` tag (moves of the start listed with
+//!   their scores, as `.obf` positions list them), each move judged at the
+//!   start and, with `validate --check-scores`, each score searched by the
+//!   endgame [`solver`] ([`Extras::start_claims`]);
 //! - this module: the start from the tags ([`Setup`](crate::game::Setup)),
 //!   the report's extras ([`Extras`](crate::game::Extras)) and perft
 //!   ([`Perft`](crate::game::Perft)).
@@ -50,6 +54,7 @@
 
 pub mod engine;
 mod explain;
+pub mod listed;
 pub mod notation;
 pub mod packed;
 pub mod render;
@@ -420,6 +425,12 @@ impl Setup for Reversi {
 }
 
 impl Extras for Reversi {
+    /// The moves a `MoveScores` tag lists, legal at the start, and with a
+    /// search limit their scores (`listed.rs`).
+    fn start_claims(tags: &Tags, src: &str, start: &State, search: Option<u32>) -> Vec<Diag> {
+        listed::check(tags, src, start, search)
+    }
+
     fn result_extras(state: &State) -> Map<String, Value> {
         let (b, w) = state.counts();
         let mut m = Map::new();
@@ -475,6 +486,76 @@ impl Perft for Reversi {
                 let name =
                     sq.map_or_else(|| "pass".to_string(), |sq| notation::square_name(sq as u8));
                 (name, engine::perft_parallel_with(next, depth - 1, done))
+            })
+            .collect())
+    }
+
+    /// The start a record's rules tags set up (`Setup`, `Size`; `Komi`
+    /// changes no move and is read only to be checked): `perft --tag
+    /// Setup=...`, and `perft FILE`, from an `.obf` position. Tag errors
+    /// are refused.
+    fn perft_divide_tags(
+        variant: Option<&str>,
+        players: Option<u8>,
+        tags: &Tags,
+        depth: u32,
+        done: &(dyn Fn(u64) + Sync),
+    ) -> Result<Vec<(String, u64)>, PerftError> {
+        if tags.iter().next().is_none() {
+            return Self::perft_divide(variant, players, depth, done);
+        }
+        variant_index::<Self>(variant)?;
+        crate::game::no_players::<Self>(players)?;
+        if let Some(t) = tags.iter().find(|t| !Self::RULES_TAGS.contains(&t.name.as_str())) {
+            return Err(PerftError(format!(
+                "reversi perft takes the tags {}, not {}",
+                Self::RULES_TAGS.join(", "),
+                t.name
+            )));
+        }
+        let state = <Self as Setup>::start(tags).map_err(|e| {
+            PerftError(
+                e.iter()
+                    .map(|d| d.message.clone())
+                    .collect::<Vec<_>>()
+                    .join("; "),
+            )
+        })?;
+        if depth == 0 {
+            return Ok(Vec::new());
+        }
+        if state.size() == 8 {
+            return Ok(engine::children(state.pos())
+                .into_iter()
+                .map(|(sq, next)| {
+                    let name = sq
+                        .map_or_else(|| "pass".to_string(), |sq| notation::square_name(sq as u8));
+                    (name, engine::perft_parallel_with(next, depth - 1, done))
+                })
+                .collect());
+        }
+        // another size: each first move (or the forced pass) on the sized board
+        let Some(board) = state.sized.as_deref() else {
+            return Ok(Vec::new());
+        };
+        let mut firsts: Vec<(String, Board)> = Vec::new();
+        let black = board.black_to_move;
+        for sq in board.legal(black).squares() {
+            let mut next = *board;
+            next.play(sq, board.flips(sq));
+            firsts.push((notation::sized_name(sq), next));
+        }
+        if firsts.is_empty() && !board.is_over() {
+            let mut next = *board;
+            next.pass();
+            firsts.push(("pass".to_string(), next));
+        }
+        Ok(firsts
+            .into_iter()
+            .map(|(name, next)| {
+                let n = sized::perft(&next, depth - 1);
+                done(n);
+                (name, n)
             })
             .collect())
     }
