@@ -504,6 +504,28 @@ fn help_lists_only_the_options_each_command_uses() {
     assert_eq!(bin(&["show", "-q", VALID], b"").code, 0);
 }
 
+/// The options of the commands that report on games (`validate`, `score`),
+/// with the scan's and the filters'.
+fn report_options(scan: &[&'static str], filter: &[&'static str]) -> Vec<&'static str> {
+    [
+        "allow",
+        "allow-empty",
+        "check-scores",
+        "color",
+        "deny",
+        "deny-warnings",
+        "format",
+        "max-empties",
+        "no-progress",
+        "quiet",
+        "quiet-all",
+    ]
+    .into_iter()
+    .chain(scan.iter().copied())
+    .chain(filter.iter().copied())
+    .collect()
+}
+
 /// Each command's long options as its `--help` should list them (but
 /// `help`).
 fn help_options() -> Vec<(&'static str, Vec<&'static str>)> {
@@ -519,23 +541,7 @@ fn help_options() -> Vec<(&'static str, Vec<&'static str>)> {
     // the filters: on the commands that read many games
     const FILTER: &[&str] = &["date", "invalid", "player", "plies", "tag", "valid"];
     const SCAN: &[&str] = &["glob", "hidden", "iglob", "no-ignore"];
-    let report: Vec<&str> = [
-        "allow",
-        "allow-empty",
-        "check-scores",
-        "color",
-        "deny",
-        "deny-warnings",
-        "format",
-        "max-empties",
-        "no-progress",
-        "quiet",
-        "quiet-all",
-    ]
-    .into_iter()
-    .chain(SCAN.iter().copied())
-    .chain(FILTER.iter().copied())
-    .collect();
+    let report = report_options(SCAN, FILTER);
     let position = ["color", "index", "ply", "quiet"];
     vec![
         ("validate", [READ, &report].concat()),
@@ -900,7 +906,20 @@ fn one_replay_thread_or_several_give_the_same_output() {
         assert_eq!(one, run("2", args), "{args:?}");
         assert_eq!(one, run("3", args), "{args:?}");
     }
-    // a site's files, written as the games are mapped on the pool
+}
+
+/// A site's files, written as the games are mapped on the pool a window at
+/// a time, are the same with one replay thread or three.
+#[test]
+fn one_replay_thread_or_several_write_the_same_site() {
+    let run = |threads: &str, args: &[&str]| {
+        let o = Command::new(env!("CARGO_BIN_EXE_gamerec"))
+            .args(args)
+            .env("RAYON_NUM_THREADS", threads)
+            .output()
+            .expect("the binary runs");
+        (o.status.code(), o.stdout, o.stderr)
+    };
     let dir = scratch("site-threads");
     let files = |threads: &str| {
         let site = dir.join(threads);
