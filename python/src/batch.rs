@@ -272,6 +272,7 @@ fn options(game: Option<String>, tags: bool) -> Options {
         game,
         variant: None,
         sink: std::sync::Arc::new(Kept { tags }),
+        check_scores: None,
     }
 }
 
