@@ -881,19 +881,22 @@ fn quiet_acts_everywhere() {
     assert_eq!(loud.stdout, quiet.stdout);
 }
 
+/// The binary run with `threads` replay threads: its exit code, stdout and
+/// stderr.
+fn run(threads: &str, args: &[&str]) -> (Option<i32>, Vec<u8>, Vec<u8>) {
+    let o = Command::new(env!("CARGO_BIN_EXE_gamerec"))
+        .args(args)
+        .env("RAYON_NUM_THREADS", threads)
+        .output()
+        .expect("the binary runs");
+    (o.status.code(), o.stdout, o.stderr)
+}
+
 /// With one replay thread the reading thread replays small windows itself;
 /// with several, windows go to the pool: the output is the same, byte for
 /// byte, in every mode (the fixtures hold every game, valid and not).
 #[test]
 fn one_replay_thread_or_several_give_the_same_output() {
-    let run = |threads: &str, args: &[&str]| {
-        let o = Command::new(env!("CARGO_BIN_EXE_gamerec"))
-            .args(args)
-            .env("RAYON_NUM_THREADS", threads)
-            .output()
-            .expect("the binary runs");
-        (o.status.code(), o.stdout, o.stderr)
-    };
     for args in [
         &["validate", "fixtures"][..],
         &["validate", "--format", "json", "fixtures"],
@@ -912,14 +915,6 @@ fn one_replay_thread_or_several_give_the_same_output() {
 /// a time, are the same with one replay thread or three.
 #[test]
 fn one_replay_thread_or_several_write_the_same_site() {
-    let run = |threads: &str, args: &[&str]| {
-        let o = Command::new(env!("CARGO_BIN_EXE_gamerec"))
-            .args(args)
-            .env("RAYON_NUM_THREADS", threads)
-            .output()
-            .expect("the binary runs");
-        (o.status.code(), o.stdout, o.stderr)
-    };
     let dir = scratch("site-threads");
     let files = |threads: &str| {
         let site = dir.join(threads);

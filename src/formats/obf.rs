@@ -151,7 +151,6 @@ fn board(line: &str, at: usize) -> Result<(String, char, usize), Diag> {
 /// Whether the first line of a text that is not blank or a `%` comment is
 /// an `.obf` position (the content detection of [`super::detect`]).
 pub fn looks_like(text: &str) -> bool {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     lines(text)
         .map(|(_, l)| l)
         .find(|l| {
@@ -163,14 +162,8 @@ pub fn looks_like(text: &str) -> bool {
 
 /// The games of a text of whole lines (see the module docs).
 pub fn read(text: &str) -> Vec<RawGame> {
-    let bom = if text.starts_with('\u{feff}') { 3 } else { 0 };
     let mut games = Vec::new();
     for (at, line) in lines(text) {
-        let (at, line) = if at == 0 {
-            (bom, line.get(bom..).unwrap_or(""))
-        } else {
-            (at, line)
-        };
         let lead = line.len() - line.trim_start().len();
         let trimmed = line.trim();
         if trimmed.is_empty() || trimmed.starts_with('%') {

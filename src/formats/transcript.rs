@@ -37,9 +37,10 @@ pub(crate) fn game_tag(span: Span) -> Tag {
 }
 
 /// The lines of a text with their byte offsets, line ends (LF, CRLF, a
-/// lone CR) removed.
+/// lone CR) removed, and a byte-order mark before the first (its offset is
+/// then 3).
 pub(crate) fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
-    let mut at = 0;
+    let mut at = if text.starts_with('\u{feff}') { 3 } else { 0 };
     std::iter::from_fn(move || {
         let rest = text.get(at..).filter(|r| !r.is_empty())?;
         let start = at;
@@ -99,14 +100,8 @@ fn is_score(piece: &str) -> bool {
 }
 
 pub fn read(text: &str) -> Vec<RawGame> {
-    let bom = if text.starts_with('\u{feff}') { 3 } else { 0 };
     let mut games = Vec::new();
     for (at, line) in lines(text) {
-        let (at, line) = if at == 0 {
-            (bom, line.get(bom..).unwrap_or(""))
-        } else {
-            (at, line)
-        };
         let trimmed = line.trim();
         if trimmed.is_empty() || trimmed.starts_with('#') {
             continue;
