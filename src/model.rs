@@ -70,6 +70,13 @@ pub struct DocMove {
     /// (`12.`, `12...`); absent when none was. The text writer writes it back.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub number: Option<String>,
+    /// What the record's format kept with the move that gamerec does not
+    /// interpret, by name, each value a string as written (GGF's
+    /// `GGF_eval` and `GGF_time`, from `B[f5/-25.99/0.20]`); the writers of
+    /// formats that hold them write them back, the others name them as a
+    /// loss. Absent when empty.
+    #[serde(default, skip_serializing_if = "Map::is_empty")]
+    pub props: Map<String, Value>,
     /// The game's structured fields for this move.
     #[serde(flatten)]
     pub extras: Map<String, Value>,
@@ -139,6 +146,7 @@ impl Serialize for MovesView<'_> {
             comment: &m.comment,
             auto: m.auto,
             number: m.number.as_deref(),
+            props: PropsView(&m.props),
             extras: &m.extras,
         }))
     }
@@ -155,8 +163,25 @@ struct MoveView<'a> {
     auto: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     number: Option<&'a str>,
+    #[serde(skip_serializing_if = "PropsView::is_empty")]
+    props: PropsView<'a>,
     #[serde(flatten)]
     extras: &'a Map<String, Value>,
+}
+
+/// A move's kept properties as the map [`DocMove::props`] is.
+struct PropsView<'a>(&'a [(String, String)]);
+
+impl PropsView<'_> {
+    fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+impl Serialize for PropsView<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_map(self.0.iter().map(|(k, v)| (k, v)))
+    }
 }
 
 /// A [`DocResult`] borrowed from a report.
@@ -180,6 +205,7 @@ impl DocMove {
             comment: None,
             auto: false,
             number: None,
+            props: Map::new(),
             extras: Map::new(),
         }
     }
@@ -225,6 +251,11 @@ impl DocGame {
                     comment: m.comment.clone(),
                     auto: m.auto,
                     number: m.number.clone(),
+                    props: m
+                        .props
+                        .iter()
+                        .map(|(k, v)| (k.clone(), Value::String(v.clone())))
+                        .collect(),
                     extras: m.extras.clone(),
                 })
                 .collect(),

@@ -137,6 +137,12 @@ pub struct RawGame {
     /// last token of each written move; the replay checks that each reads
     /// as one move of the game (`record::bad_notation_value`).
     pub doc_moves: Vec<usize>,
+    /// What a format keeps with a move that gamerec does not interpret
+    /// (GGF's evaluation and time, `GGF_eval`, `GGF_time`): the token's
+    /// index, the property's name and its value as written, in token
+    /// order. The replay hands them to the move's record, so a conversion
+    /// keeps them.
+    pub move_props: Vec<(usize, String, String)>,
 }
 
 impl RawGame {
@@ -228,6 +234,7 @@ impl RawGame {
             numbers,
             auto_passes,
             doc_moves,
+            move_props,
         } = self;
         let room = keep.saturating_sub(spare.len()).min(tags.0.len());
         spare.extend(tags.0.drain(..room));
@@ -245,6 +252,7 @@ impl RawGame {
         numbers.clear();
         auto_passes.clear();
         doc_moves.clear();
+        move_props.clear();
     }
 
     /// Lets go of the room of a large game's text and tokens, so that games

@@ -117,6 +117,11 @@ proptest! {
                     comment: n.clone(),
                     auto,
                     extras: if auto { extras.clone() } else { Map::new() },
+                    // a kept property where a number is (any text)
+                    props: n
+                        .iter()
+                        .map(|v| ("GGF_eval".to_string(), v.clone()))
+                        .collect(),
                     number: n,
                 })
                 .collect(),

@@ -273,6 +273,82 @@ fn ggf_default_types_round_trip_to_no_tag() {
     }
 }
 
+/// The evaluation and time after each suffix-bearing GGF move value:
+/// `(colour, eval/time)` in order, the square left out.
+fn ggf_move_suffixes(text: &str) -> Vec<(char, String)> {
+    let mut out = Vec::new();
+    for (i, _) in text.match_indices('[') {
+        let colour = text[..i].chars().last().unwrap_or(' ');
+        let before = text[..i].chars().rev().nth(1).unwrap_or(' ');
+        if !matches!(colour, 'B' | 'W') || before.is_ascii_uppercase() {
+            continue;
+        }
+        let value = &text[i + 1..i + 1 + text[i + 1..].find(']').unwrap()];
+        if let Some((_, rest)) = value.split_once('/') {
+            out.push((colour, rest.to_string()));
+        }
+    }
+    out
+}
+
+/// GGF's per-move evaluations and times (`B[F5/-3.5/0.0]`) are kept, as
+/// written, in JSON and YAML (each move's `props`: `GGF_eval`, `GGF_time`)
+/// and written back by the GGF writer, directly and through JSON and YAML;
+/// gamerec text names them as a loss (issue 26: they were dropped without
+/// a word).
+#[test]
+fn ggf_move_evaluations_and_times_are_kept() {
+    let file = "fixtures/ggf/valid/games.ggf";
+    let input = std::fs::read_to_string(file).unwrap();
+    let want = ggf_move_suffixes(&input);
+    assert_eq!(want.len(), 60, "{want:?}");
+    let json = gamerec(&["convert", "--to", "json", file], b"");
+    assert_eq!(json.code, 0, "{}", json.stderr);
+    let doc: Document = serde_json::from_str(&json.stdout).unwrap();
+    let first = &doc.games[0].moves[0];
+    assert_eq!(
+        first.props.get("GGF_eval").and_then(|v| v.as_str()),
+        Some("-3.5")
+    );
+    assert_eq!(
+        first.props.get("GGF_time").and_then(|v| v.as_str()),
+        Some("0.0")
+    );
+    // a game without them has none
+    assert!(doc.games[1].moves.iter().all(|m| m.props.is_empty()));
+    let direct = gamerec(&["convert", "--to", "ggf", file], b"");
+    assert_eq!(direct.code, 0, "{}", direct.stderr);
+    assert_eq!(ggf_move_suffixes(&direct.stdout), want);
+    for format in ["json", "yaml"] {
+        let doc = gamerec(&["convert", "--to", format, file], b"");
+        let back = gamerec(
+            &["convert", "--from", format, "--to", "ggf", "-"],
+            doc.stdout.as_bytes(),
+        );
+        assert_eq!(back.code, 0, "{format}: {}", back.stderr);
+        assert_eq!(back.stdout, direct.stdout, "through {format}");
+    }
+    // written by gamerec, read back and written again: byte for byte
+    let again = gamerec(
+        &["convert", "--from", "ggf", "--to", "ggf", "-"],
+        direct.stdout.as_bytes(),
+    );
+    assert_eq!(again.stdout, direct.stdout);
+    let text = gamerec(&["convert", "--to", "gamerec", file], b"");
+    assert!(
+        text.stderr.contains(
+            "not kept in gamerec text: the GGF_eval of 60 moves: gamerec text has no place for it"
+        ),
+        "{}",
+        text.stderr
+    );
+    assert!(
+        text.stderr.contains("the GGF_time of 60 moves"),
+        "{}",
+        text.stderr
+    );
+}
+
 #[test]
 fn pentobi_round_trips() {
     for file in [

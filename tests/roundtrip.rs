@@ -16,6 +16,21 @@ fn convert(args: &[String], file: &str, stdin: &[u8], to: &str) -> String {
     r.stdout
 }
 
+/// A JSON document written again without its moves' `props`.
+fn without_props(json: &str) -> String {
+    let mut doc: serde_json::Value = serde_json::from_str(json).expect("JSON");
+    for game in doc["games"].as_array_mut().into_iter().flatten() {
+        for m in game["moves"].as_array_mut().into_iter().flatten() {
+            if let Some(m) = m.as_object_mut() {
+                m.remove("props");
+            }
+        }
+    }
+    let mut out = serde_json::to_string_pretty(&doc).expect("JSON");
+    out.push('\n');
+    out
+}
+
 #[test]
 fn every_valid_fixture_round_trips() {
     let mut checked = 0;
@@ -28,7 +43,13 @@ fn every_valid_fixture_round_trips() {
         let json1 = convert(&args, &file, b"", "json");
         let text1 = convert(&[], "-", json1.as_bytes(), "gamerec");
         let json2 = convert(&[], "-", text1.as_bytes(), "json");
-        assert_eq!(json1, json2, "{file}: json -> text -> json differs");
+        // a move's kept GGF evaluation and time (`props`) has no place in
+        // text: its loss is a warning (tests/interchange.rs); the rest is the same
+        assert_eq!(
+            without_props(&json1),
+            json2,
+            "{file}: json -> text -> json differs"
+        );
         let text2 = convert(&args, &file, b"", "gamerec");
         assert_eq!(
             text1, text2,
@@ -37,7 +58,15 @@ fn every_valid_fixture_round_trips() {
         let yaml1 = convert(&args, &file, b"", "yaml");
         let text3 = convert(&[], "-", yaml1.as_bytes(), "gamerec");
         let yaml2 = convert(&[], "-", text3.as_bytes(), "yaml");
-        assert_eq!(yaml1, yaml2, "{file}: yaml -> text -> yaml differs");
+        let yaml_json2 = convert(&[], "-", yaml2.as_bytes(), "json");
+        assert_eq!(
+            without_props(&json1),
+            yaml_json2,
+            "{file}: yaml -> text -> yaml differs"
+        );
+        if !json1.contains("\"props\"") {
+            assert_eq!(yaml1, yaml2, "{file}: yaml -> text -> yaml differs");
+        }
         let json3 = convert(&[], "-", yaml1.as_bytes(), "json");
         assert_eq!(json1, json3, "{file}: yaml and json disagree");
         checked += 1;

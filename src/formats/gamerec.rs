@@ -149,6 +149,7 @@ pub fn write_game(game: &DocGame, losses: &mut Losses) -> String {
     if let Some(c) = &game.comment {
         w.comment(c);
     }
+    losses.move_props(game, "gamerec text", |_| false);
     let mut written = 0;
     for m in game.moves.iter().filter(|m| !m.auto) {
         if let Some(n) = &m.number {

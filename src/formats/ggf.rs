@@ -64,7 +64,10 @@
 //!   game is not replayed;
 //! - every other property `XX` is kept as a tag `GGF_XX` (`TI`, `RB`, `C`...),
 //!   values unescaped (`\]` and `\\`);
-//! - a move is `square[/eval[/time]]`; eval and time are dropped; passes are
+//! - a move is `square[/eval[/time]]`; the evaluation and the time are kept
+//!   as written with the move (its `props` in JSON and YAML, `GGF_eval` and
+//!   `GGF_time`; an empty evaluation before a time too), and written back
+//!   by the GGF writer; other targets name them as a loss; passes are
 //!   `PA` or `pass`, any case. The `B`/`W` colour of a move must be the side
 //!   to move once the replay has passed automatically for a side without a
 //!   move (`record::wrong_player` otherwise);
@@ -1068,6 +1071,7 @@ fn game(text: &str, start: usize, budget: usize) -> (RawGame, bool, usize) {
     if rules.no_replay {
         game.tokens.clear();
         game.players.clear();
+        game.move_props.clear();
     }
     // in file order
     errors.list.sort_by_key(|d| d.span.map_or(0, |s| s.offset));
@@ -1080,6 +1084,7 @@ fn game(text: &str, start: usize, budget: usize) -> (RawGame, bool, usize) {
         span: Span::between(start, game_end),
         token_players: game.players,
         winner_claim: game.winner_claim,
+        move_props: game.move_props,
         ..RawGame::default()
     };
     (raw, rules.ty.synchro, rest)
@@ -1229,6 +1234,8 @@ struct GameParts {
     tags: Vec<Tag>,
     tokens: Vec<Token>,
     players: Vec<Option<String>>,
+    /// A move's evaluation and time (`B[f5/-25.99/0.20]`) by token index.
+    move_props: Vec<(usize, String, String)>,
     winner_claim: Option<WinnerClaim>,
 }
 
@@ -1282,7 +1289,15 @@ impl GameParts {
     /// A move (`B[f5]`, `W[d6/1.23]`): its square's token, found in the
     /// file text (the value is unescaped), and its player.
     fn move_token(&mut self, text: &str, p: &Prop) {
-        let raw = p.value.split('/').next().unwrap_or("");
+        let mut fields = p.value.splitn(3, '/');
+        let raw = fields.next().unwrap_or("");
+        // the evaluation and the time, kept as written (an empty
+        // evaluation too: `f5//1.2`), for the move's record
+        let token = self.tokens.len();
+        for (name, value) in [MOVE_EVAL, MOVE_TIME].into_iter().zip(fields) {
+            self.move_props
+                .push((token, name.to_string(), value.to_string()));
+        }
         let lead = raw.len() - raw.trim_start().len();
         let sq = raw.trim();
         let at = p.value_span.offset + lead;
@@ -1401,8 +1416,21 @@ pub fn write_game(g: &DocGame, losses: &mut Losses) -> Result<String, WriteError
         } else {
             m.notation.as_str()
         };
-        out.push_str(&format!("{colour}[{}]", escape(mv)));
+        // the evaluation and time kept from a GGF move (`f5/-25.99/0.20`)
+        let eval = super::move_prop(m, MOVE_EVAL);
+        let time = super::move_prop(m, MOVE_TIME);
+        let mut value = mv.to_string();
+        if eval.is_some() || time.is_some() {
+            value.push('/');
+            value.push_str(eval.as_deref().unwrap_or_default());
+        }
+        if let Some(t) = &time {
+            value.push('/');
+            value.push_str(t);
+        }
+        out.push_str(&format!("{colour}[{}]", escape(&value)));
     }
+    losses.move_props(g, "GGF", |name| name == MOVE_EVAL || name == MOVE_TIME);
     out.push_str(";)\n");
     let comments =
         usize::from(g.comment.is_some()) + g.moves.iter().filter(|m| m.comment.is_some()).count();
@@ -1444,6 +1472,11 @@ fn type_value(old: Option<&str>, komi: Option<&str>, n: usize, anti: bool) -> St
     }
     ty
 }
+
+/// The names a move's evaluation and time are kept under
+/// ([`crate::record::RawGame::move_props`], a document move's `props`).
+pub const MOVE_EVAL: &str = "GGF_eval";
+pub const MOVE_TIME: &str = "GGF_time";
 
 /// A GGF game's properties being written from its tags, in their order.
 struct GameWriter {

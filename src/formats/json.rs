@@ -243,6 +243,17 @@ impl Pretty<'_> {
             self.key(depth + 1, b"\"number\": ");
             self.string(n);
         }
+        if !m.props.is_empty() {
+            // rare (GGF's evaluations): a map built for the value printer
+            let props: Map<String, Value> = m
+                .props
+                .iter()
+                .map(|(k, v)| (k.clone(), Value::String(v.clone())))
+                .collect();
+            self.out.push(b',');
+            self.key(depth + 1, b"\"props\": ");
+            self.value(&Value::Object(props), depth + 1);
+        }
         self.entries(depth, &m.extras);
         self.out.extend_from_slice(text.get(4));
     }
@@ -703,6 +714,7 @@ mod tests {
                     auto: false,
                     extras: Map::new(),
                     number: Some("1.".into()),
+                    props: vec![("GGF_eval".into(), weird.into()), (weird.into(), String::new())],
                 },
                 MoveRecord {
                     ply: usize::MAX,
@@ -712,6 +724,7 @@ mod tests {
                     auto: true,
                     extras: extras(json!({"x": [1, 2], weird: {"y": "z"}})),
                     number: Some(weird.into()),
+                    props: Vec::new(),
                 },
             ],
             position: vec!["XO".into(), weird.into()],

@@ -680,6 +680,37 @@ impl Losses {
     pub fn clear(&mut self) {
         self.0.clear();
     }
+
+    /// Notes the moves' kept properties ([`crate::model::DocMove::props`])
+    /// the `target` format cannot hold: each name but those `holds` keeps,
+    /// with the number of moves that have it.
+    pub fn move_props(&mut self, game: &DocGame, target: &str, holds: impl Fn(&str) -> bool) {
+        let mut lost: Vec<(&str, usize)> = Vec::new();
+        for name in game.moves.iter().flat_map(|m| m.props.keys()) {
+            if holds(name) {
+                continue;
+            }
+            match lost.iter_mut().find(|(n, _)| n == name) {
+                Some((_, count)) => *count += 1,
+                None => lost.push((name, 1)),
+            }
+        }
+        for (name, count) in lost {
+            self.note(format!(
+                "the {name} of {}: {target} has no place for it",
+                crate::diag::plural(count, "move", "moves")
+            ));
+        }
+    }
+}
+
+/// A move's kept property `name` as text (a string as it is, another JSON
+/// value as JSON), when it has one.
+pub fn move_prop(m: &crate::model::DocMove, name: &str) -> Option<String> {
+    m.props.get(name).map(|v| match v {
+        serde_json::Value::String(s) => s.clone(),
+        other => other.to_string(),
+    })
 }
 
 /// A problem that ends a file: a file-level error, the error of the
@@ -932,13 +963,21 @@ impl FromDoc {
         let mut marked = Vec::new();
         let mut tokens = 0;
         let mut doc_moves = Vec::new();
+        // each written move's kept properties, on its last token
+        let mut move_props = Vec::new();
         for m in &game.moves {
             if m.auto {
                 marked.push(written);
             } else {
                 written += 1;
                 tokens += m.notation.split_whitespace().count();
-                doc_moves.push(tokens.saturating_sub(1));
+                let last = tokens.saturating_sub(1);
+                doc_moves.push(last);
+                for name in m.props.keys() {
+                    if let Some(v) = move_prop(m, name) {
+                        move_props.push((last, name.clone(), v));
+                    }
+                }
             }
         }
         let origin = self.origin;
@@ -955,6 +994,7 @@ impl FromDoc {
         if let [one] = &mut out[..] {
             one.raw.auto_passes = marked;
             one.raw.doc_moves = doc_moves;
+            one.raw.move_props = move_props;
             crate::model::check_variant(game, &mut one.raw);
             if !losses.is_empty() {
                 keep_line_breaks(game, &mut one.raw);

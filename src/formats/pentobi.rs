@@ -1457,6 +1457,7 @@ pub fn write_game(g: &DocGame, losses: &mut Losses) -> Result<String, WriteError
     } else {
         Turn::Identity
     };
+    losses.move_props(g, "Pentobi", |_| false);
     let scoring = tag("Scoring").unwrap_or("basic");
     let pentobi_scored = scoring.eq_ignore_ascii_case("pentobi");
     if !pentobi_scored {

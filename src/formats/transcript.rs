@@ -233,6 +233,7 @@ pub(crate) fn note_comments(g: &DocGame, format: &str, losses: &mut Losses) {
             crate::diag::plural(comments, "comment", "comments")
         ));
     }
+    losses.move_props(g, format, |_| false);
 }
 
 /// Writes a game as one transcript line (see the module docs).

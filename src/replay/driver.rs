@@ -307,6 +307,7 @@ impl<R: Rules, V: Visitor<R>> Replay<'_, R, V> {
                     auto: true,
                     extras,
                     number: None,
+                    props: Vec::new(),
                 };
                 self.visitor.moved(self.report, record);
             }
@@ -355,10 +356,10 @@ impl<R: Rules, V: Visitor<R>> Replay<'_, R, V> {
             self.plies += 1;
             if let Some((player, extras)) = recorded {
                 let last_of_token = moves.get(k + 1).is_none_or(|n| n.token > pm.token);
-                let comment = if last_of_token {
-                    self.comments_up_to(pm.token)
+                let (comment, props) = if last_of_token {
+                    (self.comments_up_to(pm.token), self.props_of(pm.token))
                 } else {
-                    None
+                    (None, Vec::new())
                 };
                 // the number written before the move's first token
                 let after = k.checked_sub(1).and_then(|j| moves.get(j)).map(|p| p.token);
@@ -377,6 +378,7 @@ impl<R: Rules, V: Visitor<R>> Replay<'_, R, V> {
                     auto: false,
                     extras,
                     number,
+                    props,
                 };
                 self.visitor.moved(self.report, record);
             }
@@ -444,6 +446,23 @@ impl<R: Rules, V: Visitor<R>> Replay<'_, R, V> {
             .ply(self.plies + 1),
         );
         Err(Stopped)
+    }
+
+    /// The properties a format kept with token `token` (none for most
+    /// formats: no search then).
+    fn props_of(&self, token: usize) -> Vec<(String, String)> {
+        if self.raw.move_props.is_empty() {
+            return Vec::new();
+        }
+        let props = &self.raw.move_props;
+        let from = props.partition_point(|&(t, _, _)| t < token);
+        props
+            .get(from..)
+            .unwrap_or(&[])
+            .iter()
+            .take_while(|&&(t, _, _)| t == token)
+            .map(|(_, k, v)| (k.clone(), v.clone()))
+            .collect()
     }
 
     /// The comments of the tokens not yet attached, up to `token`, joined.

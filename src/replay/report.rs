@@ -71,6 +71,9 @@ pub struct MoveRecord {
     pub extras: Map<String, Value>,
     /// The move number written before the move (`12.`, `12...`), if any.
     pub number: Option<String>,
+    /// What the format kept with the move that gamerec does not interpret
+    /// ([`crate::record::RawGame::move_props`]): names and values.
+    pub props: Vec<(String, String)>,
 }
 
 /// Everything a replay found out about one game.

@@ -518,6 +518,7 @@ impl Moves {
                 crate::diag::plural(self.written_passes, "written pass", "written passes")
             ));
         }
+        losses.move_props(g, "WTHOR", |_| false);
     }
 }
 

@@ -76,6 +76,7 @@ impl PackedReplay for Reversi {
                 auto,
                 extras: Map::new(),
                 number: None,
+                props: Vec::new(),
             })
         };
         let mut out = Vec::with_capacity(plies);
