@@ -349,6 +349,97 @@ fn ggf_move_evaluations_and_times_are_kept() {
     );
 }
 
+/// Pentobi's move marks and other properties of a move node (`TE[1]`,
+/// `BM[2]`, `LB[x][y]`) are kept with the move (`props`: `SGF_TE`...,
+/// values as SGF writes them) and written back in the move's node, directly
+/// and through JSON and YAML (issue 26: they were dropped without a word);
+/// GGF and gamerec text name them as a loss, and a document's property that
+/// Pentobi would read as something else (`SGF_B`, a move) is not written.
+#[test]
+fn pentobi_move_marks_are_kept() {
+    let input = "(;FF[4]CA[UTF-8]GM[Blokus Duo]\n;B[e9,e10,f10,f11,g11]TE[1]\n;W[j4,j5,k5,k6,l6]C[hm]BM[2]LB[x][y\\]z]\n)\n";
+    let dir = std::env::temp_dir().join(format!("gamerec-marks-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("marks.blksgf");
+    std::fs::write(&file, input).unwrap();
+    let file = file.to_string_lossy().into_owned();
+    let json = gamerec(&["convert", "--to", "json", &file], b"");
+    assert_eq!(json.code, 0, "{}", json.stderr);
+    let doc: Document = serde_json::from_str(&json.stdout).unwrap();
+    let props = |k: usize| -> Vec<(String, String)> {
+        doc.games[0].moves[k]
+            .props
+            .iter()
+            .map(|(n, v)| (n.clone(), v.as_str().unwrap_or_default().to_string()))
+            .collect()
+    };
+    assert_eq!(props(0), [("SGF_TE".to_string(), "1".to_string())]);
+    assert_eq!(
+        props(1),
+        [
+            ("SGF_BM".to_string(), "2".to_string()),
+            ("SGF_LB".to_string(), "x][y\\]z".to_string())
+        ]
+    );
+    let direct = gamerec(&["convert", "--to", "blksgf", &file], b"");
+    assert_eq!(direct.code, 0, "{}", direct.stderr);
+    assert!(
+        direct.stdout.contains(";B[e9,e10,f10,f11,g11]TE[1]\n"),
+        "{}",
+        direct.stdout
+    );
+    assert!(
+        direct
+            .stdout
+            .contains(";W[j4,j5,k5,k6,l6]C[hm]BM[2]LB[x][y\\]z]\n"),
+        "{}",
+        direct.stdout
+    );
+    for format in ["json", "yaml"] {
+        let doc = gamerec(&["convert", "--to", format, &file], b"");
+        let back = gamerec(
+            &["convert", "--from", format, "--to", "blksgf", "-"],
+            doc.stdout.as_bytes(),
+        );
+        assert_eq!(
+            back.stdout, direct.stdout,
+            "through {format}: {}",
+            back.stderr
+        );
+    }
+    let again = gamerec(
+        &["convert", "--from", "pentobi", "--to", "blksgf", "-"],
+        direct.stdout.as_bytes(),
+    );
+    assert_eq!(again.stdout, direct.stdout);
+    let text = gamerec(&["convert", "--to", "gamerec", &file], b"");
+    assert!(
+        text.stderr
+            .contains("the SGF_TE of 1 move: gamerec text has no place for it"),
+        "{}",
+        text.stderr
+    );
+    // a document property that would be read as a move is not written
+    let forged = json.stdout.replacen("\"SGF_TE\"", "\"SGF_B\"", 1);
+    let back = gamerec(
+        &["convert", "--from", "json", "--to", "blksgf", "-"],
+        forged.as_bytes(),
+    );
+    assert_eq!(back.code, 0, "{}", back.stderr);
+    assert!(
+        back.stdout.contains(";B[e9,e10,f10,f11,g11]\n"),
+        "{}",
+        back.stdout
+    );
+    assert!(
+        back.stderr
+            .contains("the SGF_B of 1 move: Pentobi has no place for it"),
+        "{}",
+        back.stderr
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 #[test]
 fn pentobi_round_trips() {
     for file in [

@@ -46,7 +46,16 @@
 //!   side to move once the replay has passed for colours without a move
 //!   (Pentobi writes no passes), else `record::wrong_player`. An empty value
 //!   (`B[]`, written by early Pentobi versions) is a pass. A move node's
-//!   `C[...]` is the move's comment; the root's is the game's.
+//!   `C[...]` is the move's comment; the root's is the game's. A move
+//!   node's other properties (Pentobi's move marks `TE`, `BM`, `DO`, `IT`,
+//!   labels, anything else but a setup) are kept with the move as
+//!   `SGF_XX` (its `props` in JSON and YAML), their values as SGF writes
+//!   them (escaped, several joined by `][`), and written back in the
+//!   move's node after its comment, in their order; a document's property
+//!   whose name the reader would take for a move, a comment or a setup
+//!   (`SGF_B`, `SGF_C`, `SGF_AB`, `SGF_PL`) or that is no SGF identifier
+//!   is not written, and named as a loss. Properties of a node without a
+//!   move after the first move (other than a setup) are not read.
 //! - Names: `PB`/`PW` are the first two seats' tags (`Purple`/`Orange` in
 //!   Duo, `Player1`/`Player2` with two players, `Blue`/`Yellow` with four);
 //!   `P1`..`P4` the seats in order (Trigon: `PB`/`PW` with two players,
@@ -976,6 +985,7 @@ fn line_game(tree: &Tree, path: &[usize], out: &mut impl Append, end: usize) -> 
         winner_claim,
         tokens: moves.tokens,
         comments: moves.comments,
+        move_props: moves.props,
         stop: moves.stop,
         span: Span::between(tree.start, end.min(tree.end)),
         token_players: moves.claims,
@@ -1125,6 +1135,8 @@ fn root_prop(p: &Prop, seats: &[&str], ctx: &mut SetupCtx, comment: &mut Option<
 struct LineMoves {
     tokens: Vec<Token>,
     comments: Vec<(usize, String)>,
+    /// The move nodes' other properties (`TE[1]`), by token index.
+    props: Vec<(usize, String, String)>,
     claims: Vec<Option<String>>,
     stop: Option<Diag>,
 }
@@ -1177,11 +1189,41 @@ fn line_moves(
         if let Some(c) = comment {
             moves.comments.push((moves.tokens.len(), c));
         }
+        // what else the node says (`TE[1]`, `BM[2]`), kept for the move
+        for q in node.props.iter().filter(|q| kept_with_move(q, has_setup)) {
+            let values: Vec<String> = q.values.iter().map(|(v, _)| escape(v)).collect();
+            moves.props.push((
+                moves.tokens.len(),
+                format!("{MOVE_PROP_PREFIX}{}", q.id),
+                values.join("]["),
+            ));
+        }
         moves.tokens.push(Token::new(span));
         let name = ctx.colour_names.get(usize::from(colour));
         moves.claims.push(name.map(|n| n.to_string()));
     }
     moves
+}
+
+/// The prefix of a move node's property kept with its move (`SGF_TE`).
+pub const MOVE_PROP_PREFIX: &str = "SGF_";
+
+/// Whether a property of a move node is one gamerec keeps with the move as
+/// it is (not a move, the comment or a setup it reads).
+fn kept_with_move(p: &Prop, has_setup: bool) -> bool {
+    !(is_move_id(&p.id)
+        || &*p.id == "C"
+        || is_setup_id(&p.id)
+        || (has_setup && &*p.id == "PL"))
+}
+
+/// Whether `id` may be written back as a move node's property: an SGF
+/// identifier (capital letters) that is none of those the reader takes as
+/// a move, a comment or a setup (a document's `SGF_B` is no move).
+fn is_prop_id(id: &str) -> bool {
+    (1..=8).contains(&id.len())
+        && id.bytes().all(|b| b.is_ascii_uppercase())
+        && !(is_move_id(id) || id == "C" || id == "PL" || is_setup_id(id))
 }
 
 /// The move of a node, and its colour: one per node, the first in
@@ -1457,7 +1499,9 @@ pub fn write_game(g: &DocGame, losses: &mut Losses) -> Result<String, WriteError
     } else {
         Turn::Identity
     };
-    losses.move_props(g, "Pentobi", |_| false);
+    losses.move_props(g, "Pentobi", |name| {
+        name.strip_prefix(MOVE_PROP_PREFIX).is_some_and(is_prop_id)
+    });
     let scoring = tag("Scoring").unwrap_or("basic");
     let pentobi_scored = scoring.eq_ignore_ascii_case("pentobi");
     if !pentobi_scored {
@@ -1747,6 +1791,16 @@ fn write_moves(out: &mut String, g: &DocGame, duo: bool, turn: Turn) {
         out.push_str(&format!(";{colour}[{squares}]"));
         if let Some(c) = &m.comment {
             out.push_str(&format!("C[{}]", escape(c)));
+        }
+        // the node's other properties, as read (their values as SGF
+        // writes them)
+        for (name, _) in &m.props {
+            if let (Some(id), Some(v)) = (
+                name.strip_prefix(MOVE_PROP_PREFIX).filter(|id| is_prop_id(id)),
+                super::move_prop(m, name),
+            ) {
+                out.push_str(&format!("{id}[{v}]"));
+            }
         }
         out.push('\n');
     }
