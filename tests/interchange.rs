@@ -440,6 +440,63 @@ fn pentobi_move_marks_are_kept() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// A GGF match (`2 (;...;)(;...;)`, a synchro pair) keeps its count
+/// through every conversion (issue 26: it was written as two lone games):
+/// its games' `GGF_match` tags (`1/2`, `2/2`) give each its place, and the
+/// GGF writer holds a match's games until it is whole, then writes the
+/// count and the games on one line. The output reads back valid and is a
+/// fixed point; a match cut short is written with the count of its games
+/// and a loss noted.
+#[test]
+fn ggf_match_counts_are_kept() {
+    let file = "fixtures/ggf/valid/synchro.ggf";
+    let direct = gamerec(&["convert", "--to", "ggf", file], b"");
+    assert_eq!(direct.code, 0, "{}", direct.stderr);
+    assert!(
+        direct.stdout.starts_with("2 (;GM[Othello]"),
+        "{}",
+        direct.stdout
+    );
+    assert_eq!(direct.stdout.lines().count(), 1, "{}", direct.stdout);
+    assert!(!direct.stdout.contains("GGF_match") && !direct.stdout.contains("match["));
+    let again = gamerec(
+        &["convert", "--from", "ggf", "--to", "ggf", "-"],
+        direct.stdout.as_bytes(),
+    );
+    assert_eq!(again.stdout, direct.stdout);
+    for format in ["json", "yaml", "gamerec"] {
+        let doc = gamerec(&["convert", "--to", format, file], b"");
+        assert!(doc.stdout.contains("GGF_match"), "{format}: {}", doc.stdout);
+        let back = gamerec(
+            &["convert", "--from", format, "--to", "ggf", "-"],
+            doc.stdout.as_bytes(),
+        );
+        assert_eq!(
+            back.stdout, direct.stdout,
+            "through {format}: {}",
+            back.stderr
+        );
+    }
+    // the match's second game alone: a match of one, said
+    let text = gamerec(&["convert", "--to", "gamerec", file], b"").stdout;
+    let first = text
+        .split("\n\n[Game")
+        .next()
+        .unwrap_or_default()
+        .to_string();
+    let cut = gamerec(
+        &["convert", "--from", "gamerec", "--to", "ggf", "-"],
+        first.as_bytes(),
+    );
+    assert!(cut.stdout.starts_with("1 (;GM[Othello]"), "{}", cut.stdout);
+    assert!(
+        cut.stderr
+            .contains("a match of 2 games: only 1 of it written, as a match of 1"),
+        "{}",
+        cut.stderr
+    );
+}
+
 #[test]
 fn pentobi_round_trips() {
     for file in [

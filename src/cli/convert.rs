@@ -60,7 +60,7 @@ use std::path::{Path, PathBuf};
 use super::inputs::{Event, ScanArgs};
 use super::progress::Progress;
 use super::{Ctx, EXIT_INVALID, EXIT_OK, EXIT_USAGE, diagnostics};
-use crate::formats::{Losses, gamerec, ggf, pentobi, transcript, wthor};
+use crate::formats::{Losses, gamerec, pentobi, transcript, wthor};
 use crate::model::{DocGame, ReportDoc};
 use crate::replay::{GameReport, Options};
 
@@ -163,6 +163,8 @@ struct Writer {
     wthor: Option<wthor::WtbWriter>,
     /// `--to csv`: the header's columns, fixed by the first game.
     csv: crate::formats::csv::CsvWriter,
+    /// GGF matches held until whole.
+    ggf: crate::formats::ggf::Matches,
     /// `--to json`: games written, not yet passed on (in pieces of at
     /// least [`FLUSH_AT`] bytes, written straight through the file's buffer).
     buf: Vec<u8>,
@@ -178,6 +180,7 @@ impl Writer {
             games: 0,
             wthor,
             csv: Default::default(),
+            ggf: Default::default(),
             buf: Vec::new(),
         }
     }
@@ -236,9 +239,7 @@ impl Writer {
                 let text = gamerec::write_game(game, losses);
                 if first { text } else { format!("\n{text}") }
             }
-            (Target::Ggf, Some(game)) => {
-                ggf::write_game(game, losses).map_err(|e| Ok(e.message))?
-            }
+            (Target::Ggf, Some(game)) => self.ggf.game(game, losses).map_err(|e| Ok(e.message))?,
             (Target::Blksgf, Some(game)) => {
                 pentobi::write_game(game, losses).map_err(|e| Ok(e.message))?
             }
@@ -260,6 +261,9 @@ impl Writer {
     fn finish(&mut self, w: &mut dyn Write) -> io::Result<()> {
         w.write_all(&self.buf)?;
         self.buf.clear();
+        // a match whose last games were left out (invalid, filtered)
+        let held = self.ggf.finish();
+        w.write_all(held.as_bytes())?;
         match self.to {
             Target::Json if self.games == 0 => writeln!(w, "]\n}}"),
             Target::Json => writeln!(w, "\n  ]\n}}"),
@@ -907,8 +911,24 @@ impl Conversion {
 }
 
 impl Conversion {
+    /// What a GGF match written short at the end of the output lost (the
+    /// games of it left out), said once the output is written.
+    fn say_cut_matches(&mut self, ctx: &mut Ctx) {
+        for lost in self.writer.ggf.take_lost() {
+            if !self.quiet {
+                let _ = writeln!(
+                    ctx.err,
+                    "warning: not kept in GGF: {}",
+                    diagnostics::visible(&lost)
+                );
+            }
+        }
+    }
+
     /// The games the filter and `--dedup` left out, said on stderr.
-    fn say_left_out_by_options(&self, ctx: &mut Ctx, paths: &[String], named: bool) {
+    fn say_left_out_by_options(&mut self, ctx: &mut Ctx, paths: &[String], named: bool) {
+        // a GGF match whose last games were left out
+        self.say_cut_matches(ctx);
         self.said_skipped(ctx, paths, named);
         self.say_dropped(ctx, paths, named);
     }

@@ -71,6 +71,12 @@
 //!   `PA` or `pass`, any case. The `B`/`W` colour of a move must be the side
 //!   to move once the replay has passed automatically for a side without a
 //!   move (`record::wrong_player` otherwise);
+//! - the games of a match whose count holds get a `GGF_match` tag, each its
+//!   place `k/n` (`2 (;...;)(;...;)`: `1/2`, `2/2`), so that conversions
+//!   keep the match; the writer ([`Matches`]) holds a match's games until it
+//!   is whole and writes the count and the games on one line, as GGS does
+//!   (a match cut short by games left out is written with the count of the
+//!   games there are, and the loss said);
 //! - a match count is checked against the games that follow it up to the
 //!   next count or the next game that starts a line, and a synchro game
 //!   (`s`) is in a match of two: `ggf::match_count` on the match's first
@@ -422,11 +428,23 @@ impl Match {
         } else {
             None
         };
+        let valid = d.is_none() && !self.more;
         if let (Some(d), Some((first, _))) = (d, self.games.first_mut()) {
             let d = d.at(self.span).help(
                 "a match is its number of games then the games: `1 (;...;)`, or `2 (;...;)(;...;)` for a synchro pair",
             );
             first.raw.tag_error_first(d);
+        }
+        if valid {
+            // each game's place in its match, so that a conversion keeps it
+            for (k, (g, _)) in self.games.iter_mut().enumerate() {
+                g.raw.tags.0.push(Tag {
+                    name: MATCH_TAG.into(),
+                    value: format!("{}/{n}", k + 1),
+                    span: self.span,
+                    value_span: self.span,
+                });
+            }
         }
         std::mem::take(&mut self.games)
     }
@@ -1361,10 +1379,90 @@ const MADE: &[&str] = &[
 /// Writes games as GGF. `Err` for a game that is not Reversi.
 pub fn write(games: &[DocGame]) -> Result<String, WriteError> {
     let mut out = String::new();
+    let mut matches = Matches::default();
+    let mut losses = Losses::default();
     for g in games {
-        out.push_str(&write_game(g, &mut Losses::default())?);
+        out.push_str(&matches.game(g, &mut losses)?);
     }
+    out.push_str(&matches.finish());
     Ok(out)
+}
+
+/// The tag that gives a game's place in its GGF match, `k/n` (game `k` of
+/// `n`, from 1): `2 (;...;)(;...;)` gives its games `1/2` and `2/2`.
+pub const MATCH_TAG: &str = "GGF_match";
+
+/// A game's place in its match, from its [`MATCH_TAG`] tag.
+fn match_place(g: &DocGame) -> Option<(usize, usize)> {
+    let v = g.tags.iter().find(|(k, _)| k == MATCH_TAG)?.1.trim();
+    let (k, n) = v.split_once('/')?;
+    let (k, n) = (k.trim().parse().ok()?, n.trim().parse().ok()?);
+    (1 <= k && k <= n && n <= MATCH_HELD).then_some((k, n))
+}
+
+/// Games written as GGF one at a time, the games of a match (their
+/// [`MATCH_TAG`] tags) held until it is whole and then written after its
+/// count on one line, as GGS writes them: `2 (;...;)(;...;)`. A match cut
+/// short (a game of it left out of the conversion) is written as a match of
+/// the games there are, with a loss noted.
+#[derive(Debug, Default)]
+pub struct Matches {
+    held: Vec<String>,
+    /// The count of the match being held.
+    count: usize,
+    /// What a match written short lost, not yet told.
+    lost: Vec<String>,
+}
+
+impl Matches {
+    /// The text to write for game `g` (empty while its match is held).
+    pub fn game(&mut self, g: &DocGame, losses: &mut Losses) -> Result<String, WriteError> {
+        let text = write_game(g, losses)?;
+        let mut out = String::new();
+        match match_place(g) {
+            Some((k, n)) if k == self.held.len() + 1 && (k == 1 || n == self.count) => {
+                if k == 1 {
+                    out.push_str(&self.finish());
+                    self.count = n;
+                }
+                self.held.push(text.trim_end().to_string());
+                if k == n {
+                    out.push_str(&self.finish());
+                }
+            }
+            _ => {
+                out.push_str(&self.finish());
+                out.push_str(&text);
+            }
+        }
+        for lost in self.take_lost() {
+            losses.note(lost);
+        }
+        Ok(out)
+    }
+
+    /// What matches written short lost since last asked (a match cut at
+    /// the end of the output: after [`Matches::finish`]).
+    pub fn take_lost(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.lost)
+    }
+
+    /// The match held, written out (none: nothing).
+    pub fn finish(&mut self) -> String {
+        if self.held.is_empty() {
+            return String::new();
+        }
+        let held = std::mem::take(&mut self.held);
+        if held.len() < self.count {
+            self.lost.push(format!(
+                "a match of {}: only {} of it written, as a match of {}",
+                crate::diag::plural(self.count, "game", "games"),
+                held.len(),
+                held.len()
+            ));
+        }
+        format!("{} {}\n", held.len(), held.concat())
+    }
 }
 
 /// Writes one game as GGF, noting in `losses` what GGF cannot keep. `Err`
@@ -1498,7 +1596,8 @@ impl GameWriter {
     fn tag(&mut self, name: &str, value: &str, losses: &mut Losses) {
         let out = &mut self.out;
         match name {
-            "Game" | "Variant" => {}
+            // the match is written by [`Matches`]
+            "Game" | "Variant" | MATCH_TAG => {}
             "Site" => out.push_str(&format!("PC[{}]", escape(value))),
             "Date" => out.push_str(&format!("DT[{}]", escape(value))),
             "Black" => out.push_str(&format!("PB[{}]", escape(value))),
