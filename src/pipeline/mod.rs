@@ -250,9 +250,10 @@ fn keeps_tags(filter: Option<&Filter>, g: &SourceGame) -> bool {
 
 /// Reads every game of the files in order, without replaying them, for
 /// commands that replay in their own way (`score --plot`; `html` through
-/// [`each_game_mapped`]): `f` sees each game (or a file's error) once. The filter's tests on tags are
-/// applied ([`Filter::keeps_tags`]; those on reports are the command's,
-/// [`Filter::keeps_report`]); returns how many games they left out.
+/// [`each_game_mapped`]): `f` sees each game (or a file's error) once. The
+/// filter's tests on tags are applied ([`Filter::keeps_tags`]; those on
+/// reports are the command's, [`Filter::keeps_report`]); returns how many
+/// games they left out.
 pub fn each_game(
     stdin: &mut dyn Read,
     expanded: &Expanded,
