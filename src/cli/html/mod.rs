@@ -234,7 +234,7 @@ pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
             return;
         }
         if filter.as_ref().is_none_or(|f| f.keeps_report(&e.report)) {
-            count(&mut summary, &e);
+            summary.add(&e.report);
             match &mut out {
                 Out::Page(entries) => entries.push(e),
                 Out::Site(site) => site.add(&e),
@@ -390,19 +390,6 @@ fn move_text(raw: &crate::record::RawGame, src: &str, d: &crate::diag::Diag) -> 
         .find(|t| t.span.offset <= at && at < t.span.end())?;
     let text = token.text(src).trim();
     (!text.is_empty() && text.chars().count() <= 80).then(|| text.to_string())
-}
-
-/// `e` counted in the run's summary.
-fn count(s: &mut super::report::Summary, e: &Entry) {
-    s.games += 1;
-    if e.report.valid {
-        s.valid += 1;
-        if !e.report.over {
-            s.unfinished += 1;
-        }
-    } else {
-        s.invalid += 1;
-    }
 }
 
 /// A game's compact form, before the page's shared tables are known.
@@ -667,10 +654,12 @@ fn intern(table: &mut Vec<Value>, v: Value) -> usize {
     }
 }
 
-/// A game's data for the script, with the page's shared tables.
+/// A game's data for the script, with the page's shared tables; with its
+/// index row when `row` (a page's: a site's rows are in its index files).
 fn finish(
     n: usize,
     e: &Entry,
+    row: bool,
     defs: &mut Defs,
     kinds: &mut Vec<Value>,
     styles: &mut Vec<Value>,
@@ -682,11 +671,13 @@ fn finish(
     obj.insert("plies".into(), json!(r.plies));
     obj.insert("valid".into(), json!(r.valid));
     obj.insert("e".into(), Value::Array(e.diags.clone()));
-    // the index row: file and game, game, players, result
-    obj.insert(
-        "row".into(),
-        json!([place(e), r.game, e.players, result(e)]),
-    );
+    if row {
+        // the index row: file and game, game, players, result
+        obj.insert(
+            "row".into(),
+            json!([place(e), r.game, e.players, result(e)]),
+        );
+    }
     let Some(enc) = &e.enc else {
         return Value::Object(obj);
     };
@@ -896,7 +887,7 @@ fn page(entries: &[Entry]) -> String {
     let games: Vec<Value> = entries
         .iter()
         .enumerate()
-        .map(|(n, e)| finish(n, e, &mut defs, &mut kinds, &mut styles))
+        .map(|(n, e)| finish(n, e, true, &mut defs, &mut kinds, &mut styles))
         .collect();
     let rows = index_rows(entries, &order);
     let mut finals = String::new();
@@ -907,7 +898,7 @@ fn page(entries: &[Entry]) -> String {
     let data = script_json(&serde_json::to_string(&data).unwrap_or_default());
     let mut summary = super::report::Summary::default();
     for e in entries {
-        count(&mut summary, e);
+        summary.add(&e.report);
     }
     let summary = summary.line();
     let mut out = String::new();

@@ -108,10 +108,16 @@ impl Site {
         if self.error.is_some() {
             return;
         }
-        let mut data = finish(self.n, e, &mut self.defs, &mut self.kinds, &mut self.styles);
-        if let Value::Object(m) = &mut data {
-            // the row is in the index's files
-            m.remove("row");
+        // without its row: that is in the index's files
+        let data = finish(
+            self.n,
+            e,
+            false,
+            &mut self.defs,
+            &mut self.kinds,
+            &mut self.styles,
+        );
+        if let Value::Object(m) = &data {
             self.note_used(m);
         }
         self.games.push(data);
