@@ -704,13 +704,18 @@ impl Losses {
     }
 }
 
-/// A move's kept property `name` as text (a string as it is, another JSON
-/// value as JSON), when it has one.
+/// A move's kept property `name` as text, when it has one ([`prop_text`]).
 pub fn move_prop(m: &crate::model::DocMove, name: &str) -> Option<String> {
-    m.props.get(name).map(|v| match v {
+    m.props.get(name).map(prop_text)
+}
+
+/// A kept property's value as text: a string as it is, another JSON value
+/// as JSON.
+pub fn prop_text(v: &serde_json::Value) -> String {
+    match v {
         serde_json::Value::String(s) => s.clone(),
         other => other.to_string(),
-    })
+    }
 }
 
 /// A problem that ends a file: a file-level error, the error of the
@@ -973,10 +978,8 @@ impl FromDoc {
                 tokens += m.notation.split_whitespace().count();
                 let last = tokens.saturating_sub(1);
                 doc_moves.push(last);
-                for name in m.props.keys() {
-                    if let Some(v) = move_prop(m, name) {
-                        move_props.push((last, name.clone(), v));
-                    }
+                for (name, v) in &m.props {
+                    move_props.push((last, name.clone(), prop_text(v)));
                 }
             }
         }

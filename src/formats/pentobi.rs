@@ -1794,12 +1794,9 @@ fn write_moves(out: &mut String, g: &DocGame, duo: bool, turn: Turn) {
         }
         // the node's other properties, as read (their values as SGF
         // writes them)
-        for (name, _) in &m.props {
-            if let (Some(id), Some(v)) = (
-                name.strip_prefix(MOVE_PROP_PREFIX).filter(|id| is_prop_id(id)),
-                super::move_prop(m, name),
-            ) {
-                out.push_str(&format!("{id}[{v}]"));
+        for (name, v) in &m.props {
+            if let Some(id) = name.strip_prefix(MOVE_PROP_PREFIX).filter(|id| is_prop_id(id)) {
+                out.push_str(&format!("{id}[{}]", super::prop_text(v)));
             }
         }
         out.push('\n');
