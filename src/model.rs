@@ -66,6 +66,12 @@ pub struct DocMove {
     /// An automatic pass: taken by the engine, not written in the record.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub auto: bool,
+    /// A setup edit in the middle of the game (a Blokus `+blue:V3:a1,a2,b2`
+    /// from a Pentobi file's inner setup): no ply, `ply` is the plies
+    /// before it. Written for information, like the ply: on input the
+    /// notation says what the move is.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub setup: bool,
     /// The move number written before the move in the record, as written
     /// (`12.`, `12...`); absent when none was. The text writer writes it back.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -145,6 +151,7 @@ impl Serialize for MovesView<'_> {
             notation: &m.notation,
             comment: &m.comment,
             auto: m.auto,
+            setup: m.setup,
             number: m.number.as_deref(),
             props: PropsView(&m.props),
             extras: &m.extras,
@@ -161,6 +168,8 @@ struct MoveView<'a> {
     comment: &'a Option<String>,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     auto: bool,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    setup: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     number: Option<&'a str>,
     #[serde(skip_serializing_if = "PropsView::is_empty")]
@@ -204,6 +213,7 @@ impl DocMove {
             notation: notation.into(),
             comment: None,
             auto: false,
+            setup: false,
             number: None,
             props: Map::new(),
             extras: Map::new(),
@@ -250,6 +260,7 @@ impl DocGame {
                     notation: m.notation.to_string(),
                     comment: m.comment.clone(),
                     auto: m.auto,
+                    setup: m.setup,
                     number: m.number.clone(),
                     props: m
                         .props

@@ -116,6 +116,7 @@ proptest! {
                     notation: notation.into(),
                     comment: n.clone(),
                     auto,
+                    setup: false,
                     extras: if auto { extras.clone() } else { Map::new() },
                     // a kept property where a number is (any text)
                     props: n

@@ -238,6 +238,10 @@ impl Pretty<'_> {
             self.out.push(b',');
             self.key(depth + 1, b"\"auto\": true");
         }
+        if m.setup {
+            self.out.push(b',');
+            self.key(depth + 1, b"\"setup\": true");
+        }
         if let Some(n) = &m.number {
             self.out.push(b',');
             self.key(depth + 1, b"\"number\": ");
@@ -712,6 +716,7 @@ mod tests {
                     notation: "f5".into(),
                     comment: Some(weird.into()),
                     auto: false,
+                    setup: false,
                     extras: Map::new(),
                     number: Some("1.".into()),
                     props: vec![("GGF_eval".into(), weird.into()), (weird.into(), String::new())],
@@ -722,6 +727,7 @@ mod tests {
                     notation: weird.to_string().into(),
                     comment: None,
                     auto: true,
+                    setup: false,
                     extras: extras(json!({"x": [1, 2], weird: {"y": "z"}})),
                     number: Some(weird.into()),
                     props: Vec::new(),

@@ -85,17 +85,23 @@
 //!   (`AB` and `A1` both feed the first colour). With one plain value the
 //!   tag's value is the file's text and errors point into it; with several,
 //!   errors blame all of the values. `PL` (`B`, `W`, `1`..`4`) becomes
-//!   `First` with the colour's name. Pentobi reads setup in any node: in the
-//!   root and in every node of the line before its first move they make the
-//!   game's starting setup together (a `PL` outside the root counts only in
-//!   a node with setup, as in Pentobi). A setup in a node after a move
-//!   (Pentobi makes the position so far plus the setup a new start) has no
-//!   place in gamerec's record, whose Blokus tags hold a starting setup
-//!   only: it is `pentobi::setup_after_moves` at the node, the moves before
-//!   it are validated and the line stops there. A colour the game does not
-//!   have (`A3`, `PL[3]` in Duo) and `AE` (remove squares: the setup starts
-//!   from an empty board, there is nothing to remove) are `blokus::bad_tags`
-//!   at the property, and the game is not replayed. Setup values are checked
+//!   `First` with the colour's name. Pentobi reads setup in any node: in
+//!   the root and in every node of the line before its first move they
+//!   make the game's starting setup together (a `PL` outside the root
+//!   counts only in a node with setup, as in Pentobi). A setup in a node
+//!   after a move (Pentobi makes the position so far plus the setup a new
+//!   start), and every setup from the first `AE` on (it takes pieces off;
+//!   an `AE` in the root takes off root pieces, after them), is setup edits
+//!   in the movetext ([`crate::games::blokus`]'s `+blue:..`, `-..`,
+//!   `>red`) before the node's move, in the order Pentobi applies them:
+//!   the pieces of `A1`..`A4`, `AB`, `AW`, then `AE`'s, then `PL` (a `PL`
+//!   that names no colour is an edit the replay refuses; Pentobi ignores
+//!   it). The edits are read from a normalised copy after the file's text
+//!   (their errors point there). A node of setup without a move keeps its
+//!   comment and other properties with its last edit. A colour the game
+//!   does not have (`A3`, `PL[3]` in Duo) in the start setup is
+//!   `blokus::bad_tags` at the property, and the game is not replayed; in
+//!   an edit it is the edit's `blokus::bad_setup`. Setup values are checked
 //!   by the Blokus rules (`src/games/blokus/setup.rs`).
 //! - Malformed SGF (text outside nodes, an unterminated value or tree, an
 //!   empty tree) is `pentobi::syntax`, given to the first line through the
@@ -107,7 +113,14 @@
 //! with the squares sorted from `a1` row by row and the piece name left out;
 //! passes are not written. Setup tags are written back as `AB`/`AW` (Duo) or
 //! `A1`..`A4` (classic), one value per piece, squares sorted the same way,
-//! and `First` as `PL`. A file whose setup squares are already sorted
+//! and `First` as `PL`. Setup edits are written as the setup properties of
+//! the node of the move after them (a node of their own at the end, or when
+//! one carries a comment or kept properties, written there): the pieces put
+//! on as `AB`/`AW` or `A1`..`A4`, those taken off as `AE`, the colour to
+//! move as `PL`, in Pentobi's order; an edit that Pentobi would apply
+//! before one already in the node (a piece put on after one taken off, a
+//! second `PL`) starts a new node, so that the file reads back to the same
+//! position. A file whose setup squares are already sorted
 //! (Pentobi's own) reads back to the same games; otherwise a second write is
 //! a fixed point. What a Pentobi file cannot keep is noted in
 //! [`Losses`](crate::formats::Losses):
@@ -960,7 +973,7 @@ fn line_game(tree: &Tree, path: &[usize], out: &mut impl Append, end: usize) -> 
             root_prop(p, seats, &mut ctx, &mut comment);
         }
     }
-    let mut moves = line_moves(&nodes, head, out, &mut ctx);
+    let mut moves = line_moves(&nodes, out, &mut ctx);
     let SetupCtx {
         setup,
         setup_at,
@@ -1129,8 +1142,8 @@ fn root_prop(p: &Prop, seats: &[&str], ctx: &mut SetupCtx, comment: &mut Option<
     }
 }
 
-/// The moves of a line: their tokens, comments, claimed colours, and the
-/// stop a setup after moves makes.
+/// The moves of a line: their tokens (setup edits among them), comments,
+/// kept properties and claimed colours.
 #[derive(Default)]
 struct LineMoves {
     tokens: Vec<Token>,
@@ -1141,68 +1154,114 @@ struct LineMoves {
     stop: Option<Diag>,
 }
 
-/// Reads the moves of a line's nodes (and the setups of nodes before the
-/// first move); a move value that is not the file's text as it stands is
-/// normalised into `out`.
-fn line_moves(
-    nodes: &[&Node],
-    head: Span,
-    out: &mut impl Append,
-    ctx: &mut SetupCtx,
-) -> LineMoves {
-    let mut moves = LineMoves::default();
-    let mut moved = false;
-    for (k, node) in nodes.iter().enumerate() {
-        let has_setup = node.props.iter().any(|p| is_setup_id(&p.id));
-        if has_setup && moved {
-            // gamerec's Blokus record holds a start setup only
-            let first = node.props.iter().find(|p| is_setup_id(&p.id));
-            let span = first.map_or(head, |p| p.span);
-            moves.stop = Some(
-                Diag::error(
-                    "pentobi::setup_after_moves",
-                    "a setup after moves: gamerec's Blokus records hold a starting setup only",
-                )
-                .at(span)
-                .label("pieces placed or removed in the middle of the game")
-                .help("Pentobi makes the position so far plus this setup a new start; gamerec validates the moves before it and stops here"),
-            );
-            break;
-        }
-        if has_setup && k > 0 {
-            for p in &node.props {
-                setup_prop(p, ctx);
-            }
-        }
-        let Some((colour, p)) = node_move(node, ctx) else {
-            continue;
-        };
-        moved = true;
-        let Some((v, s)) = p.values.first() else {
-            continue;
-        };
-        let span = move_span(p, v, *s, out);
+impl LineMoves {
+    /// Keeps a node's comment and its other properties (`TE[1]`) with
+    /// token `token`.
+    fn keep_with(&mut self, token: usize, node: &Node, has_setup: bool) {
         let comment = node
             .prop("C")
             .and_then(|c| c.values.first())
             .map(|(v, _)| crate::record::comment_text(v.trim()));
         if let Some(c) = comment {
-            moves.comments.push((moves.tokens.len(), c));
+            self.comments.push((token, c));
         }
-        // what else the node says (`TE[1]`, `BM[2]`), kept for the move
         for q in node.props.iter().filter(|q| kept_with_move(q, has_setup)) {
             let values: Vec<String> = q.values.iter().map(|(v, _)| escape(v)).collect();
-            moves.props.push((
-                moves.tokens.len(),
+            self.props.push((
+                token,
                 format!("{MOVE_PROP_PREFIX}{}", q.id),
                 values.join("]["),
             ));
         }
+    }
+
+    /// A setup edit's token (`+blue:a1,a2`, `-a1,a2`, `>red`), written
+    /// into the normalised copy after the file's text.
+    fn edit(&mut self, text: &str, out: &mut impl Append) {
+        out.append("\n; ");
+        let at = out.len();
+        out.append(text);
+        self.tokens.push(Token::new(Span::new(at, text.len())));
+        self.claims.push(None);
+    }
+}
+
+/// Reads the moves of a line's nodes. The setups of the root and of the
+/// nodes before the first move are the game's start (its setup tags);
+/// from the first move on, and from the first `AE` on (a removal has
+/// nothing to remove from an empty board), a node's setup is setup edits
+/// in the movetext before its move ([`setup_edits`]). A move value that is
+/// not the file's text as it stands, and every edit, is normalised into
+/// `out`.
+fn line_moves(nodes: &[&Node], out: &mut impl Append, ctx: &mut SetupCtx) -> LineMoves {
+    let mut moves = LineMoves::default();
+    let mut edits = false;
+    for (k, node) in nodes.iter().enumerate() {
+        let has_setup = node.props.iter().any(|p| is_setup_id(&p.id));
+        let before = moves.tokens.len();
+        if has_setup && (edits || node.prop("AE").is_some()) {
+            edits = true;
+            setup_edits(node, k == 0, out, ctx, &mut moves);
+        } else if has_setup && k > 0 {
+            for p in &node.props {
+                setup_prop(p, ctx);
+            }
+        }
+        let Some((colour, p)) = node_move(node, ctx) else {
+            // a node of setup only: what else it says goes with its last edit
+            if k > 0 && moves.tokens.len() > before {
+                moves.keep_with(moves.tokens.len() - 1, node, has_setup);
+            }
+            continue;
+        };
+        edits = true;
+        let Some((v, s)) = p.values.first() else {
+            continue;
+        };
+        let span = move_span(p, v, *s, out);
+        moves.keep_with(moves.tokens.len(), node, has_setup);
         moves.tokens.push(Token::new(span));
         let name = ctx.colour_names.get(usize::from(colour));
         moves.claims.push(name.map(|n| n.to_string()));
     }
     moves
+}
+
+/// A node's setup as setup edits, in the order Pentobi applies them (its
+/// `BoardUpdater`): the pieces of `A1`..`A4`, then `AB`, `AW` (each value
+/// a piece, `+blue:a20,a19,b19`), then the pieces `AE` takes off
+/// (`-a20,a19,b19`), then `PL` (`>red`). In the root (`root`), whose
+/// pieces and `PL` are the start's tags, only `AE`.
+fn setup_edits(node: &Node, root: bool, out: &mut impl Append, ctx: &SetupCtx, moves: &mut LineMoves) {
+    const CLASSIC: [&str; 4] = ["blue", "yellow", "red", "green"];
+    let name = |c: usize| {
+        ctx.colour_names
+            .get(c)
+            .or_else(|| CLASSIC.get(c))
+            .copied()
+            .unwrap_or("?")
+    };
+    let squares = |v: &str| v.chars().filter(|c| !c.is_whitespace()).collect::<String>();
+    if !root {
+        for (id, c) in [("A1", 0), ("A2", 1), ("A3", 2), ("A4", 3), ("AB", 0), ("AW", 1)] {
+            for (v, _) in node.prop(id).map_or(&[][..], |p| &p.values[..]) {
+                moves.edit(&format!("+{}:{}", name(c), squares(v)), out);
+            }
+        }
+    }
+    for (v, _) in node.prop("AE").map_or(&[][..], |p| &p.values[..]) {
+        moves.edit(&format!("-{}", squares(v)), out);
+    }
+    if let (false, Some((v, _))) = (root, node.prop("PL").and_then(|p| p.values.first())) {
+        let colour = match v.trim() {
+            "B" | "1" => name(0).to_string(),
+            "W" | "2" => name(1).to_string(),
+            "3" => name(2).to_string(),
+            "4" => name(3).to_string(),
+            other => squares(other),
+        };
+        moves.edit(&format!(">{colour}"), out);
+    }
 }
 
 /// The prefix of a move node's property kept with its move (`SGF_TE`).
@@ -1374,18 +1433,8 @@ fn setup_prop(p: &Prop, ctx: &mut SetupCtx) {
         "AW" | "A2" => setup_colour(p, 1, ctx),
         "A3" => setup_colour(p, 2, ctx),
         "A4" => setup_colour(p, 3, ctx),
-        "AE" => {
-            ctx.no_replay = true;
-            ctx.tag_errors.push(
-                Diag::error(
-                    "blokus::bad_tags",
-                    "setup property `AE` (remove squares) is not supported: a game's setup starts from an empty board, so there is nothing to remove",
-                )
-                .at(p.span)
-                .label("squares removed from the setup")
-                .help("write the position with AB/AW or A1..A4 only"),
-            );
-        }
+        // the pieces taken off are setup edits (`line_moves`)
+        "AE" => {}
         "PL" => first_player(p, ctx),
         _ => {}
     }
@@ -1772,9 +1821,35 @@ impl RootWriter<'_> {
     }
 }
 
-/// The game's moves, a node each (passes left out), with their comments.
+/// The game's moves, a node each (passes left out), with their comments
+/// and kept properties; setup edits as the setup properties of the node of
+/// the move after them ([`SetupNode`]).
 fn write_moves(out: &mut String, g: &DocGame, duo: bool, turn: Turn) {
+    let squares_of = |notation: &str| {
+        let squares = notation.rsplit(':').next().unwrap_or("");
+        match turn {
+            Turn::Identity => squares.to_string(),
+            _ => setup::squares_sorted(&turn.apply(squares)).join(" "),
+        }
+    };
+    let mut node = SetupNode::default();
     for m in g.moves.iter().filter(|m| !m.auto && m.notation != "pass") {
+        if let Some((id, value)) = setup_prop_of(&m.notation, duo, &squares_of) {
+            if !node.add(id, value) {
+                node.write(out);
+                out.push('\n');
+                node = SetupNode::default();
+                node.add(id, value_of(&m.notation, duo, &squares_of));
+            }
+            if m.comment.is_some() || !m.props.is_empty() {
+                // what an edit says needs a node of its own
+                node.write(out);
+                move_extras(out, m);
+                out.push('\n');
+                node = SetupNode::default();
+            }
+            continue;
+        }
         let colour = match (duo, m.player.as_str()) {
             (true, "purple") => "B",
             (true, _) => "W",
@@ -1783,23 +1858,127 @@ fn write_moves(out: &mut String, g: &DocGame, duo: bool, turn: Turn) {
             (false, "red") => "3",
             _ => "4",
         };
-        let squares = m.notation.rsplit(':').next().unwrap_or("");
-        let squares = match turn {
-            Turn::Identity => squares.to_string(),
-            _ => setup::squares_sorted(&turn.apply(squares)).join(" "),
-        };
-        out.push_str(&format!(";{colour}[{squares}]"));
-        if let Some(c) = &m.comment {
-            out.push_str(&format!("C[{}]", escape(c)));
+        if node.is_empty() {
+            out.push(';');
+        } else {
+            node.write(out);
+            node = SetupNode::default();
         }
-        // the node's other properties, as read (their values as SGF
-        // writes them)
-        for (name, v) in &m.props {
-            if let Some(id) = name.strip_prefix(MOVE_PROP_PREFIX).filter(|id| is_prop_id(id)) {
-                out.push_str(&format!("{id}[{}]", super::prop_text(v)));
+        out.push_str(&format!("{colour}[{}]", squares_of(&m.notation)));
+        move_extras(out, m);
+        out.push('\n');
+    }
+    if !node.is_empty() {
+        node.write(out);
+        out.push('\n');
+    }
+}
+
+/// A move's comment and its node's other properties, as read (their
+/// values as SGF writes them).
+fn move_extras(out: &mut String, m: &crate::model::DocMove) {
+    if let Some(c) = &m.comment {
+        out.push_str(&format!("C[{}]", escape(c)));
+    }
+    for (name, v) in &m.props {
+        if let Some(id) = name.strip_prefix(MOVE_PROP_PREFIX).filter(|id| is_prop_id(id)) {
+            out.push_str(&format!("{id}[{}]", super::prop_text(v)));
+        }
+    }
+}
+
+/// The setup property and value of a setup edit's notation
+/// (`+blue:V3:a20,a19,b19` is `A1[a19,b19,a20]`, `-V3:..` is `AE[..]`,
+/// `>red` is `PL[3]`); `None` for a move.
+fn setup_prop_of(
+    notation: &str,
+    duo: bool,
+    squares_of: &dyn Fn(&str) -> String,
+) -> Option<(&'static str, String)> {
+    const IDS: [&str; 6] = ["A1", "A2", "A3", "A4", "AB", "AW"];
+    const PL: [&str; 6] = ["1", "2", "3", "4", "B", "W"];
+    let colour = |name: &str| {
+        let c = crate::games::blokus::notation::PALETTE
+            .iter()
+            .position(|n| n.eq_ignore_ascii_case(name))?;
+        // Duo's purple and orange are the first two colours
+        (if duo { c >= 4 } else { c < 4 }).then_some(c)
+    };
+    match notation.as_bytes().first()? {
+        b'+' => {
+            let rest = notation.get(1..)?;
+            let (name, cells) = rest.split_once(':')?;
+            let id = IDS.get(colour(name)?)?;
+            Some((id, squares_of(cells)))
+        }
+        b'-' => Some(("AE", squares_of(notation.get(1..)?))),
+        b'>' => Some(("PL", PL.get(colour(notation.get(1..)?)?)?.to_string())),
+        _ => None,
+    }
+}
+
+/// [`setup_prop_of`]'s value alone.
+fn value_of(notation: &str, duo: bool, squares_of: &dyn Fn(&str) -> String) -> String {
+    setup_prop_of(notation, duo, squares_of).map_or_else(String::new, |(_, v)| v)
+}
+
+/// The setup properties of one node being written, from consecutive
+/// setup edits. Pentobi applies a node's setup in a fixed order (the
+/// pieces put, then `AE`, then `PL`), so an edit that would come before
+/// one already in the node by that order (a piece put after one taken
+/// off, a second `PL`) starts a new node; within the node the properties
+/// are written in that order (pieces put commute), so that a file written
+/// so reads back to the same edits and is written again the same.
+#[derive(Default)]
+struct SetupNode {
+    props: Vec<(&'static str, Vec<String>)>,
+}
+
+/// The order of Pentobi's setup properties in a node.
+const SETUP_ORDER: [&str; 8] = ["A1", "A2", "A3", "A4", "AB", "AW", "AE", "PL"];
+
+fn setup_rank(id: &str) -> usize {
+    SETUP_ORDER.iter().position(|&o| o == id).unwrap_or(0)
+}
+
+/// The class of a setup property: a piece put (0), taken off (1), `PL` (2).
+fn setup_class(id: &str) -> usize {
+    match id {
+        "AE" => 1,
+        "PL" => 2,
+        _ => 0,
+    }
+}
+
+impl SetupNode {
+    fn is_empty(&self) -> bool {
+        self.props.is_empty()
+    }
+
+    /// Adds an edit's property value; `false` (nothing added) when it
+    /// belongs in a new node.
+    fn add(&mut self, id: &'static str, value: String) -> bool {
+        let last = self.props.iter().map(|(i, _)| setup_class(i)).max();
+        if last.is_some_and(|c| c > setup_class(id)) || (id == "PL" && last == Some(2)) {
+            return false;
+        }
+        match self.props.iter_mut().find(|(i, _)| *i == id) {
+            Some((_, values)) => values.push(value),
+            None => self.props.push((id, vec![value])),
+        }
+        true
+    }
+
+    /// `;` and the properties, in Pentobi's order.
+    fn write(&mut self, out: &mut String) {
+        self.props.sort_by_key(|(id, _)| setup_rank(id));
+        out.push(';');
+        for (id, values) in &self.props {
+            out.push_str(id);
+            for v in values {
+                out.push_str(&format!("[{}]", escape(v)));
             }
         }
-        out.push('\n');
     }
 }
 
@@ -2017,7 +2196,7 @@ mod tests {
     }
 
     #[test]
-    fn setup_before_the_first_move_is_the_start_and_after_it_stops() {
+    fn setup_before_the_first_move_is_the_start_and_after_it_edits() {
         let (_, games) = read("(;GM[Blokus Duo];AB[e10];AW[j5]PL[W];W[k4])");
         let g = &games[0];
         assert_eq!(g.tags.value("SetupPurple"), Some("e10"));
@@ -2025,14 +2204,26 @@ mod tests {
         assert_eq!(g.tags.value("First"), Some("orange"));
         assert_eq!(g.tokens.len(), 1);
         assert!(g.stop.is_none());
-        let (_, games) = read("(;GM[Blokus Duo];B[e10];AW[j5];B[d11])");
+        // after a move: setup edits, in Pentobi's order, before the
+        // node's move; a node of setup only keeps its comment with its
+        // last edit
+        let (t, games) =
+            read("(;GM[Blokus Duo];B[e10];AW[j5]AE[e10]AB[a1][b 2]PL[B]C[c]TE[1];B[d11])");
         let g = &games[0];
-        assert_eq!(g.tokens.len(), 1);
-        assert_eq!(
-            g.stop.as_ref().map(|d| d.code.as_ref()),
-            Some("pentobi::setup_after_moves")
-        );
+        let tokens: Vec<&str> = g.tokens.iter().map(|k| k.text(&t)).collect();
+        assert_eq!(tokens, ["e10", "+purple:a1", "+purple:b2", "+orange:j5", "-e10", ">purple", "d11"]);
+        let players: Vec<Option<&str>> = g.token_players.iter().map(Option::as_deref).collect();
+        assert_eq!(players, [Some("purple"), None, None, None, None, None, Some("purple")]);
+        assert!(g.stop.is_none());
+        assert_eq!(g.comments, [(5, "c".to_string())]);
+        assert_eq!(g.move_props, [(5, "SGF_TE".to_string(), "1".to_string())]);
         assert_eq!(g.tags.get("SetupOrange"), None);
+        // AE before the first move: edits from it on, in the root too
+        let (t, games) = read("(;GM[Blokus Duo]AB[e10]AE[e10];AW[j5];W[k4])");
+        let g = &games[0];
+        let tokens: Vec<&str> = g.tokens.iter().map(|k| k.text(&t)).collect();
+        assert_eq!(tokens, ["-e10", "+orange:j5", "k4"]);
+        assert_eq!(g.tags.value("SetupPurple"), Some("e10"));
     }
 
     #[test]
@@ -2156,9 +2347,9 @@ mod tests {
         }
         let (t, games) = read("(;GM[Blokus];1[a20, a19])");
         assert_eq!(games[0].tokens[0].text(&t), "a20,a19");
-        let (_, games) = read("(;GM[Blokus]AE[a1];1[a20])");
-        assert!(games[0].tokens.is_empty());
-        assert_eq!(games[0].tag_errors[0].code, "blokus::bad_tags");
+        let (t, games) = read("(;GM[Blokus]AE[a1];1[a20])");
+        let tokens: Vec<&str> = games[0].tokens.iter().map(|k| k.text(&t)).collect();
+        assert_eq!(tokens, ["-a1", "a20"]);
         let (_, games) = read("(;GM[Blokus Duo]A3[a1];B[e10])");
         assert!(games[0].tokens.is_empty());
         assert_eq!(games[0].tag_errors[0].code, "blokus::bad_tags");

@@ -55,6 +55,17 @@ pub trait Position: Clone + 'static {
     /// Whether a move is a pass (a written pass is taken as a forced one).
     fn is_pass(mv: &Self::Move) -> bool;
 
+    /// Whether a move is an edit of the position rather than a turn (a
+    /// setup made in the middle of a game, as Pentobi's files hold): it is
+    /// no ply, no player takes it, no pass is owed before it, and it may
+    /// come after the end. [`Position::play`] judges and makes it like any
+    /// move. Games without such edits keep the default, `false`.
+    #[inline]
+    fn is_setup(mv: &Self::Move) -> bool {
+        let _ = mv;
+        false
+    }
+
     /// The pass move (used for automatic passes).
     fn pass() -> Self::Move;
 

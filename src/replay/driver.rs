@@ -305,6 +305,7 @@ impl<R: Rules, V: Visitor<R>> Replay<'_, R, V> {
                     notation: R::write_move(&pass.mv).into(),
                     comment: None,
                     auto: true,
+                    setup: false,
                     extras,
                     number: None,
                     props: Vec::new(),
@@ -323,6 +324,10 @@ impl<R: Rules, V: Visitor<R>> Replay<'_, R, V> {
         let names_players = !self.raw.token_players.is_empty();
         let watched = self.watched;
         for (k, pm) in moves.iter().enumerate() {
+            if <R::Position as Position>::is_setup(&pm.mv) {
+                self.setup(k, moves, pm)?;
+                continue;
+            }
             let before = self.plies;
             // a move legal now owes no pass and comes before the end
             let now = Position::plays_now(&self.state, &pm.mv);
@@ -355,38 +360,79 @@ impl<R: Rules, V: Visitor<R>> Replay<'_, R, V> {
             }
             self.plies += 1;
             if let Some((player, extras)) = recorded {
-                let last_of_token = moves.get(k + 1).is_none_or(|n| n.token > pm.token);
-                let (comment, props) = if last_of_token {
-                    (self.comments_up_to(pm.token), self.props_of(pm.token))
-                } else {
-                    (None, Vec::new())
-                };
-                // the number written before the move's first token
-                let after = k.checked_sub(1).and_then(|j| moves.get(j)).map(|p| p.token);
-                let number = self
-                    .raw
-                    .numbers
-                    .iter()
-                    .rev()
-                    .find(|&&(t, _)| t <= pm.token && after.is_none_or(|a| t > a))
-                    .map(|&(_, s)| s.text(self.src).to_string());
-                let record = MoveRecord {
-                    ply: self.plies,
-                    player,
-                    notation: R::write_move(&pm.mv).into(),
-                    comment,
-                    auto: false,
-                    extras,
-                    number,
-                    props,
-                };
-                self.visitor.moved(self.report, record);
+                self.record(k, moves, player, extras, false);
             }
             if watched {
                 self.played(Some(&pm.mv));
             }
         }
         Ok(())
+    }
+
+    /// A setup edit ([`Position::is_setup`]): judged and made where it
+    /// stands, no ply, no automatic pass before it, after the end as well;
+    /// the position after the ply before it is now this one.
+    #[inline(never)]
+    fn setup(
+        &mut self,
+        k: usize,
+        moves: &[Parsed<MoveOf<R>, R::Spans>],
+        pm: &Parsed<MoveOf<R>, R::Spans>,
+    ) -> Result<(), Stopped> {
+        if !self.raw.auto_passes.is_empty() {
+            self.check_marked_passes(k, 0, pm)?;
+        }
+        let player = Position::to_move(&self.state);
+        if let Err(d) = R::judge(&mut self.state, pm) {
+            let d = if d.span.is_none() { d.at(pm.span) } else { d };
+            self.report.push(d.ply(self.plies + 1));
+            return Err(Stopped);
+        }
+        if self.records {
+            self.record(k, moves, player, Default::default(), true);
+        }
+        self.played(Some(&pm.mv));
+        Ok(())
+    }
+
+    /// Hands the visitor the record of parsed move `k`, just made by
+    /// `player` (its comment, properties and number from the record).
+    fn record(
+        &mut self,
+        k: usize,
+        moves: &[Parsed<MoveOf<R>, R::Spans>],
+        player: &'static str,
+        extras: serde_json::Map<String, serde_json::Value>,
+        setup: bool,
+    ) {
+        let Some(pm) = moves.get(k) else { return };
+        let last_of_token = moves.get(k + 1).is_none_or(|n| n.token > pm.token);
+        let (comment, props) = if last_of_token {
+            (self.comments_up_to(pm.token), self.props_of(pm.token))
+        } else {
+            (None, Vec::new())
+        };
+        // the number written before the move's first token
+        let after = k.checked_sub(1).and_then(|j| moves.get(j)).map(|p| p.token);
+        let number = self
+            .raw
+            .numbers
+            .iter()
+            .rev()
+            .find(|&&(t, _)| t <= pm.token && after.is_none_or(|a| t > a))
+            .map(|&(_, s)| s.text(self.src).to_string());
+        let record = MoveRecord {
+            ply: self.plies,
+            player,
+            notation: R::write_move(&pm.mv).into(),
+            comment,
+            auto: false,
+            setup,
+            extras,
+            number,
+            props,
+        };
+        self.visitor.moved(self.report, record);
     }
 
     /// `record::bad_auto_move`: a document marks more automatic passes

@@ -67,6 +67,10 @@ pub struct MoveRecord {
     pub comment: Option<String>,
     /// Taken by the engine, not written in the record.
     pub auto: bool,
+    /// An edit of the position in the middle of the game
+    /// ([`Position::is_setup`](crate::game::Position::is_setup)): no ply,
+    /// `ply` is the plies before it, `player` the side to move then.
+    pub setup: bool,
     /// The game's extra fields for the move in JSON.
     pub extras: Map<String, Value>,
     /// The move number written before the move (`12.`, `12...`), if any.

@@ -167,8 +167,13 @@ impl<R: Rules> Visitor<R> for KeepFrames<'_> {
     fn watches_positions(&self) -> bool {
         true
     }
-    fn position(&mut self, _ply: usize, state: &R::Position, last: Option<&MoveOf<R>>) {
-        self.frames.push(frame::<R>(state, last));
+    fn position(&mut self, ply: usize, state: &R::Position, last: Option<&MoveOf<R>>) {
+        let f = frame::<R>(state, last);
+        // a setup edit changes the position after the same ply
+        match self.frames.get_mut(ply) {
+            Some(slot) => *slot = f,
+            None => self.frames.push(f),
+        }
     }
 }
 
@@ -201,7 +206,11 @@ impl<R: Rules> Visitor<R> for KeepPlots<'_> {
         if ply == 0 {
             self.colours = R::scene(state, last).seats.iter().map(|(_, c)| *c).collect();
         }
-        self.values.push(R::plot(state));
+        // a setup edit changes the position after the same ply
+        match self.values.get_mut(ply) {
+            Some(slot) => *slot = R::plot(state),
+            None => self.values.push(R::plot(state)),
+        }
     }
 }
 
@@ -258,7 +267,8 @@ impl<R: Rules> Visitor<R> for KeepPly<'_, R> {
         if self.ply.is_none_or(|k| ply <= k) {
             self.picture = Some(frame::<R>(state, last));
         }
-        if self.ply == Some(ply) && self.at.is_none() {
+        // the last position after that ply: a setup edit after it changes it
+        if self.ply == Some(ply) {
             self.at = Some(state.clone());
         }
     }

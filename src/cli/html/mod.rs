@@ -592,9 +592,16 @@ fn encode_states(states: &[Cells], cw: usize, gw: usize) -> (String, String, Str
     (start, diffs, marks)
 }
 
-/// The moves (`mv`) and the plies the program played itself (`auto`).
+/// The moves (`mv`, one per ply: a setup edit is no ply, and the viewer
+/// shows it in the position after the ply before it) and the plies the
+/// program played itself (`auto`).
 fn insert_moves(obj: &mut Map<String, Value>, r: &GameReport) {
-    let moves: Vec<&str> = r.moves.iter().map(|m| &*m.notation).collect();
+    let moves: Vec<&str> = r
+        .moves
+        .iter()
+        .filter(|m| !m.setup)
+        .map(|m| &*m.notation)
+        .collect();
     // one string when no move has a space (most games), else a list
     if moves.iter().any(|m| m.contains(' ') || m.is_empty()) {
         obj.insert("mv".into(), json!(moves));

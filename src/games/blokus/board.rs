@@ -425,6 +425,25 @@ impl Board {
     pub fn pass(&mut self) {
         self.to_move = (self.to_move + 1) % self.placed.colours;
     }
+
+    /// Takes colour `c`'s piece at `p` off the board (a setup edit; the
+    /// caller checked that it is there). What `has_move` knew is
+    /// forgotten: it holds only while the board fills up.
+    pub fn take(&mut self, c: u8, p: Place) {
+        let ci = usize::from(c);
+        let o = p.orientation();
+        if let Some(rows) = self.occ.get_mut(ci) {
+            for (r, &m) in o.rows.iter().take(usize::from(o.h)).enumerate() {
+                if let Some(row) = rows.get_mut(usize::from(p.y) + r) {
+                    *row &= !(m << p.x);
+                }
+            }
+        }
+        if let Some(u) = self.placed.used.get_mut(ci) {
+            *u &= !(1 << o.piece);
+        }
+        *self = self.clone();
+    }
 }
 
 /// `a1`-style name of a square (0-based column and row).
@@ -480,6 +499,22 @@ impl Geometry for Board {
 
     fn placed(&self) -> &Placed {
         &self.placed
+    }
+
+    fn placed_mut(&mut self) -> &mut Placed {
+        &mut self.placed
+    }
+
+    fn put_piece(&mut self, c: u8, p: Place) {
+        self.put(c, p);
+    }
+
+    fn take_piece(&mut self, c: u8, p: Place) {
+        self.take(c, p);
+    }
+
+    fn set_side(&mut self, c: u8) {
+        self.to_move = c % self.placed.colours.max(1);
     }
 
     fn count(&self, c: u8) -> u32 {

@@ -15,13 +15,31 @@ use super::geometry::{CellList, Geometry, Placement};
 
 /// A typed Blokus move: a placement of classic's squares or of Trigon's
 /// triangles (the move names its piece set, so that it is written without
-/// the board), or a pass.
+/// the board), or a pass; or one edit of a setup made in the middle of a
+/// game (Pentobi's setup in an inner node): a piece put on the board for
+/// a colour, a piece taken off, or the colour to move next. An edit is no
+/// ply: no colour takes a turn, and it may come after the end.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Move {
     Square(Placement),
     Triangle(Placement),
     Pass,
+    /// A piece of `colour` (an index in [`PALETTE`], so that the move
+    /// names its colour without the board) put on the board (`trigon`:
+    /// the placement's cells are triangles).
+    Put {
+        colour: u8,
+        trigon: bool,
+        place: Placement,
+    },
+    /// The piece covering exactly these cells taken off the board.
+    Take { trigon: bool, place: Placement },
+    /// The colour to move next (an index in [`PALETTE`]).
+    ToMove(u8),
 }
+
+/// The colours a setup edit names: classic's four, then Duo's two.
+pub const PALETTE: [&str; 6] = ["blue", "yellow", "red", "green", "purple", "orange"];
 
 impl Move {
     /// A placement on a board of geometry `G`, as a move.
@@ -37,13 +55,29 @@ impl Move {
     }
 
     /// The placement of a move on a board of geometry `G` (`None` for a
-    /// pass, or a placement of the other geometry's cells).
+    /// pass, a setup edit, or a placement of the other geometry's cells).
+    #[inline]
     pub fn placement_on<G: Geometry>(&self) -> Option<&Placement>
     where
         G::Place: Send + Sync,
     {
         match (self, G::TRIGON) {
             (Move::Square(p), false) | (Move::Triangle(p), true) => Some(p),
+            _ => None,
+        }
+    }
+
+    /// Whether the move is an edit of a setup (no ply).
+    #[inline]
+    pub fn is_edit(&self) -> bool {
+        matches!(self, Move::Put { .. } | Move::Take { .. } | Move::ToMove(_))
+    }
+
+    /// The placement a setup edit puts or takes, and whether its cells are
+    /// triangles.
+    pub fn edit_placement(&self) -> Option<(bool, &Placement)> {
+        match self {
+            Move::Put { trigon, place, .. } | Move::Take { trigon, place } => Some((*trigon, place)),
             _ => None,
         }
     }
@@ -107,6 +141,18 @@ pub enum Illegal {
     /// Cells the rules accept that form no placement of the board (none
     /// such: every set of cells on the board forming a piece is one).
     NoPlacement,
+    /// A setup edit takes off a piece that is not on the board: the cell
+    /// (`index` in the edit's cells) is empty, or of another colour
+    /// (`owner`) than the edit's first cell, or `owner` placed no such
+    /// piece.
+    NotOnBoard {
+        index: u8,
+        cell: (u8, u8),
+        owner: Option<u8>,
+    },
+    /// A setup edit names a colour ([`PALETTE`] entry `colour`) the game
+    /// does not have.
+    NoColour { colour: u8 },
 }
 
 /// A Blokus game in progress on a board of geometry `G`.
@@ -290,21 +336,104 @@ where
     #[inline]
     pub fn play(&mut self, mv: &Move) -> Result<(), Illegal> {
         let c = self.board.side();
-        if *mv == Move::Pass {
-            if self.board.has_move(c) {
-                return Err(Illegal::Pass { colour: c });
-            }
-            self.board.skip();
-            self.turn_taken(c);
-            return Ok(());
-        }
-        let place = mv.placement_on::<G>().ok_or(Illegal::OtherBoard)?;
+        let Some(place) = mv.placement_on::<G>() else {
+            return self.play_other(c, mv);
+        };
         let p = match self.board.legal(c, place) {
             Some(p) => p,
             None => self.judge(c, place)?,
         };
         self.board.play(p);
         self.turn_taken(c);
+        Ok(())
+    }
+
+    /// A move that places nothing for the colour to move `c`: a pass, a
+    /// setup edit, or a placement of the other geometry.
+    #[inline(never)]
+    fn play_other(&mut self, c: u8, mv: &Move) -> Result<(), Illegal> {
+        match mv {
+            Move::Pass => {
+                if self.board.has_move(c) {
+                    return Err(Illegal::Pass { colour: c });
+                }
+                self.board.skip();
+                self.turn_taken(c);
+                Ok(())
+            }
+            Move::Put { colour, place, trigon } if *trigon == G::TRIGON => {
+                let c = self.of_palette(*colour)?;
+                self.put(c, place)
+            }
+            Move::Take { place, trigon } if *trigon == G::TRIGON => self.take(place),
+            Move::ToMove(colour) => {
+                let c = self.of_palette(*colour)?;
+                self.board.set_side(c);
+                self.board.forget_last();
+                Ok(())
+            }
+            _ => Err(Illegal::OtherBoard),
+        }
+    }
+
+    /// This game's colour that [`PALETTE`] entry `p` names.
+    fn of_palette(&self, p: u8) -> Result<u8, Illegal> {
+        let c = if self.duo { p.checked_sub(4) } else { Some(p) };
+        c.filter(|&c| c < self.board.colours())
+            .ok_or(Illegal::NoColour { colour: p })
+    }
+
+    /// The [`PALETTE`] entry of this game's colour `c`.
+    pub fn palette_of(&self, c: u8) -> u8 {
+        if self.duo { c + 4 } else { c }
+    }
+
+    /// A setup edit puts `place` on the board for `colour`: its cells on
+    /// the board and free, the piece not placed by that colour before (no
+    /// contact rule: a setup is any position). As after Pentobi's setup,
+    /// no colour has a last piece placed in play any more.
+    fn put(&mut self, colour: u8, place: &Placement) -> Result<(), Illegal> {
+        let (ids, n) = self.on_board(place)?;
+        let ids = ids.get(..n).unwrap_or(&[]);
+        self.unplaced(colour, place.piece)?;
+        self.free(ids)?;
+        let p = self.board.find(place, ids).ok_or(Illegal::NoPlacement)?;
+        self.board.put_piece(colour, p);
+        self.board.forget_last();
+        Ok(())
+    }
+
+    /// A setup edit takes `place` off the board: every cell of one colour,
+    /// which has placed that piece.
+    fn take(&mut self, place: &Placement) -> Result<(), Illegal> {
+        let (ids, n) = self.on_board(place)?;
+        let ids = ids.get(..n).unwrap_or(&[]);
+        let first = ids.first().and_then(|&i| self.board.owner(i));
+        for (k, &i) in ids.iter().enumerate() {
+            let owner = self.board.owner(i);
+            if owner.is_none() || owner != first {
+                return Err(Illegal::NotOnBoard {
+                    index: k as u8,
+                    cell: self.board.coords(i),
+                    owner,
+                });
+            }
+        }
+        let Some(c) = first else {
+            return Err(Illegal::NoPlacement);
+        };
+        let bit = 1u32.checked_shl(u32::from(place.piece)).unwrap_or(0);
+        if self.board.used(c) & bit == 0 {
+            let (i, cell) = (0, place.cells().first().copied().unwrap_or((0, 0)));
+            return Err(Illegal::NotOnBoard {
+                index: i,
+                cell,
+                owner: Some(c),
+            });
+        }
+        let p = self.board.find(place, ids).ok_or(Illegal::NoPlacement)?;
+        self.board.take_piece(c, p);
+        self.board.forget_last();
         Ok(())
     }
 

@@ -92,6 +92,9 @@ where
     G::Place: Send + Sync,
 {
     let at = |index: u8| mv.parts.of(index, mv.span);
+    if mv.mv.is_edit() {
+        return setup_refused(state, mv, why);
+    }
     match why {
         Illegal::Pass { colour } => Diag::error(
             "blokus::illegal_pass",
@@ -144,8 +147,85 @@ where
             .label(format!("no corner contact with {me}"))
             .help(hint(state))
         }
-        Illegal::NoPlacement => Diag::error("blokus::not_a_piece", "no such placement").at(mv.span),
+        Illegal::NoPlacement
+        | Illegal::NotOnBoard { .. }
+        | Illegal::NoColour { .. } => {
+            Diag::error("blokus::not_a_piece", "no such placement").at(mv.span)
+        }
     }
+}
+
+/// `blokus::bad_setup`: a setup edit (a piece put on or taken off the
+/// board in the middle of the game, the colour to move) that cannot be
+/// made.
+fn setup_refused<G: Words>(state: &State<G>, mv: &Parsed<Move, CellSpans>, why: Illegal) -> Diag
+where
+    G::Place: Send + Sync,
+{
+    let at = |index: u8| mv.parts.of(index, mv.span);
+    let help_put = "a piece is put on empty cells, once per colour; take a piece off first with -piece";
+    let (message, span, label, help) = match why {
+        Illegal::OffBoard { index, cell } => {
+            let (message, help) = state.board.off_board(cell);
+            (message, at(index), "not on the board".to_string(), help)
+        }
+        Illegal::PieceUsed { colour, piece } => {
+            let me = state.colour(colour);
+            let left = unplaced::<G>(state.board.used(colour));
+            (
+                format!("{me}'s {} is on the board already", G::piece_label(piece)),
+                mv.span,
+                format!("{me} has one {}", G::piece_label(piece)),
+                format!("{me}'s pieces not on the board: {}", left.join(" ")),
+            )
+        }
+        Illegal::Occupied { covered } => {
+            let c = covered.as_slice();
+            let what: Vec<String> = c
+                .iter()
+                .map(|&(_, (col, row), o)| format!("{} is covered by {}", G::cell_name(col, row), state.colour(o)))
+                .collect();
+            let (first, owner) = c.first().map_or((0, "?"), |&(k, _, o)| (k, state.colour(o)));
+            (what.join(", "), at(first), format!("{owner} is here"), help_put.to_string())
+        }
+        Illegal::NotOnBoard { index, cell, owner } => {
+            let name = G::cell_name(cell.0, cell.1);
+            let message = match owner {
+                None => format!("{name} is empty: there is no piece here to take off"),
+                Some(o) => format!(
+                    "{name} is {}'s, but the cells are not one piece of {}",
+                    state.colour(o),
+                    state.colour(o)
+                ),
+            };
+            (
+                message,
+                at(index),
+                "not this piece".to_string(),
+                "a piece is taken off by naming all of its cells, -piece".to_string(),
+            )
+        }
+        Illegal::NoColour { colour } => {
+            let name = super::engine::PALETTE.get(usize::from(colour)).copied().unwrap_or("?");
+            let names: Vec<&str> = state.colours().map(|c| state.colour(c)).collect();
+            (
+                format!("`{name}` is not a colour of this game"),
+                mv.span,
+                "not a colour".to_string(),
+                format!("the colours: {}", names.join(", ")),
+            )
+        }
+        _ => (
+            "no such placement".to_string(),
+            mv.span,
+            "not a placement".to_string(),
+            help_put.to_string(),
+        ),
+    };
+    Diag::error("blokus::bad_setup", message)
+        .at(span)
+        .label(label)
+        .help(help)
 }
 
 /// `blokus::piece_used`: the colour's unplaced pieces in the help.

@@ -163,6 +163,21 @@ where
 
     /// The colours and the pieces each has placed.
     fn placed(&self) -> &Placed;
+    fn placed_mut(&mut self) -> &mut Placed;
+
+    /// Puts a generated placement on the board for colour `c`, or takes
+    /// one of `c`'s off (setup edits: no turn taken; legality and presence
+    /// checked by the caller).
+    fn put_piece(&mut self, c: u8, p: Self::Place);
+    fn take_piece(&mut self, c: u8, p: Self::Place);
+    /// Makes `c` the colour to move.
+    fn set_side(&mut self, c: u8);
+
+    /// No colour has a last piece placed in play (after a setup edit, as
+    /// Pentobi starts a new move history with a setup).
+    fn forget_last(&mut self) {
+        self.placed_mut().last = [None; 4];
+    }
 
     /// Number of colours.
     fn colours(&self) -> u8 {

@@ -140,6 +140,34 @@
 //!   the colour's last piece. Set-up pieces take no turn (three-player
 //!   rotation of the shared green counts played turns only). Setup tags are
 //!   only read when the other rules tags are valid.
+//! - Setup edits (the spec has none; added for a Pentobi setup in a node
+//!   after moves, which Pentobi's `BoardUpdater` makes a new start: the
+//!   position so far plus the node's pieces, less those `AE` takes off,
+//!   with `PL`'s colour to move): movetext tokens, one edit each,
+//!   `+blue:V3:a20,a19,b19` (a piece put on for a colour),
+//!   `-V3:a20,a19,b19` (the piece on exactly those cells taken off),
+//!   `>red` (the colour to move). Tokens rather than a tag: an edit stands
+//!   between two moves, and a tag holds a start. One token per piece, so
+//!   that each is a typed [`Move`] of a fixed size (`Move::Put`,
+//!   `Move::Take`, `Move::ToMove`; a colour is its [`engine::PALETTE`]
+//!   index, so that a move is written without its board) and each error
+//!   blames its piece. The signs are the notation's own (`+`, `-`, `>`:
+//!   no move starts so, and they read as put, take, next). The engine
+//!   judges an edit like a move ([`State::play`]): a piece put on is on
+//!   the board, on free cells, and one its colour has not on the board
+//!   (`bad_setup`; the notation's errors keep their codes); a piece taken
+//!   off covers cells of one colour, which has such a piece on the board
+//!   (its cells are not checked to be that one placement: a colour's
+//!   pieces of one shape are one piece, and pieces put on by a setup may
+//!   touch by an edge); no contact rule. An edit is no ply
+//!   ([`game::Position::is_setup`]): no turn, no automatic pass before
+//!   it, allowed after the end. Every edit clears each colour's "last
+//!   piece placed" (Pentobi's new start has no moves: the monomino bonus
+//!   needs the monomino placed after it). A colour whose pieces are all
+//!   taken off is before its first piece again. Pentobi checks less (it
+//!   plays a file's moves without judging them and ignores an `AE` that
+//!   names no piece); a record gamerec accepts is one Pentobi reads the
+//!   same.
 
 /// Runs `$body` with `$s` bound to the monomorphised [`State`] inside a
 /// [`Position`]: the one place where the two geometries are told apart.
@@ -241,6 +269,11 @@ impl game::Position for Position {
 
     fn is_pass(mv: &Move) -> bool {
         *mv == Move::Pass
+    }
+
+    #[inline]
+    fn is_setup(mv: &Move) -> bool {
+        mv.is_edit()
     }
 
     fn pass() -> Move {

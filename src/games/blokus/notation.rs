@@ -31,7 +31,7 @@ use crate::record::Token;
 use crate::span::Span;
 
 pub use super::board::square_name;
-pub use super::engine::Move;
+pub use super::engine::{Move, PALETTE};
 pub use super::geometry::Placement;
 
 /// One cell of a move as read, with the span of its text.
@@ -75,6 +75,19 @@ impl CellSpans {
             *a = at;
             *l = len;
         }
+    }
+
+    /// The same spans for a move whose text starts `by` bytes earlier (a
+    /// setup edit's placement after its `+blue:`); a cell that no longer
+    /// fits is blamed as the whole move.
+    fn shifted(mut self, by: usize) -> CellSpans {
+        for (at, len) in self.at.iter_mut().zip(self.len.iter_mut()) {
+            match u8::try_from(usize::from(*at) + by) {
+                Ok(a) => *at = a,
+                Err(_) => *len = 0,
+            }
+        }
+        self
     }
 
     /// The span of the move's cell `index`, given the move's span (which
@@ -217,11 +230,126 @@ where
 
 /// The canonical spelling of a move.
 pub fn write(mv: &Move) -> String {
+    let cells = |trigon: bool, p: &Placement| {
+        if trigon {
+            write_placement::<super::trigon::board::Board>(p)
+        } else {
+            write_placement::<Board>(p)
+        }
+    };
+    let colour = |c: u8| PALETTE.get(usize::from(c)).copied().unwrap_or("?");
     match mv {
         Move::Pass => "pass".to_string(),
-        Move::Square(p) => write_placement::<Board>(p),
-        Move::Triangle(p) => write_placement::<super::trigon::board::Board>(p),
+        Move::Square(p) => cells(false, p),
+        Move::Triangle(p) => cells(true, p),
+        Move::Put {
+            colour: c,
+            trigon,
+            place,
+        } => format!("+{}:{}", colour(*c), cells(*trigon, place)),
+        Move::Take { trigon, place } => format!("-{}", cells(*trigon, place)),
+        Move::ToMove(c) => format!(">{}", colour(*c)),
     }
+}
+
+/// The colours a setup edit may name on `board`, as [`PALETTE`] entries:
+/// Duo's two (a board of two colours), else classic's, as many as the
+/// board has.
+fn palette_range<G: Geometry>(board: &G) -> std::ops::Range<u8>
+where
+    G::Place: Send + Sync,
+{
+    match board.colours() {
+        2 if !G::TRIGON => 4..6,
+        n => 0..n,
+    }
+}
+
+/// A setup edit's colour (`blue`, any case) at `at`: its [`PALETTE`]
+/// entry, or `blokus::bad_setup`.
+fn setup_colour<G: Geometry>(board: &G, name: &str, at: Span) -> Result<u8, Diag>
+where
+    G::Place: Send + Sync,
+{
+    let range = palette_range(board);
+    let found = range.clone().find(|&c| {
+        PALETTE
+            .get(usize::from(c))
+            .is_some_and(|n| n.eq_ignore_ascii_case(name))
+    });
+    found.ok_or_else(|| {
+        let names: Vec<&str> = range.filter_map(|c| PALETTE.get(usize::from(c)).copied()).collect();
+        Diag::error(
+            "blokus::bad_setup",
+            if name.is_empty() {
+                "a setup edit names no colour".to_string()
+            } else {
+                format!("`{name}` is not a colour of this game")
+            },
+        )
+        .at(at)
+        .label("not a colour")
+        .help(format!(
+            "the colours: {}; a setup edit is +colour:piece, -piece or >colour",
+            names.join(", ")
+        ))
+    })
+}
+
+/// A setup edit token (`+blue:V3:a20,a19,b19`, `-V3:a20,a19,b19`,
+/// `>red`) on `board`, or `None` when the token is none.
+fn read_setup<G: ReadPlacement>(board: &G, text: &str, span: Span) -> Option<Result<(Move, CellSpans), Diag>>
+where
+    G::Place: Send + Sync,
+{
+    let at = span.offset;
+    let trigon = G::TRIGON;
+    let placed = |rest: &str, skip: usize| {
+        let start = at + skip;
+        let read = match board.quick(rest, start) {
+            Some(p) => Ok(p),
+            None => board.read(rest, start, Span::new(start, rest.len())),
+        };
+        read.map(|(p, spans)| (p, spans.shifted(skip)))
+    };
+    let edit = match text.as_bytes().first()? {
+        b'+' => {
+            let body = text.get(1..).unwrap_or("");
+            let Some(k) = body.find(':') else {
+                return Some(Err(Diag::error(
+                    "blokus::bad_setup",
+                    format!("`{text}` puts a piece for no colour"),
+                )
+                .at(span)
+                .label("no colour")
+                .help("a piece put on the board is written +colour:piece, e.g. +blue:V3:a20,a19,b19")));
+            };
+            let name = body.get(..k).unwrap_or("");
+            let colour = match setup_colour(board, name, Span::new(at + 1, k)) {
+                Ok(c) => c,
+                Err(d) => return Some(Err(d)),
+            };
+            placed(body.get(k + 1..).unwrap_or(""), k + 2).map(|(place, spans)| {
+                (
+                    Move::Put {
+                        colour,
+                        trigon,
+                        place,
+                    },
+                    spans,
+                )
+            })
+        }
+        b'-' => placed(text.get(1..).unwrap_or(""), 1)
+            .map(|(place, spans)| (Move::Take { trigon, place }, spans)),
+        b'>' => {
+            let name = text.get(1..).unwrap_or("");
+            setup_colour(board, name, Span::new(at + 1, name.len()))
+                .map(|c| (Move::ToMove(c), CellSpans::default()))
+        }
+        _ => return None,
+    };
+    Some(edit)
 }
 
 /// A square from its text, `None` when it is not one.
@@ -676,6 +804,9 @@ where
             let text = tok.text(src);
             if text.eq_ignore_ascii_case("pass") {
                 return Ok((Move::Pass, CellSpans::default()));
+            }
+            if let Some(edit) = read_setup(board, text, tok.span) {
+                return edit;
             }
             let (p, parts) = board.read(text, tok.span.offset, tok.span)?;
             Ok((Move::on::<G>(p), parts))

@@ -56,12 +56,18 @@ impl Symmetry for Blokus {
         }
     }
 
+    /// A placement's image, a setup edit's placement too.
     fn map_move(start: &Position, s: u8, mv: &Move) -> Move {
-        let (image, p): (&CellMap, _) = match (start, mv) {
-            (Position::Squares(state), Move::Square(p)) => {
+        let placed = match mv {
+            Move::Square(p) => Some((false, p)),
+            Move::Triangle(p) => Some((true, p)),
+            _ => mv.edit_placement(),
+        };
+        let (image, p): (&CellMap, _) = match (start, placed) {
+            (Position::Squares(state), Some((false, p))) => {
                 (&|sq| square_image(s, sq, state.board.size), p)
             }
-            (Position::Triangles(state), Move::Triangle(p)) => {
+            (Position::Triangles(state), Some((true, p))) => {
                 let geo = state.board.geo();
                 (&|t| triangle_image(s, t, geo), p)
             }
@@ -73,8 +79,17 @@ impl Symmetry for Blokus {
                 *cell = to;
             }
         }
-        match mv {
+        match *mv {
             Move::Triangle(_) => Move::Triangle(mapped),
+            Move::Put { colour, trigon, .. } => Move::Put {
+                colour,
+                trigon,
+                place: mapped,
+            },
+            Move::Take { trigon, .. } => Move::Take {
+                trigon,
+                place: mapped,
+            },
             _ => Move::Square(mapped),
         }
     }

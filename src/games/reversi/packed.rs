@@ -74,6 +74,7 @@ impl PackedReplay for Reversi {
                 notation: Cow::Borrowed(notation),
                 comment: None,
                 auto,
+                setup: false,
                 extras: Map::new(),
                 number: None,
                 props: Vec::new(),

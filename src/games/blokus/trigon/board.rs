@@ -528,6 +528,38 @@ impl Board {
     pub fn pass(&mut self) {
         self.to_move = (self.to_move + 1) % self.placed.colours.max(1);
     }
+
+    /// Takes colour `c`'s placement `id` off the board (a setup edit; the
+    /// caller checked that it is there): its triangles cleared, and every
+    /// colour's forbidden and corner sets made again from the triangles
+    /// left (they only grow as pieces are put).
+    pub fn take(&mut self, c: u8, id: u16) {
+        let g = self.geo();
+        let ci = usize::from(c) & 3;
+        let Some(pl) = g.place(id) else { return };
+        let mut gone = Bits::default();
+        for &t in pl.cells() {
+            gone.set(t);
+        }
+        self.occ[ci] = self.occ[ci].and_not(&gone);
+        self.placed.used[ci] &= !(1 << pl.piece);
+        self.all = Bits::default();
+        for k in 0..4 {
+            let own = self.occ[k];
+            self.forb[k] = Bits::default();
+            self.cand[k] = Bits::default();
+            for t in own.iter() {
+                self.all.set(t);
+                self.forb[k].set(t);
+                for &e in g.edge_nb.get(usize::from(t)).map_or(&[][..], Vec::as_slice) {
+                    self.forb[k].set(e);
+                }
+                for &n in g.corner_nb.get(usize::from(t)).map_or(&[][..], Vec::as_slice) {
+                    self.cand[k].set(n);
+                }
+            }
+        }
+    }
 }
 
 /// The number of placements of each piece on the empty board (for docs and
@@ -573,6 +605,22 @@ impl Geometry for Board {
 
     fn placed(&self) -> &Placed {
         &self.placed
+    }
+
+    fn placed_mut(&mut self) -> &mut Placed {
+        &mut self.placed
+    }
+
+    fn put_piece(&mut self, c: u8, id: u16) {
+        self.put(c, id);
+    }
+
+    fn take_piece(&mut self, c: u8, id: u16) {
+        self.take(c, id);
+    }
+
+    fn set_side(&mut self, c: u8) {
+        self.to_move = c % self.placed.colours.max(1);
     }
 
     fn count(&self, c: u8) -> u32 {
