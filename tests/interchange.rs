@@ -842,3 +842,39 @@ fn pentobi_setups_after_moves_are_edits_that_round_trip() {
         .collect();
     assert_eq!(again.games[0].moves, without_props);
 }
+
+/// A Pentobi node with neither a move nor a setup (a comment and marks
+/// alone) is not lost: its comment and properties go with the move before
+/// it (the first move when none came before), said once in a warning, and
+/// the Pentobi writer puts them in that move's node.
+#[test]
+fn pentobi_nodes_without_a_move_keep_what_they_say() {
+    let file = "fixtures/pentobi/valid/node_without_move.blksgf";
+    let json = gamerec(&["convert", "--to", "json", file], b"");
+    assert_eq!(json.code, 0, "{}", json.stderr);
+    assert_eq!(
+        json.stderr.matches("pentobi::node_without_move").count(),
+        1,
+        "{}",
+        json.stderr
+    );
+    let doc: Document = serde_json::from_str(&json.stdout).unwrap();
+    let m = &doc.games[0].moves[0];
+    assert_eq!(m.comment.as_deref(), Some("before the first move after it"));
+    assert_eq!(m.props["SGF_TE"], "2][1][1");
+    assert_eq!(m.props["SGF_LB"], "x");
+    let back = gamerec(&["convert", "--to", "blksgf", file], b"");
+    assert!(
+        back.stdout
+            .contains(";B[e10]C[before the first move after it]TE[2][1][1]LB[x]\n;W[j5]\n"),
+        "{}",
+        back.stdout
+    );
+    let twice = gamerec(&["convert", "--to", "blksgf", "-"], back.stdout.as_bytes());
+    assert_eq!(twice.stdout, back.stdout);
+    assert!(
+        !twice.stderr.contains("node_without_move"),
+        "{}",
+        twice.stderr
+    );
+}

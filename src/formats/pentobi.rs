@@ -54,8 +54,15 @@
 //!   move's node after its comment, in their order; a document's property
 //!   whose name the reader would take for a move, a comment or a setup
 //!   (`SGF_B`, `SGF_C`, `SGF_AB`, `SGF_PL`) or that is no SGF identifier
-//!   is not written, and named as a loss. Properties of a node without a
-//!   move after the first move (other than a setup) are not read.
+//!   is not written, and named as a loss. A node past the root with
+//!   neither a move nor a setup edit of its own (a comment or marks alone,
+//!   or a setup folded into the start) keeps its comment and properties
+//!   with the move before it, or the first move when none came before
+//!   (their values after the move's own: `TE[1][2]`; comments joined),
+//!   with one `pentobi::node_without_move` warning for the line: written
+//!   back, they are in that move's node. In a line with no move at all
+//!   the comments join the game's and the properties are named as lost in
+//!   the warning.
 //! - Names: `PB`/`PW` are the first two seats' tags (`Purple`/`Orange` in
 //!   Duo, `Player1`/`Player2` with two players, `Blue`/`Yellow` with four);
 //!   `P1`..`P4` the seats in order (Trigon: `PB`/`PW` with two players,
@@ -974,6 +981,7 @@ fn line_game(tree: &Tree, path: &[usize], out: &mut impl Append, end: usize) -> 
         }
     }
     let mut moves = line_moves(&nodes, out, &mut ctx);
+    merged_nodes(&mut moves, &mut comment, ctx.tag_errors);
     let SetupCtx {
         setup,
         setup_at,
@@ -1152,27 +1160,78 @@ struct LineMoves {
     props: Vec<(usize, String, String)>,
     claims: Vec<Option<String>>,
     stop: Option<Diag>,
+    /// Nodes without a token of their own whose comment or properties
+    /// were kept with a move's, and the first one's place.
+    merged: usize,
+    merged_at: Option<Span>,
+    /// Such nodes before the first move: kept with it once it comes.
+    pending: Vec<Said>,
 }
 
+/// What a node says beside its move: its comment and kept properties.
+type Said = (Option<String>, Vec<(String, String)>);
+
 impl LineMoves {
-    /// Keeps a node's comment and its other properties (`TE[1]`) with
-    /// token `token`.
-    fn keep_with(&mut self, token: usize, node: &Node, has_setup: bool) {
-        let comment = node
-            .prop("C")
-            .and_then(|c| c.values.first())
-            .map(|(v, _)| crate::record::comment_text(v.trim()));
+    /// A node of no token of its own (no move, no setup edit): its comment
+    /// and other properties go with the token before it, or with the next
+    /// one when none has come yet.
+    fn merge(&mut self, node: &Node, has_setup: bool) {
+        let comment = node_comment(node);
+        let props = kept_props(node, has_setup);
+        if comment.is_none() && props.is_empty() {
+            return;
+        }
+        self.merged += 1;
+        if self.merged_at.is_none() {
+            self.merged_at = node.props.first().map(|p| p.span);
+        }
+        match self.tokens.len().checked_sub(1) {
+            Some(last) => self.keep(last, comment, props),
+            None => self.pending.push((comment, props)),
+        }
+    }
+
+    /// What nodes before the first token said, kept with token `token`
+    /// (the first), before anything else kept with it.
+    fn flush_pending(&mut self, token: usize) {
+        let pending = std::mem::take(&mut self.pending);
+        let (mut comments, mut props) = (Vec::new(), Vec::new());
+        for (c, ps) in pending {
+            comments.extend(c.map(|c| (token, c)));
+            props.extend(ps.into_iter().map(|(n, v)| (token, n, v)));
+        }
+        let at = self.comments.partition_point(|c| c.0 < token);
+        self.comments.splice(at..at, comments);
+        let at = self.props.partition_point(|p| p.0 < token);
+        self.props.splice(at..at, props);
+    }
+
+    /// Keeps a comment and properties with token `token`; a property the
+    /// token has already gets the new values after its own (`TE[1][2]`).
+    fn keep(&mut self, token: usize, comment: Option<String>, props: Vec<(String, String)>) {
         if let Some(c) = comment {
             self.comments.push((token, c));
         }
-        for q in node.props.iter().filter(|q| kept_with_move(q, has_setup)) {
-            let values: Vec<String> = q.values.iter().map(|(v, _)| escape(v)).collect();
-            self.props.push((
-                token,
-                format!("{MOVE_PROP_PREFIX}{}", q.id),
-                values.join("]["),
-            ));
+        for (name, value) in props {
+            let from = self.props.partition_point(|p| p.0 < token);
+            let same = self
+                .props
+                .get_mut(from..)
+                .and_then(|ps| ps.iter_mut().find(|p| p.0 == token && p.1 == name));
+            match same {
+                Some(p) => {
+                    p.2.push_str("][");
+                    p.2.push_str(&value);
+                }
+                None => self.props.push((token, name, value)),
+            }
         }
+    }
+
+    /// Keeps a node's comment and its other properties (`TE[1]`) with
+    /// token `token`.
+    fn keep_with(&mut self, token: usize, node: &Node, has_setup: bool) {
+        self.keep(token, node_comment(node), kept_props(node, has_setup));
     }
 
     /// A setup edit's token (`+blue:a1,a2`, `-a1,a2`, `>red`), written
@@ -1207,10 +1266,19 @@ fn line_moves(nodes: &[&Node], out: &mut impl Append, ctx: &mut SetupCtx) -> Lin
                 setup_prop(p, ctx);
             }
         }
-        let Some((colour, p)) = node_move(node, ctx) else {
-            // a node of setup only: what else it says goes with its last edit
-            if k > 0 && moves.tokens.len() > before {
+        let found = node_move(node, ctx);
+        if moves.tokens.len() > before || found.is_some() {
+            moves.flush_pending(before);
+        }
+        let Some((colour, p)) = found else {
+            if k == 0 {
+                continue;
+            }
+            if moves.tokens.len() > before {
+                // a node of setup only: what else it says goes with its last edit
                 moves.keep_with(moves.tokens.len() - 1, node, has_setup);
+            } else {
+                moves.merge(node, has_setup);
             }
             continue;
         };
@@ -1225,6 +1293,66 @@ fn line_moves(nodes: &[&Node], out: &mut impl Append, ctx: &mut SetupCtx) -> Lin
         moves.claims.push(name.map(|n| n.to_string()));
     }
     moves
+}
+
+/// What nodes without a move said, kept with the moves: one warning for
+/// the line; in a line of no move at all their comments join the game's
+/// comment and their properties are named as not kept.
+fn merged_nodes(moves: &mut LineMoves, comment: &mut Option<String>, errors: &mut Vec<Diag>) {
+    let Some(at) = moves.merged_at else { return };
+    let mut lost = Vec::new();
+    for (c, props) in std::mem::take(&mut moves.pending) {
+        if let Some(c) = c {
+            match comment {
+                Some(g) => {
+                    g.push('\n');
+                    g.push_str(&c);
+                }
+                None => *comment = Some(c),
+            }
+        }
+        lost.extend(props.into_iter().map(|(n, _)| n));
+    }
+    let n = moves.merged;
+    let mut d = Diag::warning(
+        "pentobi::node_without_move",
+        format!(
+            "{}: {} comment and properties are kept with the move before {} (the first move, before any)",
+            crate::diag::plural(n, "node without a move or setup", "nodes without a move or setup"),
+            if n == 1 { "its" } else { "their" },
+            if n == 1 { "it" } else { "each" },
+        ),
+    )
+    .at(at)
+    .label("no move here")
+    .help("gamerec keeps a Pentobi node's comment and marks with its move; written back, they are in that move's node");
+    if !lost.is_empty() {
+        d = d.help(format!(
+            "this line has no move: its nodes' comments are the game's, and {} not kept",
+            lost.join(", ")
+        ));
+    }
+    errors.push(d);
+}
+
+/// A node's comment (`C`), as a comment.
+fn node_comment(node: &Node) -> Option<String> {
+    node.prop("C")
+        .and_then(|c| c.values.first())
+        .map(|(v, _)| crate::record::comment_text(v.trim()))
+}
+
+/// A node's properties kept with its move (`SGF_TE`), their values as SGF
+/// writes them.
+fn kept_props(node: &Node, has_setup: bool) -> Vec<(String, String)> {
+    node.props
+        .iter()
+        .filter(|q| kept_with_move(q, has_setup))
+        .map(|q| {
+            let values: Vec<String> = q.values.iter().map(|(v, _)| escape(v)).collect();
+            (format!("{MOVE_PROP_PREFIX}{}", q.id), values.join("]["))
+        })
+        .collect()
 }
 
 /// A node's setup as setup edits, in the order Pentobi applies them (its
