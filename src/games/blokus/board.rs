@@ -86,6 +86,12 @@ pub struct Board {
     /// part of the position, like `moves_seen`.
     puts: u32,
     witness_checked: [std::sync::atomic::AtomicU32; 4],
+    /// The placement last found legal by [`Board::is_legal`] and for which
+    /// colour, with the count of pieces put then (0: none): a replay asks
+    /// twice of each move (may it be played now, then play it), and the
+    /// second answer is the first while no piece was put. Not part of the
+    /// position, like `moves_seen`.
+    legal_memo: std::sync::atomic::AtomicU64,
 }
 
 /// A clone starts with nothing known about moves: code that edits `occ` or
@@ -101,6 +107,7 @@ impl Clone for Board {
             moves_seen: Default::default(),
             puts: 0,
             witness_checked: Default::default(),
+            legal_memo: Default::default(),
         }
     }
 }
@@ -208,6 +215,7 @@ impl Board {
             moves_seen: Default::default(),
             puts: 0,
             witness_checked: Default::default(),
+            legal_memo: Default::default(),
         }
     }
 
@@ -348,7 +356,17 @@ impl Board {
     /// board, on no occupied square, touching its own colour at a corner
     /// only, or covering its starting square first).
     pub fn is_legal(&self, c: u8, p: Place) -> bool {
-        self.legal_now(usize::from(c), p)
+        use std::sync::atomic::Ordering::Relaxed;
+        let memo = u64::from(witness_of(p) | u32::from(c & 3) << 25) << 32
+            | u64::from(self.puts.wrapping_add(1));
+        if self.legal_memo.load(Relaxed) == memo {
+            return true;
+        }
+        let legal = self.legal_now(usize::from(c), p);
+        if legal {
+            self.legal_memo.store(memo, Relaxed);
+        }
+        legal
     }
 
     /// Whether colour `c` can place a piece.

@@ -348,6 +348,14 @@ where
         Ok(())
     }
 
+    /// Whether `mv` is a placement the board's quick check finds legal for
+    /// the colour to move ([`Geometry::legal`]).
+    #[inline]
+    pub fn plays_now(&self, mv: &Move) -> bool {
+        mv.placement_on::<G>()
+            .is_some_and(|p| self.board.legal(self.board.side(), p).is_some())
+    }
+
     /// A move that places nothing for the colour to move `c`: a pass, a
     /// setup edit, or a placement of the other geometry.
     #[inline(never)]

@@ -276,6 +276,15 @@ impl game::Position for Position {
         mv.is_edit()
     }
 
+    /// A placement the board's quick check finds legal (classic's squares;
+    /// Trigon's board has no quick check and always says `false`): the
+    /// side to move has it, so no pass is owed and the game is not over.
+    /// The board remembers the answer for the `play` that follows.
+    #[inline]
+    fn plays_now(&self, mv: &Move) -> bool {
+        each!(self, s => s.plays_now(mv))
+    }
+
     fn pass() -> Move {
         Move::Pass
     }

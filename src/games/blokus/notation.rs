@@ -681,13 +681,13 @@ fn quick(text: &str) -> Option<(Placement, CellSpans)> {
         x: min_c,
         y: min_r,
     };
-    if let Some(name) = name {
-        if pieces::by_name(name)? != place.piece() {
-            return None;
-        }
+    let piece = place.piece();
+    // the name, when written, is the shape's (names differ in any case)
+    if name.is_some_and(|n| !pieces::name(piece).eq_ignore_ascii_case(n)) {
+        return None;
     }
     let placement = Placement {
-        piece: place.piece(),
+        piece,
         orient: place.orient,
         n: n as u8,
         cells,
