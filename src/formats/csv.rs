@@ -33,7 +33,9 @@
 //! game reads back with the tags it had. Cells are quoted as RFC 4180 says
 //! when they hold a separator, a quote or a line end. What a cell cannot
 //! keep is a loss: an empty value or blanks around one (cells are read
-//! trimmed, empty ones left out), comments, per-move claimed scores. Only
+//! trimmed, empty ones left out: the cell is written trimmed), comments, move numbers, written passes
+//! (the moves cell leaves them out: read back, they are automatic passes),
+//! per-move claimed scores. Only
 //! standard 8x8 Othello from the usual start fits, as for transcripts; the
 //! `Variant` tag is a column, so a `wof` game reads back as `wof`.
 
@@ -58,7 +60,7 @@ impl CsvWriter {
     /// The text of one game's row, the header before the first.
     pub fn game(&mut self, g: &DocGame, losses: &mut Losses) -> Result<String, WriteError> {
         check_standard(g, "CSV")?;
-        let moves = compact_moves(g, losses)?;
+        let moves = compact_moves(g, "a CSV row", losses)?;
         let mut out = String::new();
         let columns = match &self.columns {
             Some(c) => c,
@@ -83,7 +85,8 @@ impl CsvWriter {
                         "the {name} tag's value `{v}`: CSV cells are read trimmed, empty ones left out"
                     ));
                 }
-                push_cell(&mut out, v);
+                // as it reads back, so that the file written again is the same
+                push_cell(&mut out, v.trim());
             }
         }
         if out.ends_with('\n') && moves.is_empty() && out.trim_end_matches(',').ends_with('\n') {
@@ -614,5 +617,29 @@ mod tests {
         assert!(read("").unwrap().is_empty());
         // an unterminated quote does not hang or panic
         let _ = read("game_moves\n\"f5d6");
+    }
+
+    /// A value with blanks around it is written as it reads back (trimmed,
+    /// said), so that the file read back writes the same again; written
+    /// passes and move numbers are said.
+    #[test]
+    fn writes_cells_as_they_read_back_and_says_passes_and_numbers() {
+        let moves = ["f5", "pass", "d6"].map(String::from);
+        let tags = [("Game", "reversi"), ("White", " Ben ")];
+        let mut g = DocGame::written("reversi", Some("standard"), &tags, moves);
+        g.moves[2].number = Some("2.".into());
+        let mut losses = Losses::default();
+        let out = CsvWriter::default().game(&g, &mut losses).unwrap();
+        assert_eq!(out, "game_moves,White\nf5d6,Ben\n");
+        assert_eq!(
+            losses.iter().collect::<Vec<_>>(),
+            [
+                "1 written pass: a CSV row leaves passes out (reading it back takes them as automatic passes)",
+                "the White tag's value ` Ben `: CSV cells are read trimmed, empty ones left out",
+                "the move numbers of 1 move: a CSV row has no place for them",
+            ]
+        );
+        let back = read(&out).unwrap();
+        assert_eq!(back[0].tags.value("White"), Some("Ben"));
     }
 }

@@ -94,9 +94,10 @@
 //! `r` flags of a `GGF_TY`) and `KM`, `Setup` `BO`, `GGF_XX` `XX`; `TY` and
 //! `BO` are written when not given; then the written moves (`B[f5]`,
 //! `W[PA]`; automatic passes left out), `;)`. What GGF cannot hold is noted
-//! in the [`Losses`]: every other tag by name, comments, and a `standard`
-//! variant (GGF results count the empties for the winner: read back, the
-//! game is `wof`). Reading what was written gives the same moves, winner and
+//! in the [`Losses`]: every other tag by name, comments, the move numbers
+//! (`12.`, kept by gamerec text, JSON and YAML), a `Size` of 8 (`TY[8]`
+//! reads back as no tag), and a `standard` variant (GGF results count the
+//! empties for the winner: read back, the game is `wof`). Reading what was written gives the same moves, winner and
 //! kept tags.
 
 use std::borrow::Cow;
@@ -1435,8 +1436,9 @@ impl Matches {
                 out.push_str(&text);
             }
         }
+        // the match held before this game, written short
         for lost in self.take_lost() {
-            losses.note(lost);
+            losses.note(format!("the match before this game: {lost}"));
         }
         Ok(out)
     }
@@ -1529,6 +1531,7 @@ pub fn write_game(g: &DocGame, losses: &mut Losses) -> Result<String, WriteError
         out.push_str(&format!("{colour}[{}]", escape(&value)));
     }
     losses.move_props(g, "GGF", |name| name == MOVE_EVAL || name == MOVE_TIME);
+    losses.move_numbers(g, "GGF");
     out.push_str(";)\n");
     let comments =
         usize::from(g.comment.is_some()) + g.moves.iter().filter(|m| m.comment.is_some()).count();
@@ -1607,6 +1610,12 @@ impl GameWriter {
                 out.push_str(&format!("RE[{}]", escape(value)));
                 self.re_done = true;
             }
+            // a Size of 8 reads back as no tag: `TY` goes where it goes
+            // without one (after the tags), so that the file reads back
+            // and writes again the same
+            "Size" if self.n == 8 => losses.note(format!(
+                "the Size tag `{value}`: GGF's type says 8x8 by the size alone (TY[8]), which reads back as no tag"
+            )),
             "Size" | "GGF_TY" => {
                 if !self.ty_done {
                     out.push_str(&format!("TY[{}]", self.ty));
@@ -2048,5 +2057,43 @@ mod tests {
         assert_eq!(back.winner_claim.unwrap().seats, [0]);
         assert!(back.tag_errors.is_empty(), "{:?}", back.tag_errors);
         assert!(losses.iter().any(|l| l.contains("anti game")));
+    }
+
+    /// The move numbers the text formats keep and a `Size` of 8 (which
+    /// reads back as no tag) are said; `TY` then goes after the tags, where
+    /// it goes without a `Size`, so that the file read back writes the same
+    /// again. A match cut short is said with the game after it as the match
+    /// before that game.
+    #[test]
+    fn says_move_numbers_a_size_of_eight_and_a_match_cut_short() {
+        let tags = [("Size", "8"), ("Black", "a")];
+        let mut g = DocGame::written("reversi", Some("wof"), &tags, ["f5".to_string()]);
+        g.moves[0].number = Some("1.".into());
+        let mut losses = Losses::default();
+        let out = write_game(&g, &mut losses).unwrap();
+        assert!(out.starts_with("(;GM[Othello]PB[a]TY[8]BO[8 "), "{out}");
+        assert_eq!(
+            losses.iter().collect::<Vec<_>>(),
+            [
+                "the Size tag `8`: GGF's type says 8x8 by the size alone (TY[8]), which reads back as no tag",
+                "the move numbers of 1 move: GGF has no place for them",
+            ]
+        );
+        let back = one(&out);
+        assert_eq!(back.tags.value("Size"), None);
+        let again = DocGame::written("reversi", Some("wof"), &[("Black", "a")], ["f5".to_string()]);
+        assert_eq!(write_game(&again, &mut Losses::default()).unwrap(), out);
+
+        let mut matches = Matches::default();
+        let mut losses = Losses::default();
+        let first = DocGame::written("reversi", Some("wof"), &[(MATCH_TAG, "1/2")], []);
+        assert_eq!(matches.game(&first, &mut losses).unwrap(), "");
+        let next = DocGame::written("reversi", Some("wof"), &[], []);
+        let out = matches.game(&next, &mut losses).unwrap();
+        assert!(out.starts_with("1 (;GM[Othello]"), "{out}");
+        assert_eq!(
+            losses.iter().collect::<Vec<_>>(),
+            ["the match before this game: a match of 2 games: only 1 of it written, as a match of 1"]
+        );
     }
 }

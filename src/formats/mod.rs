@@ -702,6 +702,19 @@ impl Losses {
             ));
         }
     }
+
+    /// Notes the move numbers written before the moves
+    /// ([`crate::model::DocMove::number`]: `12.`, `12...`), which the
+    /// `target` format has no place for: the moves read back without them.
+    pub fn move_numbers(&mut self, game: &DocGame, target: &str) {
+        let numbered = game.moves.iter().filter(|m| m.number.is_some()).count();
+        if numbered > 0 {
+            self.note(format!(
+                "the move numbers of {}: {target} has no place for them",
+                crate::diag::plural(numbered, "move", "moves")
+            ));
+        }
+    }
 }
 
 /// A move's kept property `name` as text, when it has one ([`prop_text`]).

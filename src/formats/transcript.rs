@@ -17,7 +17,8 @@
 //! than `*`: the line's score is read back as that claim). Only standard 8x8 Othello games from the usual start
 //! fit (no `Setup`, `Size` or `Komi`, variant `standard` or `wof`), with at
 //! least one move (a blank line is no game); any other game is refused.
-//! What a line cannot keep is named as a loss: tags, comments, per-move
+//! What a line cannot keep is named as a loss: tags, comments, move
+//! numbers, written passes (read back, the engine takes them), per-move
 //! claimed scores, and the `wof` variant (read back, the game is standard:
 //! its score is the discs' count, which the line carries).
 
@@ -170,14 +171,21 @@ pub(crate) fn check_standard(g: &DocGame, format: &str) -> Result<(), WriteError
 }
 
 /// A game's moves as a compact transcript (passes left out, squares in
-/// lower case); per-move claimed scores (`f5/+2`) and other suffixes are
-/// noted in `losses`.
-pub(crate) fn compact_moves(g: &DocGame, losses: &mut Losses) -> Result<String, WriteError> {
+/// lower case); per-move claimed scores (`f5/+2`) and other suffixes, and
+/// the passes the record writes (read back, they are automatic passes),
+/// are noted in `losses`, `format` naming the target.
+pub(crate) fn compact_moves(
+    g: &DocGame,
+    format: &str,
+    losses: &mut Losses,
+) -> Result<String, WriteError> {
     let mut out = String::with_capacity(g.moves.len() * 2);
     let mut suffixes = 0;
+    let mut passes = 0;
     for m in g.moves.iter().filter(|m| !m.auto) {
         let n = m.notation.trim();
         if is_pass(n) {
+            passes += 1;
             continue;
         }
         let square = n.get(..2).filter(|sq| {
@@ -192,9 +200,15 @@ pub(crate) fn compact_moves(g: &DocGame, losses: &mut Losses) -> Result<String, 
     }
     if suffixes > 0 {
         losses.note(format!(
-            "{} ({}): a transcript holds squares only",
+            "{} ({}): {format} holds squares only",
             crate::diag::plural(suffixes, "move's suffix", "moves' suffixes"),
             "claimed scores"
+        ));
+    }
+    if passes > 0 {
+        losses.note(format!(
+            "{}: {format} leaves passes out (reading it back takes them as automatic passes)",
+            crate::diag::plural(passes, "written pass", "written passes")
         ));
     }
     Ok(out)
@@ -216,9 +230,9 @@ pub(crate) fn final_discs(g: &DocGame) -> Option<String> {
     Some(format!("{black}-{white}"))
 }
 
-/// Notes the comments of a game, which neither a transcript nor a CSV row
-/// holds, and a `Game` tag spelt otherwise than `reversi` (`Othello`, from
-/// GGF), which reads back as `reversi`.
+/// Notes the comments and the move numbers of a game, which neither a
+/// transcript nor a CSV row holds, and a `Game` tag spelt otherwise than
+/// `reversi` (`Othello`, from GGF), which reads back as `reversi`.
 pub(crate) fn note_comments(g: &DocGame, format: &str, losses: &mut Losses) {
     if let Some(spelt) = tag(g, "Game").filter(|v| *v != "reversi") {
         losses.note(format!(
@@ -234,12 +248,13 @@ pub(crate) fn note_comments(g: &DocGame, format: &str, losses: &mut Losses) {
         ));
     }
     losses.move_props(g, format, |_| false);
+    losses.move_numbers(g, format);
 }
 
 /// Writes a game as one transcript line (see the module docs).
 pub fn write_game(g: &DocGame, losses: &mut Losses) -> Result<String, WriteError> {
     check_standard(g, "a transcript")?;
-    let mut line = compact_moves(g, losses)?;
+    let mut line = compact_moves(g, "a transcript", losses)?;
     if line.is_empty() {
         return Err(WriteError::new("a transcript line holds a game with moves only (a blank line is no game)"));
     }
@@ -258,8 +273,9 @@ pub fn write_game(g: &DocGame, losses: &mut Losses) -> Result<String, WriteError
         .filter(|k| match *k {
             // the variant is said below when it is not the standard one
             "Game" | "Variant" => false,
-            // the line's score is the result; `*` says the game is not over
-            "Result" => tag(g, "Result").is_some_and(|r| r != "*" && Some(r) != discs.as_deref()),
+            // the line's score is the result (a line without one reads
+            // back with no `Result`, not with `*`)
+            "Result" => tag(g, "Result").is_some_and(|r| Some(r) != discs.as_deref()),
             _ => true,
         })
         .collect();
@@ -314,5 +330,25 @@ mod tests {
         let lone = read("33-31\n");
         assert!(lone[0].result_token.is_none());
         assert_eq!(lone[0].tokens.len(), 2);
+    }
+
+    /// A written pass (read back, an automatic pass), the move numbers and
+    /// a `Result` of `*` (read back, no `Result`) are said.
+    #[test]
+    fn says_written_passes_move_numbers_and_a_result_of_no_claim() {
+        let moves = ["f5", "pass", "d6"].map(String::from);
+        let tags = [("Game", "reversi"), ("Result", "*")];
+        let mut g = DocGame::written("reversi", Some("standard"), &tags, moves);
+        g.moves[0].number = Some("1.".into());
+        let mut losses = Losses::default();
+        assert_eq!(write_game(&g, &mut losses).unwrap(), "f5d6\n");
+        assert_eq!(
+            losses.iter().collect::<Vec<_>>(),
+            [
+                "1 written pass: a transcript leaves passes out (reading it back takes them as automatic passes)",
+                "1 tag (Result): a transcript has no place for tags",
+                "the move numbers of 1 move: a transcript has no place for them",
+            ]
+        );
     }
 }

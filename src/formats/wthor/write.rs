@@ -22,11 +22,16 @@
 //!   scores `wof`; the winner is the same, the scores change when squares
 //!   are left empty), tags with no field (anything but `Game`, `Variant`,
 //!   `Event`, `Black`, `White`, `Date`, `Result`, `TheoreticalScore`),
-//!   comments, written passes (read back as automatic passes), a `Date`
+//!   comments, move numbers, written passes (read back as automatic
+//!   passes), a `Result` the record does not read back as (a record stores
+//!   black's score for every game: an unfinished game with no `Result`, or
+//!   `*`, reads back claiming its discs), a `Date`
 //!   holding more than a year or another year than the file's (the header
 //!   holds one year for all games), a name longer than its field (19 bytes
 //!   for a player, 25 for a tournament: cut) or with characters outside
-//!   ISO-8859-1 (written `?`), a missing `Black`, `White` or `Event` (written
+//!   ISO-8859-1 (written `?`) or blanks around it (trimmed), a `Size` of 8
+//!   and a `Komi` of 0 (read back without them), a missing `Black`,
+//!   `White` or `Event` (written
 //!   as `???`, the FFO database's name for an unknown player);
 //! - a `TheoreticalScore` tag (a game read from WTHOR) is written as it is,
 //!   not searched again; an unfinished game's real score is black's part of
@@ -157,6 +162,11 @@ impl NameList {
 /// in `losses` what changed.
 fn fit_name(name: &str, record_len: usize, what: &str, losses: &mut Losses) -> String {
     let trimmed = name.trim();
+    if trimmed != name {
+        losses.note(format!(
+            "the {what} name `{name}`: the blanks around it are not kept"
+        ));
+    }
     let mut out: String = trimmed
         .chars()
         .map(|c| {
@@ -382,7 +392,13 @@ impl WtbWriter {
         player: bool,
         losses: &mut Losses,
     ) -> Result<u16, WriteError> {
-        let given = tag_value(g, key).filter(|v| !v.is_empty());
+        // untrimmed: [`fit_name`] says the blanks it drops
+        let given = g
+            .tags
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+            .filter(|v| !v.trim().is_empty());
         let value = given.unwrap_or_else(|| {
             losses.note(format!("no {key} tag: written as `{UNKNOWN_NAME}`"));
             UNKNOWN_NAME
@@ -499,10 +515,15 @@ impl Moves {
     }
 
     /// Notes what the record has no place for: tags without a field,
-    /// comments, written passes.
+    /// comments, written passes, move numbers, the moves' kept properties.
     fn note_dropped(&self, g: &DocGame, losses: &mut Losses) {
-        for (k, _) in &g.tags {
-            if !KEPT_TAGS.contains(&k.as_str()) && k != "Size" && k != "Komi" {
+        for (k, v) in &g.tags {
+            if k == "Size" || k == "Komi" {
+                // 8 and 0 (any other is refused): said by the file itself
+                losses.note(format!(
+                    "the {k} tag `{v}`: WTHOR holds 8x8 games without komi only, and reads back without the tag"
+                ));
+            } else if !KEPT_TAGS.contains(&k.as_str()) {
                 losses.note(format!("the {k} tag: WTHOR has no place for it"));
             }
         }
@@ -519,12 +540,14 @@ impl Moves {
             ));
         }
         losses.move_props(g, "WTHOR", |_| false);
+        losses.move_numbers(g, "WTHOR");
     }
 }
 
 /// Black's real score as WTHOR stores it (`wof`): from the final position
 /// `end` when the game is over, else black's part of a `Result` summing to
-/// 64, else black's discs. Notes the `standard` scoring (`wof` false).
+/// 64, else black's discs. Notes the `standard` scoring (`wof` false), and
+/// a `Result` the record reads back otherwise ([`note_result`]).
 fn real_score(g: &DocGame, end: &Bitboard, wof: bool, losses: &mut Losses) -> i64 {
     let (b, w) = (
         i64::from(end.black.count_ones()),
@@ -542,20 +565,44 @@ fn real_score(g: &DocGame, end: &Bitboard, wof: bool, losses: &mut Losses) -> i6
             _ => b,
         }
     };
-    if !wof {
-        let empty = 64 - b - w;
-        if over && empty > 0 {
-            losses.note(format!(
-                "the standard scoring: WTHOR gives the empty squares to the winner ({b}-{w} becomes {real}-{})",
-                64 - real
-            ));
-        } else {
-            losses.note(
-                "the standard scoring: WTHOR games are scored with the empty squares to the winner (wof); the scores are the same here",
-            );
-        }
+    let rescored = !wof && over && b + w < 64;
+    if rescored {
+        losses.note(format!(
+            "the standard scoring: WTHOR gives the empty squares to the winner ({b}-{w} becomes {real}-{})",
+            64 - real
+        ));
+    } else if !wof {
+        losses.note(
+            "the standard scoring: WTHOR games are scored with the empty squares to the winner (wof); the scores are the same here",
+        );
     }
+    note_result(g, real, rescored.then_some([b, w]), losses);
     real
+}
+
+/// Notes a `Result` tag that the record does not read back as: a record
+/// stores black's score for every game (an unfinished game's too: its
+/// `Result` when that sums to 64, else black's discs), and the reader makes
+/// the game's `Result` from it. `rescored`: the standard scores of a
+/// finished game, which the scoring's note already says become others.
+fn note_result(g: &DocGame, real: i64, rescored: Option<[i64; 2]>, losses: &mut Losses) {
+    let stored = [real, 64 - real];
+    let given = tag_value(g, "Result");
+    let claimed = given.and_then(crate::record::parse_result_scores);
+    if claimed.as_deref() == Some(&stored[..])
+        || rescored.is_some_and(|s| claimed.as_deref() == Some(&s[..]))
+    {
+        return;
+    }
+    let read_back = crate::record::format_result(&stored);
+    losses.note(match given {
+        None => format!(
+            "no Result tag: a WTHOR record stores black's score, so the game reads back with the Result {read_back}"
+        ),
+        Some(v) => format!(
+            "the Result tag `{v}`: a WTHOR record stores black's score, so the game reads back with the Result {read_back}"
+        ),
+    });
 }
 
 /// Black's score when the empty squares go to the winner (half each on a draw).
@@ -680,9 +727,13 @@ mod tests {
         let rec = w.record(&g, &mut losses).unwrap();
         assert_eq!(&rec[..6], &[0, 0, 0, 0, 1, 0]);
         assert_eq!(&rec[8..12], &[56, 64, 33, 0]);
+        // the unfinished game without a Result reads back claiming its discs
         assert_eq!(
             losses.iter().collect::<Vec<_>>(),
-            ["the Site tag: WTHOR has no place for it"]
+            [
+                "no Result tag: a WTHOR record stores black's score, so the game reads back with the Result 5-59",
+                "the Site tag: WTHOR has no place for it",
+            ]
         );
         let mut file = w.header([20, 26, 1, 2]).to_vec();
         file.extend_from_slice(&rec);
@@ -701,6 +752,44 @@ mod tests {
         assert_eq!(back.tags.value("Event"), Some("Open"));
         assert_eq!(back.tags.value("Date"), Some("2003"));
         assert_eq!(back.tokens[0].text(&r.text), "f5d6c3");
+        assert_eq!(back.tags.value("Result"), Some("5-59"));
+    }
+
+    /// What a record reads back otherwise is said: the blanks around a
+    /// name, a `Size` of 8 and a `Komi` of 0 (no tag read back), a `Result`
+    /// of `*` on an unfinished game (read back, black's discs), the move
+    /// numbers; a `Result` the record keeps is not.
+    #[test]
+    fn says_what_reads_back_otherwise() {
+        let mut w = fresh_writer();
+        let tags = [
+            ("Event", "Open"),
+            ("Black", " Ann"),
+            ("White", "Ben"),
+            ("Date", "2003"),
+            ("Size", "8"),
+            ("Komi", "0"),
+            ("Result", "*"),
+        ];
+        let mut g = doc(&["f5", "d6", "c3"], &tags, "wof");
+        g.moves[0].number = Some("1.".into());
+        let mut losses = Losses::default();
+        w.record(&g, &mut losses).unwrap();
+        assert_eq!(
+            losses.iter().collect::<Vec<_>>(),
+            [
+                "the Result tag `*`: a WTHOR record stores black's score, so the game reads back with the Result 5-59",
+                "the Black name ` Ann`: the blanks around it are not kept",
+                "the Size tag `8`: WTHOR holds 8x8 games without komi only, and reads back without the tag",
+                "the Komi tag `0`: WTHOR holds 8x8 games without komi only, and reads back without the tag",
+                "the move numbers of 1 move: WTHOR has no place for them",
+            ]
+        );
+        // a Result summing to 64 is the record's own
+        let kept = [("Event", "Open"), ("Black", "Ann"), ("White", "Ben"), ("Date", "2003"), ("Result", "33-31")];
+        let mut losses = Losses::default();
+        w.record(&doc(&["f5", "d6", "c3"], &kept, "wof"), &mut losses).unwrap();
+        assert!(losses.is_empty(), "{:?}", losses.iter().collect::<Vec<_>>());
     }
 
     #[test]
