@@ -304,6 +304,7 @@ pub const COMMON_TAGS: &[&str] = &[
     "Round",
     "Annotator",
     "TheoreticalScore",
+    "TheoreticalDepth",
     "MoveScores",
 ];
 

@@ -76,16 +76,14 @@
 //! read as; `setup-cells`: a Reversi `Setup` giving the same cells and side
 //! in GGF's `*`/`O`/`-`), and what the writer works out and the file keeps
 //! (`wthor-theoretical-score`: WTHOR's `TheoreticalScore`, searched by the
-//! writer; `pentobi-re`: Pentobi's own `RE` of a two-seat game, the lead of
+//! writer, and its `TheoreticalDepth` when not 24; `pentobi-re`: Pentobi's own `RE` of a two-seat game, the lead of
 //! its final scores, read back as `SGF_RE`). The tags' order is compared
 //! where the target keeps it (gamerec text, JSON, YAML) and nowhere else.
 //!
 //! Known defects of the Pentobi writer (`src/formats/pentobi.rs`, not
 //! changed here) are left out by [`KNOWN_DEFECTS`], each for the one target
 //! and kind of difference it makes, and must still be seen (a fixed
-//! defect's entry then fails the test, to be removed). One more is left
-//! out of step 4: a WTHOR file is written again at its own depth, given
-//! (`--wthor-depth`), since the depth is not read back ([`wthor_depth`]).
+//! defect's entry then fails the test, to be removed).
 
 mod common;
 
@@ -282,7 +280,7 @@ const RULES: &[Rule] = &[
     rule("comments", &["ggf", "wthor", "transcript", "csv"], "* comment: * has no place for them", Nothing, &[], &[Covers::Comments]),
     rule("comments", &["ggf", "wthor", "transcript", "csv"], "* comments: * has no place for them", Nothing, &[], &[Covers::Comments]),
     rule("move-numbers", LOSSY, "the move numbers of * move*: * has no place for them", Nothing, &[], &[Covers::MoveNumbers]),
-    rule("written-passes", &["wthor", "transcript", "csv"], "* written pass*: * leaves passes out (reading it back takes them as automatic passes)", Nothing, &[], &[Covers::WrittenPasses]),
+    rule("written-passes", &["wthor", "transcript", "csv", "blksgf"], "* written pass*: * leaves passes out (reading it back takes them as automatic passes)", Nothing, &[], &[Covers::WrittenPasses]),
     rule("move-props", &["gamerec", "ggf", "blksgf", "wthor", "transcript", "csv"], "the {} of * move*: * has no place for it", Prop, &[], &[Covers::MoveProp]),
     // said of the reference too (JSON): what every target writes the same way
     rule("branches", ALL, "the game tree's branches: this is its line *, written as a game of its own", Nothing, &[], &[]),
@@ -296,20 +294,7 @@ const SAID_OF_THE_REFERENCE: &[&str] = &["branches", "repeated-tag"];
 /// Known defects of the Pentobi writer, not changed here, each left out
 /// for the one target and kind of difference it makes: `(id, target,
 /// difference, what)`. Each must still be seen in the fixtures' run.
-const KNOWN_DEFECTS: &[(&str, &str, Covers, &str)] = &[
-    (
-        "pentobi-move-numbers",
-        "blksgf",
-        Covers::MoveNumbers,
-        "src/formats/pentobi.rs writes no move numbers and says nothing: the moves of a numbered Blokus record read back without their `number`",
-    ),
-    (
-        "pentobi-written-passes",
-        "blksgf",
-        Covers::WrittenPasses,
-        "src/formats/pentobi.rs leaves written passes out and says nothing: they read back as automatic passes",
-    ),
-];
+const KNOWN_DEFECTS: &[(&str, &str, Covers, &str)] = &[];
 
 /// A loss warning as the rules read it: the rule, and the tags and
 /// property it names.
@@ -798,6 +783,13 @@ fn by_design(d: &Diff, p: &Pair<'_>) -> Option<&'static str> {
                 .is_some_and(|t| t <= 64);
             (d.a.is_none() && score).then_some("wthor-theoretical-score")
         }
+        // the depth the writer searched it from, when not the FFO database's
+        (Kind::Tag, "TheoreticalDepth", "wthor") => {
+            let depth = b
+                .and_then(|v| v.parse::<u8>().ok())
+                .is_some_and(|t| t != 24);
+            (d.a.is_none() && depth).then_some("wthor-theoretical-score")
+        }
         (Kind::Tag, "SGF_RE", "blksgf") => {
             let lead = pentobi_re(&p.b["result"]["scores"]);
             (d.a.is_none() && b.is_some() && b == lead.as_deref()).then_some("pentobi-re")
@@ -1022,16 +1014,14 @@ fn compare_game(here: &str, i: usize, p: &Pair<'_>, said: &[Said], tally: &mut T
 
 /// Step 4: the output converted to its own format again gives the same
 /// bytes. WTHOR: but the creation date (the first four bytes of the file
-/// and of its names files); and the depth is given as the file's own (see
-/// [`wthor_depth`]).
+/// and of its names files); the depth of its theoretical scores is read
+/// back (`TheoreticalDepth`), so none is given.
 fn fixed_point(here: &str, out: &Path, target: &Target, tally: &mut Tally) {
     let dir = tempfile::tempdir().expect("a temporary directory");
     let again = dir.path().join(format!("t.{}", target.ext));
     let out_name = out.to_string_lossy().into_owned();
     let again_name = again.to_string_lossy().into_owned();
-    let written = std::fs::read(out).unwrap_or_default();
-    let depth = wthor_depth(&written);
-    let mut argv: Vec<&str> = vec![
+    let argv: Vec<&str> = vec![
         "convert",
         "--to",
         target.to,
@@ -1039,9 +1029,6 @@ fn fixed_point(here: &str, out: &Path, target: &Target, tally: &mut Tally) {
         "-o",
         again_name.as_str(),
     ];
-    if target.to == "wthor" {
-        argv.extend(["--wthor-depth", &depth]);
-    }
     let r = run(&argv);
     if r.code != 0 {
         tally.failures.push(format!(
@@ -1074,16 +1061,6 @@ fn fixed_point(here: &str, out: &Path, target: &Target, tally: &mut Tally) {
         }
     }
     tally.fixed_points += 1;
-}
-
-/// The depth of a `.wtb` file's theoretical scores (its header's byte 14),
-/// given when the file is converted to WTHOR again. Known defect, not
-/// fixed: the depth is not read back (the `TheoreticalScore` tags do not
-/// carry it), and without `--wthor-depth` a file gamerec wrote at the
-/// default depth, 14, is written again claiming the FFO database's, 24,
-/// its scores unchanged.
-fn wthor_depth(wtb: &[u8]) -> String {
-    wtb.get(14).map_or_else(|| "14".into(), u8::to_string)
 }
 
 // ---------------------------------------------------------------------------

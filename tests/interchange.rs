@@ -660,7 +660,7 @@ fn blokus_to_pentobi_notes_the_scoring_and_keeps_result_round_and_tags() {
     let q = gamerec(&["convert", "-q", "--to", "blksgf", file], b"");
     assert!(q.stderr.is_empty(), "{}", q.stderr);
     // Pentobi-scored: Result, Round, Event and other tags come back
-    let text = "[Game \"blokus\"]\n[Variant \"duo\"]\n[Scoring \"pentobi\"]\n[Event \"E\"]\n[Round \"3\"]\n[Annotator \"A \\\"x\\\" ]\"]\n[Result \"6-6\"]\n\n1. e10 2. j5 3. f9,f8 4. k4,l4 5. g7,h7,i7 6. m3,m2,m1\n";
+    let text = "[Game \"blokus\"]\n[Variant \"duo\"]\n[Scoring \"pentobi\"]\n[Event \"E\"]\n[Round \"3\"]\n[Annotator \"A \\\"x\\\" ]\"]\n[Result \"6-6\"]\n\ne10 j5 f9,f8 k4,l4 g7,h7,i7 m3,m2,m1\n";
     let src = docs("x.gamerec", text.as_bytes().to_vec());
     let mut losses = formats::Losses::default();
     let written = formats::pentobi::write_game(&src[0], &mut losses).unwrap();
@@ -877,4 +877,35 @@ fn pentobi_nodes_without_a_move_keep_what_they_say() {
         "{}",
         twice.stderr
     );
+}
+
+/// A WTHOR file written at another depth than the FFO database's 24 says
+/// so when read (`TheoreticalDepth`), and is written again at its own
+/// depth, its theoretical scores kept (before, it was written again
+/// claiming 24 with the depth-14 scores).
+#[test]
+fn wthor_depth_of_a_written_file_is_read_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let first = dir.path().join("a.wtb");
+    let second = dir.path().join("b.wtb");
+    let f = |p: &std::path::Path| p.to_string_lossy().into_owned();
+    let src = "fixtures/record/valid/game_inferred.pgn";
+    let r = gamerec(&["convert", "--to", "wthor", src, "-o", &f(&first)], b"");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let a = std::fs::read(&first).unwrap();
+    assert_eq!(a[14], 14);
+    let json = gamerec(&["convert", "--to", "json", &f(&first)], b"");
+    assert!(
+        json.stdout.contains("\"TheoreticalDepth\""),
+        "{}",
+        json.stdout
+    );
+    let r = gamerec(
+        &["convert", "--to", "wthor", &f(&first), "-o", &f(&second)],
+        b"",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(!r.stderr.contains("TheoreticalScore"), "{}", r.stderr);
+    let b = std::fs::read(&second).unwrap();
+    assert_eq!(a[4..], b[4..], "written again the same but for the date");
 }

@@ -22,7 +22,8 @@ fn without_props(json: &str) -> String {
     for game in doc["games"].as_array_mut().into_iter().flatten() {
         for m in game["moves"].as_array_mut().into_iter().flatten() {
             if let Some(m) = m.as_object_mut() {
-                m.remove("props");
+                // the other keys in their order (`remove` would move the last into its place)
+                m.shift_remove("props");
             }
         }
     }

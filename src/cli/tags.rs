@@ -60,6 +60,10 @@ pub fn run(ctx: &mut Ctx, args: Args) -> i32 {
             "a WTHOR record's theoretical score, kept".to_string(),
         ),
         (
+            "TheoreticalDepth".to_string(),
+            "the empty squares its TheoreticalScore was searched from, when not the FFO database's 24 (a WTHOR file written at another depth), kept".to_string(),
+        ),
+        (
             "MoveScores".to_string(),
             "Reversi: moves of the start position with their scores, `G8:+18; H1:+12;` \
              (an .obf position's), each move checked legal, each score with validate --check-scores"

@@ -146,7 +146,9 @@
 //!   Pentobi writes no `RE`) a `Result` under Pentobi's scoring is written as
 //!   `RE`;
 //! - a tag with no property and no `[Name "value"]` line for it in `GC` (a
-//!   value holding a line break).
+//!   value holding a line break);
+//! - the move numbers a record writes (`12.`), and its written passes
+//!   (Pentobi writes none: they read back as automatic passes).
 
 use super::sgf::{self, Kind, Lexer, escape};
 use crate::diag::Diag;
@@ -1676,6 +1678,14 @@ pub fn write_game(g: &DocGame, losses: &mut Losses) -> Result<String, WriteError
     } else {
         Turn::Identity
     };
+    losses.move_numbers(g, "Pentobi");
+    let passes = g.moves.iter().filter(|m| !m.auto && m.notation == "pass").count();
+    if passes > 0 {
+        losses.note(format!(
+            "{}: Pentobi leaves passes out (reading it back takes them as automatic passes)",
+            crate::diag::plural(passes, "written pass", "written passes")
+        ));
+    }
     losses.move_props(g, "Pentobi", |name| {
         name.strip_prefix(MOVE_PROP_PREFIX).is_some_and(is_prop_id)
     });

@@ -84,6 +84,7 @@ pub fn read(bytes: &[u8], names: &Names) -> Result<Read, ReadError> {
     check_header(bytes)?;
     let announced = u32_at(bytes, 4).unwrap_or(0) as usize;
     let year = u16_at(bytes, 10).unwrap_or(0);
+    let depth = bytes.get(14).copied().unwrap_or(0);
     let size = header_size(bytes);
     let len = game_len(size);
     let body = bytes.get(HEADER_LEN..).unwrap_or(&[]);
@@ -96,7 +97,7 @@ pub fn read(bytes: &[u8], names: &Names) -> Result<Read, ReadError> {
     let mut games = Vec::with_capacity(complete + 1);
     for (i, rec) in body.chunks_exact(len).enumerate() {
         let at = HEADER_LEN + i * len;
-        let mut g = read_game(&mut w, rec, at, year, names, size);
+        let mut g = read_game(&mut w, rec, at, (year, depth), names, size);
         if i + 1 == complete && complete > announced {
             count_note(&mut w, &mut g, announced, complete);
         }
@@ -205,6 +206,8 @@ pub struct Record {
     /// Its offset in the file.
     at: usize,
     year: u16,
+    /// The header's depth of the theoretical scores.
+    depth: u8,
     names: Arc<Names>,
     /// For the truncated end: the games the header announces, and how many
     /// are whole.
@@ -231,7 +234,7 @@ impl Record {
                 &mut w,
                 self.bytes(),
                 self.at,
-                self.year,
+                (self.year, self.depth),
                 &self.names,
                 self.size,
             ),
@@ -266,7 +269,7 @@ impl Record {
             comment: None,
         };
         let tags = packed::tags_needed(opts)
-            .map(|keep| record_tags(rec, self.at, self.year, &self.names, 8, keep));
+            .map(|keep| record_tags(rec, self.at, (self.year, self.depth), &self.names, 8, keep));
         let pairs = tags
             .iter()
             .flatten()
@@ -299,6 +302,7 @@ pub fn games<'a>(
     check_header(&header)?;
     let announced = u32_at(&header, 4).unwrap_or(0) as usize;
     let year = u16_at(&header, 10).unwrap_or(0);
+    let depth = header.get(14).copied().unwrap_or(0);
     let size = header_size(&header);
     let game_len = game_len(size);
     // the bytes read past the header start the records; one block buffer
@@ -356,6 +360,7 @@ pub fn games<'a>(
             size,
             at,
             year,
+            depth,
             names: Arc::clone(&names),
             truncated,
             count,
@@ -419,23 +424,27 @@ type LazyTag<'a, 'b> = (
     Option<(usize, usize)>,
 );
 
-/// The tags of the record at file offset `at`, in order: those whose name
-/// `keep` accepts (the values of the others are not built).
+/// The tags of the record at file offset `at` of a file whose header gives
+/// `(year, depth)`, in order: those whose name `keep` accepts (the values
+/// of the others are not built). `TheoreticalDepth` (the header's depth of
+/// the theoretical scores) only on 8x8 and when it is not the FFO
+/// database's 24, so that a file gamerec wrote at another depth is written
+/// again at its own.
 fn record_tags<'a>(
     rec: &[u8],
     at: usize,
-    year: u16,
+    (year, depth): (u16, u8),
     names: &'a Names,
     size: u8,
     keep: impl Fn(&str) -> bool,
-) -> [Option<RecordTag<'a>>; 9] {
+) -> [Option<RecordTag<'a>>; 10] {
     let tournament = u16_at(rec, 0).unwrap_or(0);
     let black = u16_at(rec, 2).unwrap_or(0);
     let white = u16_at(rec, 4).unwrap_or(0);
     let real = i64::from(rec.get(6).copied().unwrap_or(0));
     let theory = rec.get(7).copied().unwrap_or(0);
     let squares = i64::from(size) * i64::from(size);
-    let fields: [LazyTag; 9] = [
+    let fields: [LazyTag; 10] = [
         ("Game", &|| "reversi".into(), None),
         ("Variant", &|| "wof".into(), None),
         ("Size", &|| size.to_string().into(), Some((12, 1))),
@@ -465,16 +474,24 @@ fn record_tags<'a>(
             &|| theory.to_string().into(),
             Some((at + 7, 1)),
         ),
+        (
+            "TheoreticalDepth",
+            &|| depth.to_string().into(),
+            Some((14, 1)),
+        ),
     ];
     // `Size` only for boards other than 8x8
-    fields.map(|(name, value, file)| {
-        (keep(name) && (name != "Size" || size != 8)).then(|| (name, value(), file))
-    })
+    let shown = |name: &str| match name {
+        "Size" => size != 8,
+        "TheoreticalDepth" => size == 8 && depth != super::write::FFO_DEPTH,
+        _ => true,
+    };
+    fields.map(|(name, value, file)| (keep(name) && shown(name)).then(|| (name, value(), file)))
 }
 
-fn read_game(w: &mut Writer, rec: &[u8], at: usize, year: u16, names: &Names, size: u8) -> RawGame {
+fn read_game(w: &mut Writer, rec: &[u8], at: usize, head: (u16, u8), names: &Names, size: u8) -> RawGame {
     let start = w.text.len();
-    let tags = record_tags(rec, at, year, names, size, |_| true)
+    let tags = record_tags(rec, at, head, names, size, |_| true)
         .into_iter()
         .flatten()
         .map(|(name, value, file)| w.tag(name, value.into_owned(), file))

@@ -21,7 +21,8 @@
 //! - written with a warning (`Losses`): the `standard` scoring (the file
 //!   scores `wof`; the winner is the same, the scores change when squares
 //!   are left empty), tags with no field (anything but `Game`, `Variant`,
-//!   `Event`, `Black`, `White`, `Date`, `Result`, `TheoreticalScore`),
+//!   `Event`, `Black`, `White`, `Date`, `Result`, `TheoreticalScore`,
+//!   `TheoreticalDepth`),
 //!   comments, move numbers, written passes (read back as automatic
 //!   passes), a `Result` the record does not read back as (a record stores
 //!   black's score for every game: an unfinished game with no `Result`, or
@@ -34,7 +35,9 @@
 //!   `White` or `Event` (written
 //!   as `???`, the FFO database's name for an unknown player);
 //! - a `TheoreticalScore` tag (a game read from WTHOR) is written as it is,
-//!   not searched again; an unfinished game's real score is black's part of
+//!   not searched again, when it is at the file's depth (its
+//!   `TheoreticalDepth` tag, which the reader gives for a depth other than
+//!   the FFO database's 24, or 24); an unfinished game's real score is black's part of
 //!   its `Result` when that sums to 64 (as the reader writes it), else
 //!   black's discs.
 
@@ -249,7 +252,7 @@ pub struct WtbWriter {
 }
 
 /// The tags a WTHOR record keeps (some changed: see the writing notes).
-const KEPT_TAGS: [&str; 8] = [
+const KEPT_TAGS: [&str; 9] = [
     "Game",
     "Variant",
     "Event",
@@ -258,15 +261,17 @@ const KEPT_TAGS: [&str; 8] = [
     "Date",
     "Result",
     "TheoreticalScore",
+    "TheoreticalDepth",
 ];
 
 impl WtbWriter {
     /// A writer whose names go to `players` and `tournaments`, theoretical
     /// scores searched from `depth` empty squares. Without a depth, the
-    /// first game chooses: [`FFO_DEPTH`] when it has a `TheoreticalScore`
-    /// tag (a game read from the FFO database), else [`DEFAULT_DEPTH`].
-    /// A `TheoreticalScore` tag is written as it is at [`FFO_DEPTH`], and
-    /// searched again (with a warning when it changes) at another depth.
+    /// first game chooses: the depth of its `TheoreticalScore` tag (a game
+    /// read from WTHOR: its `TheoreticalDepth` tag, else [`FFO_DEPTH`]),
+    /// else [`DEFAULT_DEPTH`]. A `TheoreticalScore` tag is written as it
+    /// is at its own depth, and searched again (with a warning when it
+    /// changes) at another.
     pub fn new(players: NameList, tournaments: NameList, depth: Option<u8>) -> WtbWriter {
         WtbWriter {
             players,
@@ -308,11 +313,17 @@ impl WtbWriter {
         let stored = tag("TheoreticalScore")
             .and_then(|t| t.parse::<u8>().ok())
             .filter(|&t| t <= 64);
+        // the depth of a stored score: its file's (a WTHOR file gamerec
+        // wrote at another depth than the FFO database's says it)
+        let stored_depth = tag("TheoreticalDepth")
+            .and_then(|t| t.trim().parse::<u8>().ok())
+            .unwrap_or(FFO_DEPTH);
         let depth = *self.depth.get_or_insert(if stored.is_some() {
-            FFO_DEPTH
+            stored_depth
         } else {
             DEFAULT_DEPTH
         });
+        let stored = stored.map(|t| (t, stored_depth));
         let replayed = replay_for_record(&moves.squares, depth)
             .ok_or_else(|| WriteError::new("the moves do not replay from the standard start"))?;
         let real = real_score(g, &replayed.end, wof, losses);
@@ -335,14 +346,15 @@ impl WtbWriter {
         Ok(rec)
     }
 
-    /// Black's theoretical score: the stored one at the FFO depth, else
-    /// searched from the position at `depth` empty squares (the real score
-    /// when the game never reached it). `Err` for a game without a stored
-    /// score in a file whose first game chose the FFO depth.
+    /// Black's theoretical score: the stored one when it is at the file's
+    /// depth (`stored`: the score and its depth), else searched from the
+    /// position at `depth` empty squares (the real score when the game
+    /// never reached it). `Err` for a game without a stored score in a
+    /// file whose first game chose the FFO depth.
     fn theory(
         &mut self,
         g: &DocGame,
-        stored: Option<u8>,
+        stored: Option<(u8, u8)>,
         replayed: &ForRecord,
         depth: u8,
         real: i64,
@@ -360,7 +372,7 @@ impl WtbWriter {
             )));
         }
         let theory = match stored {
-            Some(t) if depth == FFO_DEPTH => i64::from(t),
+            Some((t, d)) if d == depth => i64::from(t),
             _ => match replayed.at_depth {
                 Some(pos) => {
                     let solver = self.solver.get_or_insert_with(|| Box::new(Solver::new()));
@@ -374,7 +386,7 @@ impl WtbWriter {
                 "the TheoreticalScore {t}: not a score from 0 to 64, searched instead ({theory})"
             ));
         }
-        if let Some(t) = stored.filter(|&t| i64::from(t) != theory) {
+        if let Some((t, _)) = stored.filter(|&(t, _)| i64::from(t) != theory) {
             losses.note(format!(
                 "the TheoreticalScore {t}: searched again from the file's depth, {depth} empty squares, it is {theory}"
             ));
