@@ -160,3 +160,28 @@ pub fn reversi_collection(n: usize, invalid: &[usize], named: &[(usize, &str)]) 
     }
     out
 }
+
+/// Black's and white's scores of a Reversi `scores` object with the empty
+/// squares of a board of `squares` given to the winner (half each on a
+/// draw): the `wof` scores of the same final position.
+pub fn wof(scores: &serde_json::Value, squares: i64) -> serde_json::Value {
+    let b = scores["black"].as_i64().unwrap_or(0);
+    let w = scores["white"].as_i64().unwrap_or(0);
+    let e = squares - b - w;
+    let (b, w) = match b.cmp(&w) {
+        std::cmp::Ordering::Greater => (b + e, w),
+        std::cmp::Ordering::Less => (b, w + e),
+        std::cmp::Ordering::Equal => (b + e / 2, w + e - e / 2),
+    };
+    serde_json::json!({ "black": b, "white": w })
+}
+
+/// The games of a `convert --to json` document.
+pub fn games_of(json: &str) -> Result<Vec<serde_json::Value>, String> {
+    let doc: serde_json::Value =
+        serde_json::from_str(json).map_err(|e| format!("not JSON: {e}"))?;
+    doc["games"]
+        .as_array()
+        .cloned()
+        .ok_or_else(|| "no games list".to_string())
+}

@@ -90,7 +90,7 @@ mod common;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use common::{fixture_args, fixture_files, gamerec};
+use common::{fixture_args, fixture_files, gamerec, games_of, wof};
 use serde_json::Value;
 
 /// A target of `convert --to`: its name, the extension of its files and
@@ -625,20 +625,6 @@ impl Pair<'_> {
     }
 }
 
-/// Black's and white's scores of a Reversi `scores` object with the empty
-/// squares of a board of `squares` given to the winner (half each on a draw).
-fn wof(scores: &Value, squares: i64) -> Value {
-    let b = scores["black"].as_i64().unwrap_or(0);
-    let w = scores["white"].as_i64().unwrap_or(0);
-    let e = squares - b - w;
-    let (b, w) = match b.cmp(&w) {
-        std::cmp::Ordering::Greater => (b + e, w),
-        std::cmp::Ordering::Less => (b, w + e),
-        std::cmp::Ordering::Equal => (b + e / 2, w + e - e / 2),
-    };
-    serde_json::json!({ "black": b, "white": w })
-}
-
 /// Whether the warning `said` explains the difference `d`: a tag it
 /// names, or what it covers.
 fn explains(said: &Said, d: &Diff, p: &Pair<'_>) -> bool {
@@ -849,15 +835,6 @@ impl Tally {
 
 fn run(args: &[&str]) -> common::Run {
     gamerec(args, b"")
-}
-
-/// The games of a `convert --to json` document.
-fn games_of(json: &str) -> Result<Vec<Value>, String> {
-    let doc: Value = serde_json::from_str(json).map_err(|e| format!("not JSON: {e}"))?;
-    doc["games"]
-        .as_array()
-        .cloned()
-        .ok_or_else(|| "no games list".to_string())
 }
 
 /// Checks one file against every target.

@@ -12,6 +12,7 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
+use common::games_of;
 use serde_json::Value;
 
 /// Every target of `convert` with the extension of its files.
@@ -31,15 +32,6 @@ fn fresh_dir(what: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
-}
-
-/// The games of a `convert --to json` document.
-fn games_of(json: &str) -> Result<Vec<Value>, String> {
-    let doc: Value = serde_json::from_str(json).map_err(|e| format!("not JSON: {e}"))?;
-    doc["games"]
-        .as_array()
-        .cloned()
-        .ok_or_else(|| "no games list".to_string())
 }
 
 /// `convert --to json` of `input` with `args`: its games, or why not.

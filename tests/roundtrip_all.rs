@@ -32,7 +32,7 @@ mod corpus;
 
 use common::config;
 
-use common::gamerec;
+use common::{gamerec, wof};
 use corpus::Rng;
 use gamerec::game::{Position, Rules};
 use gamerec::record::format_result;
@@ -249,20 +249,6 @@ fn fit(name: &str, most: usize) -> String {
         .collect::<String>()
         .trim_end()
         .to_string()
-}
-
-/// Black's score and white's with the empty squares of a board of
-/// `squares` given to the winner.
-fn wof(scores: &Value, squares: i64) -> Value {
-    let b = scores["black"].as_i64().unwrap_or(0);
-    let w = scores["white"].as_i64().unwrap_or(0);
-    let e = squares - b - w;
-    let (b, w) = match b.cmp(&w) {
-        std::cmp::Ordering::Greater => (b + e, w),
-        std::cmp::Ordering::Less => (b, w + e),
-        std::cmp::Ordering::Equal => (b + e / 2, w + e - e / 2),
-    };
-    serde_json::json!({ "black": b, "white": w })
 }
 
 /// The differences between the original `a` and `b` read back from
