@@ -1973,12 +1973,12 @@ fn write_moves(out: &mut String, g: &DocGame, duo: bool, turn: Turn) {
     let mut node = SetupNode::default();
     for m in g.moves.iter().filter(|m| !m.auto && m.notation != "pass") {
         if let Some((id, value)) = setup_prop_of(&m.notation, duo, &squares_of) {
-            if !node.add(id, value) {
+            if !node.takes(id) {
                 node.write(out);
                 out.push('\n');
                 node = SetupNode::default();
-                node.add(id, value_of(&m.notation, duo, &squares_of));
             }
+            node.add(id, value);
             if m.comment.is_some() || !m.props.is_empty() {
                 // what an edit says needs a node of its own
                 node.write(out);
@@ -2055,11 +2055,6 @@ fn setup_prop_of(
     }
 }
 
-/// [`setup_prop_of`]'s value alone.
-fn value_of(notation: &str, duo: bool, squares_of: &dyn Fn(&str) -> String) -> String {
-    setup_prop_of(notation, duo, squares_of).map_or_else(String::new, |(_, v)| v)
-}
-
 /// The setup properties of one node being written, from consecutive
 /// setup edits. Pentobi applies a node's setup in a fixed order (the
 /// pieces put, then `AE`, then `PL`), so an edit that would come before
@@ -2093,18 +2088,19 @@ impl SetupNode {
         self.props.is_empty()
     }
 
-    /// Adds an edit's property value; `false` (nothing added) when it
-    /// belongs in a new node.
-    fn add(&mut self, id: &'static str, value: String) -> bool {
+    /// Whether an edit's property `id` belongs in this node (`false`: in
+    /// a new one).
+    fn takes(&self, id: &str) -> bool {
         let last = self.props.iter().map(|(i, _)| setup_class(i)).max();
-        if last.is_some_and(|c| c > setup_class(id)) || (id == "PL" && last == Some(2)) {
-            return false;
-        }
+        !(last.is_some_and(|c| c > setup_class(id)) || (id == "PL" && last == Some(2)))
+    }
+
+    /// Adds an edit's property value (the node [`SetupNode::takes`] it).
+    fn add(&mut self, id: &'static str, value: String) {
         match self.props.iter_mut().find(|(i, _)| *i == id) {
             Some((_, values)) => values.push(value),
             None => self.props.push((id, vec![value])),
         }
-        true
     }
 
     /// `;` and the properties, in Pentobi's order.

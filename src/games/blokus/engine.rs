@@ -391,11 +391,6 @@ where
             .ok_or(Illegal::NoColour { colour: p })
     }
 
-    /// The [`PALETTE`] entry of this game's colour `c`.
-    pub fn palette_of(&self, c: u8) -> u8 {
-        if self.duo { c + 4 } else { c }
-    }
-
     /// A setup edit puts `place` on the board for `colour`: its cells on
     /// the board and free, the piece not placed by that colour before (no
     /// contact rule: a setup is any position). As after Pentobi's setup,

@@ -508,20 +508,28 @@ impl Board {
         let Some(pl) = g.place(id) else { return };
         for &t in pl.cells() {
             self.occ[ci].set(t);
-            self.all.set(t);
-            self.forb[ci].set(t);
-            for &e in g.edge_nb.get(usize::from(t)).map_or(&[][..], Vec::as_slice) {
-                self.forb[ci].set(e);
-            }
-            for &k in g
-                .corner_nb
-                .get(usize::from(t))
-                .map_or(&[][..], Vec::as_slice)
-            {
-                self.cand[ci].set(k);
-            }
+            self.mark(ci, t);
         }
         self.placed.used[ci] |= 1 << pl.piece;
+    }
+
+    /// Notes triangle `t` of colour `ci` in the occupied, forbidden and
+    /// corner sets (its edge neighbours forbidden, its corner neighbours
+    /// candidates).
+    fn mark(&mut self, ci: usize, t: u16) {
+        let g = self.geo();
+        self.all.set(t);
+        self.forb[ci].set(t);
+        for &e in g.edge_nb.get(usize::from(t)).map_or(&[][..], Vec::as_slice) {
+            self.forb[ci].set(e);
+        }
+        for &k in g
+            .corner_nb
+            .get(usize::from(t))
+            .map_or(&[][..], Vec::as_slice)
+        {
+            self.cand[ci].set(k);
+        }
     }
 
     /// Passes the turn to the next colour.
@@ -549,14 +557,7 @@ impl Board {
             self.forb[k] = Bits::default();
             self.cand[k] = Bits::default();
             for t in own.iter() {
-                self.all.set(t);
-                self.forb[k].set(t);
-                for &e in g.edge_nb.get(usize::from(t)).map_or(&[][..], Vec::as_slice) {
-                    self.forb[k].set(e);
-                }
-                for &n in g.corner_nb.get(usize::from(t)).map_or(&[][..], Vec::as_slice) {
-                    self.cand[k].set(n);
-                }
+                self.mark(k, t);
             }
         }
     }
